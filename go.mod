@@ -1,0 +1,3 @@
+module github.com/takbymail/takbot
+
+go 1.26.8

@@ -1,0 +1,224 @@
+package tak
+
+import "math/bits"
+
+// compositions[n][k] lists the ways to drop n pieces over k squares, each
+// square getting at least one, packed as Drops arrays.
+var compositions [MaxSize + 1][MaxSize][][MaxSize - 1]uint8
+
+// spreadCounts[n][run] is the number of ways to move n pieces over at most
+// run free squares.
+var spreadCounts [MaxSize + 1][MaxSize]int
+
+func init() {
+	var rec func(n, k int, prefix []uint8)
+	for n := 1; n <= MaxSize; n++ {
+		for k := 1; k <= n && k < MaxSize; k++ {
+			nn, kk := n, k
+			rec = func(left, parts int, prefix []uint8) {
+				if parts == 1 {
+					var d [MaxSize - 1]uint8
+					copy(d[:], prefix)
+					d[len(prefix)] = uint8(left)
+					compositions[nn][kk] = append(compositions[nn][kk], d)
+					return
+				}
+				for first := 1; first <= left-parts+1; first++ {
+					rec(left-first, parts-1, append(prefix, uint8(first)))
+				}
+			}
+			rec(n, k, nil)
+		}
+		for run := 0; run < MaxSize; run++ {
+			c := 0
+			for k := 1; k <= run && k <= n; k++ {
+				c += len(compositions[n][k])
+			}
+			spreadCounts[n][run] = c
+		}
+	}
+}
+
+// LegalMoves appends every legal move to buf and returns it. A finished game
+// has none.
+func (p *Position) LegalMoves(buf []Move) []Move {
+	if p.Over() {
+		return buf
+	}
+	g := &geometries[p.size]
+	empty := g.board &^ (p.own[0] | p.own[1])
+	if p.InOpening() {
+		for e := empty; e != 0; e &= e - 1 {
+			buf = append(buf, Move{Type: Place, Piece: Flat, Square: Square(bits.TrailingZeros64(e))})
+		}
+		return buf
+	}
+	c := p.toMove
+	if p.stones[c] > 0 {
+		for e := empty; e != 0; e &= e - 1 {
+			s := Square(bits.TrailingZeros64(e))
+			buf = append(buf, Move{Type: Place, Piece: Flat, Square: s}, Move{Type: Place, Piece: Wall, Square: s})
+		}
+	}
+	if p.caps[c] > 0 {
+		for e := empty; e != 0; e &= e - 1 {
+			buf = append(buf, Move{Type: Place, Piece: Cap, Square: Square(bits.TrailingZeros64(e))})
+		}
+	}
+	for mine := p.own[c]; mine != 0; mine &= mine - 1 {
+		s := Square(bits.TrailingZeros64(mine))
+		maxCarry := int(p.height[s])
+		if maxCarry > p.size {
+			maxCarry = p.size
+		}
+		isCap := p.capBB&(1<<s) != 0
+		for d := North; d <= West; d++ {
+			run, crush := p.run(s, d, isCap)
+			for n := 1; n <= maxCarry; n++ {
+				for k := 1; k <= run && k <= n; k++ {
+					for _, drops := range compositions[n][k] {
+						buf = append(buf, Move{Type: Spread, Square: s, Dir: d, Drops: drops})
+					}
+				}
+				if crush && run+1 <= n {
+					if n == 1 {
+						buf = append(buf, Move{Type: Spread, Square: s, Dir: d, Drops: [MaxSize - 1]uint8{1}})
+						continue
+					}
+					for _, drops := range compositions[n-1][run] {
+						drops[run] = 1
+						buf = append(buf, Move{Type: Spread, Square: s, Dir: d, Drops: drops})
+					}
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// run returns the number of free squares from s in direction d before the
+// edge, a wall or a capstone, and whether a capstone on s could flatten a
+// wall just past them.
+func (p *Position) run(s Square, d Direction, isCap bool) (int, bool) {
+	blockers := p.walls | p.capBB
+	step := stepDelta(d)
+	f, r := s.File(), s.Rank()
+	var limit int
+	switch d {
+	case North:
+		limit = p.size - 1 - r
+	case South:
+		limit = r
+	case East:
+		limit = p.size - 1 - f
+	default:
+		limit = f
+	}
+	cur := int(s)
+	for i := 0; i < limit; i++ {
+		cur += step
+		if blockers&(1<<cur) != 0 {
+			return i, isCap && p.walls&(1<<cur) != 0
+		}
+	}
+	return limit, false
+}
+
+// CountMoves returns the number of legal moves without listing them.
+func (p *Position) CountMoves() int {
+	if p.Over() {
+		return 0
+	}
+	g := &geometries[p.size]
+	nEmpty := bits.OnesCount64(g.board &^ (p.own[0] | p.own[1]))
+	if p.InOpening() {
+		return nEmpty
+	}
+	c := p.toMove
+	total := 0
+	if p.stones[c] > 0 {
+		total += 2 * nEmpty
+	}
+	if p.caps[c] > 0 {
+		total += nEmpty
+	}
+	for mine := p.own[c]; mine != 0; mine &= mine - 1 {
+		s := Square(bits.TrailingZeros64(mine))
+		maxCarry := int(p.height[s])
+		if maxCarry > p.size {
+			maxCarry = p.size
+		}
+		isCap := p.capBB&(1<<s) != 0
+		for d := North; d <= West; d++ {
+			run, crush := p.run(s, d, isCap)
+			for n := 1; n <= maxCarry; n++ {
+				total += spreadCounts[n][run]
+				if crush && run+1 <= n {
+					if n == 1 {
+						total++
+					} else {
+						total += len(compositions[n-1][run])
+					}
+				}
+			}
+		}
+	}
+	return total
+}
+
+// Perft counts the leaf positions of the legal-move tree to the given depth.
+// A finished game counts 0 at any depth above 0.
+func (p *Position) Perft(depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	if p.Over() {
+		return 0
+	}
+	scratch := make([]Position, depth)
+	bufs := make([][]Move, depth)
+	return perft(p, depth, scratch, bufs)
+}
+
+func perft(p *Position, depth int, scratch []Position, bufs [][]Move) uint64 {
+	if depth == 1 {
+		return uint64(p.CountMoves())
+	}
+	moves := p.LegalMoves(bufs[depth-1][:0])
+	bufs[depth-1] = moves
+	child := &scratch[depth-1]
+	var total uint64
+	for _, m := range moves {
+		*child = *p
+		child.apply(m)
+		if child.Over() {
+			continue
+		}
+		total += perft(child, depth-1, scratch, bufs)
+	}
+	return total
+}
+
+// RoadInOne returns the moves with which colour c would complete a road for
+// itself at once, as if it were c's turn in this position (outside the
+// opening). An empty result means c threatens no road.
+func (p *Position) RoadInOne(c Color) []Move {
+	if p.Over() {
+		return nil
+	}
+	q := *p
+	q.toMove = c
+	if q.InOpening() {
+		return nil
+	}
+	var out []Move
+	var child Position
+	for _, m := range q.LegalMoves(nil) {
+		child = q
+		child.apply(m)
+		if child.end.reason == RoadEnd && child.end.winner == c {
+			out = append(out, m)
+		}
+	}
+	return out
+}

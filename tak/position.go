@@ -1,0 +1,520 @@
+package tak
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Position is a game state: the board, the reserves, the side to move and
+// whether the game has ended. Play returns a new Position and never changes
+// the one it is called on, so a Position can be shared freely once built.
+type Position struct {
+	cfg    Config
+	size   int
+	toMove Color
+	ply    int
+	stones [2]int
+	caps   [2]int
+
+	// Bitboards over squares (bit i = Square i): the colour of each top
+	// piece and which tops are walls or capstones.
+	own   [2]uint64
+	walls uint64
+	capBB uint64
+
+	height [64]uint8
+	// colours of each stack, bit i = colour of the i-th piece from the bottom (1 = black)
+	stack [64]u128
+
+	end endState
+}
+
+type endState struct {
+	reason EndReason
+	winner Color
+	draw   bool
+}
+
+// NewPosition returns the start position of a game with configuration cfg.
+func NewPosition(cfg Config) (*Position, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return &Position{cfg: cfg, size: cfg.Size, stones: cfg.Stones, caps: cfg.Caps}, nil
+}
+
+// Stack is a stack of pieces, bottom first.
+type Stack []Piece
+
+// Setup builds a position from stacks (bottom first, indexed by Square), the
+// side to move and the full move number (starting at 1), as read from TPS.
+// Reserves are derived from the configuration and the pieces on the board.
+// The resulting position's end state is computed as if the last move had been
+// made by the other side.
+func Setup(cfg Config, stacks map[Square]Stack, toMove Color, moveNumber int) (*Position, error) {
+	p, err := NewPosition(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if moveNumber < 1 {
+		return nil, fmt.Errorf("move number %d is below 1", moveNumber)
+	}
+	if toMove > Black {
+		return nil, fmt.Errorf("invalid side to move %d", toMove)
+	}
+	p.toMove = toMove
+	p.ply = 2*(moveNumber-1) + int(toMove)
+	for sq, st := range stacks {
+		if !sq.OnBoard(p.size) {
+			return nil, fmt.Errorf("square %v is off the %dx%d board", sq, p.size, p.size)
+		}
+		if len(st) == 0 {
+			continue
+		}
+		if len(st) > MaxPieces {
+			return nil, fmt.Errorf("stack on %v is taller than %d", sq, MaxPieces)
+		}
+		for i, pc := range st {
+			if pc.Kind() > Cap {
+				return nil, fmt.Errorf("invalid piece on %v", sq)
+			}
+			if i < len(st)-1 && pc.Kind() != Flat {
+				return nil, fmt.Errorf("a %s lies under another piece on %v; only flats can be covered", pc.Kind(), sq)
+			}
+			if pc.Kind() == Cap {
+				p.caps[pc.Color()]--
+			} else {
+				p.stones[pc.Color()]--
+			}
+			if pc.Color() == Black {
+				p.stack[sq] = p.stack[sq].setBit(i)
+			}
+		}
+		p.height[sq] = uint8(len(st))
+		top := st[len(st)-1]
+		p.setTop(sq, top)
+	}
+	for c := White; c <= Black; c++ {
+		if p.stones[c] < 0 {
+			return nil, fmt.Errorf("%s has %d more stones on the board than the game gives (%d)", c, -p.stones[c], cfg.Stones[c])
+		}
+		if p.caps[c] < 0 {
+			return nil, fmt.Errorf("%s has %d more capstones on the board than the game gives (%d)", c, -p.caps[c], cfg.Caps[c])
+		}
+	}
+	p.computeEnd(toMove.Opponent())
+	return p, nil
+}
+
+func (p *Position) setTop(sq Square, top Piece) {
+	b := uint64(1) << sq
+	p.own[0] &^= b
+	p.own[1] &^= b
+	p.walls &^= b
+	p.capBB &^= b
+	p.own[top.Color()] |= b
+	switch top.Kind() {
+	case Wall:
+		p.walls |= b
+	case Cap:
+		p.capBB |= b
+	}
+}
+
+// Config returns the game's configuration.
+func (p *Position) Config() Config { return p.cfg }
+
+// Size returns the board size.
+func (p *Position) Size() int { return p.size }
+
+// ToMove returns the colour whose turn it is.
+func (p *Position) ToMove() Color { return p.toMove }
+
+// Ply returns the number of plies played since the start (0 at the start).
+func (p *Position) Ply() int { return p.ply }
+
+// MoveNumber returns the full move number, starting at 1, as PTN and TPS count it.
+func (p *Position) MoveNumber() int { return p.ply/2 + 1 }
+
+// InOpening reports whether the swap opening applies to the next ply.
+func (p *Position) InOpening() bool { return p.cfg.Opening == SwapOpening && p.ply < 2 }
+
+// Reserves returns the stones and capstones colour c has not yet played.
+func (p *Position) Reserves(c Color) (stones, caps int) { return p.stones[c], p.caps[c] }
+
+// Height returns the number of pieces on sq.
+func (p *Position) Height(sq Square) int { return int(p.height[sq]) }
+
+// Top returns the top piece on sq, and false when the square is empty.
+func (p *Position) Top(sq Square) (Piece, bool) {
+	b := uint64(1) << sq
+	if p.height[sq] == 0 {
+		return 0, false
+	}
+	c := White
+	if p.own[Black]&b != 0 {
+		c = Black
+	}
+	k := Flat
+	if p.walls&b != 0 {
+		k = Wall
+	} else if p.capBB&b != 0 {
+		k = Cap
+	}
+	return MakePiece(c, k), true
+}
+
+// Stack returns the pieces on sq, bottom first. Every piece but the top one is a flat.
+func (p *Position) Stack(sq Square) Stack {
+	h := int(p.height[sq])
+	if h == 0 {
+		return nil
+	}
+	out := make(Stack, h)
+	for i := 0; i < h; i++ {
+		out[i] = MakePiece(Color(p.stack[sq].bit(i)), Flat)
+	}
+	out[h-1], _ = p.Top(sq)
+	return out
+}
+
+// Squares returns every square of the board, a1 first, rank by rank.
+func (p *Position) Squares() []Square {
+	out := make([]Square, 0, p.size*p.size)
+	for r := 0; r < p.size; r++ {
+		for f := 0; f < p.size; f++ {
+			out = append(out, SquareAt(f, r))
+		}
+	}
+	return out
+}
+
+// FlatCounts returns the number of flats on top of stacks for each colour, without komi.
+func (p *Position) FlatCounts() [2]int {
+	flat := ^(p.walls | p.capBB)
+	return [2]int{bits.OnesCount64(p.own[0] & flat), bits.OnesCount64(p.own[1] & flat)}
+}
+
+// SameBoard reports whether p and q have the same pieces on every square
+// (reserves, side to move and move number are not compared).
+func (p *Position) SameBoard(q *Position) bool {
+	return len(p.DiffSquares(q)) == 0
+}
+
+// DiffSquares returns the squares whose stacks differ between p and q, a1
+// first. Boards of different sizes differ everywhere.
+func (p *Position) DiffSquares(q *Position) []Square {
+	var out []Square
+	n := p.size
+	if q.size > n {
+		n = q.size
+	}
+	for r := 0; r < n; r++ {
+		for f := 0; f < n; f++ {
+			sq := SquareAt(f, r)
+			if r >= p.size || f >= p.size || r >= q.size || f >= q.size {
+				out = append(out, sq)
+				continue
+			}
+			b := uint64(1) << sq
+			if p.height[sq] != q.height[sq] || p.stack[sq] != q.stack[sq] ||
+				p.walls&b != q.walls&b || p.capBB&b != q.capBB&b {
+				out = append(out, sq)
+			}
+		}
+	}
+	return out
+}
+
+// Over reports whether the game has ended on the board (road or flats).
+func (p *Position) Over() bool { return p.end.reason != NotOver }
+
+// Play returns the position after move m, or a *MoveError saying why m is
+// illegal. p itself is never changed.
+func (p *Position) Play(m Move) (*Position, error) {
+	if err := p.Check(m); err != nil {
+		return nil, err
+	}
+	q := new(Position)
+	*q = *p
+	q.apply(m)
+	return q, nil
+}
+
+// Check returns nil when m is legal here, and otherwise a *MoveError.
+func (p *Position) Check(m Move) error {
+	size := p.size
+	if p.Over() {
+		return moveErr(m, RuleGameOver, m.Square, size, "the game is over")
+	}
+	if !m.Square.OnBoard(size) {
+		return moveErr(m, RuleOffBoard, m.Square, size, "%s is not on the %dx%d board", m.Square, size, size)
+	}
+	sq := m.Square
+	switch m.Type {
+	case Place:
+		if m.Piece > Cap {
+			return moveErr(m, RuleBadMove, sq, size, "unknown piece kind")
+		}
+		if p.height[sq] != 0 {
+			return moveErr(m, RuleOccupied, sq, size, "{sq} is occupied")
+		}
+		c := p.toMove
+		if p.InOpening() {
+			if m.Piece != Flat {
+				return moveErr(m, RuleOpeningFlat, sq, size, "the first placement of each player must be a flat (of the opponent's colour); no %ss yet", m.Piece)
+			}
+			c = c.Opponent()
+		}
+		if m.Piece == Cap {
+			if p.caps[c] == 0 {
+				if p.cfg.Caps[c] == 0 {
+					return moveErr(m, RuleNoCapstones, sq, size, "there are no capstones in this game")
+				}
+				return moveErr(m, RuleNoCapstones, sq, size, "%s has no capstone left", c)
+			}
+		} else if p.stones[c] == 0 {
+			return moveErr(m, RuleNoStones, sq, size, "%s has no stones left", c)
+		}
+		return nil
+	case Spread:
+	default:
+		return moveErr(m, RuleBadMove, sq, size, "unknown move type")
+	}
+	if m.Dir > West {
+		return moveErr(m, RuleBadMove, sq, size, "unknown direction")
+	}
+	if p.InOpening() {
+		return moveErr(m, RuleOpeningMove, sq, size, "no stack moves in the opening: each player's first turn places an opponent's flat")
+	}
+	h := int(p.height[sq])
+	if h == 0 {
+		return moveErr(m, RuleEmptySquare, sq, size, "there is no stack on {sq} to move")
+	}
+	if p.own[p.toMove]&(1<<sq) == 0 {
+		return moveErr(m, RuleNotYourStack, sq, size, "the stack on {sq} is not yours: its top piece is %s", p.toMove.Opponent())
+	}
+	// drops must be positive and contiguous
+	n, dist := 0, 0
+	for i, d := range m.Drops {
+		if d == 0 {
+			for _, rest := range m.Drops[i:] {
+				if rest != 0 {
+					return moveErr(m, RuleBadDrops, sq, size, "every square along the path must get at least one piece")
+				}
+			}
+			break
+		}
+		n += int(d)
+		dist++
+	}
+	if dist == 0 {
+		return moveErr(m, RuleBadDrops, sq, size, "a stack move must drop at least one piece")
+	}
+	if n > size {
+		return moveErr(m, RuleCarryLimit, sq, size, "carry limit is %d on %dx%d: cannot pick up %d", size, size, size, n)
+	}
+	if n > h {
+		return moveErr(m, RuleStackTooSmall, sq, size, "the stack on {sq} has %d piece%s, cannot pick up %d", h, plural(h), n)
+	}
+	top, _ := p.Top(sq)
+	cur := sq
+	for i := 0; i < dist; i++ {
+		next, ok := cur.Step(m.Dir, size)
+		if !ok {
+			return moveErr(m, RuleOffBoard, cur, size, "moving %s from {sq} leaves the board", m.Dir)
+		}
+		cur = next
+		b := uint64(1) << cur
+		if p.capBB&b != 0 {
+			return moveErr(m, RuleCapstoneBlocks, cur, size, "{sq} holds a capstone, which cannot be covered")
+		}
+		if p.walls&b != 0 {
+			if i != dist-1 {
+				return moveErr(m, RuleWallBlocks, cur, size, "{sq} holds a wall, which cannot be covered")
+			}
+			if top.Kind() != Cap {
+				return moveErr(m, RuleWallBlocks, cur, size, "{sq} holds a wall, which only a capstone can flatten")
+			}
+			if m.Drops[i] != 1 {
+				return moveErr(m, RuleWallBlocks, cur, size, "{sq} holds a wall: the capstone must flatten it alone, but %d pieces would land there", m.Drops[i])
+			}
+		}
+	}
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// IsCrush reports whether m, legal here, flattens a wall with a capstone.
+func (p *Position) IsCrush(m Move) bool {
+	if m.Type != Spread {
+		return false
+	}
+	path := m.Path(p.size)
+	if len(path) == 0 || len(path) != m.Distance() {
+		return false
+	}
+	last := path[len(path)-1]
+	return p.walls&(1<<last) != 0 && p.capBB&(1<<m.Square) != 0
+}
+
+// apply plays a legal move on p in place.
+func (p *Position) apply(m Move) {
+	mover := p.toMove
+	sq := m.Square
+	if m.Type == Place {
+		c := mover
+		if p.InOpening() {
+			c = c.Opponent()
+		}
+		if m.Piece == Cap {
+			p.caps[c]--
+		} else {
+			p.stones[c]--
+		}
+		p.height[sq] = 1
+		p.stack[sq] = u128{lo: uint64(c)}
+		p.setTop(sq, MakePiece(c, m.Piece))
+	} else {
+		p.spread(m)
+	}
+	p.ply++
+	p.toMove = mover.Opponent()
+	p.computeEnd(mover)
+}
+
+func (p *Position) spread(m Move) {
+	sq := m.Square
+	b := uint64(1) << sq
+	topKind := Flat
+	if p.walls&b != 0 {
+		topKind = Wall
+	} else if p.capBB&b != 0 {
+		topKind = Cap
+	}
+	n := m.Carry()
+	h := int(p.height[sq])
+	carried := p.stack[sq].extract(h-n, n)
+	rest := h - n
+	p.height[sq] = uint8(rest)
+	p.stack[sq] = p.stack[sq].truncate(rest)
+	p.own[0] &^= b
+	p.own[1] &^= b
+	p.walls &^= b
+	p.capBB &^= b
+	if rest > 0 {
+		p.own[p.stack[sq].bit(rest-1)] |= b
+	}
+	step := stepDelta(m.Dir)
+	cur := int(sq)
+	for i := 0; i < len(m.Drops) && m.Drops[i] != 0; i++ {
+		d := int(m.Drops[i])
+		cur += step
+		t := Square(cur)
+		tb := uint64(1) << t
+		ht := int(p.height[t])
+		p.stack[t] = p.stack[t].insert(ht, carried&(1<<d-1), d)
+		carried >>= d
+		n -= d
+		ht += d
+		p.height[t] = uint8(ht)
+		p.own[0] &^= tb
+		p.own[1] &^= tb
+		p.own[p.stack[t].bit(ht-1)] |= tb
+		p.walls &^= tb // a wall here is flattened (only legal for a lone capstone)
+		if n == 0 {
+			switch topKind {
+			case Wall:
+				p.walls |= tb
+			case Cap:
+				p.capBB |= tb
+			}
+		}
+	}
+}
+
+func stepDelta(d Direction) int {
+	switch d {
+	case North:
+		return 8
+	case South:
+		return -8
+	case East:
+		return 1
+	}
+	return -1
+}
+
+// computeEnd sets the end state after a move by mover.
+func (p *Position) computeEnd(mover Color) {
+	p.end = endState{}
+	moverRoad := p.hasRoad(mover)
+	otherRoad := p.hasRoad(mover.Opponent())
+	switch {
+	case moverRoad:
+		p.end = endState{reason: RoadEnd, winner: mover}
+		return
+	case otherRoad:
+		p.end = endState{reason: RoadEnd, winner: mover.Opponent()}
+		return
+	}
+	full := bits.OnesCount64(p.own[0]|p.own[1]) == p.size*p.size
+	if full || p.stones[0]+p.caps[0] == 0 || p.stones[1]+p.caps[1] == 0 {
+		fc := p.FlatCounts()
+		w, b := 2*fc[0], 2*fc[1]+int(p.cfg.Komi)
+		switch {
+		case w > b:
+			p.end = endState{reason: FlatsEnd, winner: White}
+		case b > w:
+			p.end = endState{reason: FlatsEnd, winner: Black}
+		case p.cfg.Rules == Modegan:
+			p.end = endState{reason: FlatsEnd, winner: Black}
+		default:
+			p.end = endState{reason: FlatsEnd, draw: true}
+		}
+	}
+}
+
+// DiffStacks returns the squares where the given stacks (bottom first,
+// indexed by Square, as read from a player's own board) differ from this
+// position, a1 first. Squares off the board in stacks count as different.
+func (p *Position) DiffStacks(stacks map[Square]Stack) []Square {
+	var out []Square
+	for _, sq := range geometries[p.size].squareList {
+		mine := p.Stack(sq)
+		theirs := stacks[sq]
+		if len(mine) != len(theirs) {
+			out = append(out, sq)
+			continue
+		}
+		for i := range mine {
+			if mine[i] != theirs[i] {
+				out = append(out, sq)
+				break
+			}
+		}
+	}
+	for sq, st := range stacks {
+		if !sq.OnBoard(p.size) && len(st) > 0 {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
+// Stacks returns every non-empty stack, indexed by square.
+func (p *Position) Stacks() map[Square]Stack {
+	out := make(map[Square]Stack)
+	for _, sq := range geometries[p.size].squareList {
+		if p.height[sq] > 0 {
+			out[sq] = p.Stack(sq)
+		}
+	}
+	return out
+}
