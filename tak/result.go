@@ -7,12 +7,12 @@ type EndReason uint8
 
 // The ways a game ends.
 const (
-	NotOver     EndReason = iota
-	RoadEnd               // a road linked two opposite edges
-	FlatsEnd              // board full or a player out of pieces; flats counted
-	ResignEnd             // a player resigned
-	TimeEnd               // a player ran out of time
-	AgreementEnd          // both players agreed to a draw
+	NotOver      EndReason = iota
+	RoadEnd                // a road linked two opposite edges
+	FlatsEnd               // board full or a player out of pieces; flats counted
+	ResignEnd              // a player resigned
+	TimeEnd                // a player ran out of time
+	AgreementEnd           // both players agreed to a draw
 )
 
 // String returns "road", "flats", "resignation", "time", "agreement" or "not over".
