@@ -17,6 +17,7 @@ type ParsedMove struct {
 	Move       tak.Move
 	Notation   Orientation // the notation the move was written in
 	TakCall    bool        // ' or '' in PTN, a trailing t in mail
+	Tinue      bool        // '' in PTN (the mover says the win cannot be stopped); implies TakCall
 	Crush      bool        // PTN '*' marker given (optional on input)
 	Annotation string      // PTN "!", "?", "!!", "??", "!?", "?!" ("" if none)
 }
