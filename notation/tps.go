@@ -89,7 +89,7 @@ func parseTPSBoard(input, board string) (int, map[tak.Square]tak.Stack, error) {
 				n := 1
 				if len(cell) > 1 {
 					v, err := strconv.Atoi(cell[1:])
-					if err != nil || v < 1 || v > size {
+					if err != nil || v < 1 || v > tak.MaxSize {
 						return 0, nil, syntaxErr(input, "%q in TPS row %d is not a run of empty squares", cell, i+1)
 					}
 					n = v

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// maxPerftDepth bounds the depth, so that a typo does not run for days.
+const maxPerftDepth = 8
+
+func init() {
+	register(command{
+		name:    "perft",
+		summary: "count the move paths of a TPS position to a depth",
+		run:     runPerft,
+	})
+}
+
+func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: takbot perft TPS DEPTH")
+		fmt.Fprintln(stderr, "\nPrints the number of move sequences of DEPTH plies from the position, under")
+		fmt.Fprintln(stderr, "the standard rules of its size. A finished game counts 0 at any depth above 0.")
+		fmt.Fprintln(stderr, "Quote the TPS, or give its three fields as three words:")
+		fmt.Fprintln(stderr, "  takbot perft 'x5/x5/x5/x5/x5 1 1' 3")
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	rest := fs.Args()
+	if len(rest) < 2 {
+		fs.Usage()
+		return 2
+	}
+	depth, err := strconv.Atoi(rest[len(rest)-1])
+	if err != nil || depth < 0 || depth > maxPerftDepth {
+		fmt.Fprintf(stderr, "takbot perft: depth %q must be a whole number from 0 to %d\n", rest[len(rest)-1], maxPerftDepth)
+		return 2
+	}
+	p, err := notation.ParseTPS(strings.Join(rest[:len(rest)-1], " "), tak.Config{})
+	if err != nil {
+		fmt.Fprintf(stderr, "takbot perft: %v\n", err)
+		return 2
+	}
+	if err := ctx.Err(); err != nil {
+		fmt.Fprintf(stderr, "takbot perft: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, p.Perft(depth))
+	return 0
+}
