@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -21,23 +19,15 @@ func init() {
 }
 
 func runNotation(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("notation", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("notation", stderr,
+		"usage: takbot notation -size N MOVE",
+		"\nReads a move in PTN or as a Tak by Mail command and prints it in both, canonical:",
+		"  takbot notation -size 5 ms b2 p3 2 1",
+		"  ptn: 3b4-21",
+		"  mail: ms b2 p3 2 1")
 	size := fs.Int("size", 0, "board size, 3 to 8 (required)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: takbot notation -size N MOVE")
-		fmt.Fprintln(stderr, "\nReads a move in PTN or as a Tak by Mail command and prints it in both, canonical:")
-		fmt.Fprintln(stderr, "  takbot notation -size 5 ms b2 p3 2 1")
-		fmt.Fprintln(stderr, "  ptn: 3b4-21")
-		fmt.Fprintln(stderr, "  mail: ms b2 p3 2 1")
-		fmt.Fprintln(stderr, "\nflags:")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, done := parseFlags(fs, args); done {
+		return code
 	}
 	if *size < tak.MinSize || *size > tak.MaxSize {
 		fmt.Fprintf(stderr, "takbot notation: -size must be between %d and %d\n\n", tak.MinSize, tak.MaxSize)

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -25,20 +23,14 @@ func init() {
 }
 
 func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: takbot perft TPS DEPTH")
-		fmt.Fprintln(stderr, "\nPrints the number of move sequences of DEPTH plies from the position, under")
-		fmt.Fprintln(stderr, "the standard rules of its size. A finished game counts 0 at any depth above 0.")
-		fmt.Fprintln(stderr, "Quote the TPS, or give its three fields as three words:")
-		fmt.Fprintln(stderr, "  takbot perft 'x5/x5/x5/x5/x5 1 1' 3")
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	fs := newFlagSet("perft", stderr,
+		"usage: takbot perft TPS DEPTH",
+		"\nPrints the number of move sequences of DEPTH plies from the position, under",
+		"the standard rules of its size. A finished game counts 0 at any depth above 0.",
+		"Quote the TPS, or give its three fields as three words:",
+		"  takbot perft 'x5/x5/x5/x5/x5 1 1' 3")
+	if code, done := parseFlags(fs, args); done {
+		return code
 	}
 	rest := fs.Args()
 	if len(rest) < 2 {

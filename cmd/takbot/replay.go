@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -28,20 +26,14 @@ func (t replayTally) String() string {
 }
 
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: takbot replay FILE...")
-		fmt.Fprintln(stderr, "\nReplays every game of the PTN files under the rules their tags give. Prints one")
-		fmt.Fprintln(stderr, "line per illegal game, and per legal game whose recorded road or flat result")
-		fmt.Fprintln(stderr, "differs from its final position, then the summary")
-		fmt.Fprintln(stderr, "games=N legal=L illegal=I mismatched=M.")
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	fs := newFlagSet("replay", stderr,
+		"usage: takbot replay FILE...",
+		"\nReplays every game of the PTN files under the rules their tags give. Prints one",
+		"line per illegal game, and per legal game whose recorded road or flat result",
+		"differs from its final position, then the summary",
+		"games=N legal=L illegal=I mismatched=M.")
+	if code, done := parseFlags(fs, args); done {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
