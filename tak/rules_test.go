@@ -116,7 +116,9 @@ func TestDescribeNamesSquaresInReaderNotation(t *testing.T) {
 	if !errors.As(err, &me) {
 		t.Fatal(err)
 	}
-	got := me.Describe(func(s Square) string { return strings.ToUpper(string(rune('a'+s.File()))) + string(rune('0'+5-s.Rank())) })
+	got := me.Describe(func(s Square) string {
+		return strings.ToUpper(string(rune('a'+s.File()))) + string(rune('0'+5-s.Rank()))
+	})
 	if got != "B2 is occupied" {
 		t.Errorf("Describe = %q", got)
 	}
