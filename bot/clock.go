@@ -1,0 +1,74 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/takbymail/takbot/tak"
+)
+
+// Tick drives the clocks: it reminds players whose time is mostly gone and
+// declares losses on time, for every game with a running clock. It returns
+// the replies it queued. Call it periodically (adapters use a ticker).
+func (r *Referee) Tick(ctx context.Context) ([]Reply, error) {
+	var ids []string
+	if err := r.store.View(ctx, func(tx Tx) error {
+		var err error
+		ids, err = tx.ActiveGames()
+		return err
+	}); err != nil {
+		return nil, fmt.Errorf("bot: tick: %w", err)
+	}
+	var all []Reply
+	for _, id := range ids {
+		rs, err := r.tickGame(ctx, id)
+		if err != nil {
+			return all, fmt.Errorf("bot: tick game %s: %w", id, err)
+		}
+		all = append(all, rs...)
+	}
+	r.notify(all)
+	return all, nil
+}
+
+func (r *Referee) reminderAt(g *GameRecord) time.Time {
+	span := g.Deadline.Sub(g.TurnStart)
+	return g.TurnStart.Add(time.Duration(float64(span) * r.opts.ReminderFraction))
+}
+
+func (r *Referee) tickGame(ctx context.Context, id string) ([]Reply, error) {
+	ls := &lockSet{r: r}
+	ls.lock(map[int]bool{stripeOf(id): true})
+	defer ls.unlock()
+	s := r.newSession(ctx, ls, Message{})
+	gs, err := s.game(id)
+	if err != nil {
+		return nil, err
+	}
+	g := gs.rec
+	if !g.ClockRunning() {
+		return nil, nil
+	}
+	now := s.now
+	c := gs.pos().ToMove()
+	switch {
+	case !now.Before(g.Deadline):
+		s.replyBase = fmt.Sprintf("clock:%s:timeout:%d", g.ID, g.Deadline.Unix())
+		s.finish(gs, gs.pos().TimeLoss(c))
+		both(g, func(k string, _ tak.Color) {
+			s.say(k, g.ID, "%s ran out of time in game %s (the deadline was %s).", who(g, c), g.ID, fmtTime(g.TurnStart.Add(time.Duration(g.Days)*24*time.Hour)))
+			s.status(gs, k, true)
+		})
+	case !g.Reminded && !now.Before(r.reminderAt(g)):
+		s.replyBase = fmt.Sprintf("clock:%s:remind:%d", g.ID, g.Deadline.Unix())
+		g.Reminded = true
+		gs.dirty = true
+		left := g.Deadline.Sub(now).Round(time.Hour)
+		s.say(g.Players[c], g.ID, "Reminder: it is your turn in game %s against %s (move %d); you have %s left, until %s, or you lose on time.",
+			g.ID, g.Names[c.Opponent()], gs.pos().Ply()+1, left, fmtTime(g.Deadline))
+	default:
+		return nil, nil
+	}
+	return s.commit(&ProcessedRecord{})
+}

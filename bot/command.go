@@ -1,0 +1,121 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Command is one command of a message.
+type Command struct {
+	Verb  string   // lower-case keyword, or "move" for a move
+	Args  []string // the words after the verb (for a move: empty)
+	Text  string   // the command as written (for a move: the move text without the guard)
+	Guard int      // for a move: the "#N" move-number guard, 0 if none
+	Board string   // for "rs": the board lines that followed, if any
+}
+
+// keywords are the command verbs; any other first word is read as a move.
+var keywords = map[string]bool{
+	"new": true, "accept": true, "decline": true, "cancel": true,
+	"rs": true, "im": true, "undo": true, "draw": true, "resign": true,
+	"board": true, "history": true, "tps": true, "link": true,
+	"games": true, "game": true, "notation": true, "help": true,
+	"vacation": true, "revert": true, "adopt": true, "restart": true,
+	"takeback": true,
+}
+
+// MaxMessageBytes bounds the text the parser reads.
+const MaxMessageBytes = 64 << 10
+
+// ParseError is a message that could not be split into commands.
+type ParseError struct{ Msg string }
+
+func (e *ParseError) Error() string { return e.Msg }
+
+// ParseCommands splits a message into commands: one per line, or several on
+// a line separated by ';'. Blank lines, and lines starting with '>' (quoted
+// mail), are skipped. An "rs" line swallows the board rows that follow it.
+// Verbs are case-insensitive.
+func ParseCommands(text string) ([]Command, error) {
+	if len(text) > MaxMessageBytes {
+		return nil, &ParseError{fmt.Sprintf("the message is %d bytes long; the bot reads at most %d", len(text), MaxMessageBytes)}
+	}
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	lines := strings.Split(text, "\n")
+	var out []Command
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		if line == "" || strings.HasPrefix(line, ">") {
+			continue
+		}
+		parts := strings.Split(line, ";")
+		for j, part := range parts {
+			part = strings.TrimSpace(part)
+			if part == "" {
+				continue
+			}
+			c, err := parseOne(part)
+			if err != nil {
+				return nil, err
+			}
+			if c.Verb == "rs" && len(c.Args) == 0 && j == len(parts)-1 {
+				var board []string
+				for i+1 < len(lines) && isBoardRow(lines[i+1]) {
+					i++
+					board = append(board, strings.TrimSpace(lines[i]))
+				}
+				c.Board = strings.Join(board, "\n")
+			}
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return nil, &ParseError{"the message has no command; send \"help\" to see what you can do"}
+	}
+	return out, nil
+}
+
+func parseOne(s string) (Command, error) {
+	words := strings.Fields(s)
+	verb := strings.ToLower(words[0])
+	if keywords[verb] {
+		return Command{Verb: verb, Args: words[1:], Text: s}, nil
+	}
+	c := Command{Verb: "move", Text: s}
+	if i := strings.LastIndexByte(s, '#'); i >= 0 {
+		g := strings.TrimSpace(s[i+1:])
+		n, err := strconv.Atoi(g)
+		if err != nil || n < 1 || n > 100000 {
+			return Command{}, &ParseError{fmt.Sprintf("%q: after '#' put the number of the move you are making, e.g. \"ps b4 #7\"", s)}
+		}
+		c.Guard = n
+		c.Text = strings.TrimSpace(s[:i])
+		if c.Text == "" {
+			return Command{}, &ParseError{fmt.Sprintf("%q: a move number guard needs a move before it", s)}
+		}
+	}
+	return c, nil
+}
+
+// isBoardRow reports whether a line looks like a row of a sync board:
+// words made only of 0 or s, w, c in either case.
+func isBoardRow(line string) bool {
+	f := strings.Fields(line)
+	if len(f) < 3 || len(f) > 8 {
+		return false
+	}
+	for _, w := range f {
+		if w == "0" {
+			continue
+		}
+		for _, r := range w {
+			switch r {
+			case 's', 'w', 'c', 'S', 'W', 'C':
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,69 @@
+package bot
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestParseCommands(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []Command
+		err  bool
+	}{
+		{in: "ps b4", want: []Command{{Verb: "move", Text: "ps b4"}}},
+		{in: "ps b4 #7", want: []Command{{Verb: "move", Text: "ps b4", Guard: 7}}},
+		{in: "Sc3; board", want: []Command{{Verb: "move", Text: "Sc3"}, {Verb: "board", Args: []string{}, Text: "board"}}},
+		{in: "NEW bob size=6\n\n> quoted\nHelp", want: []Command{
+			{Verb: "new", Args: []string{"bob", "size=6"}, Text: "NEW bob size=6"},
+			{Verb: "help", Args: []string{}, Text: "Help"}}},
+		{in: "rs\n0 0 0\n0 s 0\nS 0 0\nboard", want: []Command{
+			{Verb: "rs", Args: []string{}, Text: "rs", Board: "0 0 0\n0 s 0\nS 0 0"},
+			{Verb: "board", Args: []string{}, Text: "board"}}},
+		{in: "im the wall was covered", want: []Command{{Verb: "im", Args: []string{"the", "wall", "was", "covered"}, Text: "im the wall was covered"}}},
+		{in: "", err: true},
+		{in: " ;; \n", err: true},
+		{in: "ps b4 #x", err: true},
+		{in: "#3", err: true},
+	}
+	for _, tc := range tests {
+		got, err := ParseCommands(tc.in)
+		if tc.err {
+			if err == nil {
+				t.Errorf("ParseCommands(%q) = %v, want error", tc.in, got)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("ParseCommands(%q): %v", tc.in, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("ParseCommands(%q) =\n%#v\nwant\n%#v", tc.in, got, tc.want)
+		}
+	}
+}
+
+func FuzzParseCommands(f *testing.F) {
+	for _, s := range []string{"ps b4", "ms b2 p3 2 1 t #12", "new bob size=6 komi=2.5", "rs\ncSS 0 sSSs\nS SssSS w\nWsss 0 0",
+		"accept; board", "3c3>12'", "im why?", "game g2\nundo", "#", ";;", "vacation 3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		cmds, err := ParseCommands(s)
+		if err != nil {
+			if len(cmds) != 0 {
+				t.Fatalf("error with commands: %v", cmds)
+			}
+			return
+		}
+		for _, c := range cmds {
+			if c.Verb == "" || c.Text == "" {
+				t.Fatalf("empty command in %q: %#v", s, c)
+			}
+			if c.Verb != "move" && !keywords[c.Verb] {
+				t.Fatalf("unknown verb %q", c.Verb)
+			}
+		}
+	})
+}
