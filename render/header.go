@@ -1,0 +1,235 @@
+package render
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/takbymail/takbot/tak"
+)
+
+// header draws the two player cards, the flat-count bar and the status line.
+func (r *renderer) header() {
+	u := r.unit
+	gap := 2.4 * u
+	cw := (r.w - 2*r.pad - gap) / 2
+	res := r.f.Result
+	over := res.Over()
+	for c := tak.White; c <= tak.Black; c++ {
+		x := r.pad + float32(c)*(cw+gap)
+		r.card(c, x, cw, over)
+	}
+	r.flatBar()
+
+	// Status line: move number and turn on the left, last move on the right.
+	fc := r.face(false, 2.9*u)
+	var status string
+	switch {
+	case over:
+		status = fmt.Sprintf("Move %d · game over", r.p.MoveNumber())
+	default:
+		status = fmt.Sprintf("Move %d · %s to play", r.p.MoveNumber(), r.name(r.p.ToMove()))
+	}
+	left := status
+	if m := r.f.Last; m != nil {
+		last := "Last: " + r.moveText(*m, r.f.Before)
+		lw := textWidth(fc, last)
+		r.text(fc, last, r.w-r.pad-lw, r.statY, r.pal.text)
+		left = fit(fc, status, r.w-2*r.pad-lw-2*u)
+	}
+	r.text(fc, left, r.pad, r.statY, r.pal.muted)
+}
+
+// card draws the card of player c at x, cw wide.
+func (r *renderer) card(c tak.Color, x, cw float32, over bool) {
+	u := r.unit
+	pal := r.pal
+	y, h := r.cardY, r.cardH
+	res := r.f.Result
+	active := !over && r.p.ToMove() == c
+	winner := over && !res.Draw && res.Winner == c
+	if active || winner {
+		col := pal.highlight
+		if winner {
+			col = pal.road
+		}
+		r.roundRectFill(x+cw/2, y+h/2, cw, h, 1.6*u, col)
+		r.roundRectFill(x+cw/2, y+h/2, cw-0.8*u, h-0.8*u, 1.2*u, pal.card)
+	} else {
+		r.roundRectFill(x+cw/2, y+h/2, cw, h, 1.6*u, pal.card)
+	}
+	in := 2.2 * u
+	// Row 1: the player's colour and name, and a tag.
+	row1 := y + 4*u
+	icon := 4.2 * u
+	r.piece(tak.MakePiece(c, tak.Flat), x+in+icon/2, row1, icon)
+	tag := ""
+	tagCol, tagText := pal.highlight, pal.hlText
+	switch {
+	case active:
+		tag = "TO PLAY"
+	case winner:
+		tag = "WINNER"
+		tagCol = pal.road
+		tagText = pal.bg
+		if luminance(pal.road) > 0.5 {
+			tagText = pal.plate
+		}
+	}
+	nameX := x + in + icon + 1.6*u
+	avail := x + cw - in - nameX
+	if tag != "" {
+		tf := r.face(true, 2.1*u)
+		tw := textWidth(tf, tag) + 1.8*u
+		tx := x + cw - in - tw
+		r.roundRectFill(tx+tw/2, row1, tw, 3.4*u, 1.7*u, tagCol)
+		r.textCentred(tf, tag, tx+tw/2, row1, tagText)
+		avail = tx - 1*u - nameX
+	}
+	nf := r.face(true, 3.6*u)
+	r.text(nf, fit(nf, r.name(c), avail), nameX, row1, pal.text)
+
+	// Row 2: flats, with komi for Black.
+	row2 := y + 8.6*u
+	bf := r.face(true, 3.2*u)
+	sf := r.face(false, 2.7*u)
+	flats := r.p.FlatCounts()[c]
+	fx := x + in
+	fx += r.text(sf, "Flats ", fx, row2, pal.muted)
+	fx += r.text(bf, strconv.Itoa(flats), fx, row2, pal.text)
+	if k := r.p.Config().Komi; c == tak.Black && k != 0 {
+		sign := " + "
+		if k < 0 {
+			sign, k = " − ", -k
+		}
+		r.text(sf, sign+k.String()+" komi", fx, row2, pal.muted)
+	}
+
+	// Row 3: pieces left in reserve.
+	row3 := y + 12.3*u
+	stones, caps := r.p.Reserves(c)
+	mini := 2.5 * u
+	rx := x + in
+	rx += r.text(sf, "Left ", rx, row3, pal.muted)
+	r.piece(tak.MakePiece(c, tak.Flat), rx+mini/2, row3, mini)
+	rx += mini + 0.8*u
+	rx += r.text(bf, strconv.Itoa(stones), rx, row3, pal.text)
+	rx += r.text(sf, plural(stones, " stone", " stones"), rx, row3, pal.muted)
+	if r.p.Config().Caps[c] > 0 {
+		rx += 2 * u
+		r.piece(tak.MakePiece(c, tak.Cap), rx+mini/2, row3, mini)
+		rx += mini + 0.8*u
+		rx += r.text(bf, strconv.Itoa(caps), rx, row3, pal.text)
+		r.text(sf, plural(caps, " cap", " caps"), rx, row3, pal.muted)
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// flatBar draws a bar split in proportion to the flat counts, komi included.
+func (r *renderer) flatBar() {
+	u := r.unit
+	pal := r.pal
+	fl := r.p.FlatCounts()
+	w2 := float32(2 * fl[0])
+	b2 := float32(2*fl[1]) + float32(r.p.Config().Komi)
+	share := float32(0.5)
+	if w2+max(b2, 0) > 0 {
+		share = w2 / (w2 + max(b2, 0))
+	}
+	x, y, w, h := r.pad, r.barY, r.w-2*r.pad, 1.4*u
+	r.roundRectFill(x+w/2, y+h/2, w+2, h+2, (h+2)/2, pal.muted)
+	r.roundRectFill(x+w/2, y+h/2, w, h, h/2, pal.piece[tak.Black])
+	if share > 0 {
+		ww := max(h, w*share)
+		r.roundRectFill(x+ww/2, y+h/2, ww, h, h/2, pal.piece[tak.White])
+	}
+	// A tick at the middle shows who leads.
+	r.roundRectFill(x+w/2, y+h/2, max(1.5, 0.3*u), h+1.2*u, 0.15*u, pal.highlight)
+}
+
+// banner draws the result of a finished game.
+func (r *renderer) banner() {
+	u := r.unit
+	pal := r.pal
+	res := r.f.Result
+	x, y, w, h := r.pad, r.bannerY, r.w-2*r.pad, r.bannerH
+	edge := pal.road
+	if res.Draw {
+		edge = pal.muted
+	}
+	r.roundRectFill(x+w/2, y+h/2, w, h, 2*u, edge)
+	r.roundRectFill(x+w/2, y+h/2, w-u, h-u, 1.6*u, pal.card)
+
+	icon := 6 * u
+	ix := x + 3*u
+	if res.Draw {
+		r.piece(tak.MakePiece(tak.White, tak.Flat), ix+icon/2-0.8*u, y+h/2-0.8*u, icon*0.8)
+		r.piece(tak.MakePiece(tak.Black, tak.Flat), ix+icon/2+0.8*u, y+h/2+0.8*u, icon*0.8)
+	} else {
+		kind := tak.Flat
+		if res.Reason == tak.RoadEnd {
+			kind = tak.Cap
+		}
+		r.piece(tak.MakePiece(res.Winner, kind), ix+icon/2, y+h/2, icon)
+	}
+	tx := ix + icon + 2.6*u
+	avail := x + w - 2.5*u - tx
+	ptn := res.PTN()
+	big := r.face(true, 4.4*u)
+	pw := textWidth(big, ptn)
+	r.text(big, ptn, x+w-2.5*u-pw, y+h*0.36, edge)
+	title := r.resultTitle()
+	tf := r.face(true, 3.6*u)
+	r.text(tf, fit(tf, title, avail-pw-2*u), tx, y+h*0.36, pal.text)
+	sf := r.face(false, 2.8*u)
+	r.text(sf, fit(sf, r.resultDetail(), avail), tx, y+h*0.7, pal.muted)
+}
+
+// resultTitle says who won and how, with the players' names.
+func (r *renderer) resultTitle() string {
+	res := r.f.Result
+	win := r.name(res.Winner)
+	switch {
+	case res.Draw && res.Reason == tak.AgreementEnd:
+		return "Draw by agreement"
+	case res.Draw:
+		return "Draw on flats"
+	case res.Reason == tak.RoadEnd:
+		return win + " wins by road"
+	case res.Reason == tak.FlatsEnd:
+		return win + " wins on flats"
+	case res.Reason == tak.ResignEnd:
+		return win + " wins by resignation"
+	case res.Reason == tak.TimeEnd:
+		return win + " wins on time"
+	}
+	return win + " wins"
+}
+
+// resultDetail gives the flat count, the score and the length of the game.
+func (r *renderer) resultDetail() string {
+	res := r.f.Result
+	s := ""
+	if res.Reason == tak.FlatsEnd || (res.Draw && res.Reason != tak.AgreementEnd) {
+		s = fmt.Sprintf("Flats %d to %d", res.Flats[tak.White], res.Flats[tak.Black])
+		if res.Komi > 0 {
+			s += " + " + res.Komi.String() + " komi"
+		} else if res.Komi < 0 {
+			s += " − " + (-res.Komi).String() + " komi"
+		}
+		if res.DrawAwarded {
+			s += " (tie goes to Black)"
+		}
+		s += " · "
+	}
+	if r.f.Score > 0 && !res.Draw {
+		s += fmt.Sprintf("Score %d · ", r.f.Score)
+	}
+	moves := r.p.Ply()
+	return s + fmt.Sprintf("%d plies", moves)
+}
