@@ -32,6 +32,9 @@ type Options struct {
 	Advance func(time.Duration)
 	// Clock stamps messages (default bot.SystemClock).
 	Clock bot.Clock
+	// TickEachMessage runs the clocks after every message, so reminders
+	// and losses on time show up in an interactive session.
+	TickEachMessage bool
 }
 
 // Line is one parsed input message.
@@ -115,6 +118,11 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 			Name: ln.Name, Text: ln.Text, Received: o.Clock.Now()}
 		if _, err := ref.Handle(ctx, msg); err != nil {
 			return fmt.Errorf("console: %w", err)
+		}
+		if o.TickEachMessage {
+			if _, err := ref.Tick(ctx); err != nil {
+				return fmt.Errorf("console: %w", err)
+			}
 		}
 		if err := Deliver(ctx, ref, out, o.ImagesDir); err != nil {
 			return err

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/console"
+	"github.com/takbymail/takbot/storage"
+)
+
+// consoleInput is where "takbot console" reads by default; tests replace it.
+var consoleInput io.Reader = os.Stdin
+
+func init() {
+	register(command{
+		name:    "console",
+		summary: "play on the terminal: lines \"NAME: MESSAGE\", replies \"[to NAME] ...\"",
+		run:     runConsole,
+	})
+}
+
+func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("console", stderr,
+		"usage: takbot console [-db FILE] [-images DIR] [-in SCRIPT] [-config FILE]",
+		"\nReads lines \"NAME: MESSAGE\" (from standard input or SCRIPT); NAME is the",
+		"player speaking. A line ending in a backslash continues on the next line.",
+		"Replies are printed as \"[to NAME] ...\"; pictures are written to DIR.",
+		"Feeding the same script again is harmless: messages already handled are skipped.")
+	load := configFlags(fs)
+	images := fs.String("images", "", "`dir`ectory for board pictures (default from the config; none if empty)")
+	in := fs.String("in", "", "read messages from this `file` instead of standard input")
+	session := fs.String("session", "console", "seed of the message ids: use another to send the same lines again")
+	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "console: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	cfg, err := load()
+	if err != nil {
+		fmt.Fprintln(stderr, "console:", err)
+		return 2
+	}
+	if *images != "" {
+		cfg.ImagesDir = *images
+	}
+	if cfg.ImagesDir != "" {
+		if err := os.MkdirAll(cfg.ImagesDir, 0o755); err != nil {
+			fmt.Fprintln(stderr, "console:", err)
+			return 1
+		}
+	}
+	input := consoleInput
+	if *in != "" {
+		f, err := os.Open(*in)
+		if err != nil {
+			fmt.Fprintln(stderr, "console:", err)
+			return 1
+		}
+		defer f.Close()
+		input = f
+	}
+	log := newLogger(stderr, cfg.LogLevel)
+	db, err := storage.Open(cfg.DB, storage.Options{})
+	if err != nil {
+		fmt.Fprintln(stderr, "console:", err)
+		return 1
+	}
+	defer db.Close()
+	ref := bot.New(db, bot.SystemClock{}, bot.Options{DefaultDays: cfg.DaysPerMove, ReminderFraction: cfg.ReminderFraction, Logger: log})
+	if _, err := ref.Tick(ctx); err != nil {
+		log.Error("clocks", "err", err)
+	}
+	if err := console.Run(ctx, ref, input, stdout, console.Options{ImagesDir: cfg.ImagesDir, Session: *session, TickEachMessage: true}); err != nil {
+		fmt.Fprintln(stderr, "console:", err)
+		return 1
+	}
+	return 0
+}
