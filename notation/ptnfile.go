@@ -412,17 +412,7 @@ func (rd *ptnReader) readToken() {
 	}
 	tok := rd.src[rd.pos:i]
 	rd.pos = i
-	// a move number: digits and dots, possibly glued to the move
-	j := 0
-	for j < len(tok) && tok[j] >= '0' && tok[j] <= '9' {
-		j++
-	}
-	if j > 0 && j < len(tok) && tok[j] == '.' {
-		for j < len(tok) && tok[j] == '.' {
-			j++
-		}
-		tok = tok[j:]
-	}
+	tok = stripMoveNumbers(tok)
 	if tok == "" || tok == "--" {
 		return
 	}
@@ -448,4 +438,22 @@ func (rd *ptnReader) readToken() {
 		pl.Move, pl.Err = ParsePTNMove(tok, rd.size)
 	}
 	g.Plies = append(g.Plies, pl)
+}
+
+// stripMoveNumbers removes move numbers ("12." or "12...") from the start of
+// a token, where they may be glued to the move.
+func stripMoveNumbers(tok string) string {
+	for {
+		j := 0
+		for j < len(tok) && tok[j] >= '0' && tok[j] <= '9' {
+			j++
+		}
+		if j == 0 || j == len(tok) || tok[j] != '.' {
+			return tok
+		}
+		for j < len(tok) && tok[j] == '.' {
+			j++
+		}
+		tok = tok[j:]
+	}
 }

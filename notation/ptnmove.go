@@ -242,9 +242,13 @@ func FormatPTN(m tak.Move, before *tak.Position) string {
 }
 
 // formatParsedPTN writes a parsed move in canonical PTN with its tak marks
-// and annotation.
+// and annotation. The crush marker is computed from before when it is
+// known, and kept as read otherwise.
 func formatParsedPTN(pm ParsedMove, before *tak.Position) string {
 	s := FormatPTN(pm.Move, before)
+	if before == nil && pm.Crush {
+		s += "*"
+	}
 	switch {
 	case pm.Tinue:
 		s += "''"

@@ -47,9 +47,6 @@ func WritePTN(w io.Writer, g *GameRecord) error {
 				pos = before[i]
 			}
 			text = formatParsedPTN(pl.Move, pos)
-			if pos == nil && pl.Move.Crush {
-				text = strings.Replace(text, pl.Move.Move.String(), pl.Move.Move.String()+"*", 1)
-			}
 		}
 		bw.WriteByte(' ')
 		bw.WriteString(text)

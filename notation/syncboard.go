@@ -69,14 +69,18 @@ func ParseSyncBoard(text string) (size int, stacks map[tak.Square]tak.Stack, err
 // line per row, squares separated by one space, each written top to bottom,
 // "0" for empty.
 func FormatSyncBoard(p *tak.Position) string {
+	return formatSyncStacks(p.Size(), p.Stacks())
+}
+
+// formatSyncStacks writes stacks (bottom first, by square) in the "rs" format.
+func formatSyncStacks(size int, stacks map[tak.Square]tak.Stack) string {
 	var b strings.Builder
-	size := p.Size()
 	for r := size - 1; r >= 0; r-- {
 		for f := 0; f < size; f++ {
 			if f > 0 {
 				b.WriteByte(' ')
 			}
-			st := p.Stack(tak.SquareAt(f, r))
+			st := stacks[tak.SquareAt(f, r)]
 			if len(st) == 0 {
 				b.WriteByte('0')
 				continue
