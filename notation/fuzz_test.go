@@ -42,62 +42,37 @@ var moveSeeds = []string{
 	"ms b2 p3 21", "ms b2 p", "p", "m", "8a1>1111112",
 }
 
-func FuzzParsePTNMove(f *testing.F) {
+// fuzzMoveParser checks a move parser: no panic, a move on the board, and
+// its written form reads back to the same value.
+func fuzzMoveParser(f *testing.F, parse func(string, int) (ParsedMove, error), format func(ParsedMove, int) string) {
 	for _, s := range moveSeeds {
 		f.Add(s, uint8(2))
 	}
 	f.Fuzz(func(t *testing.T, s string, sizeByte uint8) {
 		size := fuzzSize(sizeByte)
-		pm, err := ParsePTNMove(s, size)
+		pm, err := parse(s, size)
 		if err != nil {
 			return
 		}
 		checkMoveShape(t, s, pm.Move, size)
-		out := formatParsedPTN(pm, nil)
-		if back, err := ParsePTNMove(out, size); err != nil || back != pm {
-			t.Fatalf("ParsePTNMove(%q) = %+v; its form %q reads back as %+v, %v", s, pm, out, back, err)
+		out := format(pm, size)
+		if back, err := parse(out, size); err != nil || back != pm {
+			t.Fatalf("%q reads as %+v; its form %q reads back as %+v, %v", s, pm, out, back, err)
 		}
 	})
 }
 
-func FuzzParseMailMove(f *testing.F) {
-	for _, s := range moveSeeds {
-		f.Add(s, uint8(2))
+// formatEither writes a parsed move in the notation it was read in.
+func formatEither(pm ParsedMove, size int) string {
+	if pm.Notation == Mail {
+		return formatParsedMail(pm, size)
 	}
-	f.Fuzz(func(t *testing.T, s string, sizeByte uint8) {
-		size := fuzzSize(sizeByte)
-		pm, err := ParseMailMove(s, size)
-		if err != nil {
-			return
-		}
-		checkMoveShape(t, s, pm.Move, size)
-		out := formatParsedMail(pm, size)
-		if back, err := ParseMailMove(out, size); err != nil || back != pm {
-			t.Fatalf("ParseMailMove(%q) = %+v; its form %q reads back as %+v, %v", s, pm, out, back, err)
-		}
-	})
+	return formatParsedPTN(pm, nil)
 }
 
-func FuzzParseMove(f *testing.F) {
-	for _, s := range moveSeeds {
-		f.Add(s, uint8(2))
-	}
-	f.Fuzz(func(t *testing.T, s string, sizeByte uint8) {
-		size := fuzzSize(sizeByte)
-		pm, err := ParseMove(s, size)
-		if err != nil {
-			return
-		}
-		checkMoveShape(t, s, pm.Move, size)
-		out := formatParsedPTN(pm, nil)
-		if pm.Notation == Mail {
-			out = formatParsedMail(pm, size)
-		}
-		if back, err := ParseMove(out, size); err != nil || back != pm {
-			t.Fatalf("ParseMove(%q) = %+v; its form %q reads back as %+v, %v", s, pm, out, back, err)
-		}
-	})
-}
+func FuzzParsePTNMove(f *testing.F)  { fuzzMoveParser(f, ParsePTNMove, formatEither) }
+func FuzzParseMailMove(f *testing.F) { fuzzMoveParser(f, ParseMailMove, formatEither) }
+func FuzzParseMove(f *testing.F)     { fuzzMoveParser(f, ParseMove, formatEither) }
 
 // checkMoveShape checks that a parsed move lies on the board and respects
 // the carry limit.
