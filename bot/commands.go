@@ -120,6 +120,7 @@ const (
 	pickMyTurn                    // an active game, preferring those where the sender moves
 	pickChallenge                 // a challenge to the sender
 	pickProposal                  // a game with a proposal the sender may answer
+	pickAnswer                    // a challenge or a proposal to answer
 )
 
 func (s *session) fits(g *GameRecord, k pickKind) bool {
@@ -131,6 +132,8 @@ func (s *session) fits(g *GameRecord, k pickKind) bool {
 		return g.Status == Challenged && int(me) != g.Challenger
 	case pickProposal:
 		return g.Status == Active && g.Proposal != nil && g.Proposal.By != int(me)
+	case pickAnswer:
+		return s.fits(g, pickChallenge) || s.fits(g, pickProposal)
 	}
 	return true
 }
@@ -189,11 +192,18 @@ func (s *session) pick(k pickKind) (*gameState, error) {
 			}
 		}
 	}
+	if k == pickMyTurn && len(mine) > 0 {
+		for _, g := range mine {
+			if g == chosen {
+				return s.game(g.ID)
+			}
+		}
+		if len(mine) == 1 {
+			return s.game(mine[0].ID)
+		}
+	}
 	if chosen != nil && (s.fits(chosen, k) || len(fit) == 0) {
 		return s.game(chosen.ID)
-	}
-	if k == pickMyTurn && len(mine) == 1 {
-		return s.game(mine[0].ID)
 	}
 	if len(fit) == 1 {
 		return s.game(fit[0].ID)
@@ -202,8 +212,8 @@ func (s *session) pick(k pickKind) (*gameState, error) {
 		switch k {
 		case pickChallenge:
 			return nil, refuse("nobody has challenged you; start a game with \"new OPPONENT\"")
-		case pickProposal:
-			return nil, refuse("there is no proposal for you to answer")
+		case pickProposal, pickAnswer:
+			return nil, refuse("there is no challenge or proposal for you to answer")
 		}
 		if len(ids) == 0 {
 			return nil, refuse("you have no game; start one with \"new OPPONENT\", e.g. \"new bob size=5\"")
@@ -524,11 +534,7 @@ func (s *session) newGameID() (string, error) {
 }
 
 func (s *session) cmdAnswer(c Command, yes bool) (string, error) {
-	gs, err := s.pick(pickChallenge)
-	var rf *refusal
-	if errors.As(err, &rf) {
-		gs, err = s.pick(pickProposal)
-	}
+	gs, err := s.pick(pickAnswer)
 	if err != nil {
 		return "", err
 	}
@@ -632,6 +638,9 @@ func (s *session) cmdMove(c Command) (string, error) {
 	if err != nil {
 		var se *notation.SyntaxError
 		if errors.As(err, &se) {
+			if strings.Contains(se.Msg, "carry limit") {
+				return g.ID, refuse("%s", se.Msg)
+			}
 			return g.ID, refuse("%s. Write a move like \"ps b4\", \"ms b2 p3 2 1\" (Tak by Mail) or \"c3\", \"3c3>12\" (PTN)", se.Msg)
 		}
 		return g.ID, refuse("%v", err)
@@ -728,7 +737,7 @@ func proposalText(p *Proposal) string {
 	case "revert":
 		return fmt.Sprintf("go back to the position after move %d", p.Ply)
 	case "adopt":
-		return "make this board the position:\n" + p.Board
+		return "adopt this board as the position (north row first):\n" + p.Board + "\n"
 	case "restart":
 		return "restart the game from the empty board"
 	}

@@ -56,10 +56,7 @@ func (s *session) cmdRS(c Command) (string, error) {
 			break
 		}
 	}
-	g.Sync[me] = &SyncBoard{Board: notation.FormatSyncBoard(mustSetupOrNil(g.Config, stacks, pos, board)), Match: match, At: s.now}
-	if g.Sync[me].Board == "" {
-		g.Sync[me].Board = board
-	}
+	g.Sync[me] = &SyncBoard{Board: strings.TrimSpace(board), Match: match, At: s.now}
 	gs.dirty = true
 	s.say(key, g.ID, "Your board differs from the true board of game %s on %d square(s): %s.", g.ID, len(diff), squareList(diff, size, o))
 	if match >= 0 {
@@ -83,16 +80,6 @@ func (s *session) cmdRS(c Command) (string, error) {
 	s.say(g.Players[me.Opponent()], g.ID, "%s reports that their board of game %s differs from the true board on %s; they may propose a way out.",
 		who(g, me), g.ID, squareList(diff, size, s.orient(g.Players[me.Opponent()])))
 	return g.ID, nil
-}
-
-// mustSetupOrNil returns the canonical form of a player's board if it is a
-// valid position, for storing; nil-safe through FormatSyncBoard callers.
-func mustSetupOrNil(cfg tak.Config, stacks map[tak.Square]tak.Stack, pos *tak.Position, raw string) *tak.Position {
-	p, err := tak.Setup(cfg, stacks, pos.ToMove(), pos.MoveNumber())
-	if err != nil {
-		return nil
-	}
-	return p
 }
 
 // ---- im: disputes ----

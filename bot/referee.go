@@ -170,7 +170,7 @@ func (r *Referee) Handle(ctx context.Context, msg Message) ([]Reply, error) {
 		ls.lock(want)
 		s := r.newSession(ctx, ls, msg)
 		s.allocated = allocated
-		err := s.run(cmds, perr)
+		err := s.safeRun(cmds, perr)
 		var nl *needLock
 		if errors.As(err, &nl) {
 			ls.unlock()
@@ -257,6 +257,18 @@ func (r *Referee) Game(ctx context.Context, id string) (*GameRecord, error) {
 		return err
 	})
 	return g, err
+}
+
+// safeRun runs the commands and turns a panic into an error, so that no
+// input can bring the bot down; nothing is committed then.
+func (s *session) safeRun(cmds []Command, perr error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.r.opts.Logger.Error("panic while handling a message", "id", s.msg.ID, "panic", p)
+			err = fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	return s.run(cmds, perr)
 }
 
 // gameState is a game loaded under its lock.
