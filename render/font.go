@@ -34,6 +34,9 @@ func loadFonts() error {
 	return fontsErr
 }
 
+// minFontPx is the smallest text drawn, so small pictures stay legible.
+const minFontPx = 9
+
 // faceKey identifies a face by font and pixel size.
 type faceKey struct {
 	bold bool
@@ -47,6 +50,7 @@ type faces struct {
 }
 
 func (f *faces) get(isBold bool, px int) font.Face {
+	px = max(px, minFontPx)
 	k := faceKey{isBold, px}
 	if fc, ok := f.m[k]; ok {
 		return fc

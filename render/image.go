@@ -273,17 +273,26 @@ func (r *renderer) stack(sq tak.Square) {
 	r.piece(top, x+0.40*t, y+0.43*t, 0.48*t)
 	st := r.p.Stack(sq)
 
-	colW := 0.2 * t
+	colW := 0.22 * t
 	colX := x + t - 0.08*t - colW
 	bottom, ceil := y+t-0.08*t, y+0.08*t
 	avail := bottom - ceil
-	step := min(avail/float32(h), 0.15*t)
-	minStep := max(4, 0.065*t)
+	// The top piece stands taller in the side view when it is a wall or a
+	// capstone: it takes topUnits layers' height.
+	topUnits := float32(1)
+	switch top.Kind() {
+	case tak.Wall:
+		topUnits = 1.8
+	case tak.Cap:
+		topUnits = 1.9
+	}
+	step := min(avail/(float32(h-1)+topUnits), 0.15*t)
+	minStep := max(5, 0.08*t)
 	shown := h
 	broken := false
 	if step < minStep {
 		step = minStep
-		shown = int(avail/step) - 1
+		shown = int((avail - topUnits*step) / step)
 		broken = true
 	}
 	lw := max(1, step*0.14)
@@ -304,10 +313,27 @@ func (r *renderer) stack(sq tak.Square) {
 		c := pc.Color()
 		ly := base - float32(i+1)*step
 		lh := step - gapH
+		w := colW
+		if i == shown-1 && pc.Kind() != tak.Flat {
+			lh = topUnits*step - gapH
+			ly = base - float32(i)*step - topUnits*step
+			w = 0.45 * colW
+			if pc.Kind() == tak.Cap {
+				// A dome no taller than it is wide, sitting on the stack.
+				w = 0.7 * colW
+				if lh > w {
+					ly += lh - w
+					lh = w
+				}
+			}
+		}
 		cy := ly + gapH/2 + lh/2
 		rad := min(lh/2, 0.25*colW)
-		r.roundRectFill(colX+colW/2, cy, colW, lh, rad, r.pal.border[c])
-		r.roundRectFill(colX+colW/2, cy, colW-2*lw, lh-2*lw, max(0, rad-lw), r.pal.piece[c])
+		if pc.Kind() == tak.Cap {
+			rad = w / 2
+		}
+		r.roundRectFill(colX+colW/2, cy, w, lh, rad, r.pal.border[c])
+		r.roundRectFill(colX+colW/2, cy, w-2*lw, lh-2*lw, max(0, rad-lw), r.pal.piece[c])
 	}
 	// Height badge in the bottom-left corner.
 	r.badge(strconv.Itoa(h), x+0.17*t, y+t-0.15*t, 0.19*t, r.pal.badge, r.pal.badgeText, true)
@@ -315,6 +341,7 @@ func (r *renderer) stack(sq tak.Square) {
 
 // badge draws a pill holding s, centred on (cx, cy), of height bh.
 func (r *renderer) badge(s string, cx, cy, bh float32, bg, fg color.RGBA, outline bool) {
+	bh = max(bh, 11)
 	fc := r.face(true, bh*0.78)
 	w := max(bh, textWidth(fc, s)+bh*0.6)
 	if outline {
@@ -454,7 +481,7 @@ func (r *renderer) spreadMarks(m tak.Move) {
 	}
 	// The number of pieces picked up, on the origin.
 	x, y, t := r.tile(m.Square)
-	r.badge("−"+strconv.Itoa(m.Carry()), x+0.17*t, y+0.16*t, 0.2*t, r.pal.badge, r.pal.highlight, true)
+	r.badge("−"+strconv.Itoa(m.Carry()), x+0.17*t, y+0.16*t, 0.2*t, r.pal.hlText, r.pal.highlight, true)
 }
 
 // chevron draws an arrowhead on the edge between adjacent squares a and b,

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"slices"
@@ -61,11 +62,6 @@ func (t *colorTable) grow() {
 	}
 }
 
-// pixelKey packs the pixel at byte offset i of pix.
-func pixelKey(pix []uint8, i int) uint32 {
-	return uint32(pix[i]) | uint32(pix[i+1])<<8 | uint32(pix[i+2])<<16 | uint32(pix[i+3])<<24
-}
-
 // paletted converts img to a paletted image of at most 256 colours. The
 // picture is drawn from a few theme colours and their anti-aliased blends,
 // so the most frequent colours are kept exactly and each rarer blend takes
@@ -74,16 +70,20 @@ func paletted(img *image.RGBA) *image.Paletted {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	hist := newColorTable(1024)
+	// Pass 1: count the colours, a run of equal pixels at a time.
 	for y := 0; y < h; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
-		prev, slot := uint32(0), -1
-		for i := 0; i < len(row); i += 4 {
-			k := pixelKey(row, i)
-			if slot < 0 || k != prev {
-				slot, prev = hist.slot(k), k
+		prev := binary.LittleEndian.Uint32(row)
+		run := int32(0)
+		for i := 0; i+4 <= len(row); i += 4 {
+			k := binary.LittleEndian.Uint32(row[i:])
+			if k != prev {
+				hist.vals[hist.slot(prev)] += run
+				prev, run = k, 0
 			}
-			hist.vals[slot]++
+			run++
 		}
+		hist.vals[hist.slot(prev)] += run
 	}
 	type entry struct {
 		key   uint32
@@ -103,39 +103,43 @@ func paletted(img *image.RGBA) *image.Paletted {
 	})
 	keep := min(len(all), 256)
 	pal := make(color.Palette, keep)
-	index := newColorTable(len(all))
+	var kept [4][256]int32
+	index := hist // reuse the table: values become palette indices
 	for i, e := range all[:keep] {
 		k := e.key
-		pal[i] = color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)}
+		c := color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)}
+		pal[i] = c
+		kept[0][i], kept[1][i], kept[2][i], kept[3][i] = int32(c.R), int32(c.G), int32(c.B), int32(c.A)
 		index.vals[index.slot(k)] = int32(i)
 	}
 	for _, e := range all[keep:] {
-		index.vals[index.slot(e.key)] = int32(nearest(pal, e.key))
+		index.vals[index.slot(e.key)] = int32(nearest(&kept, keep, e.key))
 	}
+	// Pass 2: write the indices, looking each run's colour up once.
 	out := &image.Paletted{Pix: make([]uint8, w*h), Stride: w, Rect: image.Rect(0, 0, w, h), Palette: pal}
 	for y := 0; y < h; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		dst := out.Pix[y*w : y*w+w]
-		prev, idx := uint32(0), int32(-1)
-		for i := 0; i < len(row); i += 4 {
-			k := pixelKey(row, i)
-			if idx < 0 || k != prev {
-				idx, prev = index.vals[index.slot(k)], k
+		prev := binary.LittleEndian.Uint32(row)
+		idx := uint8(index.vals[index.slot(prev)])
+		for x := range dst {
+			k := binary.LittleEndian.Uint32(row[4*x:])
+			if k != prev {
+				prev, idx = k, uint8(index.vals[index.slot(k)])
 			}
-			dst[i/4] = uint8(idx)
+			dst[x] = idx
 		}
 	}
 	return out
 }
 
-// nearest returns the index of the palette colour closest to key, by a
-// luminance-weighted squared distance.
-func nearest(pal color.Palette, key uint32) int {
+// nearest returns the index of the kept colour (of n, as R, G, B, A
+// arrays) closest to key, by a luminance-weighted squared distance.
+func nearest(kept *[4][256]int32, n int, key uint32) int {
 	r, g, b, a := int32(key&0xff), int32(key>>8&0xff), int32(key>>16&0xff), int32(key>>24)
 	best, bestD := 0, int32(1<<31-1)
-	for i, c := range pal {
-		q := c.(color.RGBA)
-		dr, dg, db, da := r-int32(q.R), g-int32(q.G), b-int32(q.B), a-int32(q.A)
+	for i := range n {
+		dr, dg, db, da := r-kept[0][i], g-kept[1][i], b-kept[2][i], a-kept[3][i]
 		d := 3*dr*dr + 6*dg*dg + db*db + 4*da*da
 		if d < bestD {
 			best, bestD = i, d
