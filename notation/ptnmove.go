@@ -3,6 +3,7 @@ package notation
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/takbymail/takbot/tak"
 )
@@ -59,6 +60,9 @@ func ParsePTNMove(s string, size int) (ParsedMove, error) {
 // splitSuffix removes the trailing tak marks and annotation characters,
 // returning the rest, the number of tak ticks and the ! and ? marks in order.
 func splitSuffix(s string) (rest string, ticks int, marks string) {
+	if c := s[len(s)-1]; c < utf8.RuneSelf && c != '\'' && c != '"' && c != '!' && c != '?' {
+		return s, 0, ""
+	}
 	r := []rune(s)
 	end := len(r)
 	for end > 0 {
@@ -153,13 +157,12 @@ func parsePTNBody(input, body string, size int) (tak.Move, error) {
 }
 
 func ptnSquare(input string, r []rune, size int) (tak.Square, error) {
-	name := strings.ToLower(string(r))
 	if len(r) != 2 || !isLetter(r[0]) || !isDigit(r[1]) {
-		return 0, syntaxErr(input, "%q is not a square", name)
+		return 0, syntaxErr(input, "%q is not a square", strings.ToLower(string(r)))
 	}
 	sq, ok := squareAt(lower(byte(r[0])), byte(r[1]), size, PTN)
 	if !ok {
-		return 0, syntaxErr(input, "%s is not on a %dx%d board", name, size, size)
+		return 0, syntaxErr(input, "%s is not on a %dx%d board", strings.ToLower(string(r)), size, size)
 	}
 	return sq, nil
 }
@@ -234,11 +237,36 @@ func plural(n int) string {
 // the drops when there is a single drop. When before is the position the
 // move is played in and the move flattens a wall, "*" is appended.
 func FormatPTN(m tak.Move, before *tak.Position) string {
-	s := m.String()
-	if before != nil && before.IsCrush(m) {
-		s += "*"
+	var buf [24]byte
+	b := buf[:0]
+	sq := func(s tak.Square) []byte { return append(b, byte('a'+s.File()), byte('1'+s.Rank())) }
+	if m.Type == tak.Place {
+		switch m.Piece {
+		case tak.Wall:
+			b = append(b, 'S')
+		case tak.Cap:
+			b = append(b, 'C')
+		}
+		b = sq(m.Square)
+		return string(b)
 	}
-	return s
+	if n := m.Carry(); n > 1 {
+		b = append(b, byte('0'+n%10))
+	}
+	b = sq(m.Square)
+	b = append(b, ptnDirs[m.Dir&3])
+	if m.Distance() > 1 {
+		for _, d := range m.Drops {
+			if d == 0 {
+				break
+			}
+			b = append(b, '0'+d%10)
+		}
+	}
+	if before != nil && before.IsCrush(m) {
+		b = append(b, '*')
+	}
+	return string(b)
 }
 
 // formatParsedPTN writes a parsed move in canonical PTN with its tak marks
