@@ -150,3 +150,13 @@ func equalStacks(a, b tak.Stack) bool {
 	}
 	return true
 }
+
+func TestSyncBoardOneLine(t *testing.T) {
+	size, stacks, err := ParseSyncBoard("cSS 0 sSSs / S SssSS w / Wsss 0 0")
+	if err != nil || size != 3 || len(stacks) != 6 {
+		t.Fatalf("ParseSyncBoard one line = %d, %d stacks, %v", size, len(stacks), err)
+	}
+	if got := formatSyncStacks(size, stacks); got != "cSS 0 sSSs\nS SssSS w\nWsss 0 0\n" {
+		t.Errorf("written back as %q", got)
+	}
+}

@@ -213,6 +213,8 @@ type ReplayError struct {
 	Err        error     // the engine's or the parser's reason
 }
 
+// Error says which ply failed and why, e.g.
+// "ply 16 (move 8, black: Cc2): black has no capstone left".
 func (e *ReplayError) Error() string {
 	return fmt.Sprintf("ply %d (move %d, %s: %s): %v", e.Ply, e.MoveNumber, e.Color, e.Text, e.Err)
 }

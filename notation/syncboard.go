@@ -10,11 +10,12 @@ import (
 // "rs": one line per row, north row first; each square written top to
 // bottom with s (stone), w (wall) and c (capstone), lowercase for White and
 // uppercase for Black, and 0 for an empty square. Squares are separated by
-// any amount of whitespace; blank lines are ignored. The board must be
+// any amount of whitespace; blank lines are ignored, and "/" may stand for a
+// line break, for boards written on one line ("0 0 0 / 0 s 0 / 0 0 0"). The board must be
 // square, 3x3 to 8x8. Stacks are returned bottom first, indexed by square.
 func ParseSyncBoard(text string) (size int, stacks map[tak.Square]tak.Stack, err error) {
 	var rows [][]string
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '/' }) {
 		if f := strings.Fields(line); len(f) > 0 {
 			rows = append(rows, f)
 		}

@@ -29,4 +29,5 @@ type SyntaxError struct {
 	Msg   string
 }
 
+// Error returns Msg, which says what is wrong.
 func (e *SyntaxError) Error() string { return e.Msg }

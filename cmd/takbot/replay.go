@@ -21,6 +21,7 @@ func init() {
 // replayTally counts the games replayed.
 type replayTally struct{ games, legal, illegal, mismatched int }
 
+// String writes the summary line, "games=N legal=L illegal=I mismatched=M".
 func (t replayTally) String() string {
 	return fmt.Sprintf("games=%d legal=%d illegal=%d mismatched=%d", t.games, t.legal, t.illegal, t.mismatched)
 }
