@@ -291,9 +291,12 @@ func (r *renderer) stack(sq tak.Square) {
 	shown := h
 	broken := false
 	if step < minStep {
-		step = minStep
-		shown = int((avail - topUnits*step) / step)
-		broken = true
+		// Too tall to show every layer: show the top ones above a break.
+		if fit := int((avail - topUnits*minStep) / minStep); fit < h {
+			step = minStep
+			shown = max(1, fit)
+			broken = true
+		}
 	}
 	lw := max(1, step*0.14)
 	gapH := max(1, step*0.18)

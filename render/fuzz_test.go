@@ -1,0 +1,61 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// FuzzRender plays moves chosen by the fuzzer on a board of any size and
+// draws the result with any options: drawing never fails or panics on a
+// legal position, and the text boards have a line per row.
+func FuzzRender(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 1, 2, 3})
+	f.Add([]byte{3, 1, 1, 9, 9, 9, 9, 200, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7})
+	f.Add([]byte{5, 2, 0, 255, 254, 253, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 3 {
+			return
+		}
+		size := tak.MinSize + int(data[0])%(tak.MaxSize-tak.MinSize+1)
+		o := Options{Theme: Themes()[int(data[1])%3], Orientation: notation.Orientation(data[2] % 2), Size: MinWidth + int(data[1])}
+		p, err := tak.NewPosition(tak.DefaultConfig(size))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fr Frame
+		var buf []tak.Move
+		for _, b := range data[3:min(len(data), 120)] {
+			buf = p.LegalMoves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			m := buf[int(b)%len(buf)]
+			next, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("legal move %s refused: %v", m, err)
+			}
+			fr.Last, fr.Before, p = &m, p, next
+		}
+		fr.Result = p.Result()
+		fr.Players = [2]string{string(data[3:min(len(data), 12)]), ""}
+		img, err := Image(p, fr, o)
+		if err != nil {
+			t.Fatalf("Image: %v", err)
+		}
+		if img.Bounds().Dx() != o.Size {
+			t.Fatalf("width %d, want %d", img.Bounds().Dx(), o.Size)
+		}
+		for _, style := range []TextStyle{Unicode, ASCII} {
+			txt := Text(p, o.Orientation, style)
+			if rows := strings.Count(txt, "\n"); rows < size+4 {
+				t.Fatalf("text board has %d lines for a %dx%d board:\n%s", rows, size, size, txt)
+			}
+		}
+		if got := strings.Count(SyncText(p), "\n"); got < size-1 {
+			t.Fatalf("sync text has %d lines", got)
+		}
+	})
+}

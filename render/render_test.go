@@ -1,0 +1,197 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"image/color"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+func TestThemes(t *testing.T) {
+	got := Themes()
+	if len(got) != 3 || got[0] != Dark {
+		t.Fatalf("Themes() = %v, want dark first of three", got)
+	}
+	for _, th := range got {
+		if _, ok := palettes[th]; !ok {
+			t.Errorf("theme %q has no palette", th)
+		}
+		if p, err := ParseTheme(string(th)); err != nil || p != th {
+			t.Errorf("ParseTheme(%q) = %q, %v", th, p, err)
+		}
+	}
+	if p, err := ParseTheme(""); err != nil || p != Dark {
+		t.Errorf("ParseTheme(\"\") = %q, %v; want dark", p, err)
+	}
+	if _, err := ParseTheme("neon"); err == nil || !strings.Contains(err.Error(), "dark, light, contrast") {
+		t.Errorf("ParseTheme(neon) error = %v", err)
+	}
+}
+
+func TestImageErrors(t *testing.T) {
+	p5, _ := position(t, "x5/x5/x5/x5/x5 1 1", tak.Config{})
+	p6, _ := position(t, "x6/x6/x6/x6/x6/x6 1 1", tak.Config{})
+	off := tak.PlaceMove(tak.SquareAt(6, 0), tak.Flat)
+	leaves := tak.SpreadMove(tak.SquareAt(4, 0), tak.East, 1)
+	for _, tc := range []struct {
+		name string
+		p    *tak.Position
+		f    Frame
+		o    Options
+		want string
+	}{
+		{"nil position", nil, Frame{}, Options{}, "no position"},
+		{"theme", p5, Frame{}, Options{Theme: "neon"}, `unknown theme "neon"`},
+		{"narrow", p5, Frame{}, Options{Size: 100}, "width 100 is not between 240 and 4096"},
+		{"wide", p5, Frame{}, Options{Size: 5000}, "width 5000"},
+		{"orientation", p5, Frame{}, Options{Orientation: 9}, "unknown orientation 9"},
+		{"last off board", p5, Frame{Last: &off}, Options{}, "starts off the 5x5 board"},
+		{"last leaves board", p5, Frame{Last: &leaves}, Options{}, "leaves the 5x5 board"},
+		{"road off board", p5, Frame{Result: tak.Result{Reason: tak.RoadEnd, Road: []tak.Square{tak.SquareAt(7, 7)}}}, Options{}, "road square h8 is off"},
+		{"before size", p5, Frame{Before: p6}, Options{}, "is 6x6, not 5x5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Image(tc.p, tc.f, tc.o)
+			if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Image error = %v, want ErrInput with %q", err, tc.want)
+			}
+			var buf bytes.Buffer
+			if err2 := PNG(&buf, tc.p, tc.f, tc.o); err2 == nil || err2.Error() != err.Error() || buf.Len() != 0 {
+				t.Errorf("PNG error = %v (wrote %d bytes), want %v and nothing written", err2, buf.Len(), err)
+			}
+		})
+	}
+}
+
+// TestDeterministic checks that the same input gives the same bytes, also
+// when pictures are drawn at the same time (run with -race).
+func TestDeterministic(t *testing.T) {
+	p, f := midGame(t)
+	var first bytes.Buffer
+	if err := PNG(&first, p, f, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	img1, err := Image(p, f, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img2, _ := Image(p, f, Options{})
+	if !bytes.Equal(img1.Pix, img2.Pix) {
+		t.Error("two Image calls differ")
+	}
+	var wg sync.WaitGroup
+	outs := make([][]byte, 4)
+	for i := range outs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var b bytes.Buffer
+			theme := Themes()[i%3]
+			if i == 0 {
+				theme = Dark
+			}
+			if err := PNG(&b, p, f, Options{Theme: theme}); err != nil {
+				t.Error(err)
+			}
+			outs[i] = b.Bytes()
+		}()
+	}
+	wg.Wait()
+	if !bytes.Equal(outs[0], first.Bytes()) {
+		t.Error("PNG bytes differ between calls")
+	}
+	for i, o := range outs {
+		if len(o) == 0 || len(o) > 40<<10 {
+			t.Errorf("picture %d is %d bytes; want some, under 40 KiB", i, len(o))
+		}
+	}
+}
+
+// TestOptionsDefaults checks the default width and that only the labels
+// depend on the orientation.
+func TestOptionsDefaults(t *testing.T) {
+	p, f := midGame(t)
+	img, err := Image(p, f, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Bounds().Dx() != DefaultWidth {
+		t.Errorf("default width %d, want %d", img.Bounds().Dx(), DefaultWidth)
+	}
+	dark, _ := Image(p, f, Options{Theme: Dark, Size: DefaultWidth})
+	if !bytes.Equal(img.Pix, dark.Pix) {
+		t.Error("zero Options differ from dark at the default width")
+	}
+	mail, _ := Image(p, f, Options{Orientation: notation.Mail})
+	if mail.Bounds() != img.Bounds() {
+		t.Errorf("mail picture is %v, ptn picture %v", mail.Bounds(), img.Bounds())
+	}
+}
+
+// TestGreyscale draws a white and a black flat, wall and capstone in each
+// theme and checks that their centres and outlines stay far apart in grey,
+// and apart from the square they stand on.
+func TestGreyscale(t *testing.T) {
+	p, f := position(t, "x3/1,1S,1C/2,2S,2C 1 4", tak.Config{Size: 3, Stones: [2]int{10, 10}, Caps: [2]int{1, 1}})
+	grey := func(c color.RGBA) float64 { return luminance(c) * 255 }
+	for _, th := range Themes() {
+		img, err := Image(p, f, Options{Theme: th, Size: 480})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRenderer(p, f, Options{Theme: th, Size: 480}, palettes[th], nil)
+		at := func(q pt) float64 { return grey(img.RGBAAt(int(q.x), int(q.y))) }
+		for file := range 3 {
+			w, b := r.centre(tak.SquareAt(file, 1)), r.centre(tak.SquareAt(file, 0))
+			empty := r.centre(tak.SquareAt(file, 2))
+			gw, gb, gs := at(w), at(b), at(empty)
+			if gw-gb < 150 {
+				t.Errorf("%s, file %d: white piece grey %.0f, black %.0f: too close", th, file, gw, gb)
+			}
+			if gw-gs < 40 || gs-gb < 60 {
+				t.Errorf("%s, file %d: pieces %.0f and %.0f on squares of grey %.0f: too close", th, file, gw, gb, gs)
+			}
+		}
+		pal := palettes[th]
+		for c := range 2 {
+			for _, sq := range pal.square {
+				if d := grey(pal.border[c]) - grey(sq); d*d < 40*40 && c == int(tak.Black) {
+					t.Errorf("%s: black outline grey is %.0f from the square", th, d)
+				}
+			}
+		}
+	}
+}
+
+func TestText(t *testing.T) {
+	if Text(nil, notation.PTN, Unicode) != "" || SyncText(nil) != "" {
+		t.Error("nil position should give empty text")
+	}
+	p, _ := position(t, "x4/x,1212S,x2/2C,x3/x3,1 1 9", tak.Config{Size: 4, Stones: [2]int{15, 15}, Caps: [2]int{1, 1}, Komi: -1})
+	for _, tc := range []struct {
+		o     notation.Orientation
+		style TextStyle
+		want  []string
+	}{
+		{notation.PTN, Unicode, []string{" 3 │ ·  │ wbwbS │ · │ · │", " 2 │ bC │", "     a    b       c   d", "Flats: white 1, black 0 - 0.5 komi.", "1 capstone"}},
+		{notation.Mail, ASCII, []string{"     A    B       C   D", " 2 | .  | wbwbS | . | . |", " 4 | .  | .     | . | w |"}},
+	} {
+		got := Text(p, tc.o, tc.style)
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("Text(%v, %v) lacks %q:\n%s", tc.o, tc.style, w, got)
+			}
+		}
+		if !strings.HasSuffix(got, TextLegend+"\n") {
+			t.Errorf("Text does not end with the legend:\n%s", got)
+		}
+	}
+	if got, want := SyncText(p), notation.FormatSyncBoard(p); got != want {
+		t.Errorf("SyncText = %q, want %q", got, want)
+	}
+}
