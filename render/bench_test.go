@@ -2,7 +2,11 @@ package render
 
 import (
 	"bytes"
+	"image"
+	"image/png"
 	"testing"
+
+	"github.com/takbymail/takbot/tak"
 )
 
 // BenchmarkPNG6x6 draws and encodes a 6x6 mid-game position at the default
@@ -29,4 +33,50 @@ func BenchmarkImage6x6(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkEncode compares ways of storing the default 6x6 picture: RGBA or
+// paletted, at each compression level.
+func BenchmarkEncode(b *testing.B) {
+	p, f := midGame(b)
+	img, err := Image(p, f, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	levels := []struct {
+		name  string
+		level png.CompressionLevel
+	}{{"speed", png.BestSpeed}, {"default", png.DefaultCompression}, {"best", png.BestCompression}}
+	for _, kind := range []string{"rgba", "paletted"} {
+		for _, l := range levels {
+			b.Run(kind+"-"+l.name, func(b *testing.B) {
+				var buf bytes.Buffer
+				enc := png.Encoder{CompressionLevel: l.level}
+				for b.Loop() {
+					buf.Reset()
+					var src image.Image = img
+					if kind == "paletted" {
+						src = paletted(img)
+					}
+					if err := enc.Encode(&buf, src); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(buf.Len()), "bytes/png")
+			})
+		}
+	}
+}
+
+// BenchmarkPNG8x8 draws an 8x8 position with a stack move at the default width.
+func BenchmarkPNG8x8(b *testing.B) {
+	p, f := position(b, "x8/x8/x2,1,2,x4/x,2,1C,1221,x4/x2,1,2C,1,x3/x3,1,x4/x8/x8 1 8", tak.Config{}, "3d5>12")
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := PNG(&buf, p, f, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes/png")
 }

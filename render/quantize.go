@@ -35,21 +35,28 @@ func (t *colorTable) init(capacity int) {
 
 // slot returns the slot of key k, inserting it (with value 0) if needed.
 func (t *colorTable) slot(k uint32) int {
+	i, _ := t.find(k)
+	return i
+}
+
+// find returns the slot of key k and whether it was there; a missing key
+// is inserted with value 0.
+func (t *colorTable) find(k uint32) (int, bool) {
 	mask := len(t.keys) - 1
 	i := int((k*0x9E3779B1)>>7) & mask
 	for t.used[i] {
 		if t.keys[i] == k {
-			return i
+			return i, true
 		}
 		i = (i + 1) & mask
 	}
 	if (t.n+1)*2 > len(t.keys) {
 		t.grow()
-		return t.slot(k)
+		return t.find(k)
 	}
 	t.used[i], t.keys[i], t.vals[i] = true, k, 0
 	t.n++
-	return i
+	return i, false
 }
 
 func (t *colorTable) grow() {
@@ -62,6 +69,9 @@ func (t *colorTable) grow() {
 	}
 }
 
+// histStride is the row sampling of the colour histogram.
+const histStride = 3
+
 // paletted converts img to a paletted image of at most 256 colours. The
 // picture is drawn from a few theme colours and their anti-aliased blends,
 // so the most frequent colours are kept exactly and each rarer blend takes
@@ -70,8 +80,9 @@ func paletted(img *image.RGBA) *image.Paletted {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	hist := newColorTable(1024)
-	// Pass 1: count the colours, a run of equal pixels at a time.
-	for y := 0; y < h; y++ {
+	// Pass 1: count the colours of every histStride-th row, a run of equal
+	// pixels at a time. A sample ranks the colours well enough.
+	for y := 0; y < h; y += histStride {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		prev := binary.LittleEndian.Uint32(row)
 		run := int32(0)
@@ -104,7 +115,7 @@ func paletted(img *image.RGBA) *image.Paletted {
 	keep := min(len(all), 256)
 	pal := make(color.Palette, keep)
 	var kept [4][256]int32
-	index := hist // reuse the table: values become palette indices
+	index := newColorTable(4 * len(all)) // colour → palette index
 	for i, e := range all[:keep] {
 		k := e.key
 		c := color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)}
@@ -112,8 +123,12 @@ func paletted(img *image.RGBA) *image.Paletted {
 		kept[0][i], kept[1][i], kept[2][i], kept[3][i] = int32(c.R), int32(c.G), int32(c.B), int32(c.A)
 		index.vals[index.slot(k)] = int32(i)
 	}
-	for _, e := range all[keep:] {
-		index.vals[index.slot(e.key)] = int32(nearest(&kept, keep, e.key))
+	lookup := func(k uint32) uint8 {
+		i, ok := index.find(k)
+		if !ok {
+			index.vals[i] = int32(nearest(&kept, keep, k))
+		}
+		return uint8(index.vals[i])
 	}
 	// Pass 2: write the indices, looking each run's colour up once.
 	out := &image.Paletted{Pix: make([]uint8, w*h), Stride: w, Rect: image.Rect(0, 0, w, h), Palette: pal}
@@ -121,11 +136,11 @@ func paletted(img *image.RGBA) *image.Paletted {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		dst := out.Pix[y*w : y*w+w]
 		prev := binary.LittleEndian.Uint32(row)
-		idx := uint8(index.vals[index.slot(prev)])
+		idx := lookup(prev)
 		for x := range dst {
 			k := binary.LittleEndian.Uint32(row[4*x:])
 			if k != prev {
-				prev, idx = k, uint8(index.vals[index.slot(k)])
+				prev, idx = k, lookup(k)
 			}
 			dst[x] = idx
 		}
