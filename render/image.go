@@ -203,6 +203,18 @@ func (r *renderer) piece(pc tak.Piece, cx, cy, s float32) {
 	c := pc.Color()
 	ow := max(1.2, r.pal.outline*s)
 	body, edge := r.pal.piece[c], r.pal.border[c]
+	// A soft shadow below and to the right lifts the piece off its square.
+	sh := withAlpha(color.RGBA{}, 0.28)
+	d := max(1, 0.05*s)
+	switch pc.Kind() {
+	case tak.Flat:
+		r.roundRectFill(cx+d*0.6, cy+d, s, s, 0.2*s, sh)
+	case tak.Wall:
+		r.begin().roundRect(cx+d*0.6, cy+d, 0.36*s, 1.08*s, 0.12*s, -math.Pi/4, false)
+		r.fill(sh)
+	case tak.Cap:
+		r.roundRectFill(cx+d*0.6, cy+d, 0.96*s, 0.96*s, 0.48*s, sh)
+	}
 	switch pc.Kind() {
 	case tak.Flat:
 		r.roundRectFill(cx, cy, s, s, 0.2*s, edge)
