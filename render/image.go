@@ -350,6 +350,14 @@ func (r *renderer) stack(sq tak.Square) {
 		r.roundRectFill(colX+colW/2, cy, w, lh, rad, r.pal.border[c])
 		r.roundRectFill(colX+colW/2, cy, w-2*lw, lh-2*lw, max(0, rad-lw), r.pal.piece[c])
 	}
+	// A notch left of the column marks the carry limit: only the pieces
+	// above it can move.
+	if j := shown - r.n; h > r.n && j > 0 {
+		by := base - float32(j)*step + gapH/2 - 0.5
+		tip := colX - max(1, 0.015*t)
+		r.begin().poly(pt{tip, by}, pt{tip - 0.06*t, by - 0.035*t}, pt{tip - 0.06*t, by + 0.035*t})
+		r.fill(r.pal.muted)
+	}
 	// Height badge in the bottom-left corner.
 	r.badge(strconv.Itoa(h), x+0.17*t, y+t-0.15*t, 0.19*t, r.pal.badge, r.pal.badgeText, true)
 }
