@@ -507,7 +507,7 @@ func TestConfigs(t *testing.T) {
 // count without generation agrees.
 func TestGeneratorAgreesWithChecker(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	games := 3
+	games := 2
 	if testing.Short() {
 		games = 1
 	}
