@@ -1,25 +1,61 @@
 // Package render draws Tak positions: PNG pictures for chat and email
 // replies, and monospace text boards for places that show no pictures.
 //
-// A picture shows the board with every stack readable to the piece, axis
-// labels in the reader's notation (PTN, with a1 in the south-west corner, or
-// Tak by Mail, with A1 in the north-west corner), the last move highlighted,
-// a header with both players, whose turn it is, the move number, flat counts
-// with komi and the pieces left in reserve, and a result banner at the end
-// of a game. Three themes suit a dark chat client, a light email client and
-// readers who need high contrast.
+// # Pictures
+//
+// Image and PNG draw a position with a Frame (players, last move, result,
+// score) and Options (theme, orientation of the axis labels, width). A
+// picture has, from the top:
+//
+//   - a card per player with the colour, the name, "TO PLAY" or "WINNER",
+//     the flats on top (Black's with komi, as "12 + 2.5 komi") and the
+//     stones and capstones left in reserve;
+//   - a bar split in proportion to the flat counts, komi included;
+//   - the move number, whose turn it is and the last move in the reader's
+//     notation;
+//   - the board, with axis labels in the reader's notation: PTN puts a1 in
+//     the south-west corner (files along the bottom), Tak by Mail puts A1
+//     in the north-west corner (files along the top, rows counting south).
+//     The board itself is the same picture in both;
+//   - when the game is over, a banner with the result in words, its PTN
+//     form ("R-0", "0-F", "1/2-1/2"...), the flat count and the score.
 //
 // Each square shows its top piece as a large shape seen from above: a
 // rounded square for a flat stone, a slanted bar for a wall (standing
 // stone) and a ringed disc for a capstone. A square holding two or more
-// pieces also shows the stack from the side, as a column of thin layers on
-// the right of the square, bottom piece at the bottom and top piece at the
-// top, with a badge giving the height. A stack taller than the column can
-// hold shows its top pieces and a break mark at the foot of the column.
+// pieces also shows the whole stack from the side, as a column of thin
+// layers on its right, bottom piece at the bottom and top piece at the top
+// (a wall stands up as a narrow bar, a capstone is a dome), with a badge
+// giving the height in the bottom-left corner. A stack taller than the
+// column can hold shows its top pieces above a break mark, and a small
+// notch left of the column marks the carry limit: only the pieces above it
+// can move.
+//
+// The last move is highlighted: a placement's square is tinted and ringed;
+// a stack move rings its origin (with a badge "−N" for the N pieces picked
+// up), tints and rings each square it dropped on, with the count dropped in
+// a badge ("1*" when a capstone flattened a wall), and draws arrowheads
+// between the squares along its path. A winning road is drawn as a band
+// through its squares from edge to edge.
+//
+// Themes: Dark (the default) sits in Discord's dark theme, Light suits
+// email, Contrast is high-contrast and colour-blind safe. In every theme
+// white and black pieces differ in luminance and carry outlines, so the
+// colours stay apart in greyscale.
 //
 // Output is deterministic: the same position, frame and options always give
-// the same pixels and the same PNG bytes.
+// the same pixels and the same PNG bytes. PNG stores the picture with a
+// palette of at most 256 colours (the theme's colours and the most frequent
+// anti-aliased blends; rarer blends take the nearest kept colour), which
+// keeps a default 6x6 picture under 40 KB.
+//
+// # Text
+//
+// Text draws a monospace board in Unicode box-drawing characters or plain
+// ASCII, each stack written bottom to top (w white, b black, a final S or C
+// for a wall or capstone on top), with labels in either orientation and a
+// legend. SyncText gives the Tak by Mail "rs" board.
 //
 // The package imports only the tak and notation packages of this module,
-// and golang.org/x/image for fonts and anti-aliased vector drawing.
+// and golang.org/x/image for the Go fonts and anti-aliased vector drawing.
 package render
