@@ -123,10 +123,22 @@ func paletted(img *image.RGBA) *image.Paletted {
 		kept[0][i], kept[1][i], kept[2][i], kept[3][i] = int32(c.R), int32(c.G), int32(c.B), int32(c.A)
 		index.vals[index.slot(k)] = int32(i)
 	}
+	// A rare colour takes the kept colour nearest to the centre of its
+	// 5-bit-per-channel bucket, computed once per bucket.
+	var bucket map[uint32]uint8
 	lookup := func(k uint32) uint8 {
 		i, ok := index.find(k)
 		if !ok {
-			index.vals[i] = int32(nearest(&kept, keep, k))
+			bk := k & 0xfff8f8f8
+			idx, seen := bucket[bk]
+			if !seen {
+				if bucket == nil {
+					bucket = make(map[uint32]uint8, 1024)
+				}
+				idx = uint8(nearest(&kept, keep, bk|0x040404))
+				bucket[bk] = idx
+			}
+			index.vals[i] = int32(idx)
 		}
 		return uint8(index.vals[i])
 	}
