@@ -54,10 +54,11 @@ func (r *Referee) tickGame(ctx context.Context, id string) ([]Reply, error) {
 	c := gs.pos().ToMove()
 	switch {
 	case !now.Before(g.Deadline):
-		s.replyBase = fmt.Sprintf("clock:%s:timeout:%d", g.ID, g.Deadline.Unix())
+		deadline := g.Deadline
+		s.replyBase = fmt.Sprintf("clock:%s:timeout:%d", g.ID, deadline.Unix())
 		s.finish(gs, gs.pos().TimeLoss(c))
 		both(g, func(k string, _ tak.Color) {
-			s.say(k, g.ID, "%s ran out of time in game %s (the deadline was %s).", who(g, c), g.ID, fmtTime(g.TurnStart.Add(time.Duration(g.Days)*24*time.Hour)))
+			s.say(k, g.ID, "%s ran out of time in game %s (the deadline was %s).", who(g, c), g.ID, fmtTime(deadline))
 			s.status(gs, k, true)
 		})
 	case !g.Reminded && !now.Before(r.reminderAt(g)):

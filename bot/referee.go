@@ -36,7 +36,7 @@ type Options struct {
 	Logger *slog.Logger
 }
 
-const stripes = 256
+const stripes = 4096
 
 // Referee runs games: it handles messages, drives clocks and keeps the
 // outbox. It is safe for concurrent use.

@@ -53,6 +53,10 @@ type Options struct {
 	Timeout time.Duration
 	// ReadOnly opens the file without writing (export, inspection).
 	ReadOnly bool
+	// MaxBatchDelay and MaxBatchSize tune how concurrent updates are
+	// coalesced into one transaction (defaults 20ms and 2000).
+	MaxBatchDelay time.Duration
+	MaxBatchSize  int
 }
 
 // Open opens or creates the database file and migrates it to Version.
@@ -63,6 +67,14 @@ func Open(path string, o Options) (*DB, error) {
 	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, ReadOnly: o.ReadOnly})
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	bdb.MaxBatchDelay = 20 * time.Millisecond
+	if o.MaxBatchDelay > 0 {
+		bdb.MaxBatchDelay = o.MaxBatchDelay
+	}
+	bdb.MaxBatchSize = 2000
+	if o.MaxBatchSize > 0 {
+		bdb.MaxBatchSize = o.MaxBatchSize
 	}
 	d := &DB{db: bdb}
 	if o.ReadOnly {
