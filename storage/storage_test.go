@@ -98,7 +98,7 @@ func TestOutboxAndProcessed(t *testing.T) {
 		if err := tx.MarkProcessed(&bot.ProcessedRecord{ID: "m1", At: at}); err != nil {
 			return err
 		}
-		for i, to := range []bot.Identity{{"console", "a"}, {"email", "b@x.org"}, {"console", "c"}} {
+		for i, to := range []bot.Identity{{Transport: "console", Address: "a"}, {Transport: "email", Address: "b@x.org"}, {Transport: "console", Address: "c"}} {
 			r := &bot.Reply{ID: "m1/" + string(rune('1'+i)), To: to, Text: "hi"}
 			if err := tx.Enqueue(r); err != nil {
 				return err
@@ -135,7 +135,7 @@ func TestOutboxAndProcessed(t *testing.T) {
 		t.Fatalf("after delivery: %d pending, %d logged; want 1 and 3", len(pend), n)
 	}
 	// Enqueueing the same reply id twice is refused, and the transaction rolls back.
-	err = db.Update(ctx, func(tx bot.Tx) error { return tx.Enqueue(&bot.Reply{ID: "m1/2", To: bot.Identity{"console", "a"}}) })
+	err = db.Update(ctx, func(tx bot.Tx) error { return tx.Enqueue(&bot.Reply{ID: "m1/2", To: bot.Identity{Transport: "console", Address: "a"}}) })
 	if err == nil {
 		t.Fatal("duplicate reply id accepted")
 	}
