@@ -215,14 +215,9 @@ func (r *Referee) notify(replies []Reply) {
 // Pending returns up to limit undelivered replies for a transport, oldest
 // first, with their pictures rendered into Images.
 func (r *Referee) Pending(ctx context.Context, transport string, limit int) ([]Reply, error) {
-	var out []Reply
-	err := r.store.View(ctx, func(tx Tx) error {
-		var err error
-		out, err = tx.Pending(transport, limit)
-		return err
-	})
+	out, err := r.PendingText(ctx, transport, limit)
 	if err != nil {
-		return nil, fmt.Errorf("bot: pending replies: %w", err)
+		return nil, err
 	}
 	for i := range out {
 		for _, p := range out[i].Pictures {
@@ -235,6 +230,21 @@ func (r *Referee) Pending(ctx context.Context, transport string, limit int) ([]R
 				out[i].Images = append(out[i].Images, Attachment{Name: p.Name, PNG: png})
 			}
 		}
+	}
+	return out, nil
+}
+
+// PendingText is Pending without rendering the pictures, for transports
+// that show none.
+func (r *Referee) PendingText(ctx context.Context, transport string, limit int) ([]Reply, error) {
+	var out []Reply
+	err := r.store.View(ctx, func(tx Tx) error {
+		var err error
+		out, err = tx.Pending(transport, limit)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("bot: pending replies: %w", err)
 	}
 	return out, nil
 }

@@ -187,3 +187,17 @@ func BenchmarkRefereeMoves(b *testing.B) {
 	wg.Wait()
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "moves/s")
 }
+
+func TestPendingRendersPictures(t *testing.T) {
+	ref, _ := newReferee(t)
+	startGame(t, ref, "ann", "bob", "")
+	send(t, ref, "p1", "ann", "a1")
+	rs, err := ref.Pending(context.Background(), "console", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := rs[len(rs)-1]
+	if len(last.Images) != 1 || len(last.Images[0].PNG) < 100 || string(last.Images[0].PNG[1:4]) != "PNG" {
+		t.Fatalf("last reply has %d images; want one PNG", len(last.Images))
+	}
+}

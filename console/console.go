@@ -181,7 +181,11 @@ func parseDuration(s string) (time.Duration, error) {
 // Deliver prints every pending console reply and marks it delivered.
 func Deliver(ctx context.Context, ref *bot.Referee, out io.Writer, imagesDir string) error {
 	for {
-		rs, err := ref.Pending(ctx, Transport, 100)
+		pending := ref.PendingText
+		if imagesDir != "" {
+			pending = ref.Pending
+		}
+		rs, err := pending(ctx, Transport, 100)
 		if err != nil {
 			return fmt.Errorf("console: %w", err)
 		}

@@ -114,3 +114,55 @@ func itoa(n int) string {
 	}
 	return string(b)
 }
+
+func TestPicturesWritten(t *testing.T) {
+	dir := t.TempDir()
+	db, err := storage.Open(filepath.Join(dir, "p.db"), storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	clock := &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
+	ref := bot.New(db, clock, bot.Options{Rand: func(int) int { return 0 }})
+	var out bytes.Buffer
+	err = console.Run(context.Background(), ref, strings.NewReader("ann: new bob\nbob: accept\nann: a1\n"), &out,
+		console.Options{ImagesDir: dir, Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[to bob] picture: " + filepath.Join(dir, "g1-move1.png")
+	if !strings.Contains(out.String(), want) {
+		t.Fatalf("output lacks %q:\n%s", want, out.String())
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "g1-move1.png")); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Fatalf("picture not written as PNG: %v", err)
+	}
+}
+
+func TestParseLine(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		ok   bool
+		name string
+	}{
+		{"alice: ps b4", true, "alice"}, {"  bob :  accept ", true, "bob"}, {"no colon", false, ""},
+		{": text", false, ""}, {"al ice: x", false, ""}, {"ann:   ", false, ""},
+	} {
+		l, err := console.ParseLine(tc.in)
+		if (err == nil) != tc.ok || l.Name != tc.name {
+			t.Errorf("ParseLine(%q) = %+v, %v", tc.in, l, err)
+		}
+	}
+}
+
+func FuzzParseLine(f *testing.F) {
+	for _, s := range []string{"alice: ps b4", "bob: rs", ":", "a:b:c", "x y: z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, err := console.ParseLine(s)
+		if err == nil && (l.Name == "" || l.Text == "") {
+			t.Fatalf("ParseLine(%q) accepted an empty name or text", s)
+		}
+	})
+}
