@@ -80,3 +80,15 @@ func BenchmarkPNG8x8(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/png")
 }
+
+// BenchmarkPaletted measures the conversion to a paletted image alone.
+func BenchmarkPaletted(b *testing.B) {
+	p, f := midGame(b)
+	img, err := Image(p, f, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		paletted(img)
+	}
+}

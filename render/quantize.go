@@ -70,7 +70,7 @@ func (t *colorTable) grow() {
 }
 
 // histStride is the row sampling of the colour histogram.
-const histStride = 3
+const histStride = 4
 
 // paletted converts img to a paletted image of at most 256 colours. The
 // picture is drawn from a few theme colours and their anti-aliased blends,
@@ -84,17 +84,11 @@ func paletted(img *image.RGBA) *image.Paletted {
 	// pixels at a time. A sample ranks the colours well enough.
 	for y := 0; y < h; y += histStride {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
-		prev := binary.LittleEndian.Uint32(row)
-		run := int32(0)
-		for i := 0; i+4 <= len(row); i += 4 {
-			k := binary.LittleEndian.Uint32(row[i:])
-			if k != prev {
-				hist.vals[hist.slot(prev)] += run
-				prev, run = k, 0
-			}
-			run++
+		for x := 0; x < w; {
+			k, end := runAt(row, x, w)
+			hist.vals[hist.slot(k)] += int32(end - x)
+			x = end
 		}
-		hist.vals[hist.slot(prev)] += run
 	}
 	type entry struct {
 		key   uint32
@@ -147,17 +141,40 @@ func paletted(img *image.RGBA) *image.Paletted {
 	for y := 0; y < h; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		dst := out.Pix[y*w : y*w+w]
-		prev := binary.LittleEndian.Uint32(row)
-		idx := lookup(prev)
-		for x := range dst {
-			k := binary.LittleEndian.Uint32(row[4*x:])
-			if k != prev {
+		prev, idx := uint32(0), lookup(binary.LittleEndian.Uint32(row))
+		for x := 0; x < w; {
+			k, end := runAt(row, x, w)
+			if k != prev || x == 0 {
 				prev, idx = k, lookup(k)
 			}
-			dst[x] = idx
+			run := dst[x:end]
+			run[0] = idx
+			for n := 1; n < len(run); n *= 2 {
+				copy(run[n:], run[:n])
+			}
+			x = end
 		}
 	}
 	return out
+}
+
+// runAt returns the colour of pixel x of row (w pixels) and the end of the
+// run of pixels of that colour starting there.
+func runAt(row []uint8, x, w int) (uint32, int) {
+	k := binary.LittleEndian.Uint32(row[4*x:])
+	k2 := uint64(k) | uint64(k)<<32
+	end := x + 1
+	for end+4 <= w {
+		q := row[4*end : 4*end+16]
+		if binary.LittleEndian.Uint64(q) != k2 || binary.LittleEndian.Uint64(q[8:]) != k2 {
+			break
+		}
+		end += 4
+	}
+	for end < w && binary.LittleEndian.Uint32(row[4*end:]) == k {
+		end++
+	}
+	return k, end
 }
 
 // nearest returns the index of the kept colour (of n, as R, G, B, A
