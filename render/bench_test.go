@@ -39,10 +39,14 @@ func BenchmarkImage6x6(b *testing.B) {
 // paletted, at each compression level.
 func BenchmarkEncode(b *testing.B) {
 	p, f := midGame(b)
-	img, err := Image(p, f, Options{})
+	o := Options{}
+	pal, err := checkArgs(p, f, &o)
 	if err != nil {
 		b.Fatal(err)
 	}
+	r := newRenderer(p, f, o, pal, nil)
+	r.draw()
+	images := map[string]image.Image{"rgba": r.rgba(), "paletted": r.paletted()}
 	levels := []struct {
 		name  string
 		level png.CompressionLevel
@@ -54,11 +58,7 @@ func BenchmarkEncode(b *testing.B) {
 				enc := png.Encoder{CompressionLevel: l.level}
 				for b.Loop() {
 					buf.Reset()
-					var src image.Image = img
-					if kind == "paletted" {
-						src = paletted(img)
-					}
-					if err := enc.Encode(&buf, src); err != nil {
+					if err := enc.Encode(&buf, images[kind]); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -79,16 +79,4 @@ func BenchmarkPNG8x8(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/png")
-}
-
-// BenchmarkPaletted measures the conversion to a paletted image alone.
-func BenchmarkPaletted(b *testing.B) {
-	p, f := midGame(b)
-	img, err := Image(p, f, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		paletted(img)
-	}
 }

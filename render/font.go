@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"sync"
 
@@ -91,11 +92,25 @@ func (c *canvas) text(fc font.Face, s string, x, y float32, col color.Color) flo
 	if capH <= 0 {
 		capH = float32(m.Ascent) / 64 * 0.7
 	}
-	c.unif.C = col
-	d := font.Drawer{Dst: c.img, Src: &c.unif, Face: fc,
-		Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6((y + capH/2) * 64)}}
-	d.DrawString(s)
-	return float32(d.Dot.X)/64 - x
+	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6((y + capH/2) * 64)}
+	start := dot.X
+	prev := rune(-1)
+	for _, ch := range s {
+		if prev >= 0 {
+			dot.X += fc.Kern(prev, ch)
+		}
+		dr, mask, mp, adv, ok := fc.Glyph(dot, ch)
+		if !ok {
+			dr, mask, mp, adv, _ = fc.Glyph(dot, '?')
+		}
+		if am, isAlpha := mask.(*image.Alpha); isAlpha {
+			clip := dr.Intersect(c.bounds())
+			c.composite(am, mp.Add(clip.Min.Sub(dr.Min)), clip, col)
+		}
+		dot.X += adv
+		prev = ch
+	}
+	return float32(dot.X-start) / 64
 }
 
 // textCentred draws s centred on (x, y).

@@ -54,7 +54,7 @@ func Image(p *tak.Position, f Frame, o Options) (*image.RGBA, error) {
 	r := newRenderer(p, f, o, pal, nil)
 	defer r.fc.close()
 	r.draw()
-	return r.img, nil
+	return r.rgba(), nil
 }
 
 // checkArgs validates the arguments of Image and PNG, fills in the
@@ -165,7 +165,7 @@ func newRenderer(p *tak.Position, f Frame, o Options, pal *palette, buf []uint8)
 }
 
 func (r *renderer) draw() {
-	r.rect(r.img.Bounds(), r.pal.bg)
+	r.rect(r.bounds(), r.pal.bg)
 	r.header()
 	r.board()
 	r.labels()

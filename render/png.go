@@ -9,7 +9,7 @@ import (
 	"github.com/takbymail/takbot/tak"
 )
 
-// pixelPool recycles the RGBA pixels of pictures that PNG encodes and drops.
+// pixelPool recycles the pixels of pictures that PNG encodes and drops.
 var pixelPool sync.Pool // of *[]uint8
 
 // encoderPool recycles the PNG encoder's buffers.
@@ -39,11 +39,10 @@ func PNG(w io.Writer, p *tak.Position, f Frame, o Options) error {
 	r := newRenderer(p, f, o, pal, buf)
 	defer r.fc.close()
 	r.draw()
-	pi := paletted(r.img)
-	pix := r.img.Pix
-	pixelPool.Put(&pix)
+	pix := r.pix
+	defer pixelPool.Put(&pix)
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoders}
-	if err := enc.Encode(w, pi); err != nil {
+	if err := enc.Encode(w, r.paletted()); err != nil {
 		return fmt.Errorf("render: writing PNG: %w", err)
 	}
 	return nil

@@ -1,0 +1,327 @@
+package render
+
+import (
+	"encoding/binary"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"golang.org/x/image/vector"
+)
+
+// canvas draws anti-aliased shapes and text on an indexed-colour picture of
+// at most 256 colours, so that a PNG needs no colour quantization and each
+// pixel costs one byte. Anti-aliasing blends a colour over a pixel at one
+// of 16 coverage levels; each blend gets its own palette entry while there
+// is room, and the nearest entry after that. Drawing the same shapes in the
+// same order always gives the same palette and pixels.
+type canvas struct {
+	pix  []uint8 // palette index of each pixel, row by row
+	w, h int
+
+	pal   []color.RGBA     // opaque colours, by index
+	index map[uint32]uint8 // colour (packed RGB) → palette index
+
+	paints  []color.RGBA // premultiplied colours drawn with, by paint id
+	paintID map[color.RGBA]uint8
+
+	cache [blendCacheSize]blendEntry
+
+	ras  vector.Rasterizer
+	p    path
+	mask []uint8 // coverage buffer reused by fill
+}
+
+const (
+	blendCacheSize = 1 << 12
+	levels         = 16 // coverage levels of anti-aliasing
+)
+
+type blendEntry struct {
+	key uint32 // 1 + the blend's key, 0 when empty
+	val uint8
+}
+
+// newCanvas returns a canvas of w by h pixels, reusing buf for the pixels
+// when it is large enough. The pixels are not cleared: the first drawing
+// must cover the whole picture.
+func newCanvas(w, h int, buf []uint8) *canvas {
+	if cap(buf) < w*h {
+		buf = make([]uint8, w*h)
+	}
+	return &canvas{pix: buf[:w*h], w: w, h: h,
+		index: make(map[uint32]uint8, 256), paintID: make(map[color.RGBA]uint8, 32)}
+}
+
+func (c *canvas) bounds() image.Rectangle { return image.Rect(0, 0, c.w, c.h) }
+
+// colorIndex returns the palette index of opaque colour col, adding it to
+// the palette while there is room and taking the nearest entry after that.
+func (c *canvas) colorIndex(col color.RGBA) uint8 {
+	k := uint32(col.R) | uint32(col.G)<<8 | uint32(col.B)<<16
+	if i, ok := c.index[k]; ok {
+		return i
+	}
+	var i uint8
+	if len(c.pal) < 256 {
+		i = uint8(len(c.pal))
+		c.pal = append(c.pal, color.RGBA{col.R, col.G, col.B, 0xff})
+	} else {
+		i = c.nearest(col)
+	}
+	c.index[k] = i
+	return i
+}
+
+// nearest returns the palette entry closest to col, by a luminance-weighted
+// squared distance.
+func (c *canvas) nearest(col color.RGBA) uint8 {
+	best, bestD := 0, int32(math.MaxInt32)
+	for i, q := range c.pal {
+		dr, dg, db := int32(col.R)-int32(q.R), int32(col.G)-int32(q.G), int32(col.B)-int32(q.B)
+		if d := 3*dr*dr + 6*dg*dg + db*db; d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return uint8(best)
+}
+
+// paint returns the paint id of col and its palette index when it is opaque.
+func (c *canvas) paint(col color.Color) (id uint8, opaque bool, idx uint8) {
+	r, g, b, a := col.RGBA()
+	p := color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
+	id, ok := c.paintID[p]
+	if !ok {
+		if len(c.paints) < 256 {
+			id = uint8(len(c.paints))
+			c.paints = append(c.paints, p)
+		} else {
+			// The layout uses a few dozen paints; should it ever use
+			// more, the closest one serves.
+			id = closestPaint(c.paints, p)
+		}
+		c.paintID[p] = id
+	}
+	if p.A == 0xff {
+		return id, true, c.colorIndex(p)
+	}
+	return id, false, 0
+}
+
+// blend returns the palette index of paint id drawn over palette colour dst
+// at coverage level lv (1..levels).
+func (c *canvas) blend(dst, id uint8, lv uint32) uint8 {
+	key := uint32(dst)<<13 | uint32(id)<<5 | lv
+	e := &c.cache[(key*2654435761)>>(32-12)]
+	if e.key == key+1 {
+		return e.val
+	}
+	d, p := c.pal[dst], c.paints[id]
+	a := lv * 255 / levels
+	inv := 255*255 - uint32(p.A)*a
+	mix := func(s, d uint8) uint8 { return uint8((uint32(s)*a*255 + uint32(d)*inv + 32512) / 65025) }
+	v := c.colorIndex(color.RGBA{mix(p.R, d.R), mix(p.G, d.G), mix(p.B, d.B), 0xff})
+	*e = blendEntry{key + 1, v}
+	return v
+}
+
+// level converts a coverage of 0..255 to a level of 0..levels.
+func level(cov uint8) uint32 { return (uint32(cov)*levels + 127) / 255 }
+
+// span paints id (palette index idx when opaque) over pixels [x0, x1) of
+// row y at full coverage.
+func (c *canvas) span(y, x0, x1 int, id uint8, opaque bool, idx uint8) {
+	if x1 <= x0 {
+		return
+	}
+	row := c.pix[y*c.w+x0 : y*c.w+x1]
+	if opaque {
+		row[0] = idx
+		for n := 1; n < len(row); n *= 2 {
+			copy(row[n:], row[:n])
+		}
+		return
+	}
+	prev, out := row[0], c.blend(row[0], id, levels)
+	for i, d := range row {
+		if d != prev {
+			prev, out = d, c.blend(d, id, levels)
+		}
+		row[i] = out
+	}
+}
+
+// dot paints id over pixel (x, y) at coverage cov (0..255).
+func (c *canvas) dot(x, y int, id uint8, opaque bool, idx uint8, cov uint8) {
+	lv := level(cov)
+	if lv == 0 {
+		return
+	}
+	i := y*c.w + x
+	if lv == levels && opaque {
+		c.pix[i] = idx
+		return
+	}
+	c.pix[i] = c.blend(c.pix[i], id, lv)
+}
+
+// rect fills an axis-aligned rectangle with col, without anti-aliasing.
+func (c *canvas) rect(r image.Rectangle, col color.Color) {
+	r = r.Intersect(c.bounds())
+	id, opaque, idx := c.paint(col)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		c.span(y, r.Min.X, r.Max.X, id, opaque, idx)
+	}
+}
+
+// begin starts a new path and returns it.
+func (c *canvas) begin() *path {
+	c.p.reset()
+	return &c.p
+}
+
+// fill fills the current path with col (alpha is honoured).
+func (c *canvas) fill(col color.Color) {
+	p := &c.p
+	if len(p.ops) == 0 {
+		return
+	}
+	r := image.Rect(int(math.Floor(float64(p.minX))), int(math.Floor(float64(p.minY))),
+		int(math.Ceil(float64(p.maxX))), int(math.Ceil(float64(p.maxY)))).Intersect(c.bounds())
+	if r.Empty() {
+		return
+	}
+	w, h := r.Dx(), r.Dy()
+	ox, oy := float32(r.Min.X), float32(r.Min.Y)
+	c.ras.Reset(w, h)
+	c.ras.DrawOp = draw.Src
+	for _, op := range p.ops {
+		switch op.kind {
+		case 0:
+			c.ras.MoveTo(op.p[0].x-ox, op.p[0].y-oy)
+		case 1:
+			c.ras.LineTo(op.p[0].x-ox, op.p[0].y-oy)
+		case 2:
+			c.ras.CubeTo(op.p[0].x-ox, op.p[0].y-oy, op.p[1].x-ox, op.p[1].y-oy, op.p[2].x-ox, op.p[2].y-oy)
+		}
+	}
+	c.ras.ClosePath()
+	if cap(c.mask) < w*h {
+		c.mask = make([]uint8, w*h)
+	}
+	m := &image.Alpha{Pix: c.mask[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
+	c.ras.Draw(m, m.Rect, image.Opaque, image.Point{})
+	c.composite(m, image.Point{}, r, col)
+}
+
+// composite paints col through the coverage of mask m, whose point mp lies
+// on r.Min, onto the picture at r (already inside the picture).
+func (c *canvas) composite(m *image.Alpha, mp image.Point, r image.Rectangle, col color.Color) {
+	id, opaque, idx := c.paint(col)
+	for y := 0; y < r.Dy(); y++ {
+		mrow := m.Pix[(mp.Y+y-m.Rect.Min.Y)*m.Stride+mp.X-m.Rect.Min.X:]
+		for x := 0; x < r.Dx(); x++ {
+			if a := mrow[x]; a != 0 {
+				c.dot(r.Min.X+x, r.Min.Y+y, id, opaque, idx, a)
+			}
+		}
+	}
+}
+
+// roundRectFill fills an axis-aligned rectangle with corners of radius rad,
+// centred on (cx, cy), without the general rasterizer: the straight edges are
+// snapped to whole pixels and the corners anti-aliased from each pixel's
+// distance to the corner's centre. It is much faster than fill for the
+// large shapes of the picture (plate, squares, cards).
+func (c *canvas) roundRectFill(cx, cy, w, h, rad float32, col color.Color) {
+	x0 := int(math.Round(float64(cx - w/2)))
+	y0 := int(math.Round(float64(cy - h/2)))
+	x1 := int(math.Round(float64(cx + w/2)))
+	y1 := int(math.Round(float64(cy + h/2)))
+	if x1 <= x0 || y1 <= y0 {
+		return
+	}
+	fw, fh := float32(x1-x0), float32(y1-y0)
+	rad = max(0, min(rad, fw/2, fh/2))
+	id, opaque, idx := c.paint(col)
+	// Corner centres, in pixel-edge coordinates.
+	lx, rx := float32(x0)+rad, float32(x1)-rad
+	ty, by := float32(y0)+rad, float32(y1)-rad
+	cx0, cx1 := max(x0, 0), min(x1, c.w)
+	for y := max(y0, 0); y < min(y1, c.h); y++ {
+		py := float32(y) + 0.5
+		var dy float32
+		switch {
+		case py < ty:
+			dy = ty - py
+		case py > by:
+			dy = py - by
+		}
+		sx0, sx1 := cx0, cx1 // the solid middle of the row
+		if dy > 0 {
+			sx0 = max(cx0, int(math.Ceil(float64(lx))))
+			sx1 = max(sx0, min(cx1, int(math.Floor(float64(rx)))))
+			for x := cx0; x < cx1; x++ {
+				if x == sx0 && sx1 > sx0 {
+					x = sx1 - 1
+					continue
+				}
+				px := float32(x) + 0.5
+				dx := max(lx-px, px-rx, 0)
+				v := rad - float32(math.Sqrt(float64(dx*dx+dy*dy))) + 0.5
+				if v <= 0 {
+					continue
+				}
+				cov := uint8(255)
+				if v < 1 {
+					cov = uint8(v * 255)
+				}
+				c.dot(x, y, id, opaque, idx, cov)
+			}
+		}
+		c.span(y, sx0, sx1, id, opaque, idx)
+	}
+}
+
+// paletted returns the picture as a paletted image sharing the pixels.
+func (c *canvas) paletted() *image.Paletted {
+	pal := make(color.Palette, len(c.pal))
+	for i, col := range c.pal {
+		pal[i] = col
+	}
+	return &image.Paletted{Pix: c.pix, Stride: c.w, Rect: c.bounds(), Palette: pal}
+}
+
+// rgba returns the picture as a new RGBA image.
+func (c *canvas) rgba() *image.RGBA {
+	img := image.NewRGBA(c.bounds())
+	var lut [256]uint32
+	for i, col := range c.pal {
+		lut[i] = uint32(col.R) | uint32(col.G)<<8 | uint32(col.B)<<16 | 0xff<<24
+	}
+	for i, p := range c.pix {
+		binary.LittleEndian.PutUint32(img.Pix[4*i:], lut[p])
+	}
+	return img
+}
+
+// withAlpha returns col at opacity a (0..1), as a non-premultiplied colour.
+func withAlpha(col color.RGBA, a float32) color.NRGBA {
+	return color.NRGBA{col.R, col.G, col.B, uint8(a*255 + 0.5)}
+}
+
+// closestPaint returns the id of the paint closest to p.
+func closestPaint(paints []color.RGBA, p color.RGBA) uint8 {
+	best, bestD := 0, math.MaxInt
+	for i, q := range paints {
+		d := 0
+		for _, v := range [4][2]uint8{{p.R, q.R}, {p.G, q.G}, {p.B, q.B}, {p.A, q.A}} {
+			d += (int(v[0]) - int(v[1])) * (int(v[0]) - int(v[1]))
+		}
+		if d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return uint8(best)
+}
