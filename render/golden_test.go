@@ -103,6 +103,13 @@ var goldenCases = []goldenCase{
 		f.Score = 25 + 20
 		return p, f
 	}},
+	{"timeloss4-dark-mail", Options{Orientation: notation.Mail, Size: 320}, func(tb testing.TB) (*tak.Position, Frame) {
+		p, f := position(tb, "x4/x,2,x2/x2,1,x/x4 2 2", tak.Config{}, "b2")
+		f.Result = p.TimeLoss(tak.White)
+		f.Players = [2]string{"Ann", "Bo"}
+		f.Score = 16 + 13
+		return p, f
+	}},
 	{"draw3-contrast", Options{Theme: Contrast, Size: 300}, func(tb testing.TB) (*tak.Position, Frame) {
 		p, f := position(tb, "1,2,x/x3/x3 1 2", tak.Config{})
 		f.Result = p.AgreedDraw()

@@ -201,7 +201,7 @@ func (r *renderer) face(isBold bool, px float32) font.Face {
 // piece draws a piece seen from above, centred on (cx, cy), s wide.
 func (r *renderer) piece(pc tak.Piece, cx, cy, s float32) {
 	c := pc.Color()
-	ow := max(1.2, r.pal.outline*s)
+	ow := max(1.2, r.pal.outline*min(s, 12*r.unit))
 	body, edge := r.pal.piece[c], r.pal.border[c]
 	// A soft shadow below and to the right lifts the piece off its square.
 	sh := withAlpha(color.RGBA{}, 0.28)

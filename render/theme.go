@@ -89,7 +89,7 @@ var palettes = map[Theme]*palette{
 		border:    [2]color.RGBA{rgb(0x5e4d3a), rgb(0x000000)},
 		mark:      [2]color.RGBA{rgb(0xc4b59c), rgb(0x6c6f76)},
 		highlight: rgb(0xe07b00),
-		hlText:    rgb(0xffffff),
+		hlText:    rgb(0x231400),
 		road:      rgb(0x138a4b),
 		badge:     rgb(0x2b2118),
 		badgeText: rgb(0xffffff),
