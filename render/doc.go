@@ -36,7 +36,8 @@
 // up), tints and rings each square it dropped on, with the count dropped in
 // a badge ("1*" when a capstone flattened a wall), and draws arrowheads
 // between the squares along its path. A winning road is drawn as a band
-// through its squares from edge to edge.
+// through its squares from edge to edge; after a win on flats, the squares
+// of the winner's counted flats are tinted.
 //
 // Themes: Dark (the default) sits in Discord's dark theme, Light suits
 // email, Contrast is high-contrast and colour-blind safe. In every theme

@@ -410,7 +410,7 @@ func (r *renderer) board() {
 			switch {
 			case reached[sq]:
 				r.tileFill(sq, withAlpha(pal.highlight, 0.38))
-			case road[sq]:
+			case road[sq], r.countedFlat(sq):
 				r.tileFill(sq, withAlpha(pal.road, 0.3))
 			}
 		}
@@ -434,6 +434,17 @@ func (r *renderer) board() {
 	if isSpread {
 		r.spreadMarks(*r.f.Last)
 	}
+}
+
+// countedFlat reports whether sq holds a flat of the winner of a game won
+// on flats: those squares are tinted to show the count.
+func (r *renderer) countedFlat(sq tak.Square) bool {
+	res := r.f.Result
+	if res.Reason != tak.FlatsEnd || res.Draw {
+		return false
+	}
+	top, ok := r.p.Top(sq)
+	return ok && top.Kind() == tak.Flat && top.Color() == res.Winner
 }
 
 // roadLine draws the winning road as a band through its squares' centres.
