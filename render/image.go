@@ -88,6 +88,9 @@ func checkArgs(p *tak.Position, f Frame, o *Options) (*palette, error) {
 			return nil, fmt.Errorf("last move %s leaves the %dx%d board: %w", f.Last, n, n, ErrInput)
 		}
 	}
+	if f.Result.Winner > tak.Black {
+		return nil, fmt.Errorf("result winner %d is not a colour: %w", f.Result.Winner, ErrInput)
+	}
 	for _, sq := range f.Result.Road {
 		if !sq.OnBoard(n) {
 			return nil, fmt.Errorf("road square %s is off the %dx%d board: %w", sq, n, n, ErrInput)

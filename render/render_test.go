@@ -53,6 +53,7 @@ func TestImageErrors(t *testing.T) {
 		{"last off board", p5, Frame{Last: &off}, Options{}, "starts off the 5x5 board"},
 		{"last leaves board", p5, Frame{Last: &leaves}, Options{}, "leaves the 5x5 board"},
 		{"road off board", p5, Frame{Result: tak.Result{Reason: tak.RoadEnd, Road: []tak.Square{tak.SquareAt(7, 7)}}}, Options{}, "road square h8 is off"},
+		{"winner", p5, Frame{Result: tak.Result{Reason: tak.ResignEnd, Winner: 7}}, Options{}, "winner 7 is not a colour"},
 		{"before size", p5, Frame{Before: p6}, Options{}, "is 6x6, not 5x5"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
