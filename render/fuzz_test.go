@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -15,6 +16,8 @@ func FuzzRender(f *testing.F) {
 	f.Add([]byte{0, 0, 0, 1, 2, 3})
 	f.Add([]byte{3, 1, 1, 9, 9, 9, 9, 200, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7})
 	f.Add([]byte{5, 2, 0, 255, 254, 253, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1})
+	f.Add([]byte{2, 7, 4, 1, 1, 1, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9})
+	f.Add([]byte{4, 9, 5, 200, 100, 50, 25, 1, 2, 63, 4, 9, 9, 9, 9, 9, 9, 9})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) < 3 {
 			return
@@ -41,6 +44,19 @@ func FuzzRender(f *testing.F) {
 		}
 		fr.Result = p.Result()
 		fr.Players = [2]string{string(data[3:min(len(data), 12)]), ""}
+		if data[2]&4 != 0 && len(data) >= 12 {
+			// Any move at all as the last move: an error or a picture, never a panic.
+			d := data[len(data)-12:]
+			m := tak.Move{Type: tak.MoveType(d[0] % 3), Piece: tak.Kind(d[1] % 4), Square: tak.Square(d[2] % 70), Dir: tak.Direction(d[3] % 5)}
+			for i := range m.Drops {
+				m.Drops[i] = d[4+i] % 10
+			}
+			fr.Last = &m
+			if _, err := Image(p, fr, o); err != nil && !errors.Is(err, ErrInput) {
+				t.Fatalf("Image with last move %+v: %v", m, err)
+			}
+			return
+		}
 		img, err := Image(p, fr, o)
 		if err != nil {
 			t.Fatalf("Image: %v", err)
