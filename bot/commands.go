@@ -302,7 +302,12 @@ func (s *session) status(gs *gameState, to string, withPicture bool) {
 	switch g.Status {
 	case Over:
 		r := g.Result
-		line := fmt.Sprintf("Game over: %s (%s).", r.Text, r.PTN)
+		text := r.Text
+		if !r.Draw && r.Winner >= 0 && r.Winner <= 1 {
+			c := tak.Color(r.Winner)
+			text = strings.Replace(text, c.String()+" wins", who(g, c)+" wins", 1)
+		}
+		line := fmt.Sprintf("Game over: %s (%s).", text, r.PTN)
 		if !r.Draw && r.Winner >= 0 && r.Winner <= 1 {
 			line += fmt.Sprintf(" %s scores %d.", g.Names[r.Winner], r.Score)
 		}

@@ -38,6 +38,9 @@ type Options struct {
 
 const stripes = 4096
 
+// maxPrelock bounds the games whose locks Handle takes before evaluating.
+const maxPrelock = 64
+
 // Referee runs games: it handles messages, drives clocks and keeps the
 // outbox. It is safe for concurrent use.
 type Referee struct {
@@ -159,6 +162,20 @@ func (r *Referee) Handle(ctx context.Context, msg Message) ([]Reply, error) {
 	want := map[int]bool{stripeOf(msg.From.Key()): true}
 	if msg.Thread != "" {
 		want[stripeOf(msg.Thread)] = true
+	}
+	// Lock the sender's games up front (ids only, from the index), so the
+	// usual message needs no second attempt.
+	if err := r.store.View(ctx, func(tx Tx) error {
+		ids, err := tx.GamesOf(msg.From.Key())
+		if err != nil || len(ids) > maxPrelock {
+			return err
+		}
+		for _, id := range ids {
+			want[stripeOf(id)] = true
+		}
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("bot: message %s: %w", msg.ID, err)
 	}
 	ls := &lockSet{r: r}
 	alloc := map[string]bool{}
@@ -310,6 +327,7 @@ type session struct {
 	players   map[string]*PlayerRecord
 	dirtyP    map[string]bool
 	games     map[string]*gameState
+	peeked    map[string]*GameRecord // games read under their lock, not yet loaded
 	current   string // game chosen by "game ID" in this message
 	outs      []*outText
 	allocated []string // game ids allocated by earlier attempts
@@ -319,7 +337,7 @@ type session struct {
 
 func (r *Referee) newSession(ctx context.Context, ls *lockSet, msg Message) *session {
 	return &session{r: r, ctx: ctx, ls: ls, now: r.clock.Now(), msg: msg,
-		players: map[string]*PlayerRecord{}, dirtyP: map[string]bool{}, games: map[string]*gameState{},
+		players: map[string]*PlayerRecord{}, dirtyP: map[string]bool{}, games: map[string]*gameState{}, peeked: map[string]*GameRecord{},
 		replyBase: msg.ID}
 }
 
@@ -357,14 +375,16 @@ func (s *session) game(id string) (*gameState, error) {
 	if st := stripeOf(id); !s.ls.has(st) {
 		return nil, &needLock{st}
 	}
-	var rec *GameRecord
-	err := s.view(func(tx Tx) error {
-		var err error
-		rec, err = tx.Game(id)
-		return err
-	})
-	if err != nil {
-		return nil, err
+	rec, ok := s.peeked[id]
+	if !ok {
+		err := s.view(func(tx Tx) error {
+			var err error
+			rec, err = tx.Game(id)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	tg, err := rec.Replay()
 	if err != nil {
@@ -380,12 +400,19 @@ func (s *session) peekGame(id string) (*GameRecord, error) {
 	if gs, ok := s.games[id]; ok {
 		return gs.rec, nil
 	}
+	if rec, ok := s.peeked[id]; ok {
+		return rec, nil
+	}
 	var rec *GameRecord
 	err := s.view(func(tx Tx) error {
 		var err error
 		rec, err = tx.Game(id)
 		return err
 	})
+	if err == nil && s.ls.has(stripeOf(id)) {
+		// Read under its lock: it stays current until this session ends.
+		s.peeked[id] = rec
+	}
 	return rec, err
 }
 

@@ -201,3 +201,34 @@ func TestPendingRendersPictures(t *testing.T) {
 		t.Fatalf("last reply has %d images; want one PNG", len(last.Images))
 	}
 }
+
+// FuzzHandle sends arbitrary text into a live game: the referee must answer
+// without an error, and the stored game must stay a legal game.
+func FuzzHandle(f *testing.F) {
+	for _, s := range []string{"a1", "ps b4 t", "ms b2 p3 2 1", "rs\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0",
+		"im because", "undo", "draw", "accept", "new bob size=3", "game g1; board", "vacation 2", "3c3>12*", "help", "notation ptn"} {
+		f.Add(s)
+	}
+	ref, _ := newReferee(f)
+	id := startGame(f, ref, "ann", "bob", "")
+	n := 0
+	f.Fuzz(func(t *testing.T, text string) {
+		n++
+		for i, from := range []string{"ann", "bob"} {
+			rs, err := ref.Handle(context.Background(), bot.Message{ID: fmt.Sprintf("fz%d-%d", n, i), From: player(from), Text: text})
+			if err != nil {
+				t.Fatalf("%s %q: %v", from, text, err)
+			}
+			if len(rs) == 0 {
+				t.Fatalf("%s %q: no answer", from, text)
+			}
+		}
+		g, err := ref.Game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Replay(); err != nil {
+			t.Fatalf("stored game no longer replays after %q: %v", text, err)
+		}
+	})
+}

@@ -64,7 +64,10 @@ func Open(path string, o Options) (*DB, error) {
 	if o.Timeout == 0 {
 		o.Timeout = 2 * time.Second
 	}
-	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, ReadOnly: o.ReadOnly})
+	// The freelist is rebuilt at open instead of written at every commit,
+	// which keeps commits small; a hash-map freelist allocates fast.
+	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, ReadOnly: o.ReadOnly,
+		NoFreelistSync: true, FreelistType: bolt.FreelistMapType})
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
