@@ -313,7 +313,7 @@ func (r *renderer) stack(sq tak.Square) {
 			broken = true
 		}
 	}
-	lw := max(1, step*0.14)
+	lw := max(1, min(step*0.14, 0.012*t))
 	gapH := max(1, step*0.18)
 	base := bottom
 	if broken {
@@ -346,7 +346,7 @@ func (r *renderer) stack(sq tak.Square) {
 			}
 		}
 		cy := ly + gapH/2 + lh/2
-		rad := min(lh/2, 0.25*colW)
+		rad := min(lh*0.35, 0.25*colW)
 		if pc.Kind() == tak.Cap {
 			rad = w / 2
 		}
