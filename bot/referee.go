@@ -328,7 +328,7 @@ type session struct {
 	dirtyP    map[string]bool
 	games     map[string]*gameState
 	peeked    map[string]*GameRecord // games read under their lock, not yet loaded
-	current   string // game chosen by "game ID" in this message
+	current   string                 // game chosen by "game ID" in this message
 	outs      []*outText
 	allocated []string // game ids allocated by earlier attempts
 	nalloc    int

@@ -135,7 +135,9 @@ func TestOutboxAndProcessed(t *testing.T) {
 		t.Fatalf("after delivery: %d pending, %d logged; want 1 and 3", len(pend), n)
 	}
 	// Enqueueing the same reply id twice is refused, and the transaction rolls back.
-	err = db.Update(ctx, func(tx bot.Tx) error { return tx.Enqueue(&bot.Reply{ID: "m1/2", To: bot.Identity{Transport: "console", Address: "a"}}) })
+	err = db.Update(ctx, func(tx bot.Tx) error {
+		return tx.Enqueue(&bot.Reply{ID: "m1/2", To: bot.Identity{Transport: "console", Address: "a"}})
+	})
 	if err == nil {
 		t.Fatal("duplicate reply id accepted")
 	}
