@@ -44,13 +44,19 @@ type faceKey struct {
 	px   int
 }
 
+// sizedFace is a font face with the key that names it in the glyph cache.
+type sizedFace struct {
+	font.Face
+	key faceKey
+}
+
 // faces hands out font faces for one picture. Faces are not safe for
 // concurrent use, so each picture has its own set.
 type faces struct {
-	m map[faceKey]font.Face
+	m map[faceKey]*sizedFace
 }
 
-func (f *faces) get(isBold bool, px int) font.Face {
+func (f *faces) get(isBold bool, px int) *sizedFace {
 	px = max(px, minFontPx)
 	k := faceKey{isBold, px}
 	if fc, ok := f.m[k]; ok {
@@ -60,14 +66,15 @@ func (f *faces) get(isBold bool, px int) font.Face {
 	if isBold {
 		src = bold
 	}
-	fc, err := opentype.NewFace(src, &opentype.FaceOptions{Size: float64(px), DPI: 72, Hinting: font.HintingFull})
+	face, err := opentype.NewFace(src, &opentype.FaceOptions{Size: float64(px), DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		// NewFace only fails on a bad size, which the layout never gives.
 		panic(fmt.Sprintf("render: font face of %d px: %v", px, err))
 	}
 	if f.m == nil {
-		f.m = make(map[faceKey]font.Face)
+		f.m = make(map[faceKey]*sizedFace)
 	}
+	fc := &sizedFace{face, k}
 	f.m[k] = fc
 	return fc
 }
@@ -85,7 +92,7 @@ func textWidth(fc font.Face, s string) float32 {
 
 // text draws s with its left end at x and its vertical middle (of the
 // digits' height) at y, and returns the advance width.
-func (c *canvas) text(fc font.Face, s string, x, y float32, col color.Color) float32 {
+func (c *canvas) text(fc *sizedFace, s string, x, y float32, col color.Color) float32 {
 	m := fc.Metrics()
 	// Centre on the cap height: the ascent of digits and capitals.
 	capH := float32(m.CapHeight) / 64
@@ -99,22 +106,83 @@ func (c *canvas) text(fc font.Face, s string, x, y float32, col color.Color) flo
 		if prev >= 0 {
 			dot.X += fc.Kern(prev, ch)
 		}
-		dr, mask, mp, adv, ok := fc.Glyph(dot, ch)
-		if !ok {
-			dr, mask, mp, adv, _ = fc.Glyph(dot, '?')
+		g, at := fc.glyph(dot, ch)
+		if !g.ok {
+			g, at = fc.glyph(dot, '?')
 		}
-		if am, isAlpha := mask.(*image.Alpha); isAlpha {
-			clip := dr.Intersect(c.bounds())
-			c.composite(am, mp.Add(clip.Min.Sub(dr.Min)), clip, col)
+		if g.mask != nil {
+			clip := g.mask.Rect.Add(at).Intersect(c.bounds())
+			if !clip.Empty() {
+				c.composite(g.mask, clip.Min.Sub(at), clip, col)
+			}
 		}
-		dot.X += adv
+		dot.X += g.adv
 		prev = ch
 	}
 	return float32(dot.X-start) / 64
 }
 
+// glyph is a rasterized glyph: its coverage (Rect relative to the dot's
+// whole-pixel position) and its advance.
+type glyph struct {
+	mask *image.Alpha // nil for an empty glyph
+	adv  fixed.Int26_6
+	ok   bool
+}
+
+type glyphKey struct {
+	face   faceKey
+	r      rune
+	fx, fy uint8 // the dot's position within its pixel, in quarter pixels
+}
+
+// glyphCache caches rasterized glyphs for every picture: a few hundred cover
+// the pictures of a board size. It stops growing at glyphCacheLimit entries.
+var glyphCache struct {
+	sync.Mutex
+	m map[glyphKey]*glyph
+}
+
+const glyphCacheLimit = 8192
+
+// glyph returns the glyph of r drawn with its dot at dot, rounded to a
+// quarter pixel, and the whole-pixel offset at which to draw it.
+func (fc *sizedFace) glyph(dot fixed.Point26_6, r rune) (*glyph, image.Point) {
+	ix, iy := dot.X.Floor(), dot.Y.Floor()
+	fx, fy := uint8((dot.X-fixed.I(ix))>>4), uint8((dot.Y-fixed.I(iy))>>4)
+	key := glyphKey{fc.key, r, fx, fy}
+	at := image.Point{ix, iy}
+	glyphCache.Lock()
+	g := glyphCache.m[key]
+	glyphCache.Unlock()
+	if g != nil {
+		return g, at
+	}
+	d0 := fixed.Point26_6{X: fixed.Int26_6(fx) << 4, Y: fixed.Int26_6(fy) << 4}
+	dr, mask, mp, adv, ok := fc.Face.Glyph(d0, r)
+	g = &glyph{adv: adv, ok: ok}
+	if ok && !dr.Empty() {
+		g.mask = image.NewAlpha(dr)
+		for y := dr.Min.Y; y < dr.Max.Y; y++ {
+			for x := dr.Min.X; x < dr.Max.X; x++ {
+				_, _, _, a := mask.At(mp.X+x-dr.Min.X, mp.Y+y-dr.Min.Y).RGBA()
+				g.mask.Pix[g.mask.PixOffset(x, y)] = uint8(a >> 8)
+			}
+		}
+	}
+	glyphCache.Lock()
+	if glyphCache.m == nil {
+		glyphCache.m = make(map[glyphKey]*glyph)
+	}
+	if len(glyphCache.m) < glyphCacheLimit {
+		glyphCache.m[key] = g
+	}
+	glyphCache.Unlock()
+	return g, at
+}
+
 // textCentred draws s centred on (x, y).
-func (c *canvas) textCentred(fc font.Face, s string, x, y float32, col color.Color) {
+func (c *canvas) textCentred(fc *sizedFace, s string, x, y float32, col color.Color) {
 	c.text(fc, s, x-textWidth(fc, s)/2, y, col)
 }
 

@@ -141,10 +141,18 @@ func TestGoldenPNG(t *testing.T) {
 			}
 			want := readPNG(t, path)
 			if msg := compareImages(got, want); msg != "" {
-				diff := filepath.Join(t.TempDir(), tc.name+"-diff.png")
+				// Kept after the test (t.TempDir would be removed) so the
+				// pictures can be looked at.
+				dir, err := os.MkdirTemp("", "render-golden-")
+				if err != nil {
+					t.Fatal(err)
+				}
+				diff := filepath.Join(dir, tc.name+"-diff.png")
 				writeDiff(t, diff, got, want)
-				gotPath := filepath.Join(t.TempDir(), tc.name+"-got.png")
-				_ = os.WriteFile(gotPath, buf.Bytes(), 0o644)
+				gotPath := filepath.Join(dir, tc.name+"-got.png")
+				if err := os.WriteFile(gotPath, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
 				t.Errorf("%s: %s\n  got:  %s\n  diff: %s\n  (run go test ./render -update to accept)", path, msg, gotPath, diff)
 			}
 		})

@@ -8,7 +8,6 @@ import (
 	"math"
 	"strconv"
 
-	"golang.org/x/image/font"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -195,7 +194,7 @@ func (r *renderer) moveText(m tak.Move, before *tak.Position) string {
 	return notation.FormatPTN(m, before)
 }
 
-func (r *renderer) face(isBold bool, px float32) font.Face {
+func (r *renderer) face(isBold bool, px float32) *sizedFace {
 	return r.fc.get(isBold, int(px+0.5))
 }
 
