@@ -8,7 +8,6 @@ import (
 	"math"
 	"strconv"
 
-
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 )
