@@ -46,7 +46,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.StringVar(&a.black, "black", "", "Black's name, for -tps")
 	fs.StringVar(&a.ptn, "ptn", "", "a PTN file to take the position from")
 	fs.IntVar(&a.game, "game", 1, "with -ptn: the game of the file, from 1")
-	fs.IntVar(&a.ply, "ply", -1, "with -ptn: the number of plies played (default: the whole game)")
+	fs.IntVar(&a.ply, "ply", -1, "with -ptn: the number of plies played; -1 is the whole game")
 	fs.StringVar(&a.last, "last", "", "with -tps: the move that led to the position, in PTN or Tak by Mail notation")
 	fs.StringVar(&a.theme, "theme", "dark", "picture colours: dark, light or contrast")
 	fs.StringVar(&a.orient, "orientation", "ptn", "axis labels: ptn (a1 south-west) or mail (A1 north-west)")
