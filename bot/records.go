@@ -1,7 +1,10 @@
 package bot
 
 import (
+	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/takbymail/takbot/notation"
@@ -20,11 +23,51 @@ const (
 	Cancelled  Status = "cancelled"
 )
 
-// MoveRecord is one move played.
+// MoveRecord is one move played. It is stored compactly as one JSON
+// string, "PTN@unixseconds" with a "'" after the PTN when Tak was called.
 type MoveRecord struct {
 	PTN string    // canonical PTN, without marks
-	Tak bool      `json:",omitempty"` // the mover called Tak
+	Tak bool      // the mover called Tak
 	At  time.Time // when it was played
+}
+
+// MarshalJSON writes the compact form.
+func (m MoveRecord) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, len(m.PTN)+16)
+	b = append(b, '"')
+	b = append(b, m.PTN...)
+	if m.Tak {
+		b = append(b, '\'')
+	}
+	b = append(b, '@')
+	b = strconv.AppendInt(b, m.At.Unix(), 10)
+	return append(b, '"'), nil
+}
+
+// UnmarshalJSON reads the compact form.
+func (m *MoveRecord) UnmarshalJSON(b []byte) error {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return fmt.Errorf("move record %s is not a string", b)
+	}
+	s := string(b[1 : len(b)-1])
+	if strings.IndexByte(s, '\\') >= 0 { // escaped, e.g. '>' written as \u003e
+		if err := json.Unmarshal(b, &s); err != nil {
+			return fmt.Errorf("move record %s: %w", b, err)
+		}
+	}
+	at := strings.LastIndexByte(s, '@')
+	if at < 0 {
+		return fmt.Errorf("move record %q has no time", s)
+	}
+	sec, err := strconv.ParseInt(s[at+1:], 10, 64)
+	if err != nil {
+		return fmt.Errorf("move record %q: %w", s, err)
+	}
+	ptn := s[:at]
+	m.Tak = strings.HasSuffix(ptn, "'")
+	m.PTN = strings.TrimSuffix(ptn, "'")
+	m.At = time.Unix(sec, 0).UTC()
+	return nil
 }
 
 // ResultRecord is how a game ended.

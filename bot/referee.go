@@ -49,6 +49,7 @@ type Referee struct {
 	opts  Options
 	locks [stripes]sync.Mutex
 	randM sync.Mutex
+	cache *recordCache
 }
 
 // New returns a referee over store.
@@ -71,7 +72,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	if clock == nil {
 		clock = SystemClock{}
 	}
-	return &Referee{store: store, clock: clock, opts: opts}
+	return &Referee{store: store, clock: clock, opts: opts, cache: newRecordCache()}
 }
 
 func (r *Referee) randInt(n int) int {
@@ -139,15 +140,16 @@ func (r *Referee) Handle(ctx context.Context, msg Message) ([]Reply, error) {
 		return nil, errors.New("bot: message without sender")
 	}
 	done := false
+	var mine []string
 	if err := r.store.View(ctx, func(tx Tx) error {
-		_, err := tx.Processed(msg.ID)
-		if err == nil {
+		if _, err := tx.Processed(msg.ID); err == nil {
 			done = true
 			return nil
+		} else if !errors.Is(err, ErrNotFound) {
+			return err
 		}
-		if errors.Is(err, ErrNotFound) {
-			return nil
-		}
+		var err error
+		mine, err = tx.GamesOf(msg.From.Key())
 		return err
 	}); err != nil {
 		return nil, fmt.Errorf("bot: check message %s: %w", msg.ID, err)
@@ -163,19 +165,12 @@ func (r *Referee) Handle(ctx context.Context, msg Message) ([]Reply, error) {
 	if msg.Thread != "" {
 		want[stripeOf(msg.Thread)] = true
 	}
-	// Lock the sender's games up front (ids only, from the index), so the
-	// usual message needs no second attempt.
-	if err := r.store.View(ctx, func(tx Tx) error {
-		ids, err := tx.GamesOf(msg.From.Key())
-		if err != nil || len(ids) > maxPrelock {
-			return err
-		}
-		for _, id := range ids {
+	// Lock the sender's games up front, so the usual message needs no
+	// second attempt.
+	if len(mine) <= maxPrelock {
+		for _, id := range mine {
 			want[stripeOf(id)] = true
 		}
-		return nil
-	}); err != nil {
-		return nil, fmt.Errorf("bot: message %s: %w", msg.ID, err)
 	}
 	ls := &lockSet{r: r}
 	alloc := map[string]bool{}
@@ -349,6 +344,10 @@ func (s *session) player(key string) (*PlayerRecord, error) {
 	if p, ok := s.players[key]; ok {
 		return p, nil
 	}
+	if p, ok := s.r.cache.player(key); ok {
+		s.players[key] = p
+		return p, nil
+	}
 	var p *PlayerRecord
 	err := s.view(func(tx Tx) error {
 		var err error
@@ -374,6 +373,11 @@ func (s *session) game(id string) (*gameState, error) {
 	}
 	if st := stripeOf(id); !s.ls.has(st) {
 		return nil, &needLock{st}
+	}
+	if rec, tg, ok := s.r.cache.game(id); ok {
+		gs := &gameState{rec: rec, tg: tg}
+		s.games[id] = gs
+		return gs, nil
 	}
 	rec, ok := s.peeked[id]
 	if !ok {
@@ -402,6 +406,16 @@ func (s *session) peekGame(id string) (*GameRecord, error) {
 	}
 	if rec, ok := s.peeked[id]; ok {
 		return rec, nil
+	}
+	if s.ls.has(stripeOf(id)) {
+		// Under its lock the cache is current: load the game fully.
+		if _, _, ok := s.r.cache.game(id); ok {
+			gs, err := s.game(id)
+			if err != nil {
+				return nil, err
+			}
+			return gs.rec, nil
+		}
 	}
 	var rec *GameRecord
 	err := s.view(func(tx Tx) error {
@@ -535,6 +549,13 @@ func (s *session) commit(proc *ProcessedRecord) ([]Reply, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	// Committed: remember the records (the session is done with them).
+	for _, gs := range s.games {
+		s.r.cache.putGame(gs.rec, gs.tg)
+	}
+	for k := range s.dirtyP {
+		s.r.cache.putPlayer(s.players[k])
 	}
 	return out, nil
 }

@@ -54,7 +54,7 @@ type Options struct {
 	// ReadOnly opens the file without writing (export, inspection).
 	ReadOnly bool
 	// MaxBatchDelay and MaxBatchSize tune how concurrent updates are
-	// coalesced into one transaction (defaults 20ms and 2000).
+	// coalesced into one transaction (defaults 10ms and 2000).
 	MaxBatchDelay time.Duration
 	MaxBatchSize  int
 }
@@ -71,7 +71,7 @@ func Open(path string, o Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	bdb.MaxBatchDelay = 20 * time.Millisecond
+	bdb.MaxBatchDelay = 10 * time.Millisecond
 	if o.MaxBatchDelay > 0 {
 		bdb.MaxBatchDelay = o.MaxBatchDelay
 	}
