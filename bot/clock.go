@@ -32,6 +32,25 @@ func (r *Referee) Tick(ctx context.Context) ([]Reply, error) {
 	return all, nil
 }
 
+// RunClocks calls Tick each time ticks delivers, until ctx ends or ticks
+// closes; adapters pass a time.Ticker's channel, tests their own channel.
+// Errors are logged and the loop goes on.
+func (r *Referee) RunClocks(ctx context.Context, ticks <-chan time.Time) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case _, ok := <-ticks:
+			if !ok {
+				return
+			}
+			if _, err := r.Tick(ctx); err != nil {
+				r.opts.Logger.Error("clocks", "err", err)
+			}
+		}
+	}
+}
+
 func (r *Referee) reminderAt(g *GameRecord) time.Time {
 	span := g.Deadline.Sub(g.TurnStart)
 	return g.TurnStart.Add(time.Duration(float64(span) * r.opts.ReminderFraction))

@@ -87,7 +87,13 @@ func TestCrashRecovery(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	kills := 0
 	for run := 0; run < 40; run++ {
-		cmd := exec.Command(exe, "-test.run=^$")
+		// A child that hangs is stopped with SIGQUIT, so the Go runtime
+		// prints every goroutine's stack to the stderr shown below.
+		runCtx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(runCtx, exe, "-test.run=^$")
+		cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGQUIT) }
+		cmd.WaitDelay = 5 * time.Second
 		cmd.Env = append(os.Environ(), "TAKBOT_CRASH_DB="+dbPath, "TAKBOT_CRASH_SCRIPT="+script)
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
@@ -100,6 +106,9 @@ func TestCrashRecovery(t *testing.T) {
 			err := cmd.Wait()
 			if err == nil {
 				break // finished before the kill
+			}
+			if runCtx.Err() != nil {
+				t.Fatalf("run %d hung:\n%s", run, stderr.String())
 			}
 			kills++
 			continue
