@@ -697,7 +697,7 @@ func (s *session) cmdMove(c Command) (string, error) {
 					var ms []string
 					for i, t := range threats {
 						if i == 4 {
-							ms = append(ms, "...")
+							ms = append(ms, fmt.Sprintf("and %d more", len(threats)-4))
 							break
 						}
 						ms = append(ms, moveNames(t, pos, o))

@@ -207,6 +207,17 @@ func (s *session) ptnText(gs *gameState) string {
 		result = g.Result.PTN
 	}
 	rec := notation.RecordGame(gs.tg, tags, result)
+	for i := range rec.Plies {
+		if i < len(g.Moves) && g.Moves[i].Tak {
+			rec.Plies[i].Move.TakCall = true
+		}
+	}
+	for _, d := range g.Disputes {
+		if i := d.Ply - 1; i >= 0 && i < len(rec.Plies) && i < len(g.Moves) && g.Moves[i].PTN == d.Move {
+			rec.Plies[i].Comments = append(rec.Plies[i].Comments, fmt.Sprintf("disputed: %s; ruled %s", d.Reason, d.Ruling))
+		}
+	}
+	rec.Comments = append(rec.Comments, g.Events...)
 	var buf bytes.Buffer
 	if err := notation.WritePTN(&buf, rec); err != nil {
 		return "(the game could not be written as PTN: " + err.Error() + ")"
@@ -427,6 +438,9 @@ func (s *session) cmdHelp(c Command) (string, error) {
 				}
 			} else {
 				fmt.Fprintf(&b, "Game %s, move %d: %s is to move.\n", g.ID, pos.Ply()+1, g.Names[pos.ToMove()])
+			}
+			if n := len(g.Disputes); n > 0 && g.Disputes[n-1].By == int(me) && g.Disputes[n-1].Ply == gs.tg.Len() && g.Proposal == nil {
+				fmt.Fprintf(&b, "You disputed move %d: send \"takeback\" to ask %s to take it back.\n", g.Disputes[n-1].Ply, g.Names[me.Opponent()])
 			}
 			b.WriteString("In the game: \"board\", \"rs\" (sync state; or rs with your board on the next lines), \"im REASON\" (dispute the last move), \"undo\", \"draw\", \"resign\", \"history\", \"tps\", \"link\".\n")
 		case Over:

@@ -24,10 +24,11 @@
 //	Handle(msg)
 //	  → already processed? (read transaction) → nothing to do
 //	  → parse the text into commands (ParseCommands; pure, fuzzed)
-//	  → lock the stripes of the sender and of every game the commands touch
-//	    (striped mutexes taken in ascending order, so no deadlock; a command
-//	    that finds it needs another lock aborts the pure evaluation, the
-//	    locks are retaken in order and evaluation starts again)
+//	  → lock the stripes of the sender, the thread's game and the sender's
+//	    games (4,096 striped mutexes taken in ascending order, so no
+//	    deadlock; a command that finds it needs another lock aborts the pure
+//	    evaluation, the locks are retaken in order and evaluation starts
+//	    again). Different games proceed in parallel.
 //	  → evaluate the commands against records read fresh under the locks,
 //	    in memory; the first error stops the rest (earlier commands stand)
 //	  → ONE storage transaction: message id recorded as processed + changed
@@ -39,6 +40,12 @@
 //	  → adapters call Pending(transport) (pictures are rendered then, from
 //	    the small Picture description stored in the reply, which keeps
 //	    transactions lean) and Delivered(replyID) once sent.
+//
+// Cache: the referee keeps the last committed state of games (with their
+// replayed history) and players in memory. It is authoritative because
+// every write goes through the referee under the record's lock and entries
+// are stored only after their transaction committed; hence one Referee
+// must own a store (other processes may only read it, e.g. export).
 //
 // Clocks: every active game stores its turn start, deadline and whether the
 // reminder was sent; Tick(ctx) (driven by an adapter's timer, with the
