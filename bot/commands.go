@@ -228,6 +228,16 @@ func (s *session) pick(k pickKind) (*gameState, error) {
 	return nil, refuse("you play several games: %s; say which first, e.g. \"game %s\"", strings.Join(names, ", "), fit[0].ID)
 }
 
+// pickMine picks a game as pick does and returns it with the sender's colour.
+func (s *session) pickMine(k pickKind) (*gameState, *GameRecord, tak.Color, error) {
+	gs, err := s.pick(k)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	me, _ := gs.rec.ColorOf(s.sender.Key)
+	return gs, gs.rec, me, nil
+}
+
 // ---- helpers ----
 
 func (s *session) orient(key string) notation.Orientation {
@@ -539,12 +549,10 @@ func (s *session) newGameID() (string, error) {
 }
 
 func (s *session) cmdAnswer(c Command, yes bool) (string, error) {
-	gs, err := s.pick(pickAnswer)
+	gs, g, me, err := s.pickMine(pickAnswer)
 	if err != nil {
 		return "", err
 	}
-	g := gs.rec
-	me, _ := g.ColorOf(s.sender.Key)
 	switch {
 	case g.Status == Challenged && int(me) != g.Challenger:
 		if !yes {
@@ -590,12 +598,10 @@ func (s *session) cmdAnswer(c Command, yes bool) (string, error) {
 }
 
 func (s *session) cmdCancel(c Command) (string, error) {
-	gs, err := s.pick(pickAny)
+	gs, g, me, err := s.pickMine(pickAny)
 	if err != nil {
 		return "", err
 	}
-	g := gs.rec
-	me, _ := g.ColorOf(s.sender.Key)
 	switch {
 	case g.Status == Challenged && int(me) == g.Challenger:
 		g.Status = Cancelled
@@ -617,12 +623,10 @@ func (s *session) cmdCancel(c Command) (string, error) {
 // ---- moves ----
 
 func (s *session) cmdMove(c Command) (string, error) {
-	gs, err := s.pick(pickMyTurn)
+	gs, g, me, err := s.pickMine(pickMyTurn)
 	if err != nil {
 		return "", err
 	}
-	g := gs.rec
-	me, _ := g.ColorOf(s.sender.Key)
 	switch g.Status {
 	case Challenged:
 		return g.ID, refuse("game %s has not started: %s has not accepted the challenge yet", g.ID, g.Names[1-g.Challenger])

@@ -30,15 +30,9 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fs.Usage()
 		return 2
 	}
-	cfg, err := load()
-	if err != nil {
-		fmt.Fprintln(stderr, "backup:", err)
-		return 2
-	}
-	db, err := storage.Open(cfg.DB, storage.Options{ReadOnly: true})
-	if err != nil {
-		fmt.Fprintln(stderr, "backup:", err)
-		return 1
+	db, _, code := openDB("backup", load, storage.Options{ReadOnly: true}, stderr)
+	if db == nil {
+		return code
 	}
 	defer db.Close()
 	n, err := db.BackupFile(*out)

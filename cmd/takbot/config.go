@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/takbymail/takbot/storage"
 )
 
 // fileConfig is the YAML configuration file (see config.example.yaml).
@@ -89,6 +91,22 @@ func configFlags(fs *flag.FlagSet) func() (fileConfig, error) {
 		}
 		return c, nil
 	}
+}
+
+// openDB loads the configuration and opens its database for subcommand
+// name; on failure it reports on stderr and returns the exit code.
+func openDB(name string, load func() (fileConfig, error), o storage.Options, stderr io.Writer) (*storage.DB, fileConfig, int) {
+	cfg, err := load()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return nil, cfg, 2
+	}
+	db, err := storage.Open(cfg.DB, o)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return nil, cfg, 1
+	}
+	return db, cfg, 0
 }
 
 func newLogger(w io.Writer, level string) *slog.Logger {

@@ -41,11 +41,11 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fs.Usage()
 		return 2
 	}
-	cfg, err := load()
-	if err != nil {
-		fmt.Fprintln(stderr, "console:", err)
-		return 2
+	db, cfg, code := openDB("console", load, storage.Options{}, stderr)
+	if db == nil {
+		return code
 	}
+	defer db.Close()
 	if *images != "" {
 		cfg.ImagesDir = *images
 	}
@@ -66,12 +66,6 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		input = f
 	}
 	log := newLogger(stderr, cfg.LogLevel)
-	db, err := storage.Open(cfg.DB, storage.Options{})
-	if err != nil {
-		fmt.Fprintln(stderr, "console:", err)
-		return 1
-	}
-	defer db.Close()
 	ref := bot.New(db, bot.SystemClock{}, bot.Options{DefaultDays: cfg.DaysPerMove, ReminderFraction: cfg.ReminderFraction, Logger: log})
 	if _, err := ref.Tick(ctx); err != nil {
 		log.Error("clocks", "err", err)

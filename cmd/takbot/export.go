@@ -30,19 +30,13 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fs.Usage()
 		return 2
 	}
-	cfg, err := load()
-	if err != nil {
-		fmt.Fprintln(stderr, "export:", err)
-		return 2
-	}
-	db, err := storage.Open(cfg.DB, storage.Options{ReadOnly: true})
-	if err != nil {
-		fmt.Fprintln(stderr, "export:", err)
-		return 1
+	db, _, code := openDB("export", load, storage.Options{ReadOnly: true}, stderr)
+	if db == nil {
+		return code
 	}
 	defer db.Close()
 	n := 0
-	err = db.View(ctx, func(tx bot.Tx) error {
+	err := db.View(ctx, func(tx bot.Tx) error {
 		return tx.ForEachGame(func(g *bot.GameRecord) error {
 			if g.Status != bot.Active && g.Status != bot.Over {
 				return nil
