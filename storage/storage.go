@@ -41,6 +41,9 @@ var allBuckets = [][]byte{bMeta, bGames, bPlayerGames, bActive, bPlayers, bMsgs,
 // ErrNewerSchema is returned when the file was written by a newer takbot.
 var ErrNewerSchema = errors.New("database schema is newer than this program")
 
+// ErrInUse is returned by Open when another process holds the file.
+var ErrInUse = errors.New("database in use")
+
 // DB is a bbolt-backed bot.Store.
 type DB struct {
 	db *bolt.DB
@@ -68,6 +71,9 @@ func Open(path string, o Options) (*DB, error) {
 	// which keeps commits small; a hash-map freelist allocates fast.
 	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, ReadOnly: o.ReadOnly,
 		NoFreelistSync: true, FreelistType: bolt.FreelistMapType})
+	if errors.Is(err, bolt.ErrTimeout) {
+		return nil, fmt.Errorf("open %s: %w: another process (a running takbot?) holds it; bbolt lets one process open a file, so back up from that process or stop it first", path, ErrInUse)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}

@@ -168,3 +168,14 @@ func TestBackupIsAnOpenableCopy(t *testing.T) {
 		return nil
 	})
 }
+
+func TestOpenLockedFileSaysInUse(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "l.db")
+	open(t, path)
+	// bbolt's lock is per open file description, so a second Open in this
+	// process meets it as another process would.
+	_, err := storage.Open(path, storage.Options{Timeout: 50 * time.Millisecond})
+	if !errors.Is(err, storage.ErrInUse) {
+		t.Fatalf("second open: %v, want ErrInUse", err)
+	}
+}
