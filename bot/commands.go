@@ -131,7 +131,7 @@ func (s *session) fits(g *GameRecord, k pickKind) bool {
 	case pickChallenge:
 		return g.Status == Challenged && int(me) != g.Challenger
 	case pickProposal:
-		return g.Status == Active && g.Proposal != nil && g.Proposal.By != int(me)
+		return (g.Status == Active || g.Status == Over) && g.Proposal != nil && g.Proposal.By != int(me)
 	case pickAnswer:
 		return s.fits(g, pickChallenge) || s.fits(g, pickProposal)
 	}
@@ -578,7 +578,7 @@ func (s *session) cmdAnswer(c Command, yes bool) (string, error) {
 		return g.ID, nil
 	case g.Status == Challenged:
 		return g.ID, refuse("you sent this challenge; %s must answer it (or send \"cancel\" to withdraw it)", g.Names[1-g.Challenger])
-	case g.Status != Active:
+	case g.Status != Active && g.Status != Over:
 		return g.ID, refuse("game %s is %s", g.ID, g.Status)
 	case g.Proposal == nil:
 		return g.ID, refuse("there is no proposal to answer in game %s", g.ID)
@@ -589,8 +589,12 @@ func (s *session) cmdAnswer(c Command, yes bool) (string, error) {
 	g.Proposal = nil
 	gs.dirty = true
 	if !yes {
+		after := "The game goes on."
+		if g.Status == Over {
+			after = "The result stands."
+		}
 		both(g, func(k string, _ tak.Color) {
-			s.say(k, g.ID, "%s declined the proposal to %s. The game goes on.", s.sender.Name, proposalText(pr))
+			s.say(k, g.ID, "%s declined the proposal to %s. %s", s.sender.Name, proposalText(pr), after)
 		})
 		return g.ID, nil
 	}
@@ -763,13 +767,23 @@ func lastMoveBy(tg *tak.Game, c tak.Color) int {
 	return -1
 }
 
+// disputable reports whether a finished game may still be reopened by
+// taking back its last move: it ended on the board (road or flats).
+func disputable(g *GameRecord) bool {
+	return g.Status == Over && g.Result != nil && (g.Result.Reason == "road" || g.Result.Reason == "flats")
+}
+
 func (s *session) cmdPropose(c Command) (string, error) {
-	gs, err := s.pick(pickActive)
+	k := pickActive
+	if c.Verb == "takeback" {
+		k = pickAny
+	}
+	gs, err := s.pick(k)
 	if err != nil {
 		return "", err
 	}
 	g := gs.rec
-	if g.Status != Active {
+	if g.Status != Active && !(c.Verb == "takeback" && disputable(g)) {
 		return g.ID, refuse("game %s is not in progress", g.ID)
 	}
 	me, _ := g.ColorOf(s.sender.Key)
@@ -854,6 +868,9 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 	case "undo", "takeback", "revert":
 		if pr.Ply < 0 || pr.Ply > gs.tg.Len() {
 			return refuse("the game has changed since the proposal")
+		}
+		if g.Status == Over { // a disputed final move taken back: the game goes on
+			g.Status, g.Result = Active, nil
 		}
 		taken := g.Moves[pr.Ply:]
 		var ptn []string

@@ -85,13 +85,13 @@ func (s *session) cmdRS(c Command) (string, error) {
 // ---- im: disputes ----
 
 func (s *session) cmdIM(c Command) (string, error) {
-	gs, err := s.pick(pickActive)
+	gs, err := s.pick(pickAny)
 	if err != nil {
 		return "", err
 	}
 	g := gs.rec
-	if g.Status != Active && g.Status != Over {
-		return g.ID, refuse("game %s has no moves to dispute", g.ID)
+	if g.Status != Active && !disputable(g) {
+		return g.ID, refuse("game %s has no move to dispute (only a game in progress, or one that ended on the board, can be disputed)", g.ID)
 	}
 	me, _ := g.ColorOf(s.sender.Key)
 	n := gs.tg.Len()
@@ -115,6 +115,9 @@ func (s *session) cmdIM(c Command) (string, error) {
 		s.say(k, g.ID, "%s disputes move %d, %s by %s: %q.", who(g, me), n, moveNames(m, before, o), g.Names[opp], reason)
 		if checkErr == nil {
 			s.say(k, g.ID, "Ruling: the move is legal. %s", explainMove(before, m, o))
+			if r := gs.tg.PositionAfter(n).Result(); r.Reason == tak.RoadEnd {
+				s.say(k, g.ID, "It completed a road for %s: %s.", r.Winner, squareList(r.Road, g.Config.Size, o))
+			}
 		} else {
 			s.say(k, g.ID, "Ruling: the move is illegal (%v); it is taken back.", checkErr)
 		}
@@ -129,6 +132,7 @@ func (s *session) cmdIM(c Command) (string, error) {
 		d.Ruling = "illegal: " + checkErr.Error()
 		gs.tg.TruncateTo(n - 1)
 		g.Moves = g.Moves[:n-1]
+		g.Status, g.Result = Active, nil
 		s.startTurn(gs)
 	} else {
 		d.Ruling = "legal: " + explainMove(before, m, notation.PTN)
