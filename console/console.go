@@ -76,18 +76,29 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 		o.Session = "console"
 	}
 	chain := sha256.Sum256([]byte(o.Session))
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), bot.MaxMessageBytes)
+	rd := bufio.NewReader(in)
 	// Deliver whatever a previous run left in the outbox.
 	if err := Deliver(ctx, ref, out, o.ImagesDir); err != nil {
 		return err
 	}
 	var pending []string
-	for sc.Scan() {
+	for {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		raw := strings.TrimRight(sc.Text(), "\r")
+		line, err := rd.ReadString('\n')
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("console: read input: %w", err)
+		}
+		if line == "" && err == io.EOF {
+			break
+		}
+		raw := strings.TrimRight(line, "\r\n")
+		if len(raw) > bot.MaxMessageBytes {
+			fmt.Fprintf(out, "[console] a line of %d bytes is longer than the %d a message may have; skipped\n", len(raw), bot.MaxMessageBytes)
+			pending = nil
+			continue
+		}
 		if strings.HasSuffix(raw, "\\") {
 			pending = append(pending, strings.TrimSuffix(raw, "\\"))
 			continue
@@ -127,9 +138,6 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 		if err := Deliver(ctx, ref, out, o.ImagesDir); err != nil {
 			return err
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("console: read input: %w", err)
 	}
 	return nil
 }

@@ -166,3 +166,20 @@ func FuzzParseLine(f *testing.F) {
 		}
 	})
 }
+
+func TestLongLineIsSkipped(t *testing.T) {
+	db, err := storage.Open(filepath.Join(t.TempDir(), "l.db"), storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ref := bot.New(db, &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}, bot.Options{})
+	in := "ann: " + strings.Repeat("x", bot.MaxMessageBytes+10) + "\nann: games"
+	var out bytes.Buffer
+	if err := console.Run(context.Background(), ref, strings.NewReader(in), &out, console.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "[console] a line of") || !strings.Contains(out.String(), "[to ann] You have no games") {
+		t.Fatalf("output:\n%.300s", out.String())
+	}
+}
