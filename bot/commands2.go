@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -249,6 +250,7 @@ func (s *session) cmdShow(c Command) (string, error) {
 	switch c.Verb {
 	case "board":
 		s.say(key, g.ID, "Game %s: %s against %s.", g.ID, who(g, tak.White), who(g, tak.Black))
+		s.say(key, g.ID, "%s", strings.TrimRight(render.Text(gs.pos(), s.orient(key), render.ASCII), "\n"))
 		s.status(gs, key, true)
 	case "history":
 		s.say(key, g.ID, "%s", s.ptnText(gs))
