@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -177,5 +180,71 @@ func TestOpenLockedFileSaysInUse(t *testing.T) {
 	_, err := storage.Open(path, storage.Options{Timeout: 50 * time.Millisecond})
 	if !errors.Is(err, storage.ErrInUse) {
 		t.Fatalf("second open: %v, want ErrInUse", err)
+	}
+}
+
+// TestHotBackup copies the database while another goroutine keeps writing:
+// the copy opens and holds a consistent prefix of the writes.
+func TestHotBackup(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db := open(t, filepath.Join(dir, "hot.db"))
+	stop := make(chan struct{})
+	done := make(chan int)
+	var progress atomic.Int64
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-stop:
+				done <- n
+				return
+			default:
+			}
+			id := fmt.Sprintf("m%06d", n)
+			if err := db.Update(ctx, func(tx bot.Tx) error { return tx.MarkProcessed(&bot.ProcessedRecord{ID: id}) }); err != nil {
+				t.Error(err)
+			}
+			n++
+			progress.Store(int64(n))
+		}
+	}()
+	var copies []string
+	for i := 0; i < 3; i++ {
+		// Back up while the writer is between commits of its stream.
+		for want := int64(2 * (i + 1)); progress.Load() < want; {
+			runtime.Gosched()
+		}
+		out := filepath.Join(dir, fmt.Sprintf("copy%d.db", i))
+		if _, err := db.BackupFile(out); err != nil {
+			t.Fatal(err)
+		}
+		copies = append(copies, out)
+	}
+	close(stop)
+	written := <-done
+	for _, c := range copies {
+		cp, err := storage.Open(c, storage.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Every id below the highest one present must be there too.
+		hi := -1
+		for i := written - 1; i >= 0; i-- {
+			found := false
+			cp.View(ctx, func(tx bot.Tx) error {
+				_, err := tx.Processed(fmt.Sprintf("m%06d", i))
+				found = err == nil
+				return nil
+			})
+			if found && hi < 0 {
+				hi = i
+			}
+			if hi >= 0 && !found {
+				t.Errorf("%s: has m%06d but not m%06d", c, hi, i)
+				break
+			}
+		}
+		cp.Close()
 	}
 }
