@@ -232,3 +232,37 @@ func FuzzHandle(f *testing.F) {
 		}
 	})
 }
+
+// Concurrent copies of one move (say, the same mail delivered twice under
+// different ids) are serialised: exactly one is played, the others are
+// refused by the move-number guard.
+func TestConcurrentSameGameSerialised(t *testing.T) {
+	ref, _ := newReferee(t)
+	id := startGame(t, ref, "ann", "bob", "")
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	played := 0
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			rs, err := ref.Handle(context.Background(), bot.Message{ID: fmt.Sprint("dup", i), From: player("ann"), Text: "a1 #1"})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			for _, r := range rs {
+				if r.To.Address == "ann" && strings.Contains(r.Text, "played") {
+					played++
+				}
+			}
+		}(i)
+	}
+	wg.Wait()
+	g, _ := ref.Game(context.Background(), id)
+	if played != 1 || len(g.Moves) != 1 {
+		t.Fatalf("%d copies played, game has %d moves; want exactly 1", played, len(g.Moves))
+	}
+}
