@@ -31,6 +31,7 @@ const MaxMessageBytes = 64 << 10
 // ParseError is a message that could not be split into commands.
 type ParseError struct{ Msg string }
 
+// Error returns the message.
 func (e *ParseError) Error() string { return e.Msg }
 
 // ParseCommands splits a message into commands: one per line, or several on

@@ -219,6 +219,7 @@ func putJSON(b *bolt.Bucket, key []byte, v any) error {
 	return b.Put(key, raw)
 }
 
+// Game implements bot.Tx.
 func (t *txn) Game(id string) (*bot.GameRecord, error) {
 	b, err := t.bucket(bGames)
 	if err != nil {
@@ -231,6 +232,7 @@ func (t *txn) Game(id string) (*bot.GameRecord, error) {
 	return g, nil
 }
 
+// PutGame implements bot.Tx.
 func (t *txn) PutGame(g *bot.GameRecord) error {
 	b, err := t.bucket(bGames)
 	if err != nil {
@@ -261,6 +263,7 @@ func (t *txn) PutGame(g *bot.GameRecord) error {
 	return act.Delete([]byte(g.ID))
 }
 
+// NewGameID implements bot.Tx.
 func (t *txn) NewGameID() (string, error) {
 	b, err := t.bucket(bGames)
 	if err != nil {
@@ -284,6 +287,7 @@ func sortIDs(ids []string) {
 	})
 }
 
+// GamesOf implements bot.Tx.
 func (t *txn) GamesOf(player string) ([]string, error) {
 	b, err := t.bucket(bPlayerGames)
 	if err != nil {
@@ -299,6 +303,7 @@ func (t *txn) GamesOf(player string) ([]string, error) {
 	return ids, nil
 }
 
+// ActiveGames implements bot.Tx.
 func (t *txn) ActiveGames() ([]string, error) {
 	b, err := t.bucket(bActive)
 	if err != nil {
@@ -310,6 +315,7 @@ func (t *txn) ActiveGames() ([]string, error) {
 	return ids, err
 }
 
+// ForEachGame implements bot.Tx.
 func (t *txn) ForEachGame(fn func(*bot.GameRecord) error) error {
 	b, err := t.bucket(bGames)
 	if err != nil {
@@ -332,6 +338,7 @@ func (t *txn) ForEachGame(fn func(*bot.GameRecord) error) error {
 	return nil
 }
 
+// Player implements bot.Tx.
 func (t *txn) Player(key string) (*bot.PlayerRecord, error) {
 	b, err := t.bucket(bPlayers)
 	if err != nil {
@@ -344,6 +351,7 @@ func (t *txn) Player(key string) (*bot.PlayerRecord, error) {
 	return p, nil
 }
 
+// PutPlayer implements bot.Tx.
 func (t *txn) PutPlayer(p *bot.PlayerRecord) error {
 	b, err := t.bucket(bPlayers)
 	if err != nil {
@@ -352,6 +360,7 @@ func (t *txn) PutPlayer(p *bot.PlayerRecord) error {
 	return putJSON(b, []byte(p.Key), p)
 }
 
+// Processed implements bot.Tx.
 func (t *txn) Processed(id string) (*bot.ProcessedRecord, error) {
 	b, err := t.bucket(bMsgs)
 	if err != nil {
@@ -364,6 +373,7 @@ func (t *txn) Processed(id string) (*bot.ProcessedRecord, error) {
 	return r, nil
 }
 
+// MarkProcessed implements bot.Tx.
 func (t *txn) MarkProcessed(r *bot.ProcessedRecord) error {
 	b, err := t.bucket(bMsgs)
 	if err != nil {
@@ -378,6 +388,7 @@ func seqKey(n uint64) []byte {
 	return k[:]
 }
 
+// Enqueue implements bot.Tx.
 func (t *txn) Enqueue(r *bot.Reply) error {
 	ids, err := t.bucket(bReplyIDs)
 	if err != nil {
@@ -414,6 +425,7 @@ func (t *txn) Enqueue(r *bot.Reply) error {
 	return tb.Put(seqKey(n), nil)
 }
 
+// Pending implements bot.Tx.
 func (t *txn) Pending(transport string, limit int) ([]bot.Reply, error) {
 	pend, err := t.bucket(bPending)
 	if err != nil {
@@ -439,6 +451,7 @@ func (t *txn) Pending(transport string, limit int) ([]bot.Reply, error) {
 	return out, nil
 }
 
+// MarkDelivered implements bot.Tx.
 func (t *txn) MarkDelivered(id string, at time.Time) error {
 	ids, err := t.bucket(bReplyIDs)
 	if err != nil {
@@ -474,6 +487,7 @@ func (t *txn) MarkDelivered(id string, at time.Time) error {
 	return nil
 }
 
+// ForEachReply implements bot.Tx.
 func (t *txn) ForEachReply(fn func(*bot.Reply) error) error {
 	log, err := t.bucket(bReplies)
 	if err != nil {
