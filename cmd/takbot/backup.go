@@ -20,7 +20,9 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs := newFlagSet("backup", stderr,
 		"usage: takbot backup -db FILE -o OUT",
 		"\nCopies the database to OUT in one read transaction (a hot backup: the bot",
-		"may keep running). OUT is written to a temporary file and renamed.")
+		"may keep running). OUT is written to a temporary file and renamed.",
+		"bbolt lets one process open a file: while \"takbot console\" (or another",
+		"takbot) has it open, send that process SIGUSR1 instead; it writes FILE.backup.")
 	load := configFlags(fs)
 	out := fs.String("o", "", "backup `file` to write")
 	if code, done := parseFlags(fs, args); done {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -104,6 +105,9 @@ func openDB(name string, load func() (fileConfig, error), o storage.Options, std
 	db, err := storage.Open(cfg.DB, o)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		if errors.Is(err, storage.ErrInUse) {
+			fmt.Fprintf(stderr, "%s: a running takbot writes a hot backup to %s%s when sent SIGUSR1\n", name, cfg.DB, backupSuffix)
+		}
 		return nil, cfg, 1
 	}
 	return db, cfg, 0

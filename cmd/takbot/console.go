@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
@@ -28,7 +30,8 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		"\nReads lines \"NAME: MESSAGE\" (from standard input or SCRIPT); NAME is the",
 		"player speaking. A line ending in a backslash continues on the next line.",
 		"Replies are printed as \"[to NAME] ...\"; pictures are written to DIR.",
-		"Feeding the same script again is harmless: messages already handled are skipped.")
+		"Feeding the same script again is harmless: messages already handled are skipped.",
+		"While it runs, SIGUSR1 (kill -USR1 PID) makes it write a hot backup to FILE.backup.")
 	load := configFlags(fs)
 	images := fs.String("images", "", "`dir`ectory for board pictures (default from the config; none if empty)")
 	in := fs.String("in", "", "read messages from this `file` instead of standard input")
@@ -67,6 +70,12 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	log := newLogger(stderr, cfg.LogLevel)
 	ref := bot.New(db, bot.SystemClock{}, bot.Options{DefaultDays: cfg.DaysPerMove, ReminderFraction: cfg.ReminderFraction, Logger: log})
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGUSR1)
+	defer signal.Stop(sigs)
+	bctx, stopBackups := context.WithCancel(ctx)
+	defer stopBackups()
+	go hotBackups(bctx, db.BackupFile, cfg.DB+backupSuffix, sigs, log, nil)
 	if _, err := ref.Tick(ctx); err != nil {
 		log.Error("clocks", "err", err)
 	}

@@ -3,10 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/takbymail/takbot/storage"
 )
 
 func TestConsoleBackupExport(t *testing.T) {
@@ -74,4 +79,26 @@ func TestLoadConfigExample(t *testing.T) {
 	if _, err := loadConfig(bad); err == nil {
 		t.Error("days_per_move 0 accepted")
 	}
+}
+
+func TestHotBackupsOnSignal(t *testing.T) {
+	dir := t.TempDir()
+	db, err := storage.Open(filepath.Join(dir, "h.db"), storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sigs := make(chan os.Signal)
+	wrote := make(chan struct{}, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := filepath.Join(dir, "h.db"+backupSuffix)
+	go hotBackups(ctx, db.BackupFile, out, sigs, slog.New(slog.NewTextHandler(io.Discard, nil)), func() { wrote <- struct{}{} })
+	sigs <- syscall.SIGUSR1
+	<-wrote
+	cp, err := storage.Open(out, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("backup written on signal does not open: %v", err)
+	}
+	cp.Close()
 }
