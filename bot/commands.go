@@ -280,11 +280,19 @@ func describeConfig(g *GameRecord) string {
 	return s
 }
 
+func orientName(o notation.Orientation) string {
+	if o == notation.Mail {
+		return "mail"
+	}
+	return "ptn"
+}
+
 // picture describes the board after the game's last move for a reader.
 func (s *session) picture(gs *gameState, readerKey string) Picture {
 	g, tg := gs.rec, gs.tg
-	p := Picture{Name: fmt.Sprintf("%s-move%d.png", g.ID, tg.Position().Ply()), Config: g.Config,
-		TPS: notation.FormatTPS(tg.Position()), Players: g.Names, Orientation: s.orient(readerKey)}
+	o := s.orient(readerKey)
+	p := Picture{Name: fmt.Sprintf("%s-move%d-%s.png", g.ID, tg.Position().Ply(), orientName(o)), Config: g.Config,
+		TPS: notation.FormatTPS(tg.Position()), Players: g.Names, Orientation: o}
 	if n := tg.Len(); n > 0 {
 		p.BeforeTPS = notation.FormatTPS(tg.PositionAfter(n - 1))
 		p.Last = tg.Moves()[n-1].String()

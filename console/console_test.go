@@ -130,11 +130,11 @@ func TestPicturesWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "[to bob] picture: " + filepath.Join(dir, "g1-move1.png")
+	want := "[to bob] picture: " + filepath.Join(dir, "g1-move1-mail.png")
 	if !strings.Contains(out.String(), want) {
 		t.Fatalf("output lacks %q:\n%s", want, out.String())
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "g1-move1.png")); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+	if b, err := os.ReadFile(filepath.Join(dir, "g1-move1-mail.png")); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
 		t.Fatalf("picture not written as PNG: %v", err)
 	}
 }
