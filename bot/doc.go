@@ -39,7 +39,10 @@
 //	  → Options.Notify is told which transports have new replies
 //	  → adapters call Pending(transport) (pictures are rendered then, from
 //	    the small Picture description stored in the reply, which keeps
-//	    transactions lean) and Delivered(replyID) once sent.
+//	    transactions lean) and Delivered(replyID) once sent. Adapters
+//	    deliver from the outbox, not from Handle's return value, so a reply
+//	    survives a crash between commit and delivery (delivery is at least
+//	    once; a reply's ID is stable, for transports that can deduplicate).
 //
 // Cache: the referee keeps the last committed state of games (with their
 // replayed history) and players in memory. It is authoritative because
