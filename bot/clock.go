@@ -85,7 +85,7 @@ func (r *Referee) tickGame(ctx context.Context, id string) ([]Reply, error) {
 		g.Reminded = true
 		gs.dirty = true
 		left := fmt.Sprintf("%d hour(s)", int(g.Deadline.Sub(now).Round(time.Hour)/time.Hour))
-		s.say(g.Players[c], g.ID, "Reminder: it is your turn in game %s against %s (move %d); you have %s left, until %s, or you lose on time.",
+		s.say(g.Players[c], g.ID, "Reminder: it is your turn in game %s against %s (turn %d); you have %s left, until %s, or you lose on time.",
 			g.ID, g.Names[c.Opponent()], gs.pos().Ply()+1, left, fmtTime(g.Deadline))
 	default:
 		return nil, nil

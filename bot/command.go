@@ -11,7 +11,7 @@ type Command struct {
 	Verb  string   // lower-case keyword, or "move" for a move
 	Args  []string // the words after the verb (for a move: empty)
 	Text  string   // the command as written (for a move: the move text without the guard)
-	Guard int      // for a move: the "#N" move-number guard, 0 if none
+	Guard int      // for a move: the "#N" turn-number guard, 0 if none
 	Board string   // for "rs": the board lines that followed, if any
 }
 
@@ -93,7 +93,7 @@ func parseOne(s string) (Command, error) {
 		c.Guard = n
 		c.Text = strings.TrimSpace(s[:i])
 		if c.Text == "" {
-			return Command{}, &ParseError{fmt.Sprintf("%q: a move number guard needs a move before it", s)}
+			return Command{}, &ParseError{fmt.Sprintf("%q: a turn number guard needs a move before it", s)}
 		}
 	}
 	return c, nil

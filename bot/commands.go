@@ -332,7 +332,7 @@ func (s *session) status(gs *gameState, to string, withPicture bool) {
 		o.lines = append(o.lines, line)
 	case Active:
 		c := pos.ToMove()
-		line := fmt.Sprintf("Move %d (PTN %d. %s): %s to move", pos.Ply()+1, pos.MoveNumber(), c, who(g, c))
+		line := fmt.Sprintf("Turn %d (PTN move %d, %s): %s to move", pos.Ply()+1, pos.MoveNumber(), c, who(g, c))
 		if !g.Deadline.IsZero() {
 			line += ", by " + fmtTime(g.Deadline)
 		}
@@ -650,7 +650,7 @@ func (s *session) cmdMove(c Command) (string, error) {
 	}
 	before := gs.pos()
 	if c.Guard != 0 && c.Guard != before.Ply()+1 {
-		return g.ID, refuse("this move is marked #%d but game %s is at move %d; ignored (a stale or repeated message?)", c.Guard, g.ID, before.Ply()+1)
+		return g.ID, refuse("this move is marked #%d but game %s is at turn %d; ignored (a stale or repeated message?)", c.Guard, g.ID, before.Ply()+1)
 	}
 	if before.ToMove() != me {
 		return g.ID, refuse("it is not your turn in game %s: %s is to move", g.ID, who(g, before.ToMove()))
@@ -699,7 +699,7 @@ func (s *session) cmdMove(c Command) (string, error) {
 	}
 	both(g, func(k string, c tak.Color) {
 		o := s.orient(k)
-		s.say(k, g.ID, "%s move %d: %s played %s.", g.ID, before.Ply()+1, who(g, me), moveNames(pm.Move, before, o))
+		s.say(k, g.ID, "%s turn %d: %s played %s.", g.ID, before.Ply()+1, who(g, me), moveNames(pm.Move, before, o))
 		if pm.TakCall {
 			if c != me {
 				s.say(k, g.ID, "%s calls Tak: they say they can win with their next move.", g.Names[me])
@@ -752,11 +752,11 @@ func proposalText(p *Proposal) string {
 	case "draw":
 		return "agree a draw"
 	case "undo":
-		return fmt.Sprintf("take back moves after move %d", p.Ply)
+		return fmt.Sprintf("take back the moves after turn %d", p.Ply)
 	case "takeback":
-		return fmt.Sprintf("take back the disputed move %d", p.Ply+1)
+		return fmt.Sprintf("take back the disputed move of turn %d", p.Ply+1)
 	case "revert":
-		return fmt.Sprintf("go back to the position after move %d", p.Ply)
+		return fmt.Sprintf("go back to the position after turn %d", p.Ply)
 	case "adopt":
 		return "adopt this board as the position (north row first):\n" + p.Board + "\n"
 	case "restart":
@@ -822,7 +822,7 @@ func (s *session) cmdPropose(c Command) (string, error) {
 		case len(c.Args) > 0:
 			n, err := strconv.Atoi(strings.TrimPrefix(c.Args[0], "#"))
 			if err != nil || n < 0 || n >= gs.tg.Len() {
-				return g.ID, refuse("revert N goes back to the position after move N; N must be from 0 to %d", gs.tg.Len()-1)
+				return g.ID, refuse("revert N goes back to the position after turn N; N must be from 0 to %d", gs.tg.Len()-1)
 			}
 			pr.Ply = n
 		case sb != nil && sb.Match >= 0 && sb.Match < gs.tg.Len():
@@ -893,7 +893,7 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 		if err != nil {
 			return refuse("the board cannot be adopted: %v", err)
 		}
-		g.Events = append(g.Events, fmt.Sprintf("%s: %s's board adopted at move %d; moves before it: %s", fmtTime(s.now), g.Names[by], gs.pos().Ply()+1, movesText(g)))
+		g.Events = append(g.Events, fmt.Sprintf("%s: %s's board adopted at turn %d; moves before it: %s", fmtTime(s.now), g.Names[by], gs.pos().Ply()+1, movesText(g)))
 		g.Start = notation.FormatTPS(pos)
 		g.Moves = nil
 		gs.tg = tak.GameFrom(pos)

@@ -61,14 +61,14 @@ func (s *session) cmdRS(c Command) (string, error) {
 	gs.dirty = true
 	s.say(key, g.ID, "Your board differs from the true board of game %s on %d square(s): %s.", g.ID, len(diff), squareList(diff, size, o))
 	if match >= 0 {
-		s.say(key, g.ID, "Your board matches the position after move %d; the boards diverged at move %d (%s).", match, match+1,
+		s.say(key, g.ID, "Your board matches the position after turn %d; the boards diverged at turn %d (%s).", match, match+1,
 			moveNames(gs.tg.Moves()[match], gs.tg.PositionAfter(match), o))
 	} else {
 		s.say(key, g.ID, "Your board matches no position of the game's history.")
 	}
 	s.say(key, g.ID, "Ways out (each needs %s to accept):", g.Names[me.Opponent()])
 	if match >= 0 {
-		s.say(key, g.ID, "  \"revert\" — go back to the position after move %d (the last one your board matches);", match)
+		s.say(key, g.ID, "  \"revert\" — go back to the position after turn %d (the last one your board matches);", match)
 	}
 	if _, err := s.boardPosition(gs, board); err != nil {
 		s.say(key, g.ID, "  (\"adopt\" is impossible: your board %v;)", err)
@@ -113,7 +113,7 @@ func (s *session) cmdIM(c Command) (string, error) {
 	d := Dispute{By: int(me), Ply: n, Move: m.String(), Reason: reason, Legal: checkErr == nil, At: s.now}
 	both(g, func(k string, _ tak.Color) {
 		o := s.orient(k)
-		s.say(k, g.ID, "%s disputes move %d, %s by %s: %q.", who(g, me), n, moveNames(m, before, o), g.Names[opp], reason)
+		s.say(k, g.ID, "%s disputes the move of turn %d, %s by %s: %q.", who(g, me), n, moveNames(m, before, o), g.Names[opp], reason)
 		if checkErr == nil {
 			s.say(k, g.ID, "Ruling: the move is legal. %s", explainMove(before, m, o))
 			if r := gs.tg.PositionAfter(n).Result(); r.Reason == tak.RoadEnd {
@@ -438,15 +438,15 @@ func (s *session) cmdHelp(c Command) (string, error) {
 			}
 			if pos.ToMove() == me {
 				ex := exampleMoves(pos, s.orient(key))
-				fmt.Fprintf(&b, "Game %s, move %d: your turn. Send a move, e.g. %s. Add \" t\" to call Tak and \" #%d\" to guard the move number.\n", g.ID, pos.Ply()+1, ex, pos.Ply()+1)
+				fmt.Fprintf(&b, "Game %s, turn %d: your move. Send a move, e.g. %s. Add \" t\" to call Tak and \" #%d\" to guard the turn number.\n", g.ID, pos.Ply()+1, ex, pos.Ply()+1)
 				if pos.InOpening() {
 					b.WriteString("Swap opening: place a flat of your opponent's colour.\n")
 				}
 			} else {
-				fmt.Fprintf(&b, "Game %s, move %d: %s is to move.\n", g.ID, pos.Ply()+1, g.Names[pos.ToMove()])
+				fmt.Fprintf(&b, "Game %s, turn %d: %s is to move.\n", g.ID, pos.Ply()+1, g.Names[pos.ToMove()])
 			}
 			if n := len(g.Disputes); n > 0 && g.Disputes[n-1].By == int(me) && g.Disputes[n-1].Ply == gs.tg.Len() && g.Proposal == nil {
-				fmt.Fprintf(&b, "You disputed move %d: send \"takeback\" to ask %s to take it back.\n", g.Disputes[n-1].Ply, g.Names[me.Opponent()])
+				fmt.Fprintf(&b, "You disputed the move of turn %d: send \"takeback\" to ask %s to take it back.\n", g.Disputes[n-1].Ply, g.Names[me.Opponent()])
 			}
 			b.WriteString("In the game: \"board\", \"rs\" (sync state; or rs with your board on the next lines), \"im REASON\" (dispute the last move), \"undo\", \"draw\", \"resign\", \"history\", \"tps\", \"link\".\n")
 		case Over:

@@ -62,7 +62,9 @@
 // any other word is an address on the challenger's own transport (on the
 // console, a player's name).
 //
-// Move numbers: the bot counts moves (plies) from 1 — "move 7" is the
-// seventh move of the game — and shows the PTN move number beside it. A
-// "#N" after a move is refused unless the game is at move N.
+// Turn numbers: the bot counts turns (plies) from 1 — "turn 7" is the
+// seventh move of the game, white's fourth — and shows the PTN move number
+// beside it ("Turn 7 (PTN move 4, white)"), so the word "move" with a
+// number always means the PTN full move, as in the board picture. A "#N"
+// after a move is refused unless the game is at turn N.
 package bot

@@ -24,7 +24,7 @@ func TestConsoleBackupExport(t *testing.T) {
 	if code := run(context.Background(), []string{"console", "-db", db}, &out, &errb); code != 0 {
 		t.Fatalf("console exit %d: %s", code, errb.String())
 	}
-	if !strings.Contains(out.String(), "[to alice] g1 move 3: alice (white) played c3 (mail ps c3)") {
+	if !strings.Contains(out.String(), "[to alice] g1 turn 3: alice (white) played c3 (mail ps c3)") {
 		t.Fatalf("console output lacks the third move:\n%s", out.String())
 	}
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
