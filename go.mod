@@ -3,9 +3,12 @@ module github.com/takbymail/takbot
 go 1.26.8
 
 require (
-	go.etcd.io/bbolt v1.4.3 // indirect
-	go.yaml.in/yaml/v3 v3.0.4 // indirect
-	golang.org/x/image v0.47.0 // indirect
+	go.etcd.io/bbolt v1.4.3
+	go.yaml.in/yaml/v3 v3.0.4
+	golang.org/x/image v0.47.0
+)
+
+require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
