@@ -11,7 +11,7 @@ import (
 func init() {
 	register(command{
 		name:    "backup",
-		summary: "write a consistent copy of the database while it is in use",
+		summary: "write a consistent copy of the database (a running takbot makes one on SIGUSR1)",
 		run:     runBackup,
 	})
 }
