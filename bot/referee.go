@@ -173,7 +173,6 @@ func (r *Referee) Handle(ctx context.Context, msg Message) ([]Reply, error) {
 		}
 	}
 	ls := &lockSet{r: r}
-	alloc := map[string]bool{}
 	var allocated []string
 	for attempt := 0; ; attempt++ {
 		if err := ctx.Err(); err != nil {
@@ -194,7 +193,6 @@ func (r *Referee) Handle(ctx context.Context, msg Message) ([]Reply, error) {
 			ls.unlock()
 			return nil, fmt.Errorf("bot: message %s: %w", msg.ID, err)
 		}
-		_ = alloc
 		replies, err := s.commit(&ProcessedRecord{ID: msg.ID, At: s.now})
 		ls.unlock()
 		if errors.Is(err, errProcessed) {
