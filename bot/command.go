@@ -2,8 +2,10 @@ package bot
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Command is one command of a message.
@@ -100,10 +102,13 @@ func parseOne(s string) (Command, error) {
 }
 
 // isBoardRow reports whether a line looks like a row of a sync board:
-// words made only of 0 or s, w, c in either case.
+// three to eight words, each 0 or made only of letters (s, w, c in either
+// case on a good board; other letters are swallowed too, so that a
+// mistyped board is reported as such rather than read as commands), the
+// first of them not a command.
 func isBoardRow(line string) bool {
 	f := strings.Fields(line)
-	if len(f) < 3 || len(f) > 8 {
+	if len(f) < 3 || len(f) > 8 || keywords[strings.ToLower(f[0])] {
 		return false
 	}
 	for _, w := range f {
@@ -111,12 +116,81 @@ func isBoardRow(line string) bool {
 			continue
 		}
 		for _, r := range w {
-			switch r {
-			case 's', 'w', 'c', 'S', 'W', 'C':
-			default:
+			if !unicode.IsLetter(r) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// notAWord refuses a would-be move whose first word is a word of three or
+// more letters: no move in either notation starts so ("ps", "mn", "c3",
+// "Sc3", "3c3>12"), so it is a mistyped or unknown command. It suggests the
+// command meant when the word is close to one.
+func notAWord(text string) error {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return nil
+	}
+	w := f[0]
+	n := 0
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return nil
+		}
+		n++
+	}
+	if n < 3 {
+		return nil
+	}
+	lw := strings.ToLower(w)
+	best, bestD := "", 3
+	for _, k := range verbList {
+		d := editDistance(lw, k)
+		if d < bestD || (d == bestD && k < best) {
+			best, bestD = k, d
+		}
+	}
+	if best != "" && (bestD <= 1 || (bestD == 2 && len(lw) >= 6 && len(best) >= 6)) {
+		return refuse("%q is not a command; did you mean %q? Send \"help\" for the commands", w, best)
+	}
+	return refuse("%q is neither a command nor a move; send \"help\" for the commands, or write a move like \"ps b4\" (Tak by Mail) or \"c3\" (PTN)", w)
+}
+
+// verbList is the keywords in a fixed order.
+var verbList = func() []string {
+	var ks []string
+	for k := range keywords {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}()
+
+// editDistance is the optimal string alignment distance between a and b
+// (Levenshtein with transpositions of adjacent letters), in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			c := 1
+			if ra[i-1] == rb[j-1] {
+				c = 0
+			}
+			d[i][j] = min(d[i-1][j-1]+c, d[i-1][j]+1, d[i][j-1]+1)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
 }

@@ -20,6 +20,9 @@ func TestParseCommands(t *testing.T) {
 		{in: "rs\n0 0 0\n0 s 0\nS 0 0\nboard", want: []Command{
 			{Verb: "rs", Args: []string{}, Text: "rs", Board: "0 0 0\n0 s 0\nS 0 0"},
 			{Verb: "board", Args: []string{}, Text: "board"}}},
+		{in: "rs\n0 X 0\n0 s 0\nS 0 0\nim the wall was covered", want: []Command{
+			{Verb: "rs", Args: []string{}, Text: "rs", Board: "0 X 0\n0 s 0\nS 0 0"},
+			{Verb: "im", Args: []string{"the", "wall", "was", "covered"}, Text: "im the wall was covered"}}},
 		{in: "im the wall was covered", want: []Command{{Verb: "im", Args: []string{"the", "wall", "was", "covered"}, Text: "im the wall was covered"}}},
 		{in: "", err: true},
 		{in: " ;; \n", err: true},

@@ -192,6 +192,11 @@ func (s *session) pick(k pickKind) (*gameState, error) {
 			}
 		}
 	}
+	if k == pickMyTurn && chosen != nil && s.sender.CurrentFixed {
+		// the player named this game with "game ID": a move never goes
+		// elsewhere, even where it would be legal
+		return s.game(chosen.ID)
+	}
 	if k == pickMyTurn && len(mine) > 0 {
 		for _, g := range mine {
 			if g == chosen {
@@ -217,6 +222,15 @@ func (s *session) pick(k pickKind) (*gameState, error) {
 		}
 		if len(ids) == 0 {
 			return nil, refuse("you have no game; start one with \"new OPPONENT\", e.g. \"new bob size=5\"")
+		}
+		var waiting []string
+		for _, id := range ids {
+			if g, err := s.peekGame(id); err == nil && s.fits(g, pickChallenge) {
+				waiting = append(waiting, fmt.Sprintf("%s from %s", g.ID, g.Names[g.Challenger]))
+			}
+		}
+		if len(waiting) > 0 {
+			return nil, refuse("you have no game in progress; a challenge awaits your answer (%s): send \"accept\" or \"decline\"", strings.Join(waiting, ", "))
 		}
 		return nil, refuse("you have no game in progress; send \"games\" to list yours")
 	}
@@ -419,11 +433,19 @@ func (s *session) cmdNew(c Command) (string, error) {
 	}
 	size, komi, days := 5, tak.Komi(0), s.r.opts.DefaultDays
 	color, opening, rules, scoring, style := "random", "", "standard", "standard", "street"
+	seen := map[string]bool{}
 	for _, a := range c.Args[1:] {
 		k, v, ok := strings.Cut(strings.ToLower(a), "=")
 		if !ok {
 			return "", refuse("option %q should be written key=value, e.g. size=6", a)
 		}
+		if k == "colour" {
+			k = "color"
+		}
+		if seen[k] {
+			return "", refuse("option %s is given twice; give it once", k)
+		}
+		seen[k] = true
 		switch k {
 		case "size":
 			n, err := strconv.Atoi(v)
@@ -528,7 +550,7 @@ func (s *session) cmdNew(c Command) (string, error) {
 	}
 	s.games[id] = &gameState{rec: g, tg: tg, dirty: true}
 	s.current = id
-	s.sender.Current = id
+	s.sender.Current, s.sender.CurrentFixed = id, false
 	s.dirtyP[s.sender.Key] = true
 	s.say(s.sender.Key, id, "Challenge %s sent to %s: %s. You play %s.", id, op.Name, describeConfig(g), mine)
 	s.say(op.Key, id, "%s challenges you to a game of Tak (%s): %s. You would play %s.\nAnswer \"accept\" or \"decline\" (add \"game %s\" first if you have other games).",
@@ -573,7 +595,7 @@ func (s *session) cmdAnswer(c Command, yes bool) (string, error) {
 		s.startTurn(gs)
 		gs.dirty = true
 		s.current = g.ID
-		s.sender.Current = g.ID
+		s.sender.Current, s.sender.CurrentFixed = g.ID, false
 		s.dirtyP[s.sender.Key] = true
 		both(g, func(k string, c tak.Color) {
 			s.say(k, g.ID, "Game %s begins: %s against %s; %s.", g.ID, who(g, tak.White), who(g, tak.Black), describeConfig(g))
@@ -635,6 +657,9 @@ func (s *session) cmdCancel(c Command) (string, error) {
 // ---- moves ----
 
 func (s *session) cmdMove(c Command) (string, error) {
+	if err := notAWord(c.Text); err != nil {
+		return "", err
+	}
 	gs, g, me, err := s.pickMine(pickMyTurn)
 	if err != nil {
 		return "", err
@@ -795,6 +820,12 @@ func (s *session) cmdPropose(c Command) (string, error) {
 		return g.ID, refuse("game %s is not in progress", g.ID)
 	}
 	me, _ := g.ColorOf(s.sender.Key)
+	if pr := g.Proposal; pr != nil && pr.By != int(me) && pr.Kind == c.Verb && (c.Verb == "draw" || c.Verb == "restart") {
+		// offers that cross in the mail: both players want the same thing
+		g.Proposal = nil
+		gs.dirty = true
+		return g.ID, s.applyProposal(gs, pr)
+	}
 	if g.Proposal != nil {
 		if g.Proposal.By == int(me) {
 			return g.ID, refuse("you already proposed to %s; wait for the answer or send \"cancel\"", proposalText(g.Proposal))

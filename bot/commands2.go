@@ -71,7 +71,7 @@ func (s *session) cmdRS(c Command) (string, error) {
 		s.say(key, g.ID, "  \"revert\" — go back to the position after turn %d (the last one your board matches);", match)
 	}
 	if _, err := s.boardPosition(gs, board); err != nil {
-		s.say(key, g.ID, "  (\"adopt\" is impossible: your board %v;)", err)
+		s.say(key, g.ID, "  (\"adopt\" is not possible: your board cannot be a position of this game: %v.)", err)
 	} else {
 		s.say(key, g.ID, "  \"adopt\" — make your board the position;")
 	}
@@ -149,6 +149,14 @@ func (s *session) cmdIM(c Command) (string, error) {
 	return g.ID, nil
 }
 
+// capitalize upper-cases the first letter of s (colour names open sentences).
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
 func pieceName(p tak.Piece) string { return "a " + p.String() }
 
 // explainMove says which rules make a legal move legal.
@@ -170,7 +178,7 @@ func explainMove(before *tak.Position, m tak.Move, o notation.Orientation) strin
 	var b strings.Builder
 	h := before.Height(m.Square)
 	top, _ := before.Top(m.Square)
-	fmt.Fprintf(&b, "%s controlled the stack of %d on %s (%s on top). ", mover, h, name(m.Square), pieceName(top))
+	fmt.Fprintf(&b, "%s controlled the stack of %d on %s (%s on top). ", capitalize(mover.String()), h, name(m.Square), pieceName(top))
 	fmt.Fprintf(&b, "The carry limit on %dx%d is %d; %d piece(s) were carried %s, leaving %d. ", size, size, size, m.Carry(), m.Dir, h-m.Carry())
 	path := m.Path(size)
 	drops := m.DropList()
@@ -340,7 +348,7 @@ func (s *session) cmdGame(c Command) (string, error) {
 		return "", refuse("game %s is not one of yours", id)
 	}
 	s.current = id
-	s.sender.Current = id
+	s.sender.Current, s.sender.CurrentFixed = id, true
 	s.dirtyP[s.sender.Key] = true
 	s.say(s.sender.Key, id, "Your commands now go to game %s (%s against %s).", id, g.Names[0], g.Names[1])
 	return id, nil

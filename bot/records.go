@@ -184,9 +184,12 @@ type PlayerRecord struct {
 	Name          string
 	Notation      notation.Orientation
 	NotationFixed bool   // set by "notation": moves no longer change it
-	Current       string `json:",omitempty"` // game chosen with "game ID"
-	Vacation      time.Time
-	Created       time.Time
+	Current       string `json:",omitempty"` // game chosen with "game ID", or the last game started
+	// CurrentFixed is set when the player chose Current with "game ID": their
+	// moves then go to that game even when it is their turn elsewhere.
+	CurrentFixed bool `json:",omitempty"`
+	Vacation     time.Time
+	Created      time.Time
 }
 
 // ProcessedRecord records a message that was handled.

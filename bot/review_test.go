@@ -1,0 +1,142 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// textTo joins the texts of the replies to one player.
+func textTo(rs []bot.Reply, name string) string {
+	var b strings.Builder
+	for _, r := range rs {
+		if r.To.Address == name {
+			b.WriteString(r.Text + "\n")
+		}
+	}
+	return b.String()
+}
+
+// TestSpecificRefusals checks that mistyped commands and bad options get a
+// reason of their own instead of a move-syntax error or "not your turn",
+// and leave the game as it was.
+func TestSpecificRefusals(t *testing.T) {
+	ref, _ := newReferee(t)
+	id := startGame(t, ref, "ann", "bob", "")
+	before, _ := ref.Game(context.Background(), id)
+	for i, tc := range []struct{ from, text, want string }{
+		{"ann", "acept", `"acept" is not a command; did you mean "accept"?`},
+		{"bob", "resing", `did you mean "resign"?`}, // out of turn: still a typo, not "not your turn"
+		{"bob", "hlep", `did you mean "help"?`},
+		{"ann", "hello world", `"hello" is neither a command nor a move`},
+		{"ann", "new carol size=4 size=6", "option size is given twice"},
+		{"ann", "new carol color=white colour=black", "option color is given twice"},
+	} {
+		rs := send(t, ref, fmt.Sprint("typo", i), tc.from, tc.text)
+		if len(rs) != 1 || !strings.Contains(rs[0].Text, tc.want) {
+			t.Errorf("%s %q: replies %+v, want one containing %q", tc.from, tc.text, rs, tc.want)
+		}
+	}
+	after, _ := ref.Game(context.Background(), id)
+	if len(after.Moves) != len(before.Moves) || after.Status != before.Status || after.Proposal != nil {
+		t.Errorf("game changed by refused commands: %+v", after)
+	}
+}
+
+// TestExplicitGameBindsMoves: after "game g1", a move goes to g1 even when
+// it is the player's turn only in another game; it is refused, not played
+// elsewhere.
+func TestExplicitGameBindsMoves(t *testing.T) {
+	ref, _ := newReferee(t)
+	g1 := startGame(t, ref, "ann", "bob", "")
+	g2 := startGame(t, ref, "ann", "carol", "")
+	send(t, ref, "choose", "ann", "game "+g1)
+	send(t, ref, "m1", "ann", "a1")
+	rs := send(t, ref, "m2", "ann", "b2")
+	if got := textTo(rs, "ann"); !strings.Contains(got, "not your turn in game "+g1) {
+		t.Errorf("move after \"game %s\" answered %q", g1, got)
+	}
+	for id, want := range map[string]int{g1: 1, g2: 0} {
+		g, err := ref.Game(context.Background(), id)
+		if err != nil || len(g.Moves) != want {
+			t.Errorf("game %s has %d moves (%v), want %d", id, len(g.Moves), err, want)
+		}
+	}
+	// without an explicit choice, the only game where it is her turn is used
+	send(t, ref, "new-dan", "ann", "new dan color=white")
+	send(t, ref, "m3", "ann", "game "+g2+"\na1")
+	if g, _ := ref.Game(context.Background(), g2); len(g.Moves) != 1 {
+		t.Errorf("game %s has %d moves, want 1", g2, len(g.Moves))
+	}
+}
+
+// TestCrossingOffersAgree: a draw offered by both players (the offers
+// crossed in the mail) is a draw, as is a restart asked by both.
+func TestCrossingOffersAgree(t *testing.T) {
+	for _, tc := range []struct{ verb, want string }{
+		{"draw", "1/2-1/2"},
+		{"restart", ""},
+	} {
+		t.Run(tc.verb, func(t *testing.T) {
+			ref, _ := newReferee(t)
+			id := startGame(t, ref, "ann", "bob", "")
+			send(t, ref, "m1", "ann", "a1")
+			send(t, ref, "p1", "bob", tc.verb)
+			rs := send(t, ref, "p2", "ann", tc.verb)
+			if got := textTo(rs, "bob"); !strings.Contains(got, "ann accepted") {
+				t.Errorf("crossing %s: bob told %q", tc.verb, got)
+			}
+			g, _ := ref.Game(context.Background(), id)
+			if g.Proposal != nil {
+				t.Errorf("proposal left pending: %+v", g.Proposal)
+			}
+			switch tc.want {
+			case "":
+				if g.Status != bot.Active || len(g.Moves) != 0 {
+					t.Errorf("after crossing restarts: status %s, %d moves", g.Status, len(g.Moves))
+				}
+			default:
+				if g.Result == nil || g.Result.PTN != tc.want {
+					t.Errorf("after crossing draws: result %+v", g.Result)
+				}
+			}
+		})
+	}
+}
+
+// TestRSBoardRefusals: a board with a foreign letter is reported as an
+// unreadable board (not read as moves); a board that no position of the
+// game can be explains why it cannot be adopted.
+func TestRSBoardRefusals(t *testing.T) {
+	ref, _ := newReferee(t)
+	id := startGame(t, ref, "ann", "bob", "size=3")
+	send(t, ref, "m1", "ann", "a1")
+	for i, tc := range []struct{ text, want string }{
+		{"rs\nX 0 0\n0 0 0\n0 0 0", `your board cannot be read: A1 (row 1, square 1): unexpected "X"`},
+		{"rs\nSSSS SSSS SSS\n0 0 0\n0 0 0", `("adopt" is not possible: your board cannot be a position of this game: black has`},
+	} {
+		rs := send(t, ref, fmt.Sprint("rs", i), "ann", tc.text)
+		got := textTo(rs, "ann")
+		if !strings.Contains(got, tc.want) || strings.Contains(got, "is not a move") {
+			t.Errorf("%q answered %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	if g, _ := ref.Game(context.Background(), id); len(g.Moves) != 1 {
+		t.Errorf("game has %d moves, want 1", len(g.Moves))
+	}
+}
+
+// TestChallengeAwaitsAnswer: a move from a player whose only game is a
+// challenge to them says so.
+func TestChallengeAwaitsAnswer(t *testing.T) {
+	ref, _ := newReferee(t)
+	rs := send(t, ref, "new", "ann", "new bob")
+	id := rs[0].Thread
+	rs = send(t, ref, "m1", "bob", "a1")
+	if want := "a challenge awaits your answer (" + id + " from ann)"; len(rs) != 1 || !strings.Contains(rs[0].Text, want) {
+		t.Errorf("move before accepting answered %+v, want %q", rs, want)
+	}
+}
