@@ -1,0 +1,42 @@
+// Package control is the control channel of a running takbot: a Unix domain
+// socket next to the database through which "takbot backup" and "takbot
+// export" reach the process that holds the database open.
+//
+// bbolt takes an exclusive lock on its file, so while a takbot transport
+// runs no other process can open the database, not even read-only. The
+// process holding it therefore serves a [Server] on the socket named by
+// [SocketPath], and one-shot commands ask it with [Backup] and [Export].
+// The package knows nothing of storage or of the transports: a server is
+// given a [Service], functions that write a backup or an export to a writer.
+//
+// # Socket
+//
+// The socket is FILE.ctl beside the database FILE, named from the absolute
+// path with symbolic links resolved, so that every way of naming the file
+// finds the same socket. A Unix socket's path must fit in sun_path (104
+// bytes on the BSDs and macOS, 108 on Linux); when FILE.ctl is longer than
+// [MaxSocketPath] bytes the socket is takbot-HASH.ctl in [os.TempDir]
+// instead, HASH being derived from the database's absolute path. The server
+// and its clients must then agree on the temporary directory ($TMPDIR, and
+// no private /tmp for the service).
+//
+// The socket is created with mode 0600 before it accepts connections: only
+// its owner (and root) may connect, that is back up the database. Clients
+// refuse a socket owned by anyone but themselves or the database's owner.
+// A socket file left behind by a killed process is detected (connecting to
+// it is refused) and replaced; the server removes its socket when it stops.
+//
+// # Protocol
+//
+// A client sends one request line, "backup" or "export", and the server
+// answers with frames, each a header line followed by its bytes:
+//
+//	data N\n<N bytes>   a piece of the payload (N at most MaxFrame)
+//	end TOTAL\n         success: TOTAL bytes of payload were sent
+//	error MESSAGE\n     failure: whatever was sent before is void
+//
+// The payload of "backup" is a bbolt file (a snapshot taken in one read
+// transaction), that of "export" PTN text. A connection that ends before
+// "end" or "error", or whose total disagrees, is a truncated transfer
+// ([ErrTruncated]); a server error is a [*RemoteError].
+package control
