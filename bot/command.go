@@ -37,9 +37,10 @@ type ParseError struct{ Msg string }
 func (e *ParseError) Error() string { return e.Msg }
 
 // ParseCommands splits a message into commands: one per line, or several on
-// a line separated by ';'. Blank lines, and lines starting with '>' (quoted
-// mail), are skipped. An "rs" line swallows the board rows that follow it.
-// Verbs are case-insensitive.
+// a line separated by ';'. Blank lines, lines starting with '>' (quoted
+// mail) and the "On ... wrote:" line above a quote are skipped; a line "--"
+// (a mail signature follows) ends the commands. An "rs" line swallows the
+// board rows that follow it. Verbs are case-insensitive.
 func ParseCommands(text string) ([]Command, error) {
 	if len(text) > MaxMessageBytes {
 		return nil, &ParseError{fmt.Sprintf("the message is %d bytes long; the bot reads at most %d", len(text), MaxMessageBytes)}
@@ -48,8 +49,11 @@ func ParseCommands(text string) ([]Command, error) {
 	lines := strings.Split(text, "\n")
 	var out []Command
 	for i := 0; i < len(lines); i++ {
+		if strings.TrimRight(lines[i], " \t") == "--" {
+			break // a mail signature follows (RFC 3676 "-- ")
+		}
 		line := strings.TrimSpace(lines[i])
-		if line == "" || strings.HasPrefix(line, ">") {
+		if line == "" || strings.HasPrefix(line, ">") || isQuoteHeader(line, lines[i+1:]) {
 			continue
 		}
 		parts := strings.Split(line, ";")
@@ -99,6 +103,20 @@ func parseOne(s string) (Command, error) {
 		}
 	}
 	return c, nil
+}
+
+// isQuoteHeader reports whether line is a mail client's "On DATE, NAME
+// wrote:" line: it ends in "wrote:" and the next non-blank line is quoted.
+func isQuoteHeader(line string, rest []string) bool {
+	if !strings.HasSuffix(line, "wrote:") || keywords[strings.ToLower(strings.Fields(line)[0])] {
+		return false
+	}
+	for _, l := range rest {
+		if l = strings.TrimSpace(l); l != "" {
+			return strings.HasPrefix(l, ">")
+		}
+	}
+	return false
 }
 
 // isBoardRow reports whether a line looks like a row of a sync board:

@@ -23,6 +23,11 @@ func TestParseCommands(t *testing.T) {
 		{in: "rs\n0 X 0\n0 s 0\nS 0 0\nim the wall was covered", want: []Command{
 			{Verb: "rs", Args: []string{}, Text: "rs", Board: "0 X 0\n0 s 0\nS 0 0"},
 			{Verb: "im", Args: []string{"the", "wall", "was", "covered"}, Text: "im the wall was covered"}}},
+		{in: "ps b4 t\n\nOn Sat, 21 Nov 2026, bob wrote:\n> ps a1\n\n-- \nAlice Liddell\nWonderland", want: []Command{
+			{Verb: "move", Text: "ps b4 t"}}},
+		{in: "im he wrote:\nboard", want: []Command{
+			{Verb: "im", Args: []string{"he", "wrote:"}, Text: "im he wrote:"},
+			{Verb: "board", Args: []string{}, Text: "board"}}},
 		{in: "im the wall was covered", want: []Command{{Verb: "im", Args: []string{"the", "wall", "was", "covered"}, Text: "im the wall was covered"}}},
 		{in: "", err: true},
 		{in: " ;; \n", err: true},

@@ -641,7 +641,7 @@ func (s *session) cmdCancel(c Command) (string, error) {
 		g.Status = Cancelled
 		gs.dirty = true
 		both(g, func(k string, _ tak.Color) { s.say(k, g.ID, "%s withdrew the challenge %s.", s.sender.Name, g.ID) })
-	case g.Status == Active && g.Proposal != nil && g.Proposal.By == int(me):
+	case (g.Status == Active || g.Status == Over) && g.Proposal != nil && g.Proposal.By == int(me):
 		pr := g.Proposal
 		g.Proposal = nil
 		gs.dirty = true
@@ -712,8 +712,12 @@ func (s *session) cmdMove(c Command) (string, error) {
 	gs.dirty = true
 	if pr := g.Proposal; pr != nil {
 		g.Proposal = nil
+		verb := "declined"
+		if pr.By == int(me) {
+			verb = "withdrawn"
+		}
 		both(g, func(k string, _ tak.Color) {
-			s.say(k, g.ID, "The proposal to %s is declined by the move.", proposalText(pr))
+			s.say(k, g.ID, "The proposal to %s is %s by the move.", proposalText(pr), verb)
 		})
 	}
 	pos := gs.pos()

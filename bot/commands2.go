@@ -316,6 +316,10 @@ func (s *session) cmdGames() error {
 			}
 		case Over:
 			line += "over, " + g.Result.PTN
+			if g.Proposal != nil && g.Proposal.By != int(me) {
+				line += "; a proposal awaits your answer"
+				turn = true
+			}
 		default:
 			line += string(g.Status)
 		}
@@ -459,6 +463,11 @@ func (s *session) cmdHelp(c Command) (string, error) {
 			b.WriteString("In the game: \"board\", \"rs\" (sync state; or rs with your board on the next lines), \"im REASON\" (dispute the last move), \"undo\", \"draw\", \"resign\", \"history\", \"tps\", \"link\".\n")
 		case Over:
 			fmt.Fprintf(&b, "Game %s is over (%s). You can see it with \"board\", \"history\" or \"link\".\n", g.ID, g.Result.PTN)
+			if g.Proposal != nil && g.Proposal.By != int(me) {
+				fmt.Fprintf(&b, "%s proposes to %s: send \"accept\" or \"decline\".\n", g.Names[me.Opponent()], proposalText(g.Proposal))
+			} else if n := len(g.Disputes); n > 0 && disputable(g) && g.Disputes[n-1].By == int(me) && g.Disputes[n-1].Ply == gs.tg.Len() && g.Proposal == nil {
+				fmt.Fprintf(&b, "You disputed the move of turn %d: send \"takeback\" to ask %s to take it back.\n", g.Disputes[n-1].Ply, g.Names[me.Opponent()])
+			}
 		}
 	}
 	b.WriteString("Always: \"new OPPONENT [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [days=3] [scoring=standard] [style=street]\", \"games\", \"game ID\", \"notation mail|ptn\", \"vacation DAYS\", \"help\".\n")

@@ -140,3 +140,50 @@ func TestChallengeAwaitsAnswer(t *testing.T) {
 		t.Errorf("move before accepting answered %+v, want %q", rs, want)
 	}
 }
+
+// TestProposalsAfterTheEnd: a takeback asked after a dispute of the move
+// that ended the game shows in "games" and "help" of the player who must
+// answer, and its proposer can cancel it.
+func TestProposalsAfterTheEnd(t *testing.T) {
+	ref, _ := newReferee(t)
+	id := startGame(t, ref, "ann", "bob", "size=3")
+	for i, m := range []struct{ from, text string }{
+		{"ann", "c3"}, {"bob", "a1"}, {"ann", "a2"}, {"bob", "c2"}, {"ann", "a3"},
+		{"bob", "im the road is wrong"}, {"bob", "takeback"},
+	} {
+		send(t, ref, fmt.Sprint("e", i), m.from, m.text)
+	}
+	if g, _ := ref.Game(context.Background(), id); g.Status != bot.Over || g.Proposal == nil {
+		t.Fatalf("setup: status %s, proposal %+v", g.Status, g.Proposal)
+	}
+	for i, tc := range []struct{ from, text, want string }{
+		{"ann", "games", id + " against bob, you play white: over, R-0; a proposal awaits your answer"},
+		{"ann", "help", "bob proposes to take back the disputed move of turn 5"},
+		{"bob", "cancel", "bob withdrew the proposal to take back the disputed move of turn 5."},
+	} {
+		rs := send(t, ref, fmt.Sprint("q", i), tc.from, tc.text)
+		if got := textTo(rs, tc.from); !strings.Contains(got, tc.want) {
+			t.Errorf("%s %q answered %q, want %q", tc.from, tc.text, got, tc.want)
+		}
+	}
+	if g, _ := ref.Game(context.Background(), id); g.Proposal != nil || g.Status != bot.Over {
+		t.Errorf("after cancel: status %s, proposal %+v", g.Status, g.Proposal)
+	}
+}
+
+// TestOwnProposalWithdrawnByMove: a player who offered a draw and then
+// moves withdraws the offer; the opponent's offer is declined by a move.
+func TestOwnProposalWithdrawnByMove(t *testing.T) {
+	ref, _ := newReferee(t)
+	startGame(t, ref, "ann", "bob", "")
+	send(t, ref, "d1", "ann", "draw")
+	rs := send(t, ref, "m1", "ann", "a1")
+	if got := textTo(rs, "bob"); !strings.Contains(got, "The proposal to agree a draw is withdrawn by the move.") {
+		t.Errorf("bob told %q", got)
+	}
+	send(t, ref, "d2", "ann", "draw")
+	rs = send(t, ref, "m2", "bob", "e5")
+	if got := textTo(rs, "ann"); !strings.Contains(got, "The proposal to agree a draw is declined by the move.") {
+		t.Errorf("ann told %q", got)
+	}
+}
