@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -237,7 +238,17 @@ func (s *session) pick(k pickKind) (*gameState, error) {
 	var names []string
 	for _, g := range fit {
 		me, _ := g.ColorOf(key)
-		names = append(names, fmt.Sprintf("%s (against %s)", g.ID, g.Names[me.Opponent()]))
+		what := "against"
+		switch {
+		case g.Status == Challenged && int(me) != g.Challenger:
+			what = "a challenge from"
+		case g.Proposal != nil && g.Proposal.By != int(me) && (k == pickProposal || k == pickAnswer):
+			what = "a proposal from"
+		}
+		names = append(names, fmt.Sprintf("%s (%s %s)", g.ID, what, g.Names[me.Opponent()]))
+	}
+	if k == pickAnswer || k == pickProposal || k == pickChallenge {
+		return nil, refuse("several games await your answer: %s; say which first, e.g. \"game %s\"", strings.Join(names, ", "), fit[0].ID)
 	}
 	return nil, refuse("you play several games: %s; say which first, e.g. \"game %s\"", strings.Join(names, ", "), fit[0].ID)
 }
@@ -281,6 +292,25 @@ func squareList(sqs []tak.Square, size int, o notation.Orientation) string {
 	for _, sq := range sqs {
 		names = append(names, notation.SquareName(sq, size, o))
 	}
+	return strings.Join(names, ", ")
+}
+
+// readingList names squares in the reader's notation, sorted by row (mail)
+// or rank (PTN) number and then by column, so that a player can check a
+// list of differing squares against their board in order.
+func readingList(sqs []tak.Square, size int, o notation.Orientation) string {
+	names := make([]string, 0, len(sqs))
+	for _, sq := range sqs {
+		names = append(names, notation.SquareName(sq, size, o))
+	}
+	sort.SliceStable(names, func(i, j int) bool {
+		ri, _ := strconv.Atoi(names[i][1:])
+		rj, _ := strconv.Atoi(names[j][1:])
+		if ri != rj {
+			return ri < rj
+		}
+		return names[i][0] < names[j][0]
+	})
 	return strings.Join(names, ", ")
 }
 
@@ -691,16 +721,9 @@ func (s *session) cmdMove(c Command) (string, error) {
 		}
 		return g.ID, refuse("%v", err)
 	}
-	after, err := before.Play(pm.Move)
-	if err != nil {
-		var me *tak.MoveError
-		if errors.As(err, &me) {
-			size := g.Config.Size
-			return g.ID, refuse("%s", me.Describe(func(sq tak.Square) string { return notation.SquareName(sq, size, pm.Notation) }))
-		}
-		return g.ID, refuse("%v", err)
+	if _, err := before.Play(pm.Move); err != nil {
+		return g.ID, refuse("%s", describeMoveError(err, g.Config.Size, pm.Notation))
 	}
-	_ = after
 	if !s.sender.NotationFixed && s.sender.Notation != pm.Notation {
 		s.sender.Notation = pm.Notation
 		s.dirtyP[s.sender.Key] = true

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -59,7 +60,7 @@ func (s *session) cmdRS(c Command) (string, error) {
 	}
 	g.Sync[me] = &SyncBoard{Board: strings.TrimSpace(board), Match: match, At: s.now}
 	gs.dirty = true
-	s.say(key, g.ID, "Your board differs from the true board of game %s on %d square(s): %s.", g.ID, len(diff), squareList(diff, size, o))
+	s.say(key, g.ID, "Your board differs from the true board of game %s on %d square(s): %s.", g.ID, len(diff), readingList(diff, size, o))
 	if match >= 0 {
 		s.say(key, g.ID, "Your board matches the position after turn %d; the boards diverged at turn %d (%s).", match, match+1,
 			moveNames(gs.tg.Moves()[match], gs.tg.PositionAfter(match), o))
@@ -79,7 +80,7 @@ func (s *session) cmdRS(c Command) (string, error) {
 	s.say(key, g.ID, "Or keep the true board below and fix your own: that needs no agreement.")
 	s.status(gs, key, true)
 	s.say(g.Players[me.Opponent()], g.ID, "%s reports that their board of game %s differs from the true board on %s; they may propose a way out.",
-		who(g, me), g.ID, squareList(diff, size, s.orient(g.Players[me.Opponent()])))
+		who(g, me), g.ID, readingList(diff, size, s.orient(g.Players[me.Opponent()])))
 	return g.ID, nil
 }
 
@@ -120,7 +121,7 @@ func (s *session) cmdIM(c Command) (string, error) {
 				s.say(k, g.ID, "It completed a road for %s: %s.", r.Winner, squareList(r.Road, g.Config.Size, o))
 			}
 		} else {
-			s.say(k, g.ID, "Ruling: the move is illegal (%v); it is taken back.", checkErr)
+			s.say(k, g.ID, "Ruling: the move is illegal (%s); it is taken back.", describeMoveError(checkErr, g.Config.Size, o))
 		}
 		op := s.out(k, g.ID)
 		bp := s.picture(gs, k)
@@ -130,7 +131,7 @@ func (s *session) cmdIM(c Command) (string, error) {
 		op.lines = append(op.lines, "Before the move:", strings.TrimRight(notation.FormatSyncBoard(before), "\n"), "After the move:")
 	})
 	if checkErr != nil {
-		d.Ruling = "illegal: " + checkErr.Error()
+		d.Ruling = "illegal: " + describeMoveError(checkErr, g.Config.Size, notation.PTN)
 		gs.tg.TruncateTo(n - 1)
 		g.Moves = g.Moves[:n-1]
 		g.Status, g.Result = Active, nil
@@ -147,6 +148,15 @@ func (s *session) cmdIM(c Command) (string, error) {
 	gs.dirty = true
 	both(g, func(k string, _ tak.Color) { s.status(gs, k, true) })
 	return g.ID, nil
+}
+
+// describeMoveError words an engine refusal with squares in notation o.
+func describeMoveError(err error, size int, o notation.Orientation) string {
+	var me *tak.MoveError
+	if errors.As(err, &me) {
+		return me.Describe(func(sq tak.Square) string { return notation.SquareName(sq, size, o) })
+	}
+	return err.Error()
 }
 
 // capitalize upper-cases the first letter of s (colour names open sentences).

@@ -187,3 +187,29 @@ func TestOwnProposalWithdrawnByMove(t *testing.T) {
 		t.Errorf("ann told %q", got)
 	}
 }
+
+// TestRSDiffInReadingOrder: the squares where a mail player's board
+// differs are listed row by row from A1, in mail names.
+func TestRSDiffInReadingOrder(t *testing.T) {
+	ref, _ := newReferee(t)
+	startGame(t, ref, "ann", "bob", "size=3")
+	send(t, ref, "m1", "ann", "ps a1") // the true board has a black flat on mail A1
+	rs := send(t, ref, "rs", "ann", "rs\n0 s s\n0 0 0\ns s 0")
+	want := "on 5 square(s): a1, b1, c1, a3, b3."
+	if got := textTo(rs, "ann"); !strings.Contains(got, want) {
+		t.Errorf("rs answered %q, want %q", got, want)
+	}
+}
+
+// TestSeveralChallenges: "accept" with two challenges pending names them as
+// challenges, not as games being played.
+func TestSeveralChallenges(t *testing.T) {
+	ref, _ := newReferee(t)
+	send(t, ref, "c1", "ann", "new bob")
+	send(t, ref, "c2", "cat", "new bob")
+	rs := send(t, ref, "a", "bob", "accept")
+	want := `several games await your answer: g1 (a challenge from ann), g2 (a challenge from cat); say which first, e.g. "game g1"`
+	if len(rs) != 1 || !strings.Contains(rs[0].Text, want) {
+		t.Errorf("accept answered %+v, want %q", rs, want)
+	}
+}
