@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/takbymail/takbot/storage"
+	"github.com/takbymail/takbot/control"
 )
 
 func init() {
 	register(command{
 		name:    "backup",
-		summary: "write a consistent copy of the database (a running takbot makes one on SIGUSR1)",
+		summary: "write a consistent copy of the database, also while a takbot runs on it",
 		run:     runBackup,
 	})
 }
@@ -20,9 +20,10 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs := newFlagSet("backup", stderr,
 		"usage: takbot backup -db FILE -o OUT",
 		"\nCopies the database to OUT in one read transaction (a hot backup: the bot",
-		"may keep running). OUT is written to a temporary file and renamed.",
-		"bbolt lets one process open a file: while \"takbot console\" (or another",
-		"takbot) has it open, send that process SIGUSR1 instead; it writes FILE.backup.")
+		"may keep running). OUT is written to a temporary file, synced and renamed,",
+		"so a failed backup never leaves a truncated OUT.",
+		"While another takbot holds FILE (bbolt lets one process open it), the copy",
+		"is fetched from that process through its control socket FILE.ctl.")
 	load := configFlags(fs)
 	out := fs.String("o", "", "backup `file` to write")
 	if code, done := parseFlags(fs, args); done {
@@ -32,16 +33,23 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fs.Usage()
 		return 2
 	}
-	db, _, code := openDB("backup", load, storage.Options{ReadOnly: true}, stderr)
-	if db == nil {
+	db, cfg, socket, code := openForReading("backup", load, stderr)
+	if db == nil && socket == "" {
 		return code
 	}
-	defer db.Close()
-	n, err := db.BackupFile(*out)
+	from := ""
+	backup := func(w io.Writer) (int64, error) { return control.Backup(ctx, socket, cfg.DB, w) }
+	if db != nil {
+		defer db.Close()
+		backup = db.Backup
+	} else {
+		from = " (from the running takbot)"
+	}
+	n, err := writeFileAtomic(*out, backup)
 	if err != nil {
-		fmt.Fprintln(stderr, "backup:", err)
+		reportControlError("backup", cfg, socket, err, stderr)
 		return 1
 	}
-	fmt.Fprintf(stdout, "backup: wrote %d bytes to %s\n", n, *out)
+	fmt.Fprintf(stdout, "backup: wrote %d bytes to %s%s\n", n, *out, from)
 	return 0
 }

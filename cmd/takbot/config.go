@@ -24,6 +24,7 @@ type fileConfig struct {
 	ImagesDir        string  `yaml:"images_dir"`
 	LogLevel         string  `yaml:"log_level"`
 	TickInterval     string  `yaml:"tick_interval"`
+	ControlSocket    string  `yaml:"control_socket"`
 }
 
 func defaultConfig() fileConfig {
@@ -106,7 +107,7 @@ func openDB(name string, load func() (fileConfig, error), o storage.Options, std
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		if errors.Is(err, storage.ErrInUse) {
-			fmt.Fprintf(stderr, "%s: a running takbot writes a hot backup to %s%s when sent SIGUSR1\n", name, cfg.DB, backupSuffix)
+			fmt.Fprintf(stderr, "%s: stop the takbot using %s first (\"takbot backup\" and \"takbot export\" work while it runs)\n", name, cfg.DB)
 		}
 		return nil, cfg, 1
 	}

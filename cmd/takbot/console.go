@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
@@ -31,7 +29,8 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		"player speaking. A line ending in a backslash continues on the next line.",
 		"Replies are printed as \"[to NAME] ...\"; pictures are written to DIR.",
 		"Feeding the same script again is harmless: messages already handled are skipped.",
-		"While it runs, SIGUSR1 (kill -USR1 PID) makes it write a hot backup to FILE.backup.")
+		"While it runs, \"takbot backup\" and \"takbot export\" reach it through the",
+		"control socket FILE.ctl (mode 0600; see README).")
 	load := configFlags(fs)
 	images := fs.String("images", "", "`dir`ectory for board pictures (default from the config; none if empty)")
 	in := fs.String("in", "", "read messages from this `file` instead of standard input")
@@ -70,12 +69,12 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	log := newLogger(stderr, cfg.LogLevel)
 	ref := bot.New(db, bot.SystemClock{}, bot.Options{DefaultDays: cfg.DaysPerMove, ReminderFraction: cfg.ReminderFraction, Logger: log})
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGUSR1)
-	defer signal.Stop(sigs)
-	bctx, stopBackups := context.WithCancel(ctx)
-	defer stopBackups()
-	go hotBackups(bctx, db.BackupFile, cfg.DB+backupSuffix, sigs, log, nil)
+	stopControl, err := serveControl(ctx, cfg, db, log)
+	if err != nil {
+		fmt.Fprintln(stderr, "console:", err)
+		return 1
+	}
+	defer stopControl()
 	if _, err := ref.Tick(ctx); err != nil {
 		log.Error("clocks", "err", err)
 	}

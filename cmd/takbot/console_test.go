@@ -3,14 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
+	"sync"
 	"testing"
 
+	"github.com/takbymail/takbot/control"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -81,24 +82,109 @@ func TestLoadConfigExample(t *testing.T) {
 	}
 }
 
-func TestHotBackupsOnSignal(t *testing.T) {
+// TestBackupExportWhileConsoleRuns backs up and exports a database while
+// "takbot console" holds it, through the console's control socket.
+func TestBackupExportWhileConsoleRuns(t *testing.T) {
 	dir := t.TempDir()
-	db, err := storage.Open(filepath.Join(dir, "h.db"), storage.Options{})
+	db := filepath.Join(dir, "live.db")
+	pr, pw := io.Pipe()
+	consoleInput = pr
+	defer func() { consoleInput = os.Stdin }()
+	var out bytes.Buffer
+	var errb syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		code := run(context.Background(), []string{"console", "-db", db}, &out, &errb)
+		pr.CloseWithError(errors.New("the console has ended"))
+		done <- code
+	}()
+	// A write to the pipe returns once the console has read the line, and
+	// it reads a line only after handling the one before: when the last
+	// line (a comment) is taken, the moves are stored and the control
+	// socket, opened before the first read, is listening.
+	for _, l := range []string{"alice: new bob color=white\n", "bob: accept\n", "alice: ps a1\n", "bob: ps e5\n", "alice: c3\n", "# sync\n"} {
+		if _, err := io.WriteString(pw, l); err != nil {
+			t.Fatalf("console: %v; stderr:\n%s", err, errb.String())
+		}
+	}
+
+	bk := filepath.Join(dir, "backup.db")
+	var bout, berr bytes.Buffer
+	if code := run(context.Background(), []string{"backup", "-db", db, "-o", bk}, &bout, &berr); code != 0 {
+		t.Fatalf("backup while the console runs: exit %d: %s", code, berr.String())
+	}
+	if !strings.Contains(bout.String(), "from the running takbot") {
+		t.Errorf("backup output %q does not say it came from the running takbot", bout.String())
+	}
+	wantGame := []string{`[Player1 "alice"]`, `[Player2 "bob"]`, "1. a5 e1", "2. c3"}
+	var eout, eerr bytes.Buffer
+	if code := run(context.Background(), []string{"export", "-db", bk}, &eout, &eerr); code != 0 {
+		t.Fatalf("export of the backup: exit %d: %s", code, eerr.String())
+	}
+	fromBackup := eout.String()
+	eout.Reset()
+	if code := run(context.Background(), []string{"export", "-db", db}, &eout, &eerr); code != 0 {
+		t.Fatalf("export while the console runs: exit %d: %s", code, eerr.String())
+	}
+	for _, want := range wantGame {
+		if !strings.Contains(eout.String(), want) {
+			t.Errorf("export while the console runs lacks %q:\n%s", want, eout.String())
+		}
+	}
+	if eout.String() != fromBackup {
+		t.Errorf("export from the running console:\n%s\ndiffers from the export of its backup:\n%s", eout.String(), fromBackup)
+	}
+
+	pw.Close()
+	if code := <-done; code != 0 {
+		t.Fatalf("console exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "played c3") {
+		t.Errorf("console output lacks the last move:\n%s", out.String())
+	}
+	sock, _ := control.SocketPath(db)
+	if _, err := os.Lstat(sock); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("control socket left behind: %v", err)
+	}
+}
+
+// TestBackupOfHeldFileWithoutServer: when the process holding the file
+// serves no control socket, backup fails clearly and writes nothing.
+func TestBackupOfHeldFileWithoutServer(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "held.db")
+	db, err := storage.Open(path, storage.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	sigs := make(chan os.Signal)
-	wrote := make(chan struct{}, 1)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	out := filepath.Join(dir, "h.db"+backupSuffix)
-	go hotBackups(ctx, db.BackupFile, out, sigs, slog.New(slog.NewTextHandler(io.Discard, nil)), func() { wrote <- struct{}{} })
-	sigs <- syscall.SIGUSR1
-	<-wrote
-	cp, err := storage.Open(out, storage.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatalf("backup written on signal does not open: %v", err)
+	out := filepath.Join(dir, "out.db")
+	for _, args := range [][]string{{"backup", "-db", path, "-o", out}, {"export", "-db", path}} {
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), args, &stdout, &stderr)
+		if code != 1 || !strings.Contains(stderr.String(), "no takbot answers on its control socket") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr.String())
+		}
 	}
-	cp.Close()
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files left: %v, want only the database", entries)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for concurrent writers.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

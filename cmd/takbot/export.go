@@ -6,13 +6,13 @@ import (
 	"io"
 
 	"github.com/takbymail/takbot/bot"
-	"github.com/takbymail/takbot/storage"
+	"github.com/takbymail/takbot/control"
 )
 
 func init() {
 	register(command{
 		name:    "export",
-		summary: "print every game of the database as PTN",
+		summary: "print every game of the database as PTN, also while a takbot runs on it",
 		run:     runExport,
 	})
 }
@@ -21,7 +21,8 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs := newFlagSet("export", stderr,
 		"usage: takbot export -db FILE",
 		"\nWrites every started game (active or over) as PTN to standard output,",
-		"one after another, in game order.")
+		"one after another, in game order. While another takbot holds FILE, the",
+		"games come from that process through its control socket FILE.ctl.")
 	load := configFlags(fs)
 	if code, done := parseFlags(fs, args); done {
 		return code
@@ -30,13 +31,29 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fs.Usage()
 		return 2
 	}
-	db, _, code := openDB("export", load, storage.Options{ReadOnly: true}, stderr)
-	if db == nil {
+	db, cfg, socket, code := openForReading("export", load, stderr)
+	if db == nil && socket == "" {
 		return code
 	}
-	defer db.Close()
+	var err error
+	if db != nil {
+		defer db.Close()
+		err = exportPTN(ctx, db, stdout)
+	} else {
+		_, err = control.Export(ctx, socket, cfg.DB, stdout)
+	}
+	if err != nil {
+		reportControlError("export", cfg, socket, err, stderr)
+		return 1
+	}
+	return 0
+}
+
+// exportPTN writes every started game of store (active or over) as PTN to
+// w, a blank line between games, in game order.
+func exportPTN(ctx context.Context, store bot.Store, w io.Writer) error {
 	n := 0
-	err := db.View(ctx, func(tx bot.Tx) error {
+	return store.View(ctx, func(tx bot.Tx) error {
 		return tx.ForEachGame(func(g *bot.GameRecord) error {
 			if g.Status != bot.Active && g.Status != bot.Over {
 				return nil
@@ -46,16 +63,11 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 				return err
 			}
 			if n > 0 {
-				fmt.Fprintln(stdout)
+				fmt.Fprintln(w)
 			}
 			n++
-			_, err = fmt.Fprintln(stdout, ptn)
+			_, err = fmt.Fprintln(w, ptn)
 			return err
 		})
 	})
-	if err != nil {
-		fmt.Fprintln(stderr, "export:", err)
-		return 1
-	}
-	return 0
 }
