@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/takbymail/takbot/bot"
 )
@@ -42,8 +43,8 @@ type Line struct {
 	Name, Text string
 }
 
-// ParseLine reads "NAME: MESSAGE". NAME is one word of letters, digits, '.',
-// '_' or '-'.
+// ParseLine reads "NAME: MESSAGE". NAME is one word of letters (of any
+// script, "Zoë" too), digits, '.', '_' or '-'.
 func ParseLine(s string) (Line, error) {
 	name, text, ok := strings.Cut(s, ":")
 	name = strings.TrimSpace(name)
@@ -51,7 +52,7 @@ func ParseLine(s string) (Line, error) {
 		return Line{}, fmt.Errorf("line %q: write NAME: MESSAGE, e.g. \"alice: new bob\"", s)
 	}
 	for _, r := range name {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '_' || r == '-') {
 			return Line{}, fmt.Errorf("line %q: the name %q may hold only letters, digits, '.', '_' and '-'", s, name)
 		}
 	}
@@ -91,7 +92,11 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 			return fmt.Errorf("console: read input: %w", err)
 		}
 		if line == "" && err == io.EOF {
-			break
+			if len(pending) == 0 {
+				break
+			}
+			// the input ended inside a message continued with '\': the
+			// message ends here instead of being dropped
 		}
 		raw := strings.TrimRight(line, "\r\n")
 		if len(raw) > bot.MaxMessageBytes {

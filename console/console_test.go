@@ -147,6 +147,7 @@ func TestParseLine(t *testing.T) {
 	}{
 		{"alice: ps b4", true, "alice"}, {"  bob :  accept ", true, "bob"}, {"no colon", false, ""},
 		{": text", false, ""}, {"al ice: x", false, ""}, {"ann:   ", false, ""},
+		{"Zoë: new bob", true, "Zoë"}, {"Jürgen-2: ps b4", true, "Jürgen-2"}, {"🐢: help", false, ""},
 	} {
 		l, err := console.ParseLine(tc.in)
 		if (err == nil) != tc.ok || l.Name != tc.name {
@@ -181,5 +182,26 @@ func TestLongLineIsSkipped(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "[console] a line of") || !strings.Contains(out.String(), "[to ann] You have no games") {
 		t.Fatalf("output:\n%.300s", out.String())
+	}
+}
+
+// TestContinuationAtEOF: a message continued with '\' on the last line of
+// the input is handled, not dropped.
+func TestContinuationAtEOF(t *testing.T) {
+	for _, in := range []string{"ann: games\\\n", "ann: games\\", "ann: games;\\\nhelp\\\n"} {
+		db, err := storage.Open(filepath.Join(t.TempDir(), "c.db"), storage.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := bot.New(db, &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}, bot.Options{})
+		var out bytes.Buffer
+		err = console.Run(context.Background(), ref, strings.NewReader(in), &out, console.Options{})
+		db.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "[to ann] You have no games") {
+			t.Errorf("input %q: output %q", in, out.String())
+		}
 	}
 }
