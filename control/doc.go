@@ -39,4 +39,9 @@
 // transaction), that of "export" PTN text. A connection that ends before
 // "end" or "error", or whose total disagrees, is a truncated transfer
 // ([ErrTruncated]); a server error is a [*RemoteError].
+//
+// A transfer holds the database's read transaction until it ends, and
+// bbolt cannot grow its memory map while one is open, so writes that need a
+// larger file wait for it. A server therefore gives up on a client that
+// does not read for 30 seconds, and aborts every transfer when it stops.
 package control

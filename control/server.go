@@ -3,6 +3,7 @@ package control
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -76,19 +77,36 @@ func (s *Server) Path() string { return s.path }
 // Serve answers connections, one goroutine each, until ctx ends. Then it
 // stops listening, aborts the transfers under way, waits for their
 // goroutines, removes the socket file (if it is still this server's) and
-// returns nil. It returns an error if accepting fails otherwise.
+// returns nil. Failures to accept a connection (such as running out of file
+// descriptors) are logged and retried after a pause; Serve returns an
+// error only if the listener is closed under it.
 func (s *Server) Serve(ctx context.Context) error {
 	stop := context.AfterFunc(ctx, func() { s.ln.Close() })
 	defer stop()
 	var err error
+	var backoff time.Duration
 	for {
 		c, aerr := s.ln.Accept()
 		if aerr != nil {
-			if ctx.Err() == nil {
-				err = fmt.Errorf("control socket %s: %w", s.path, aerr)
+			if ctx.Err() != nil {
+				break
 			}
-			break
+			if errors.Is(aerr, net.ErrClosed) {
+				err = fmt.Errorf("control socket %s: %w", s.path, aerr)
+				break
+			}
+			// Out of file descriptors and the like: wait and try again.
+			backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
+			s.log.Error("control: accept", "err", aerr, "retry_in", backoff)
+			t := time.NewTimer(backoff)
+			select {
+			case <-ctx.Done():
+			case <-t.C:
+			}
+			t.Stop()
+			continue
 		}
+		backoff = 0
 		s.mu.Lock()
 		s.conns[c] = struct{}{}
 		s.mu.Unlock()

@@ -153,11 +153,7 @@ func TestBackupExportWhileConsoleRuns(t *testing.T) {
 func TestBackupOfHeldFileWithoutServer(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "held.db")
-	db, err := storage.Open(path, storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	holdDB(t, path)
 	out := filepath.Join(dir, "out.db")
 	for _, args := range [][]string{{"backup", "-db", path, "-o", out}, {"export", "-db", path}} {
 		var stdout, stderr bytes.Buffer
@@ -169,6 +165,18 @@ func TestBackupOfHeldFileWithoutServer(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("files left: %v, want only the database", entries)
 	}
+}
+
+// holdDB opens the database at path for the test, as a running takbot
+// would hold it.
+func holdDB(t *testing.T, path string) *storage.DB {
+	t.Helper()
+	db, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
 
 // syncBuffer is a bytes.Buffer safe for concurrent writers.
@@ -187,4 +195,45 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestFailedRemoteBackupKeepsOut: when the running takbot's transfer fails
+// halfway, backup exits 1 and OUT keeps what it held, with no temporary
+// file left beside it.
+func TestFailedRemoteBackupKeepsOut(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "held.db")
+	db := holdDB(t, path)
+	sock, err := control.SocketPath(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := control.Listen(sock, control.Service{Backup: func(w io.Writer) (int64, error) {
+		n, _ := db.Backup(w) // all of it, then a failure
+		return n, errors.New("disk on fire")
+	}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ctx) }()
+	defer func() { cancel(); <-served }()
+
+	out := filepath.Join(dir, "out.db")
+	os.WriteFile(out, []byte("yesterday"), 0o600)
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"backup", "-db", path, "-o", out}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "disk on fire") {
+		t.Errorf("backup: exit %d, stderr %q; want 1 and the server's error", code, stderr.String())
+	}
+	if b, _ := os.ReadFile(out); string(b) != "yesterday" {
+		t.Errorf("OUT now holds %d bytes, want its old content", len(b))
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("temporary file %s left beside OUT", e.Name())
+		}
+	}
 }
