@@ -353,7 +353,7 @@ func (s *session) status(gs *gameState, to string, withPicture bool) {
 	g := gs.rec
 	o := s.out(to, g.ID)
 	if withPicture {
-		o.pictures = append(o.pictures, s.picture(gs, to))
+		o.addPicture(s.picture(gs, to))
 	}
 	pos := gs.pos()
 	o.lines = append(o.lines, "Board (north row first, stacks top first, white lowercase):", strings.TrimRight(notation.FormatSyncBoard(pos), "\n"))

@@ -127,7 +127,7 @@ func (s *session) cmdIM(c Command) (string, error) {
 		bp := s.picture(gs, k)
 		bp.Name = fmt.Sprintf("%s-move%d-before-%s.png", g.ID, before.Ply(), orientName(bp.Orientation))
 		bp.TPS, bp.BeforeTPS, bp.Last = notation.FormatTPS(before), "", ""
-		op.pictures = append(op.pictures, bp)
+		op.addPicture(bp)
 		op.lines = append(op.lines, "Before the move:", strings.TrimRight(notation.FormatSyncBoard(before), "\n"), "After the move:")
 	})
 	if checkErr != nil {

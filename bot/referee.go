@@ -464,6 +464,20 @@ func (s *session) out(to, thread string) *outText {
 	return o
 }
 
+// addPicture attaches p to the reply. A picture of the same name (the same
+// game, turn and orientation: "ps a1; board" shows the board twice) is
+// attached once, in its latest state (a resignation after a move changes
+// the picture of that turn).
+func (o *outText) addPicture(p Picture) {
+	for i := range o.pictures {
+		if o.pictures[i].Name == p.Name {
+			o.pictures[i] = p
+			return
+		}
+	}
+	o.pictures = append(o.pictures, p)
+}
+
 func (s *session) say(to, thread string, format string, args ...any) {
 	o := s.out(to, thread)
 	o.lines = append(o.lines, fmt.Sprintf(format, args...))

@@ -213,3 +213,27 @@ func TestSeveralChallenges(t *testing.T) {
 		t.Errorf("accept answered %+v, want %q", rs, want)
 	}
 }
+
+// TestOnePicturePerPosition: a message that shows the same position twice
+// attaches its picture once, in the latest state.
+func TestOnePicturePerPosition(t *testing.T) {
+	for _, tc := range []struct {
+		text     string
+		resigned bool
+	}{
+		{"a1; board; rs", false},
+		{"a1\nresign", true},
+	} {
+		ref, _ := newReferee(t)
+		startGame(t, ref, "ann", "bob", "")
+		for _, r := range send(t, ref, "m", "ann", tc.text) {
+			if len(r.Pictures) != 1 {
+				t.Errorf("%q: %s got %d pictures, want 1", tc.text, r.To.Address, len(r.Pictures))
+				continue
+			}
+			if got := r.Pictures[0].Result.Reason == "resignation"; got != tc.resigned {
+				t.Errorf("%q: %s's picture shows result %+v", tc.text, r.To.Address, r.Pictures[0].Result)
+			}
+		}
+	}
+}
