@@ -193,9 +193,9 @@ func (s *session) pick(k pickKind) (*gameState, error) {
 			}
 		}
 	}
-	if k == pickMyTurn && chosen != nil && s.sender.CurrentFixed {
-		// the player named this game with "game ID": a move never goes
-		// elsewhere, even where it would be legal
+	if (k == pickMyTurn || k == pickActive) && chosen != nil && s.sender.CurrentFixed {
+		// the player named this game with "game ID": a move, a resignation
+		// or an offer never goes elsewhere, even where it would be legal
 		return s.game(chosen.ID)
 	}
 	if k == pickMyTurn && len(mine) > 0 {
@@ -251,6 +251,15 @@ func (s *session) pick(k pickKind) (*gameState, error) {
 		return nil, refuse("several games await your answer: %s; say which first, e.g. \"game %s\"", strings.Join(names, ", "), fit[0].ID)
 	}
 	return nil, refuse("you play several games: %s; say which first, e.g. \"game %s\"", strings.Join(names, ", "), fit[0].ID)
+}
+
+// chosenHint explains, when g is the game the sender chose with "game ID",
+// why a command went there and how to address another game.
+func (s *session) chosenHint(g *GameRecord) string {
+	if !s.sender.CurrentFixed || s.sender.Current != g.ID || s.current == g.ID || s.msg.Thread == g.ID {
+		return ""
+	}
+	return fmt.Sprintf(" (your commands go to %s since you sent \"game %s\"; send \"games\" to list yours and \"game ID\" to choose another)", g.ID, g.ID)
 }
 
 // pickMine picks a game as pick does and returns it with the sender's colour.
@@ -698,7 +707,7 @@ func (s *session) cmdMove(c Command) (string, error) {
 	case Challenged:
 		return g.ID, refuse("game %s has not started: %s has not accepted the challenge yet", g.ID, g.Names[1-g.Challenger])
 	case Over:
-		return g.ID, refuse("game %s is over (%s)", g.ID, g.Result.PTN)
+		return g.ID, refuse("game %s is over (%s)%s", g.ID, g.Result.PTN, s.chosenHint(g))
 	case Active:
 	default:
 		return g.ID, refuse("game %s was %s", g.ID, g.Status)
@@ -788,7 +797,7 @@ func (s *session) cmdResign(c Command) (string, error) {
 	}
 	g := gs.rec
 	if g.Status != Active {
-		return g.ID, refuse("game %s is not in progress", g.ID)
+		return g.ID, refuse("game %s is not in progress%s", g.ID, s.chosenHint(g))
 	}
 	me, _ := g.ColorOf(s.sender.Key)
 	s.finish(gs, gs.pos().Resign(me))
@@ -844,7 +853,7 @@ func (s *session) cmdPropose(c Command) (string, error) {
 	}
 	g := gs.rec
 	if g.Status != Active && !(c.Verb == "takeback" && disputable(g)) {
-		return g.ID, refuse("game %s is not in progress", g.ID)
+		return g.ID, refuse("game %s is not in progress%s", g.ID, s.chosenHint(g))
 	}
 	me, _ := g.ColorOf(s.sender.Key)
 	if pr := g.Proposal; pr != nil && pr.By != int(me) && pr.Kind == c.Verb && (c.Verb == "draw" || c.Verb == "restart") {

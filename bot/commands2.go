@@ -33,7 +33,7 @@ func (s *session) cmdRS(c Command) (string, error) {
 		return g.ID, nil
 	}
 	if g.Status != Active {
-		return g.ID, refuse("game %s is not in progress", g.ID)
+		return g.ID, refuse("game %s is not in progress%s", g.ID, s.chosenHint(g))
 	}
 	size, stacks, err := notation.ParseSyncBoard(board)
 	if err != nil {

@@ -237,3 +237,23 @@ func TestOnePicturePerPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestExplicitGameBindsResign: after "game g1", a resignation or a draw
+// offer sent when g1 has ended is refused, not applied to another game.
+func TestExplicitGameBindsResign(t *testing.T) {
+	ref, _ := newReferee(t)
+	g1 := startGame(t, ref, "ann", "bob", "")
+	g2 := startGame(t, ref, "ann", "carol", "")
+	send(t, ref, "choose", "ann", "game "+g1)
+	send(t, ref, "bob-resigns", "bob", "resign")
+	for i, text := range []string{"draw", "resign", "undo"} {
+		rs := send(t, ref, fmt.Sprint("r", i), "ann", text)
+		want := "game " + g1 + " is not in progress (your commands go to " + g1 + " since you sent \"game " + g1 + "\""
+		if got := textTo(rs, "ann"); !strings.Contains(got, want) {
+			t.Errorf("%q answered %q", text, got)
+		}
+	}
+	if g, _ := ref.Game(context.Background(), g2); g.Status != bot.Active || g.Proposal != nil {
+		t.Errorf("game %s touched: %s, proposal %+v", g2, g.Status, g.Proposal)
+	}
+}
