@@ -31,6 +31,7 @@ type RemoteError struct {
 	Message string // the server's message
 }
 
+// Error returns the server's message.
 func (e *RemoteError) Error() string {
 	return "the running takbot says: " + e.Message
 }
