@@ -819,7 +819,7 @@ func proposalText(p *Proposal) string {
 	case "revert":
 		return fmt.Sprintf("go back to the position after turn %d", p.Ply)
 	case "adopt":
-		return "adopt this board as the position (north row first):\n" + p.Board + "\n"
+		return "adopt the board sent with rs as the position"
 	case "restart":
 		return "restart the game from the empty board"
 	}
@@ -912,6 +912,11 @@ func (s *session) cmdPropose(c Command) (string, error) {
 	gs.dirty = true
 	s.say(s.sender.Key, g.ID, "You propose to %s. %s is asked to answer \"accept\" or \"decline\".", proposalText(pr), g.Names[me.Opponent()])
 	s.say(g.Players[me.Opponent()], g.ID, "%s proposes to %s. Answer \"accept\" or \"decline\".", who(g, me), proposalText(pr))
+	if pr.Kind == "adopt" {
+		both(g, func(k string, _ tak.Color) {
+			s.say(k, g.ID, "%s's board (north row first, stacks top first, white lowercase):\n%s", g.Names[me], pr.Board)
+		})
+	}
 	return g.ID, nil
 }
 

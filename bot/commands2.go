@@ -47,6 +47,10 @@ func (s *session) cmdRS(c Command) (string, error) {
 	pos := gs.pos()
 	diff := pos.DiffStacks(stacks)
 	if len(diff) == 0 {
+		if g.Sync[me] != nil { // an earlier differing board is no longer the player's
+			g.Sync[me] = nil
+			gs.dirty = true
+		}
 		s.say(key, g.ID, "Your board matches the true board of game %s.", g.ID)
 		s.status(gs, key, false)
 		return g.ID, nil

@@ -257,3 +257,17 @@ func TestExplicitGameBindsResign(t *testing.T) {
 		t.Errorf("game %s touched: %s, proposal %+v", g2, g.Status, g.Proposal)
 	}
 }
+
+// TestRSMatchForgetsOldBoard: once a player's rs board matches, an earlier
+// differing board can no longer be adopted.
+func TestRSMatchForgetsOldBoard(t *testing.T) {
+	ref, _ := newReferee(t)
+	startGame(t, ref, "ann", "bob", "size=3")
+	send(t, ref, "m1", "ann", "ps a1")
+	send(t, ref, "rs1", "ann", "rs\n0 0 0\n0 S 0\n0 0 0")
+	send(t, ref, "rs2", "ann", "rs\nS 0 0\n0 0 0\n0 0 0")
+	rs := send(t, ref, "adopt", "ann", "adopt")
+	if got := textTo(rs, "ann"); !strings.Contains(got, "send your board first") {
+		t.Errorf("adopt after a matching rs answered %q", got)
+	}
+}
