@@ -94,7 +94,7 @@ func parseOne(s string) (Command, error) {
 		g := strings.TrimSpace(s[i+1:])
 		n, err := strconv.Atoi(g)
 		if err != nil || n < 1 || n > 100000 {
-			return Command{}, &ParseError{fmt.Sprintf("%q: after '#' put the number of the move you are making, e.g. \"ps b4 #7\"", s)}
+			return Command{}, &ParseError{fmt.Sprintf("%q: after '#' put the turn number of your move (turns count 1, 2, 3, … from the first move of the game: send \"help\" to see the game's next turn), e.g. \"ps b4 #7\"", s)}
 		}
 		c.Guard = n
 		c.Text = strings.TrimSpace(s[:i])

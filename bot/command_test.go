@@ -2,6 +2,7 @@ package bot
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -36,6 +37,9 @@ func TestParseCommands(t *testing.T) {
 	}
 	for _, tc := range tests {
 		got, err := ParseCommands(tc.in)
+		if err != nil && strings.Contains(tc.in, "#") && !strings.Contains(err.Error(), "turn number") {
+			t.Errorf("ParseCommands(%q): %v does not speak of the turn number", tc.in, err)
+		}
 		if tc.err {
 			if err == nil {
 				t.Errorf("ParseCommands(%q) = %v, want error", tc.in, got)
