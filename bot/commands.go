@@ -550,7 +550,7 @@ func (s *session) cmdNew(c Command) (string, error) {
 		cfg = tak.DefaultConfig(size)
 	}
 	if err != nil {
-		return "", refuse("%v", err)
+		return "", refuse("%s", configReason(err))
 	}
 	cfg.Komi = komi
 	switch opening {
@@ -560,7 +560,7 @@ func (s *session) cmdNew(c Command) (string, error) {
 		cfg.Opening = tak.NoSwapOpening
 	}
 	if err := cfg.Validate(); err != nil {
-		return "", refuse("%v", err)
+		return "", refuse("%s", configReason(err))
 	}
 	mine := tak.White
 	switch color {
@@ -595,6 +595,12 @@ func (s *session) cmdNew(c Command) (string, error) {
 	s.say(op.Key, id, "%s challenges you to a game of Tak (%s): %s. You would play %s.\nAnswer \"accept\" or \"decline\" (add \"game %s\" first if you have other games).",
 		s.sender.Name, id, describeConfig(g), mine.Opponent(), id)
 	return id, nil
+}
+
+// configReason words a configuration error for a player: the engine's
+// reason without the generic ": invalid game configuration" it wraps.
+func configReason(err error) string {
+	return strings.TrimSuffix(err.Error(), ": "+tak.ErrBadConfig.Error())
 }
 
 func (s *session) newGameID() (string, error) {

@@ -34,10 +34,12 @@ func TestSpecificRefusals(t *testing.T) {
 		{"ann", "hello world", `"hello" is neither a command nor a move`},
 		{"ann", "new carol size=4 size=6", "option size is given twice"},
 		{"ann", "new carol color=white colour=black", "option color is given twice"},
+		{"ann", "new carol rules=modegan size=7", `Refused "new carol rules=modegan size=7": modegan tak is played on 4x4 to 6x6 only, not 7x7`},
+		{"ann", "new carol rules=modegan opening=swap", "modegan tak has no swap opening"},
 	} {
 		rs := send(t, ref, fmt.Sprint("typo", i), tc.from, tc.text)
-		if len(rs) != 1 || !strings.Contains(rs[0].Text, tc.want) {
-			t.Errorf("%s %q: replies %+v, want one containing %q", tc.from, tc.text, rs, tc.want)
+		if len(rs) != 1 || !strings.Contains(rs[0].Text, tc.want) || strings.Contains(rs[0].Text, "invalid game configuration") {
+			t.Errorf("%s %q: replies %+v, want one containing %q (and no generic suffix)", tc.from, tc.text, rs, tc.want)
 		}
 	}
 	after, _ := ref.Game(context.Background(), id)
