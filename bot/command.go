@@ -15,6 +15,9 @@ type Command struct {
 	Text  string   // the command as written (for a move: the move text without the guard)
 	Guard int      // for a move: the "#N" turn-number guard, 0 if none
 	Board string   // for "rs": the board lines that followed, if any
+	// Err is why the command cannot be read (a malformed "#N" guard); it
+	// is refused in its turn, after the commands before it have run.
+	Err string
 }
 
 // keywords are the command verbs; any other first word is read as a move.
@@ -62,10 +65,7 @@ func ParseCommands(text string) ([]Command, error) {
 			if part == "" {
 				continue
 			}
-			c, err := parseOne(part)
-			if err != nil {
-				return nil, err
-			}
+			c := parseOne(part)
 			if c.Verb == "rs" && len(c.Args) == 0 && j == len(parts)-1 {
 				var board []string
 				for i+1 < len(lines) && isBoardRow(lines[i+1]) {
@@ -83,26 +83,28 @@ func ParseCommands(text string) ([]Command, error) {
 	return out, nil
 }
 
-func parseOne(s string) (Command, error) {
+func parseOne(s string) Command {
 	words := strings.Fields(s)
 	verb := strings.ToLower(words[0])
 	if keywords[verb] {
-		return Command{Verb: verb, Args: words[1:], Text: s}, nil
+		return Command{Verb: verb, Args: words[1:], Text: s}
 	}
 	c := Command{Verb: "move", Text: s}
 	if i := strings.LastIndexByte(s, '#'); i >= 0 {
 		g := strings.TrimSpace(s[i+1:])
 		n, err := strconv.Atoi(g)
 		if err != nil || n < 1 || n > 100000 {
-			return Command{}, &ParseError{fmt.Sprintf("%q: after '#' put the turn number of your move (turns count 1, 2, 3, … from the first move of the game: send \"help\" to see the game's next turn), e.g. \"ps b4 #7\"", s)}
+			c.Err = "after '#' put the turn number of your move (turns count 1, 2, 3, … from the first move of the game: send \"help\" to see the game's next turn), e.g. \"ps b4 #7\""
+			return c
 		}
 		c.Guard = n
-		c.Text = strings.TrimSpace(s[:i])
-		if c.Text == "" {
-			return Command{}, &ParseError{fmt.Sprintf("%q: a turn number guard needs a move before it", s)}
+		if t := strings.TrimSpace(s[:i]); t != "" {
+			c.Text = t
+		} else {
+			c.Err = "a turn number guard needs a move before it, e.g. \"ps b4 #7\""
 		}
 	}
-	return c, nil
+	return c
 }
 
 // isQuoteHeader reports whether line is a mail client's "On DATE, NAME

@@ -6,6 +6,8 @@ import (
 	"testing"
 )
 
+const badGuard = "after '#' put the turn number of your move (turns count 1, 2, 3, … from the first move of the game: send \"help\" to see the game's next turn), e.g. \"ps b4 #7\""
+
 func TestParseCommands(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -32,13 +34,16 @@ func TestParseCommands(t *testing.T) {
 		{in: "im the wall was covered", want: []Command{{Verb: "im", Args: []string{"the", "wall", "was", "covered"}, Text: "im the wall was covered"}}},
 		{in: "", err: true},
 		{in: " ;; \n", err: true},
-		{in: "ps b4 #x", err: true},
-		{in: "#3", err: true},
+		{in: "ps b4 #x", want: []Command{{Verb: "move", Text: "ps b4 #x", Err: badGuard}}},
+		{in: "board; #3", want: []Command{{Verb: "board", Args: []string{}, Text: "board"},
+			{Verb: "move", Text: "#3", Guard: 3, Err: "a turn number guard needs a move before it, e.g. \"ps b4 #7\""}}},
 	}
 	for _, tc := range tests {
 		got, err := ParseCommands(tc.in)
-		if err != nil && strings.Contains(tc.in, "#") && !strings.Contains(err.Error(), "turn number") {
-			t.Errorf("ParseCommands(%q): %v does not speak of the turn number", tc.in, err)
+		for _, c := range got {
+			if c.Err != "" && !strings.Contains(c.Err, "turn number") {
+				t.Errorf("ParseCommands(%q): %q does not speak of the turn number", tc.in, c.Err)
+			}
 		}
 		if tc.err {
 			if err == nil {

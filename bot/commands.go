@@ -76,6 +76,9 @@ func (s *session) defaultThread() string {
 
 // exec runs one command and returns the game it concerned.
 func (s *session) exec(c Command) (string, error) {
+	if c.Err != "" {
+		return "", refuse("%s", c.Err)
+	}
 	switch c.Verb {
 	case "new":
 		return s.cmdNew(c)

@@ -273,3 +273,20 @@ func TestRSMatchForgetsOldBoard(t *testing.T) {
 		t.Errorf("adopt after a matching rs answered %q", got)
 	}
 }
+
+// TestBadGuardStopsInTurn: a malformed "#N" guard is refused in its turn:
+// the commands before it run, those after it do not.
+func TestBadGuardStopsInTurn(t *testing.T) {
+	ref, _ := newReferee(t)
+	id := startGame(t, ref, "ann", "bob", "")
+	rs := send(t, ref, "m", "ann", "a1; e5 #two; tps")
+	got := textTo(rs, "ann")
+	for _, want := range []string{"played a1", `Refused "e5 #two": after '#' put the turn number`, "The 1 command(s) after it were not run."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("answer %q lacks %q", got, want)
+		}
+	}
+	if g, _ := ref.Game(context.Background(), id); len(g.Moves) != 1 {
+		t.Errorf("game has %d moves, want 1", len(g.Moves))
+	}
+}
