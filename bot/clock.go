@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -10,7 +11,9 @@ import (
 
 // Tick drives the clocks: it reminds players whose time is mostly gone and
 // declares losses on time, for every game with a running clock. It returns
-// the replies it queued. Call it periodically (adapters use a ticker).
+// the replies it queued. Call it periodically (adapters use a ticker). A
+// game that cannot be read is reported in the error and skipped; the other
+// games are still ticked.
 func (r *Referee) Tick(ctx context.Context) ([]Reply, error) {
 	var ids []string
 	if err := r.store.View(ctx, func(tx Tx) error {
@@ -21,15 +24,22 @@ func (r *Referee) Tick(ctx context.Context) ([]Reply, error) {
 		return nil, fmt.Errorf("bot: tick: %w", err)
 	}
 	var all []Reply
+	var errs []error
 	for _, id := range ids {
+		if err := ctx.Err(); err != nil {
+			errs = append(errs, err)
+			break
+		}
 		rs, err := r.tickGame(ctx, id)
 		if err != nil {
-			return all, fmt.Errorf("bot: tick game %s: %w", id, err)
+			// one unreadable game must not stop the clocks of the others
+			errs = append(errs, fmt.Errorf("bot: tick game %s: %w", id, err))
+			continue
 		}
 		all = append(all, rs...)
 	}
 	r.notify(all)
-	return all, nil
+	return all, errors.Join(errs...)
 }
 
 // RunClocks calls Tick each time ticks delivers, until ctx ends or ticks

@@ -3,10 +3,15 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/storage"
+	"github.com/takbymail/takbot/tak"
 )
 
 // textTo joins the texts of the replies to one player.
@@ -288,5 +293,41 @@ func TestBadGuardStopsInTurn(t *testing.T) {
 	}
 	if g, _ := ref.Game(context.Background(), id); len(g.Moves) != 1 {
 		t.Errorf("game has %d moves, want 1", len(g.Moves))
+	}
+}
+
+type stepClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *stepClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+// TestTickSkipsUnreadableGame: a game record that cannot be replayed is
+// reported by Tick, and the other games' clocks still run.
+func TestTickSkipsUnreadableGame(t *testing.T) {
+	db, err := storage.Open(filepath.Join(t.TempDir(), "t.db"), storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	clock := &stepClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
+	ref := bot.New(db, clock, bot.Options{Rand: func(int) int { return 0 }})
+	id := startGame(t, ref, "ann", "bob", "days=1")
+	bad := &bot.GameRecord{ID: "a0", Status: bot.Active, Players: [2]string{"console:x", "console:y"}, Names: [2]string{"x", "y"},
+		Config: tak.DefaultConfig(5), Days: 1, Moves: []bot.MoveRecord{{PTN: "zz9", At: clock.Now()}},
+		TurnStart: clock.Now(), Deadline: clock.Now().Add(time.Hour)}
+	if err := db.Update(context.Background(), func(tx bot.Tx) error { return tx.PutGame(bad) }); err != nil {
+		t.Fatal(err)
+	}
+	clock.mu.Lock()
+	clock.t = clock.t.Add(48 * time.Hour)
+	clock.mu.Unlock()
+	rs, err := ref.Tick(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "tick game a0") {
+		t.Errorf("Tick error %v, want one naming game a0", err)
+	}
+	if g, _ := ref.Game(context.Background(), id); g.Status != bot.Over || len(rs) == 0 {
+		t.Errorf("game %s after the deadline: %s, %d replies", id, g.Status, len(rs))
 	}
 }

@@ -136,9 +136,7 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 			return fmt.Errorf("console: %w", err)
 		}
 		if o.TickEachMessage {
-			if _, err := ref.Tick(ctx); err != nil {
-				return fmt.Errorf("console: %w", err)
-			}
+			tick(ctx, ref, out)
 		}
 		if err := Deliver(ctx, ref, out, o.ImagesDir); err != nil {
 			return err
@@ -155,9 +153,7 @@ func directive(ctx context.Context, ref *bot.Referee, out io.Writer, o Options, 
 	f := strings.Fields(line)
 	switch f[0] {
 	case "!tick":
-		if _, err := ref.Tick(ctx); err != nil {
-			return fmt.Errorf("console: %w", err)
-		}
+		tick(ctx, ref, out)
 		return Deliver(ctx, ref, out, o.ImagesDir)
 	case "!advance":
 		if len(f) != 2 || o.Advance == nil {
@@ -174,6 +170,14 @@ func directive(ctx context.Context, ref *bot.Referee, out io.Writer, o Options, 
 	}
 	fmt.Fprintf(out, "[console] unknown directive %q\n", line)
 	return nil
+}
+
+// tick runs the clocks. A failure (a game that cannot be read) is printed
+// and the session goes on: Tick has still run the other games' clocks.
+func tick(ctx context.Context, ref *bot.Referee, out io.Writer) {
+	if _, err := ref.Tick(ctx); err != nil {
+		fmt.Fprintf(out, "[console] clocks: %v\n", err)
+	}
 }
 
 func parseDuration(s string) (time.Duration, error) {

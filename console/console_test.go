@@ -14,6 +14,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
 	"github.com/takbymail/takbot/storage"
+	"github.com/takbymail/takbot/tak"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts")
@@ -203,5 +204,32 @@ func TestContinuationAtEOF(t *testing.T) {
 		if !strings.Contains(out.String(), "[to ann] You have no games") {
 			t.Errorf("input %q: output %q", in, out.String())
 		}
+	}
+}
+
+// TestTickErrorDoesNotEndSession: a game whose record cannot be replayed
+// makes "!tick" report it, and the session goes on.
+func TestTickErrorDoesNotEndSession(t *testing.T) {
+	db, err := storage.Open(filepath.Join(t.TempDir(), "t.db"), storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	clock := &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
+	bad := &bot.GameRecord{ID: "a0", Status: bot.Active, Players: [2]string{"console:x", "console:y"}, Names: [2]string{"x", "y"},
+		Config: tak.DefaultConfig(5), Days: 1, Moves: []bot.MoveRecord{{PTN: "zz9", At: clock.Now()}},
+		TurnStart: clock.Now(), Deadline: clock.Now().Add(time.Hour)}
+	if err := db.Update(context.Background(), func(tx bot.Tx) error { return tx.PutGame(bad) }); err != nil {
+		t.Fatal(err)
+	}
+	ref := bot.New(db, clock, bot.Options{})
+	var out bytes.Buffer
+	err = console.Run(context.Background(), ref, strings.NewReader("!tick\nann: games\n"), &out,
+		console.Options{Directives: true, Advance: clock.Advance, Clock: clock, TickEachMessage: true})
+	if err != nil {
+		t.Fatalf("run ended: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "[console] clocks: bot: tick game a0") || !strings.Contains(out.String(), "[to ann] You have no games") {
+		t.Errorf("output:\n%s", out.String())
 	}
 }
