@@ -33,6 +33,10 @@ var keywords = map[string]bool{
 // MaxMessageBytes bounds the text the parser reads.
 const MaxMessageBytes = 64 << 10
 
+// MaxCommands bounds the commands of one message, so that a message such as
+// "board;" ten thousand times does not become a reply of megabytes.
+const MaxCommands = 50
+
 // ParseError is a message that could not be split into commands.
 type ParseError struct{ Msg string }
 
@@ -79,6 +83,9 @@ func ParseCommands(text string) ([]Command, error) {
 	}
 	if len(out) == 0 {
 		return nil, &ParseError{"the message has no command; send \"help\" to see what you can do"}
+	}
+	if len(out) > MaxCommands {
+		return nil, &ParseError{fmt.Sprintf("the message has %d commands; the bot runs at most %d from one message, so none was run", len(out), MaxCommands)}
 	}
 	return out, nil
 }

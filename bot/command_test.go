@@ -33,6 +33,7 @@ func TestParseCommands(t *testing.T) {
 			{Verb: "board", Args: []string{}, Text: "board"}}},
 		{in: "im the wall was covered", want: []Command{{Verb: "im", Args: []string{"the", "wall", "was", "covered"}, Text: "im the wall was covered"}}},
 		{in: "", err: true},
+		{in: strings.Repeat("board;", MaxCommands+1), err: true},
 		{in: " ;; \n", err: true},
 		{in: "ps b4 #x", want: []Command{{Verb: "move", Text: "ps b4 #x", Err: badGuard}}},
 		{in: "board; #3", want: []Command{{Verb: "board", Args: []string{}, Text: "board"},

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
@@ -113,6 +114,9 @@ func (s *session) cmdIM(c Command) (string, error) {
 	if reason == "" {
 		return g.ID, refuse("say why you think the move was illegal, e.g. \"im the wall on c3 was covered\"")
 	}
+	if n := utf8.RuneCountInString(reason); n > maxReason {
+		return g.ID, refuse("the reason is %d characters long; say it in at most %d", n, maxReason)
+	}
 	opp := me.Opponent()
 	checkErr := before.Check(m)
 	d := Dispute{By: int(me), Ply: n, Move: m.String(), Reason: reason, Legal: checkErr == nil, At: s.now}
@@ -170,6 +174,10 @@ func capitalize(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// maxReason bounds the reason of an "im" dispute, which is quoted to both
+// players and kept with the game.
+const maxReason = 1000
 
 func pieceName(p tak.Piece) string { return "a " + p.String() }
 

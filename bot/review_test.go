@@ -331,3 +331,23 @@ func TestTickSkipsUnreadableGame(t *testing.T) {
 		t.Errorf("game %s after the deadline: %s, %d replies", id, g.Status, len(rs))
 	}
 }
+
+// TestLongMessages: a dispute reason beyond the limit is refused, as is a
+// message of more commands than the bot runs; the game is untouched.
+func TestLongMessages(t *testing.T) {
+	ref, _ := newReferee(t)
+	id := startGame(t, ref, "ann", "bob", "")
+	send(t, ref, "m1", "ann", "a1")
+	for i, tc := range []struct{ from, text, want string }{
+		{"bob", "im " + strings.Repeat("é", 1001), "the reason is 1001 characters long; say it in at most 1000"},
+		{"bob", strings.Repeat("board;", 51), "the message has 51 commands; the bot runs at most 50"},
+	} {
+		rs := send(t, ref, fmt.Sprint("long", i), tc.from, tc.text)
+		if len(rs) != 1 || !strings.Contains(rs[0].Text, tc.want) {
+			t.Errorf("reply %.200v, want %q", rs, tc.want)
+		}
+	}
+	if g, _ := ref.Game(context.Background(), id); len(g.Disputes) != 0 || len(g.Moves) != 1 {
+		t.Errorf("game changed: %d disputes, %d moves", len(g.Disputes), len(g.Moves))
+	}
+}
