@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -456,8 +457,16 @@ func (s *session) resolveOpponent(word string) (Identity, error) {
 	if at := strings.LastIndexByte(w, '@'); at > 0 && strings.Contains(w[at:], ".") {
 		return Identity{Transport: "email", Address: w}, nil
 	}
+	if strings.Contains(w, "=") {
+		return Identity{}, refuse("say whom to challenge before the options, e.g. \"new bob %s\"", w)
+	}
 	if strings.ContainsAny(w, "@<>:") || w == "" {
 		return Identity{}, refuse("%q is not a player: name an opponent by name, email address or Discord mention", word)
+	}
+	for _, r := range w {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '_' || r == '-') {
+			return Identity{}, refuse("%q is not a player's name: a name holds only letters, digits, '.', '_' and '-'", word)
+		}
 	}
 	return Identity{Transport: s.msg.From.Transport, Address: w}, nil
 }
