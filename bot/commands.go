@@ -903,17 +903,22 @@ func (s *session) cmdPropose(c Command) (string, error) {
 		pr.Ply = n - 1
 	case "revert":
 		sb := g.Sync[me]
+		if sb == nil || sb.Match < 0 {
+			sb = g.Sync[me.Opponent()] // the opponent's rs board may have found the point
+		}
 		switch {
+		case gs.tg.Len() == 0:
+			return g.ID, refuse("no move has been played in game %s: there is nothing to go back to", g.ID)
 		case len(c.Args) > 0:
 			n, err := strconv.Atoi(strings.TrimPrefix(c.Args[0], "#"))
 			if err != nil || n < 0 || n >= gs.tg.Len() {
-				return g.ID, refuse("revert N goes back to the position after turn N; N must be from 0 to %d", gs.tg.Len()-1)
+				return g.ID, refuse("%q is not a turn to go back to: revert N goes back to the position after turn N, from 0 (the empty board) to %d", c.Args[0], gs.tg.Len()-1)
 			}
 			pr.Ply = n
 		case sb != nil && sb.Match >= 0 && sb.Match < gs.tg.Len():
 			pr.Ply = sb.Match
 		default:
-			return g.ID, refuse("say which move to go back to, e.g. \"revert 6\" (send \"rs\" with your board to find where it matches)")
+			return g.ID, refuse("say which turn to go back to, e.g. \"revert %d\" (send \"rs\" with your board to find where it matches)", gs.tg.Len()-1)
 		}
 	case "adopt":
 		sb := g.Sync[me]

@@ -353,3 +353,25 @@ func TestLongMessages(t *testing.T) {
 		t.Errorf("game changed: %d disputes, %d moves", len(g.Disputes), len(g.Moves))
 	}
 }
+
+// TestRevertRefusalsAndOpponentsMatch: revert names the turns it accepts,
+// refuses an empty game, and after one player's rs the other may propose
+// the revert to the point that board matched.
+func TestRevertRefusalsAndOpponentsMatch(t *testing.T) {
+	ref, _ := newReferee(t)
+	id := startGame(t, ref, "ann", "bob", "size=3")
+	for i, tc := range []struct{ from, text, want string }{
+		{"ann", "revert", "no move has been played in game " + id},
+		{"ann", "ps a1", "played"},
+		{"bob", "ps c3", "played"},
+		{"ann", "revert x", `"x" is not a turn to go back to: revert N goes back to the position after turn N, from 0 (the empty board) to 1`},
+		{"ann", "revert", `say which turn to go back to, e.g. "revert 1"`},
+		{"ann", "rs\nS 0 0\n0 0 0\n0 0 0", "matches the position after turn 1"},
+		{"bob", "revert", "You propose to go back to the position after turn 1."},
+	} {
+		rs := send(t, ref, fmt.Sprint("rv", i), tc.from, tc.text)
+		if got := textTo(rs, tc.from); !strings.Contains(got, tc.want) {
+			t.Errorf("%s %q answered %q, want %q", tc.from, tc.text, got, tc.want)
+		}
+	}
+}
