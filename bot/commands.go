@@ -723,12 +723,12 @@ func (s *session) cmdMove(c Command) (string, error) {
 	}
 	switch g.Status {
 	case Challenged:
-		return g.ID, refuse("game %s has not started: %s has not accepted the challenge yet", g.ID, g.Names[1-g.Challenger])
+		return g.ID, refuse("game %s has not started: %s has not accepted the challenge yet%s", g.ID, g.Names[1-g.Challenger], s.chosenHint(g))
 	case Over:
 		return g.ID, refuse("game %s is over (%s)%s", g.ID, g.Result.PTN, s.chosenHint(g))
 	case Active:
 	default:
-		return g.ID, refuse("game %s was %s", g.ID, g.Status)
+		return g.ID, refuse("game %s was %s%s", g.ID, g.Status, s.chosenHint(g))
 	}
 	before := gs.pos()
 	if c.Guard != 0 && c.Guard != before.Ply()+1 {

@@ -74,6 +74,14 @@ func TestExplicitGameBindsMoves(t *testing.T) {
 			t.Errorf("game %s has %d moves (%v), want %d", id, len(g.Moves), err, want)
 		}
 	}
+	// a chosen game that was declined keeps the moves, and says why
+	send(t, ref, "new-eve", "ann", "new eve")
+	send(t, ref, "eve-declines", "eve", "decline")
+	send(t, ref, "choose-eve", "ann", "game g3")
+	rs = send(t, ref, "m-eve", "ann", "c3")
+	if got, want := textTo(rs, "ann"), `game g3 was declined (your commands go to g3 since you sent "game g3"`; !strings.Contains(got, want) {
+		t.Errorf("move to a declined chosen game answered %q, want %q", got, want)
+	}
 	// without an explicit choice, the only game where it is her turn is used
 	send(t, ref, "new-dan", "ann", "new dan color=white")
 	send(t, ref, "m3", "ann", "game "+g2+"\na1")
