@@ -334,6 +334,9 @@ func describeConfig(g *GameRecord) string {
 	if g.Scoring != "" && g.Scoring != "standard" {
 		s += ", " + g.Scoring + " scoring"
 	}
+	if c.Rules == tak.Modegan {
+		s += ", a drawn game goes to black"
+	}
 	return s
 }
 
