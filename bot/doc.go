@@ -62,6 +62,16 @@
 // any other word is an address on the challenger's own transport (on the
 // console, a player's name).
 //
+// Choosing the game a command addresses (pick): a "game ID" earlier in the
+// same message, then the message's thread hint, then the player's chosen
+// game. "game ID" fixes the choice (PlayerRecord.CurrentFixed) and moves,
+// resignations and offers then go to that game only, even when it has
+// ended or it is the player's turn elsewhere: a command is refused rather
+// than applied to a game the player did not mean. Without a fixed choice
+// (the last game started or accepted is remembered), a move goes to the
+// only game where it is the sender's turn, and any command to the only game
+// that fits it; with several, the player is asked to choose.
+//
 // Turn numbers: the bot counts turns (plies) from 1 — "turn 7" is the
 // seventh move of the game, white's fourth — and shows the PTN move number
 // beside it ("Turn 7 (PTN move 4, white)"), so the word "move" with a
