@@ -652,6 +652,13 @@ func (s *session) cmdAnswer(c Command, yes bool) (string, error) {
 			return g.ID, nil
 		}
 		g.Status = Active
+		for c, key := range g.Players { // a player on vacation has their clock stopped here too
+			if p, err := s.player(key); err != nil {
+				return g.ID, err
+			} else if p.Vacation.After(s.now) {
+				g.Vacation[c] = p.Vacation
+			}
+		}
 		s.startTurn(gs)
 		gs.dirty = true
 		s.current = g.ID
@@ -663,6 +670,11 @@ func (s *session) cmdAnswer(c Command, yes bool) (string, error) {
 				s.say(k, g.ID, "Swap opening: each player's first move places a flat of the opponent's colour.")
 			}
 			s.say(k, g.ID, "You play %s.", c)
+			for _, vc := range []tak.Color{tak.White, tak.Black} {
+				if v := g.Vacation[vc]; v.After(s.now) {
+					s.say(k, g.ID, "%s is on vacation until %s: their clock stops until then.", who(g, vc), fmtTime(v))
+				}
+			}
 			s.status(gs, k, true)
 		})
 		return g.ID, nil

@@ -383,3 +383,21 @@ func TestRevertRefusalsAndOpponentsMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestVacationCoversNewGames: a game accepted while its first mover is on
+// vacation starts that player's clock when the vacation ends.
+func TestVacationCoversNewGames(t *testing.T) {
+	ref, _ := newReferee(t)
+	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC) // newReferee's clock
+	send(t, ref, "v", "ann", "vacation 5")
+	rs := send(t, ref, "new", "ann", "new bob color=white days=2")
+	id := rs[0].Thread
+	rs = send(t, ref, "accept", "bob", "accept")
+	if got, want := textTo(rs, "bob"), "ann (white) is on vacation until 2026-11-26 09:00 UTC: their clock stops until then."; !strings.Contains(got, want) {
+		t.Errorf("bob told %q, want %q", got, want)
+	}
+	g, _ := ref.Game(context.Background(), id)
+	if want := now.Add(7 * 24 * time.Hour); !g.Deadline.Equal(want) {
+		t.Errorf("deadline %v, want %v (5 days of vacation, then 2 days)", g.Deadline, want)
+	}
+}
