@@ -359,8 +359,12 @@ func (s *session) cmdGames() error {
 }
 
 func (s *session) cmdGame(c Command) (string, error) {
-	if len(c.Args) != 1 {
+	switch {
+	case len(c.Args) == 0:
 		return "", refuse("say which game, e.g. \"game g3\" (send \"games\" to list yours)")
+	case len(c.Args) > 1:
+		return "", refuse("\"game\" takes one game id; to send a command to that game, separate them with ';', e.g. \"game %s; %s\"",
+			strings.ToLower(c.Args[0]), strings.Join(c.Args[1:], " "))
 	}
 	id := strings.ToLower(c.Args[0])
 	if !strings.HasPrefix(id, "g") {

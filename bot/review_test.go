@@ -39,6 +39,7 @@ func TestSpecificRefusals(t *testing.T) {
 		{"ann", "hello world", `"hello" is neither a command nor a move`},
 		{"ann", "new carol size=4 size=6", "option size is given twice"},
 		{"ann", "new carol color=white colour=black", "option color is given twice"},
+		{"ann", "game G1 board", `"game" takes one game id; to send a command to that game, separate them with ';', e.g. "game g1; board"`},
 		{"ann", "new size=6", `say whom to challenge before the options, e.g. "new bob size=6"`},
 		{"ann", "new carol, size=4", `"carol," is not a player's name`},
 		{"ann", "new carol rules=modegan size=7", `Refused "new carol rules=modegan size=7": modegan tak is played on 4x4 to 6x6 only, not 7x7`},
