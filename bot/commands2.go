@@ -403,12 +403,16 @@ func (s *session) cmdNotation(c Command) error {
 }
 
 func (s *session) cmdVacation(c Command) error {
-	if len(c.Args) != 1 {
+	args := c.Args
+	if len(args) == 2 && (strings.EqualFold(args[1], "days") || strings.EqualFold(args[1], "day")) {
+		args = args[:1] // "vacation 3 days"
+	}
+	if len(args) != 1 {
 		return refuse("say how many days, e.g. \"vacation 7\"")
 	}
-	days, err := strconv.Atoi(c.Args[0])
+	days, err := strconv.Atoi(args[0])
 	if err != nil || days < 1 || days > 60 {
-		return refuse("vacation takes a whole number of days from 1 to 60, not %q", c.Args[0])
+		return refuse("vacation takes a whole number of days from 1 to 60, not %q", args[0])
 	}
 	key := s.sender.Key
 	until := s.now.Add(time.Duration(days) * 24 * time.Hour)

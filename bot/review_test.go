@@ -40,6 +40,7 @@ func TestSpecificRefusals(t *testing.T) {
 		{"ann", "new carol size=4 size=6", "option size is given twice"},
 		{"ann", "new carol color=white colour=black", "option color is given twice"},
 		{"ann", "game G1 board", `"game" takes one game id; to send a command to that game, separate them with ';', e.g. "game g1; board"`},
+		{"ann", "vacation two days", `vacation takes a whole number of days from 1 to 60, not "two"`},
 		{"ann", "new size=6", `say whom to challenge before the options, e.g. "new bob size=6"`},
 		{"ann", "new carol, size=4", `"carol," is not a player's name`},
 		{"ann", "new carol rules=modegan size=7", `Refused "new carol rules=modegan size=7": modegan tak is played on 4x4 to 6x6 only, not 7x7`},
@@ -400,5 +401,14 @@ func TestVacationCoversNewGames(t *testing.T) {
 	g, _ := ref.Game(context.Background(), id)
 	if want := now.Add(7 * 24 * time.Hour); !g.Deadline.Equal(want) {
 		t.Errorf("deadline %v, want %v (5 days of vacation, then 2 days)", g.Deadline, want)
+	}
+}
+
+// TestVacationDaysWord: "vacation 3 days" is read as "vacation 3".
+func TestVacationDaysWord(t *testing.T) {
+	ref, _ := newReferee(t)
+	rs := send(t, ref, "v", "ann", "vacation 3 days")
+	if got, want := textTo(rs, "ann"), "Your clocks stop until 2026-11-24 09:00 UTC."; !strings.Contains(got, want) {
+		t.Errorf("answered %q, want %q", got, want)
 	}
 }
