@@ -93,6 +93,9 @@ func ParseCommands(text string) ([]Command, error) {
 func parseOne(s string) Command {
 	words := strings.Fields(s)
 	verb := strings.ToLower(words[0])
+	if t := strings.TrimRight(verb, ".,!?:"); !keywords[verb] && keywords[t] {
+		verb = t // "resign.", "accept!", "draw?"
+	}
 	if keywords[verb] {
 		return Command{Verb: verb, Args: words[1:], Text: s}
 	}
@@ -152,7 +155,7 @@ func isBoardRow(line string) bool {
 }
 
 // notAWord refuses a would-be move whose first word is a word of three or
-// more letters: no move in either notation starts so ("ps", "mn", "c3",
+// more letters, perhaps followed by punctuation ("Thanks!"): no move in either notation starts so ("ps", "mn", "c3",
 // "Sc3", "3c3>12"), so it is a mistyped or unknown command. It suggests the
 // command meant when the word is close to one.
 func notAWord(text string) error {
@@ -160,7 +163,7 @@ func notAWord(text string) error {
 	if len(f) == 0 {
 		return nil
 	}
-	w := f[0]
+	w := strings.TrimRight(f[0], ".,!?:")
 	n := 0
 	for _, r := range w {
 		if !unicode.IsLetter(r) {

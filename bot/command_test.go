@@ -31,6 +31,9 @@ func TestParseCommands(t *testing.T) {
 		{in: "im he wrote:\nboard", want: []Command{
 			{Verb: "im", Args: []string{"he", "wrote:"}, Text: "im he wrote:"},
 			{Verb: "board", Args: []string{}, Text: "board"}}},
+		{in: "Accept! ; resign.", want: []Command{
+			{Verb: "accept", Args: []string{}, Text: "Accept!"},
+			{Verb: "resign", Args: []string{}, Text: "resign."}}},
 		{in: "im the wall was covered", want: []Command{{Verb: "im", Args: []string{"the", "wall", "was", "covered"}, Text: "im the wall was covered"}}},
 		{in: "", err: true},
 		{in: strings.Repeat("board;", MaxCommands+1), err: true},

@@ -37,6 +37,8 @@ func TestSpecificRefusals(t *testing.T) {
 		{"bob", "resing", `did you mean "resign"?`}, // out of turn: still a typo, not "not your turn"
 		{"bob", "hlep", `did you mean "help"?`},
 		{"ann", "hello world", `"hello" is neither a command nor a move`},
+		{"ann", "Thanks!", `"Thanks" is neither a command nor a move`},
+		{"ann", "acept!", `"acept" is not a command; did you mean "accept"?`},
 		{"ann", "new carol size=4 size=6", "option size is given twice"},
 		{"ann", "new carol color=white colour=black", "option color is given twice"},
 		{"ann", "game G1 board", `"game" takes one game id; to send a command to that game, separate them with ';', e.g. "game g1; board"`},
