@@ -92,6 +92,11 @@ func TestCrossTransportGame(t *testing.T) {
 	go func() { ref.RunClocks(ctx, ticks); close(done) }()
 	clock.add(55 * time.Hour)
 	ticks <- clock.Now()
+	// RunClocks reads the clock after it receives a tick: a second tick is
+	// received only once the first Tick has returned, so the clock may move
+	// on only then (otherwise the first Tick may already see the deadline
+	// passed and send no reminder)
+	ticks <- clock.Now()
 	clock.add(20 * time.Hour)
 	ticks <- clock.Now()
 	close(ticks)
