@@ -36,6 +36,10 @@ type Options struct {
 	// TickEachMessage runs the clocks after every message, so reminders
 	// and losses on time show up in an interactive session.
 	TickEachMessage bool
+	// Notes receives "[console] ..." notes about unreadable input lines and
+	// messages the referee could not handle; standard output carries
+	// nothing but replies. Default os.Stderr.
+	Notes io.Writer
 }
 
 // Line is one parsed input message.
@@ -67,9 +71,14 @@ func ParseLine(s string) (Line, error) {
 }
 
 // Run reads messages from in until EOF or ctx ends, hands each to the
-// referee and prints the console replies to out. Input errors are printed
-// as "[console] ..." lines and the run goes on.
+// referee and prints the console replies to out. Unreadable lines and
+// messages the referee fails to handle are noted as "[console] ..." lines
+// on o.Notes and the run goes on; a failed message stays unprocessed, so
+// feeding the script again retries it.
 func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o Options) error {
+	if o.Notes == nil {
+		o.Notes = os.Stderr
+	}
 	if o.Clock == nil {
 		o.Clock = bot.SystemClock{}
 	}
@@ -100,7 +109,7 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 		}
 		raw := strings.TrimRight(line, "\r\n")
 		if len(raw) > bot.MaxMessageBytes {
-			fmt.Fprintf(out, "[console] a line of %d bytes is longer than the %d a message may have; skipped\n", len(raw), bot.MaxMessageBytes)
+			fmt.Fprintf(o.Notes, "[console] a line of %d bytes is longer than the %d a message may have; skipped\n", len(raw), bot.MaxMessageBytes)
 			pending = nil
 			continue
 		}
@@ -123,7 +132,7 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 		}
 		ln, err := ParseLine(full)
 		if err != nil {
-			fmt.Fprintf(out, "[console] %v\n", err)
+			fmt.Fprintf(o.Notes, "[console] %v\n", err)
 			continue
 		}
 		h := sha256.New()
@@ -133,10 +142,14 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 		msg := bot.Message{ID: "console:" + hex.EncodeToString(chain[:12]), From: bot.Identity{Transport: Transport, Address: strings.ToLower(ln.Name)},
 			Name: ln.Name, Text: ln.Text, Received: o.Clock.Now()}
 		if _, err := ref.Handle(ctx, msg); err != nil {
-			return fmt.Errorf("console: %w", err)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			fmt.Fprintf(o.Notes, "[console] %s's message was not handled: %v\n", ln.Name, err)
+			continue
 		}
 		if o.TickEachMessage {
-			tick(ctx, ref, out)
+			tick(ctx, ref, o.Notes)
 		}
 		if err := Deliver(ctx, ref, out, o.ImagesDir); err != nil {
 			return err
@@ -147,36 +160,36 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 
 func directive(ctx context.Context, ref *bot.Referee, out io.Writer, o Options, line string) error {
 	if !o.Directives {
-		fmt.Fprintf(out, "[console] directives such as %q are disabled\n", line)
+		fmt.Fprintf(o.Notes, "[console] directives such as %q are disabled\n", line)
 		return nil
 	}
 	f := strings.Fields(line)
 	switch f[0] {
 	case "!tick":
-		tick(ctx, ref, out)
+		tick(ctx, ref, o.Notes)
 		return Deliver(ctx, ref, out, o.ImagesDir)
 	case "!advance":
 		if len(f) != 2 || o.Advance == nil {
-			fmt.Fprintf(out, "[console] %q: write \"!advance 2d\" (needs a settable clock)\n", line)
+			fmt.Fprintf(o.Notes, "[console] %q: write \"!advance 2d\" (needs a settable clock)\n", line)
 			return nil
 		}
 		d, err := parseDuration(f[1])
 		if err != nil {
-			fmt.Fprintf(out, "[console] %v\n", err)
+			fmt.Fprintf(o.Notes, "[console] %v\n", err)
 			return nil
 		}
 		o.Advance(d)
 		return nil
 	}
-	fmt.Fprintf(out, "[console] unknown directive %q\n", line)
+	fmt.Fprintf(o.Notes, "[console] unknown directive %q\n", line)
 	return nil
 }
 
 // tick runs the clocks. A failure (a game that cannot be read) is printed
 // and the session goes on: Tick has still run the other games' clocks.
-func tick(ctx context.Context, ref *bot.Referee, out io.Writer) {
+func tick(ctx context.Context, ref *bot.Referee, notes io.Writer) {
 	if _, err := ref.Tick(ctx); err != nil {
-		fmt.Fprintf(out, "[console] clocks: %v\n", err)
+		fmt.Fprintf(notes, "[console] clocks: %v\n", err)
 	}
 }
 

@@ -177,13 +177,14 @@ func TestLongLineIsSkipped(t *testing.T) {
 	defer db.Close()
 	ref := bot.New(db, &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}, bot.Options{})
 	in := "ann: " + strings.Repeat("x", bot.MaxMessageBytes+10) + "\nann: games"
-	var out bytes.Buffer
-	if err := console.Run(context.Background(), ref, strings.NewReader(in), &out, console.Options{}); err != nil {
+	var out, notes bytes.Buffer
+	if err := console.Run(context.Background(), ref, strings.NewReader(in), &out, console.Options{Notes: &notes}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "[console] a line of") || !strings.Contains(out.String(), "[to ann] You have no games") {
-		t.Fatalf("output:\n%.300s", out.String())
+	if !strings.Contains(notes.String(), "[console] a line of") || !strings.Contains(out.String(), "[to ann] You have no games") {
+		t.Fatalf("output:\n%.300s\nnotes:\n%.300s", out.String(), notes.String())
 	}
+	assertOnlyReplies(t, out.String())
 }
 
 // TestContinuationAtEOF: a message continued with '\' on the last line of
@@ -223,13 +224,53 @@ func TestTickErrorDoesNotEndSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	ref := bot.New(db, clock, bot.Options{})
-	var out bytes.Buffer
+	var out, notes bytes.Buffer
 	err = console.Run(context.Background(), ref, strings.NewReader("!tick\nann: games\n"), &out,
-		console.Options{Directives: true, Advance: clock.Advance, Clock: clock, TickEachMessage: true})
+		console.Options{Directives: true, Advance: clock.Advance, Clock: clock, TickEachMessage: true, Notes: &notes})
 	if err != nil {
 		t.Fatalf("run ended: %v\n%s", err, out.String())
 	}
-	if !strings.Contains(out.String(), "[console] clocks: bot: tick game a0") || !strings.Contains(out.String(), "[to ann] You have no games") {
-		t.Errorf("output:\n%s", out.String())
+	if !strings.Contains(notes.String(), "[console] clocks: bot: tick game a0") || !strings.Contains(out.String(), "[to ann] You have no games") {
+		t.Errorf("output:\n%s\nnotes:\n%s", out.String(), notes.String())
+	}
+	assertOnlyReplies(t, out.String())
+}
+
+// TestFailedMessageDoesNotEndSession: a message the referee cannot handle
+// (here: it touches a game whose stored record cannot be replayed) is
+// noted on the notes writer, left unprocessed, and the session goes on.
+func TestFailedMessageDoesNotEndSession(t *testing.T) {
+	db, err := storage.Open(filepath.Join(t.TempDir(), "f.db"), storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	clock := &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
+	bad := &bot.GameRecord{ID: "a0", Status: bot.Active, Players: [2]string{"console:x", "console:y"}, Names: [2]string{"x", "y"},
+		Config: tak.DefaultConfig(5), Days: 1, Moves: []bot.MoveRecord{{PTN: "zz9", At: clock.Now()}},
+		TurnStart: clock.Now(), Deadline: clock.Now().Add(time.Hour)}
+	if err := db.Update(context.Background(), func(tx bot.Tx) error { return tx.PutGame(bad) }); err != nil {
+		t.Fatal(err)
+	}
+	ref := bot.New(db, clock, bot.Options{})
+	var out, notes bytes.Buffer
+	err = console.Run(context.Background(), ref, strings.NewReader("x: board\nann: games\n"), &out, console.Options{Clock: clock, Notes: &notes})
+	if err != nil {
+		t.Fatalf("run ended: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(notes.String(), "[console] x's message was not handled") || !strings.Contains(out.String(), "[to ann] You have no games") {
+		t.Errorf("output:\n%s\nnotes:\n%s", out.String(), notes.String())
+	}
+	assertOnlyReplies(t, out.String())
+}
+
+// assertOnlyReplies checks that the console's standard output holds
+// nothing but reply lines.
+func assertOnlyReplies(t *testing.T, out string) {
+	t.Helper()
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if l != "" && !strings.HasPrefix(l, "[to ") {
+			t.Errorf("standard output line %q is not a reply", l)
+		}
 	}
 }

@@ -3,8 +3,9 @@
 // lines starting "[to NAME] ". A line ending in a backslash continues the
 // message on the next line, so multi-line boards can be sent. Pictures are
 // written to a directory and their paths printed ("[to NAME] picture:
-// PATH"). Nothing but replies (and "[console] ..." notes about unreadable
-// input lines) is written to the output; logs go elsewhere.
+// PATH"). Nothing but replies is written to the output: "[console] ..."
+// notes about unreadable input lines or messages that could not be handled
+// go to Options.Notes (standard error by default), logs elsewhere.
 //
 // A console identity is Identity{Transport: "console", Address: name in
 // lower case}; the name as typed is the display name.

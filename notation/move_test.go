@@ -266,6 +266,16 @@ func TestMailMoves(t *testing.T) {
 	}
 }
 
+// TestSingleDropMismatchMessage: a single drop is not spelled out as a sum.
+func TestSingleDropMismatchMessage(t *testing.T) {
+	for _, in := range []string{"ms c3 p1 2", "1c3>2"} {
+		_, err := ParseMove(in, 5)
+		if err == nil || err.Error() != "picks up 1 but drops 2" {
+			t.Errorf("ParseMove(%q) error %v, want exactly \"picks up 1 but drops 2\"", in, err)
+		}
+	}
+}
+
 func TestParseMoveDetects(t *testing.T) {
 	for _, tc := range []struct {
 		in   string

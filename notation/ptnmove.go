@@ -204,6 +204,9 @@ func buildSpread(input string, sq tak.Square, dir tak.Direction, count int, drop
 	if drops == nil {
 		drops = []int{count}
 	} else if sum != count {
+		if len(drops) == 1 {
+			return tak.Move{}, syntaxErr(input, "picks up %d but drops %d", count, sum)
+		}
 		return tak.Move{}, syntaxErr(input, "picks up %d but drops %d (%s)", count, sum, joinInts(drops, "+"))
 	}
 	cur := sq

@@ -78,7 +78,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if _, err := ref.Tick(ctx); err != nil {
 		log.Error("clocks", "err", err)
 	}
-	if err := console.Run(ctx, ref, input, stdout, console.Options{ImagesDir: cfg.ImagesDir, Session: *session, TickEachMessage: true}); err != nil {
+	if err := console.Run(ctx, ref, input, stdout, console.Options{ImagesDir: cfg.ImagesDir, Session: *session, TickEachMessage: true, Notes: stderr}); err != nil {
 		fmt.Fprintln(stderr, "console:", err)
 		return 1
 	}
