@@ -487,6 +487,7 @@ func (s *session) cmdNew(c Command) (string, error) {
 	}
 	size, komi, days := 5, tak.Komi(0), s.r.opts.DefaultDays
 	color, opening, rules, scoring, style := "random", "", "standard", "standard", "street"
+	stones, caps := -1, -1 // -1: the rules' default
 	seen := map[string]bool{}
 	for _, a := range c.Args[1:] {
 		k, v, ok := strings.Cut(strings.ToLower(a), "=")
@@ -543,13 +544,25 @@ func (s *session) cmdNew(c Command) (string, error) {
 				return "", refuse("%v", err)
 			}
 			scoring = sr.String()
+		case "stones", "flats":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > tak.MaxPieces/2-4 {
+				return "", refuse("stones must be a whole number from 1 to %d, not %q", tak.MaxPieces/2-4, v)
+			}
+			stones = n
+		case "caps", "capstones":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 4 {
+				return "", refuse("caps must be a whole number from 0 to 4, not %q", v)
+			}
+			caps = n
 		case "style":
 			if v != "courtly" && v != "street" {
 				return "", refuse("style must be courtly (the bot announces every road threat) or street (it announces nothing), not %q", v)
 			}
 			style = v
 		default:
-			return "", refuse("unknown option %q: the options are size, komi, color, opening, rules, days, scoring and style", k)
+			return "", refuse("unknown option %q: the options are size, komi, color, opening, rules, stones, caps, days, scoring and style", k)
 		}
 	}
 	var cfg tak.Config
@@ -560,12 +573,28 @@ func (s *session) cmdNew(c Command) (string, error) {
 		if size != 5 {
 			return "", refuse("the adem game is played on 5x5 only")
 		}
-		cfg, err = tak.AdemConfig(22)
+		if caps > 0 {
+			return "", refuse("the adem game is played without capstones")
+		}
+		flats := 22
+		if stones >= 0 {
+			flats = stones
+		}
+		cfg, err = tak.AdemConfig(flats)
 	default:
 		cfg = tak.DefaultConfig(size)
 	}
 	if err != nil {
 		return "", refuse("%s", configReason(err))
+	}
+	if rules == "modegan" && caps >= 0 && caps != 1 {
+		return "", refuse("modegan tak is played with one capstone each")
+	}
+	if stones >= 0 {
+		cfg.Stones = [2]int{stones, stones}
+	}
+	if caps >= 0 {
+		cfg.Caps = [2]int{caps, caps}
 	}
 	cfg.Komi = komi
 	switch opening {

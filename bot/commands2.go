@@ -500,7 +500,7 @@ func (s *session) cmdHelp(c Command) (string, error) {
 			}
 		}
 	}
-	b.WriteString("Always: \"new OPPONENT [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [days=3] [scoring=standard] [style=street]\", \"games\", \"game ID\", \"notation mail|ptn\", \"vacation DAYS\", \"help\".\n")
+	b.WriteString("Always: \"new OPPONENT [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street]\", \"games\", \"game ID\", \"notation mail|ptn\", \"vacation DAYS\", \"help\".\n")
 	b.WriteString("Moves: Tak by Mail \"ps b4\", \"pw c2\", \"pc d1\", \"ms b2 p3 2 1\" (A1 is the north-west corner), or PTN \"c3\", \"Sc3\", \"3c3>12\" (a1 is the south-west corner). Several commands: one per line or separated by ';'.")
 	thread := ""
 	if gs != nil {

@@ -1,0 +1,49 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestChallengeReserves: "new" sets the stones and capstones of both
+// players, which also chooses between the Adem game's 22 and 24 flats.
+func TestChallengeReserves(t *testing.T) {
+	for i, tc := range []struct {
+		opts         string
+		stones, caps int
+		refusal      string
+	}{
+		{"", 21, 1, ""},
+		{"rules=adem", 22, 0, ""},
+		{"rules=adem stones=24", 24, 0, ""},
+		{"rules=adem flats=23", 0, 0, "the adem game uses 22 or 24 flats, not 23"},
+		{"rules=adem caps=1", 0, 0, "the adem game is played without capstones"},
+		{"size=6 stones=25 caps=2", 25, 2, ""},
+		{"size=4 caps=1", 15, 1, ""},
+		{"rules=modegan caps=2", 0, 0, "modegan tak is played with one capstone each"},
+		{"stones=0", 0, 0, "stones must be a whole number from 1 to 60"},
+		{"caps=5", 0, 0, "caps must be a whole number from 0 to 4"},
+		{"size=8 stones=60 caps=4", 60, 4, ""},
+	} {
+		ref, _ := newReferee(t)
+		rs := send(t, ref, fmt.Sprint("c", i), "ann", "new bob color=white "+tc.opts)
+		if tc.refusal != "" {
+			if len(rs) != 1 || !strings.Contains(rs[0].Text, tc.refusal) {
+				t.Errorf("%q: replies %+v, want a refusal saying %q", tc.opts, rs, tc.refusal)
+			}
+			continue
+		}
+		if len(rs) == 0 || rs[0].Thread == "" {
+			t.Fatalf("%q: no challenge: %+v", tc.opts, rs)
+		}
+		g, err := ref.Game(context.Background(), rs[0].Thread)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Config.Stones != [2]int{tc.stones, tc.stones} || g.Config.Caps != [2]int{tc.caps, tc.caps} {
+			t.Errorf("%q: stones %v caps %v, want %d and %d each", tc.opts, g.Config.Stones, g.Config.Caps, tc.stones, tc.caps)
+		}
+	}
+}
