@@ -208,14 +208,15 @@ func TestContinuationAtEOF(t *testing.T) {
 	}
 }
 
-// TestTickErrorDoesNotEndSession: a game whose record cannot be replayed
-// makes "!tick" report it, and the session goes on.
-func TestTickErrorDoesNotEndSession(t *testing.T) {
-	db, err := storage.Open(filepath.Join(t.TempDir(), "t.db"), storage.Options{})
+// refereeWithBrokenGame returns a referee whose database holds game a0 of
+// players x and y with a stored move that cannot be replayed.
+func refereeWithBrokenGame(t *testing.T) (*bot.Referee, *fakeClock) {
+	t.Helper()
+	db, err := storage.Open(filepath.Join(t.TempDir(), "broken.db"), storage.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	t.Cleanup(func() { db.Close() })
 	clock := &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
 	bad := &bot.GameRecord{ID: "a0", Status: bot.Active, Players: [2]string{"console:x", "console:y"}, Names: [2]string{"x", "y"},
 		Config: tak.DefaultConfig(5), Days: 1, Moves: []bot.MoveRecord{{PTN: "zz9", At: clock.Now()}},
@@ -223,9 +224,15 @@ func TestTickErrorDoesNotEndSession(t *testing.T) {
 	if err := db.Update(context.Background(), func(tx bot.Tx) error { return tx.PutGame(bad) }); err != nil {
 		t.Fatal(err)
 	}
-	ref := bot.New(db, clock, bot.Options{})
+	return bot.New(db, clock, bot.Options{}), clock
+}
+
+// TestTickErrorDoesNotEndSession: a game whose record cannot be replayed
+// makes "!tick" report it, and the session goes on.
+func TestTickErrorDoesNotEndSession(t *testing.T) {
+	ref, clock := refereeWithBrokenGame(t)
 	var out, notes bytes.Buffer
-	err = console.Run(context.Background(), ref, strings.NewReader("!tick\nann: games\n"), &out,
+	err := console.Run(context.Background(), ref, strings.NewReader("!tick\nann: games\n"), &out,
 		console.Options{Directives: true, Advance: clock.Advance, Clock: clock, TickEachMessage: true, Notes: &notes})
 	if err != nil {
 		t.Fatalf("run ended: %v\n%s", err, out.String())
@@ -240,21 +247,9 @@ func TestTickErrorDoesNotEndSession(t *testing.T) {
 // (here: it touches a game whose stored record cannot be replayed) is
 // noted on the notes writer, left unprocessed, and the session goes on.
 func TestFailedMessageDoesNotEndSession(t *testing.T) {
-	db, err := storage.Open(filepath.Join(t.TempDir(), "f.db"), storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	clock := &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
-	bad := &bot.GameRecord{ID: "a0", Status: bot.Active, Players: [2]string{"console:x", "console:y"}, Names: [2]string{"x", "y"},
-		Config: tak.DefaultConfig(5), Days: 1, Moves: []bot.MoveRecord{{PTN: "zz9", At: clock.Now()}},
-		TurnStart: clock.Now(), Deadline: clock.Now().Add(time.Hour)}
-	if err := db.Update(context.Background(), func(tx bot.Tx) error { return tx.PutGame(bad) }); err != nil {
-		t.Fatal(err)
-	}
-	ref := bot.New(db, clock, bot.Options{})
+	ref, clock := refereeWithBrokenGame(t)
 	var out, notes bytes.Buffer
-	err = console.Run(context.Background(), ref, strings.NewReader("x: board\nann: games\n"), &out, console.Options{Clock: clock, Notes: &notes})
+	err := console.Run(context.Background(), ref, strings.NewReader("x: board\nann: games\n"), &out, console.Options{Clock: clock, Notes: &notes})
 	if err != nil {
 		t.Fatalf("run ended: %v\n%s", err, out.String())
 	}
