@@ -165,3 +165,13 @@ func FuzzReadPTN(f *testing.F) {
 		}
 	})
 }
+
+// formatParsedMail writes a parsed move as a mail command, with "t" when it
+// calls Tak.
+func formatParsedMail(pm ParsedMove, size int) string {
+	s := FormatMail(pm.Move, size)
+	if pm.TakCall {
+		s += " t"
+	}
+	return s
+}

@@ -96,16 +96,6 @@ func FormatMail(m tak.Move, size int) string {
 	return fmt.Sprintf("m%c %s p%d %s", mailDirs[m.Dir&3], sq, m.Carry(), joinInts(m.DropList(), " "))
 }
 
-// formatParsedMail writes a parsed move as a mail command, with "t" when it
-// calls Tak.
-func formatParsedMail(pm ParsedMove, size int) string {
-	s := FormatMail(pm.Move, size)
-	if pm.TakCall {
-		s += " t"
-	}
-	return s
-}
-
 // ParseMove reads a move in either notation on a board of the given size. A
 // mail command starts with p followed by s, w or c, or m followed by n, s, e
 // or w, then whitespace; anything else is read as PTN.
