@@ -54,9 +54,11 @@
 // # Text
 //
 // Text draws a monospace board in Unicode box-drawing characters or plain
-// ASCII, each stack written bottom to top (w white, b black, a final S or C
-// for a wall or capstone on top), with labels in either orientation and a
-// legend. SyncText gives the Tak by Mail "rs" board.
+// ASCII, with labels in either orientation and a legend. Each stack is
+// written top first, the order of the sync board sent beside it: a leading
+// S or C for a wall or capstone on top, then w (white) or b (black) per
+// piece from the top down, so "Sbbw" is a black wall on a black flat on a
+// white flat. SyncText gives the Tak by Mail "rs" board.
 //
 // The package imports only the tak and notation packages of this module,
 // and golang.org/x/image for the Go fonts and anti-aliased vector drawing.

@@ -38,12 +38,12 @@ func ExampleText() {
 	// Output:
 	//    +---+-----+----+
 	//  3 | . | .   | .  |
-	//  2 | . | wbS | .  |
-	//  1 | w | .   | bC |
+	//  2 | . | Sbw | .  |
+	//  1 | w | .   | Cb |
 	//    +---+-----+----+
 	//      a   b     c
 	// Move 4, white to play.
 	// Flats: white 1, black 0.
 	// Left: white 8 stones and 1 capstone, black 9 stones and 0 capstones.
-	// Stacks read bottom to top: w is a white piece, b a black piece; a final S makes the top piece a wall, a final C a capstone.
+	// Stacks read top first, like the sync board: w is a white piece, b a black piece; a leading S makes the top piece a wall, a leading C a capstone (Sbbw: a black wall on a black flat on a white flat).
 }

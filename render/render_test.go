@@ -179,8 +179,8 @@ func TestText(t *testing.T) {
 		style TextStyle
 		want  []string
 	}{
-		{notation.PTN, Unicode, []string{" 3 │ ·  │ wbwbS │ · │ · │", " 2 │ bC │", "     a    b       c   d", "Flats: white 1, black 0 - 0.5 komi.", "1 capstone"}},
-		{notation.Mail, ASCII, []string{"     A    B       C   D", " 2 | .  | wbwbS | . | . |", " 4 | .  | .     | . | w |"}},
+		{notation.PTN, Unicode, []string{" 3 │ ·  │ Sbwbw │ · │ · │", " 2 │ Cb │", "     a    b       c   d", "Flats: white 1, black 0 - 0.5 komi.", "1 capstone"}},
+		{notation.Mail, ASCII, []string{"     A    B       C   D", " 2 | .  | Sbwbw | . | . |", " 4 | .  | .     | . | w |"}},
 	} {
 		got := Text(p, tc.o, tc.style)
 		for _, w := range tc.want {
@@ -195,4 +195,66 @@ func TestText(t *testing.T) {
 	if got, want := SyncText(p), notation.FormatSyncBoard(p); got != want {
 		t.Errorf("SyncText = %q, want %q", got, want)
 	}
+}
+
+// TestTextTopFirst checks that the text board writes each stack in the
+// order of the sync board sent in the same reply: top piece first.
+func TestTextTopFirst(t *testing.T) {
+	w, b := tak.White, tak.Black
+	flat := func(c tak.Color) tak.Piece { return tak.MakePiece(c, tak.Flat) }
+	for _, tc := range []struct {
+		st   tak.Stack // bottom first
+		want string
+	}{
+		{tak.Stack{flat(w)}, "w"},
+		{tak.Stack{flat(w), flat(b), tak.MakePiece(b, tak.Wall)}, "Sbbw"},
+		{tak.Stack{flat(b), flat(w), tak.MakePiece(w, tak.Cap)}, "Cwwb"},
+		{tak.Stack{flat(w), flat(w), flat(b)}, "bww"},
+	} {
+		if got := stackText(tc.st); got != tc.want {
+			t.Errorf("stackText(%v) = %q, want %q", tc.st, got, tc.want)
+		}
+	}
+	// Every stack of a real mid-game reads in the sync board's order.
+	p, _ := midGame(t)
+	sync := strings.Fields(SyncText(p))
+	n := p.Size()
+	tall := 0
+	for i, cell := range sync {
+		st := p.Stack(tak.SquareAt(i%n, n-1-i/n))
+		if cell == "0" {
+			continue
+		}
+		tall = max(tall, len(st))
+		var want strings.Builder
+		switch lowerASCII(cell[0]) {
+		case 'w':
+			want.WriteByte('S')
+		case 'c':
+			want.WriteByte('C')
+		}
+		for j := 0; j < len(cell); j++ {
+			if cell[j] >= 'A' && cell[j] <= 'Z' {
+				want.WriteByte('b')
+			} else {
+				want.WriteByte('w')
+			}
+		}
+		if got := stackText(st); got != want.String() {
+			t.Errorf("square %d: text %q, sync %q: want %q", i, got, cell, want.String())
+		}
+	}
+	if tall < 3 {
+		t.Fatalf("the mid-game has no stack of 3 or more (tallest %d): pick another", tall)
+	}
+	if got := Text(p, notation.PTN, Unicode); !strings.Contains(got, "Stacks read top first") {
+		t.Errorf("legend does not say stacks read top first:\n%s", got)
+	}
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }

@@ -21,12 +21,13 @@ const (
 )
 
 // TextLegend explains the stacks of a text board; Text ends with it.
-const TextLegend = "Stacks read bottom to top: w is a white piece, b a black piece; a final S makes the top piece a wall, a final C a capstone."
+const TextLegend = "Stacks read top first, like the sync board: w is a white piece, b a black piece; a leading S makes the top piece a wall, a leading C a capstone (Sbbw: a black wall on a black flat on a white flat)."
 
 // Text draws p as a monospace board: one cell per square, north at the
-// top, each stack written bottom to top as TPS writes it but with letters
-// (w white, b black, then S for a wall or C for a capstone on top), so
-// "wbbS" is a black wall on a black flat on a white flat. Axis labels follow
+// top, each stack written top first, in the order of the sync board
+// (FormatSyncBoard) sent beside it: S for a wall or C for a capstone on
+// top, then w (white) or b (black) per piece from the top down, so "Sbbw"
+// is a black wall on a black flat on a white flat. Axis labels follow
 // orientation o: PTN puts lowercase files along the bottom and rank 1 at
 // the bottom; Mail puts capital files along the top and row 1 at the top.
 // Lines after the board give the side to move, flat counts with komi, the
@@ -107,25 +108,25 @@ var glyphs = [2]boxGlyphs{
 	ASCII:   {h: "-", v: "|", empty: ".", tl: "+", tm: "+", tr: "+", bl: "+", bm: "+", br: "+"},
 }
 
-// stackText writes a stack bottom to top: w or b per piece, then S or C
-// when the top piece is a wall or a capstone.
+// stackText writes a stack top first: S or C when the top piece is a wall
+// or a capstone, then w or b per piece from the top down.
 func stackText(st tak.Stack) string {
 	if len(st) == 0 {
 		return ""
 	}
 	out := make([]byte, 0, len(st)+1)
-	for _, pc := range st {
-		if pc.Color() == tak.White {
-			out = append(out, 'w')
-		} else {
-			out = append(out, 'b')
-		}
-	}
 	switch st[len(st)-1].Kind() {
 	case tak.Wall:
 		out = append(out, 'S')
 	case tak.Cap:
 		out = append(out, 'C')
+	}
+	for i := len(st) - 1; i >= 0; i-- {
+		if st[i].Color() == tak.White {
+			out = append(out, 'w')
+		} else {
+			out = append(out, 'b')
+		}
 	}
 	return string(out)
 }

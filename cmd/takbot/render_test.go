@@ -52,7 +52,7 @@ func TestRenderCommandText(t *testing.T) {
 		want []string // lines the output must contain
 	}{
 		{"unicode-ptn", []string{"-tps", "x3/x,12S,x/1,x2 2 4", "-text"},
-			[]string{" 3 │ · │ ·   │ · │", " 2 │ · │ wbS │ · │", " 1 │ w │ ·   │ · │", "     a   b     c", "Move 4, black to play."}},
+			[]string{" 3 │ · │ ·   │ · │", " 2 │ · │ Sbw │ · │", " 1 │ w │ ·   │ · │", "     a   b     c", "Move 4, black to play."}},
 		{"ascii-mail", []string{"-tps", "x3/x,12S,x/1,x2 2 4", "-text", "-ascii", "-orientation", "mail"},
 			[]string{"     A   B     C", " 1 | . | .   | . |", " 3 | w | .   | . |"}},
 		{"sync", []string{"-tps", "x3/x,12S,x/1,x2 2 4", "-sync"}, []string{"0 0 0\n0 Ws 0\ns 0 0\n"}},
