@@ -13,6 +13,19 @@ import (
 // width, as the referee does for every reply.
 func BenchmarkPNG6x6(b *testing.B) {
 	p, f := midGame(b)
+	benchPNG(b, p, f)
+}
+
+// BenchmarkPNG6x6Caption is BenchmarkPNG6x6 with a caption band, as the
+// referee sends the position before a disputed move.
+func BenchmarkPNG6x6Caption(b *testing.B) {
+	p, f := midGame(b)
+	f.Caption = "Before turn 21: the position the disputed move was played from"
+	benchPNG(b, p, f)
+}
+
+// benchPNG draws and encodes p with frame f at the default options.
+func benchPNG(b *testing.B, p *tak.Position, f Frame) {
 	var buf bytes.Buffer
 	b.ReportAllocs()
 	for b.Loop() {
@@ -71,12 +84,5 @@ func BenchmarkEncode(b *testing.B) {
 // BenchmarkPNG8x8 draws an 8x8 position with a stack move at the default width.
 func BenchmarkPNG8x8(b *testing.B) {
 	p, f := position(b, "x8/x8/x2,1,2,x4/x,2,1C,1221,x4/x2,1,2C,1,x3/x3,1,x4/x8/x8 1 8", tak.Config{}, "3d5>12")
-	var buf bytes.Buffer
-	for b.Loop() {
-		buf.Reset()
-		if err := PNG(&buf, p, f, Options{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(buf.Len()), "bytes/png")
+	benchPNG(b, p, f)
 }

@@ -7,6 +7,9 @@
 // score) and Options (theme, orientation of the axis labels, width). A
 // picture has, from the top:
 //
+//   - when the frame has a caption, a band with it ("Before turn 7: the
+//     position the disputed move was played from"), set smaller or cut
+//     with "…" to fit;
 //   - a card per player with the colour, the name, "TO PLAY" or "WINNER",
 //     the flats on top (Black's with komi, as "12 + 2.5 komi") and the
 //     stones and capstones left in reserve;

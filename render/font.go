@@ -186,18 +186,26 @@ func (c *canvas) textCentred(fc *sizedFace, s string, x, y float32, col color.Co
 	c.text(fc, s, x-textWidth(fc, s)/2, y, col)
 }
 
-// fit shortens s with an ellipsis until it fits in width w.
+// fit shortens s with an ellipsis until it fits in width w: it keeps the
+// longest prefix that fits with "…" after it, or "" when not even "…"
+// fits. It measures O(log n) prefixes, so long text costs little.
 func fit(fc font.Face, s string, w float32) string {
 	if textWidth(fc, s) <= w {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 0 {
-		r = r[:len(r)-1]
-		t := string(r) + "…"
-		if textWidth(fc, t) <= w {
-			return t
+	// Find the longest prefix r[:n], n < len(r), that fits with "…".
+	lo, hi := -1, len(r)-1 // r[:lo] fits (lo -1: nothing known); r[:hi+1] does not
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if textWidth(fc, string(r[:mid])+"…") <= w {
+			lo = mid
+		} else {
+			hi = mid - 1
 		}
 	}
-	return ""
+	if lo < 0 {
+		return ""
+	}
+	return string(r[:lo]) + "…"
 }

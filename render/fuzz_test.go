@@ -44,6 +44,9 @@ func FuzzRender(f *testing.F) {
 		}
 		fr.Result = p.Result()
 		fr.Players = [2]string{string(data[3:min(len(data), 12)]), ""}
+		if data[2]&8 != 0 {
+			fr.Caption = string(data[3:])
+		}
 		if data[2]&4 != 0 && len(data) >= 12 {
 			// Any move at all as the last move: an error or a picture, never a panic.
 			d := data[len(data)-12:]

@@ -62,6 +62,15 @@ func named(white, black string, pos func(testing.TB) (*tak.Position, Frame)) fun
 	}
 }
 
+// captioned adds a caption to a case's frame.
+func captioned(pos func(testing.TB) (*tak.Position, Frame), caption string) func(testing.TB) (*tak.Position, Frame) {
+	return func(tb testing.TB) (*tak.Position, Frame) {
+		p, f := pos(tb)
+		f.Caption = caption
+		return p, f
+	}
+}
+
 // flatWinKomi is a full 4x4 board that Black wins on flats only thanks to
 // 2.5 komi.
 func flatWinKomi(tb testing.TB) (*tak.Position, Frame) {
@@ -110,6 +119,11 @@ var goldenCases = []goldenCase{
 		f.Score = 16 + 13
 		return p, f
 	}},
+	{"caption6-dark", Options{}, captioned(func(tb testing.TB) (*tak.Position, Frame) { return replay(tb, 0, 6) },
+		"Before turn 7: the position the disputed move was played from")},
+	{"caption5-light-mail", Options{Theme: Light, Orientation: notation.Mail, Size: 360},
+		captioned(tps("x5/x,1,x3/x2,2C,x2/x,1,x3/x5 2 3", "mn c3 p1 1"),
+			"Before turn 6: the position the disputed move was played from, drawn narrow so the caption is cut")},
 	{"draw3-contrast", Options{Theme: Contrast, Size: 300}, func(tb testing.TB) (*tak.Position, Frame) {
 		p, f := position(tb, "1,2,x/x3/x3 1 2", tak.Config{})
 		f.Result = p.AgreedDraw()

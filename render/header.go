@@ -3,6 +3,8 @@ package render
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/takbymail/takbot/tak"
 )
@@ -37,6 +39,60 @@ func (r *renderer) header() {
 		left = fit(fc, status, r.w-2*r.pad-lw-2*u)
 	}
 	r.text(fc, left, r.pad, r.statY, r.pal.muted)
+}
+
+// maxCaptionRunes bounds the caption kept before fitting it to the
+// picture: no picture is wide enough to show more.
+const maxCaptionRunes = 200
+
+// captionLine makes a caption one line: control characters and line breaks
+// become spaces, runs of spaces one, and text beyond maxCaptionRunes is cut
+// with "…".
+func captionLine(s string) string {
+	if s == "" {
+		return ""
+	}
+	var b strings.Builder
+	n := 0
+	space := false
+	for _, c := range s {
+		if unicode.IsSpace(c) || unicode.IsControl(c) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			if n+2 > maxCaptionRunes {
+				b.WriteString("…")
+				break
+			}
+			b.WriteByte(' ')
+			n++
+			space = false
+		}
+		if n == maxCaptionRunes {
+			b.WriteString("…")
+			break
+		}
+		b.WriteRune(c)
+		n++
+	}
+	return b.String()
+}
+
+// caption draws the frame's caption in a band across the top. A caption
+// too wide for the band is set smaller, down to two thirds of the full
+// size, and cut with "…" if it still does not fit.
+func (r *renderer) caption() {
+	u := r.unit
+	x, y, w, h := r.pad, r.capY, r.w-2*r.pad, r.capH
+	r.roundRectFill(x+w/2, y+h/2, w, h, 1.6*u, r.pal.highlight)
+	avail := w - 4*u
+	px := 3.2 * u
+	fc := r.face(true, px)
+	if tw := textWidth(fc, r.f.Caption); tw > avail {
+		fc = r.face(true, max(px*avail/tw-0.5, px*2/3)) // face rounds to whole pixels
+	}
+	r.textCentred(fc, fit(fc, r.f.Caption, avail), x+w/2, y+h/2, r.pal.hlText)
 }
 
 // card draws the card of player c at x, cw wide.

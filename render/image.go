@@ -38,6 +38,12 @@ type Frame struct {
 	Before  *tak.Position // the position before Last: gives a capstone's crush; may be nil
 	Result  tak.Result    // the game's result; Over() false while the game goes on
 	Score   int           // the winner's score for the banner; 0 shows none
+	// Caption is a short line drawn in a band above the player cards, such
+	// as "Before turn 7: the position the disputed move was played from",
+	// to say what the picture shows when it is not simply the game now.
+	// Line breaks and control characters become spaces; text too wide for
+	// the picture is cut with "…". "" draws no band.
+	Caption string
 }
 
 // ErrInput is wrapped by every error about the arguments of Image and PNG.
@@ -116,6 +122,8 @@ type renderer struct {
 	w     float32 // picture width
 	unit  float32 // w / 100: every length is a multiple of it
 	pad   float32
+	capY  float32 // caption band's top; its height is capH, 0 without a caption
+	capH  float32
 	cardY float32
 	cardH float32
 	barY  float32
@@ -138,6 +146,11 @@ func newRenderer(p *tak.Position, f Frame, o Options, pal *palette, buf []uint8)
 	r.w, r.unit = w, u
 	r.pad = 3 * u
 	r.cardY = r.pad
+	if f.Caption = captionLine(f.Caption); f.Caption != "" {
+		r.f.Caption = f.Caption
+		r.capY, r.capH = r.pad, 6*u
+		r.cardY = r.capY + r.capH + 1.6*u
+	}
 	r.cardH = 15 * u
 	r.barY = r.cardY + r.cardH + 2*u
 	r.statY = r.barY + 1.4*u + 3.6*u
@@ -167,6 +180,9 @@ func newRenderer(p *tak.Position, f Frame, o Options, pal *palette, buf []uint8)
 
 func (r *renderer) draw() {
 	r.rect(r.bounds(), r.pal.bg)
+	if r.capH > 0 {
+		r.caption()
+	}
 	r.header()
 	r.board()
 	r.labels()
