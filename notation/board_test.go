@@ -117,10 +117,10 @@ func TestSyncBoard(t *testing.T) {
 	for _, tc := range []struct{ in, msg string }{
 		{"", "the board has 0 rows: it must have between 3 and 8"},
 		{"0 0\n0 0", "the board has 2 rows"},
-		{"0 0 0\n0 0\n0 0 0", "row 2 has 2 squares, but the board has 3 rows: every row needs 3"},
+		{"0 0 0\n0 0\n0 0 0", "row 2 has 2 squares, but the board has 3 rows: a 3x3 board needs 3 squares in every row"},
 		{"0 0 0 0\n0 0 0\n0 0 0", "row 1 has 4 squares"},
-		{"0 0 0\n0 sW 0\n0 0 0", `B2: "sW" has a wall below the top; a wall or capstone can only be the first (top) letter`},
-		{"0 0 0\n0 0 0\nsc 0 0", `A3: "sc" has a capstone below the top`},
+		{"0 0 0\n0 sW 0\n0 0 0", `B2 (row 2, square 2): "sW" has a wall below the top; a wall or capstone can only be the first (top) letter`},
+		{"0 0 0\n0 0 0\nsc 0 0", `A3 (row 3, square 1): "sc" has a capstone below the top`},
 		{"0 0 0\n0 0 0\n0 0 sx", `C3 (row 3, square 3): unexpected "x" in "sx"`},
 		{"0 0 0\n0 0 00\n0 0 0", `unexpected "0" in "00"`},
 	} {

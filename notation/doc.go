@@ -14,8 +14,11 @@
 // comments, result, Config and Replay), RecordGame to record an engine
 // game, and NinjaLink for a PTN Ninja link.
 //
-// Parsers never panic on bad input; they return a *SyntaxError whose
-// message says what is wrong ("b9 is not on a 5x5 board", "carry limit is
-// 5 on 5x5: cannot pick up 6"). Replay returns a *ReplayError wrapping the
-// engine's *tak.MoveError.
+// Parsers never panic on bad input; they return a *SyntaxError whose Kind
+// classifies the problem (KindCarryLimit, KindOffBoard, KindSquare,
+// KindCount...) for callers to branch on, and whose message says what is
+// wrong ("b9 is not on a 5x5 board", "carry limit is 5 on 5x5: cannot pick
+// up 6"). Messages quote at most a short excerpt of the input (Excerpt), so
+// a long garbage line gives a short error. Replay returns a *ReplayError
+// wrapping the engine's *tak.MoveError.
 package notation

@@ -2,6 +2,8 @@ package notation
 
 import (
 	"bytes"
+	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -23,6 +25,7 @@ func FuzzParseSquare(f *testing.F) {
 		}
 		sq, err := ParseSquare(s, size, o)
 		if err != nil {
+			checkSyntaxError(t, s, err)
 			return
 		}
 		if !sq.OnBoard(size) {
@@ -52,6 +55,7 @@ func fuzzMoveParser(f *testing.F, parse func(string, int) (ParsedMove, error), f
 		size := fuzzSize(sizeByte)
 		pm, err := parse(s, size)
 		if err != nil {
+			checkSyntaxError(t, s, err)
 			return
 		}
 		checkMoveShape(t, s, pm.Move, size)
@@ -97,6 +101,7 @@ func FuzzParseTPS(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := ParseTPS(s, tak.Config{})
 		if err != nil {
+			checkSyntaxError(t, s, err)
 			return
 		}
 		out := FormatTPS(p)
@@ -107,16 +112,53 @@ func FuzzParseTPS(f *testing.F) {
 	})
 }
 
+// syncSamples reads the sync boards of testdata/syncboards.txt: blocks
+// separated by lines of ---, after a header of # lines.
+func syncSamples(tb testing.TB) []string {
+	tb.Helper()
+	data, err := os.ReadFile("testdata/syncboards.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []string
+	for i, block := range strings.Split(string(data), "---\n") {
+		if i > 0 {
+			out = append(out, block)
+		}
+	}
+	if len(out) < 10 {
+		tb.Fatalf("testdata/syncboards.txt has %d boards", len(out))
+	}
+	return out
+}
+
+// syncSeeds are hand-made boards that are wrong or unusual.
+var syncSeeds = []string{
+	"\n 0  0 0 \n\n0 0 0\r\n0 0 0\n\n", "0 0 0\n0 sW 0\n0 0 0", "0 0\n0 0", "s s s s\nS S S S\nw W c C\n0 0 0 0",
+	"0 0 0\n0 é 0\n0 0 0", "0 0 0 / 0 0 / 0 0 0", "0 0 0\n0 0 0\n0 0 s#########################",
+}
+
+// checkSyntaxError checks an error from a parser: a *SyntaxError has a
+// kind, and no message is long, whatever the input.
+func checkSyntaxError(t *testing.T, in string, err error) {
+	t.Helper()
+	var se *SyntaxError
+	if errors.As(err, &se) && se.Kind == KindUnknown {
+		t.Fatalf("%q: syntax error without a kind: %v", in, err)
+	}
+	if len(err.Error()) > 300 {
+		t.Fatalf("%q: error of %d bytes: %v", in, len(err.Error()), err)
+	}
+}
+
 func FuzzParseSyncBoard(f *testing.F) {
-	for _, s := range []string{
-		"cSS 0 sSSs\nS SssSS w\nWsss 0 0\n", "0 0 0\n0 0 0\n0 0 0", "\n 0  0 0 \n\n0 0 0\r\n0 0 0\n\n",
-		"0 0 0\n0 sW 0\n0 0 0", "0 0\n0 0", "s s s s\nS S S S\nw W c C\n0 0 0 0",
-	} {
+	for _, s := range append(syncSamples(f), syncSeeds...) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		size, stacks, err := ParseSyncBoard(s)
 		if err != nil {
+			checkSyntaxError(t, s, err)
 			return
 		}
 		out := formatSyncStacks(size, stacks)
@@ -145,6 +187,7 @@ func FuzzReadPTN(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		games, err := ReadPTN(bytes.NewReader(data))
 		if err != nil {
+			checkSyntaxError(t, string(data), err)
 			return
 		}
 		var buf bytes.Buffer
@@ -153,7 +196,9 @@ func FuzzReadPTN(f *testing.F) {
 				t.Fatal(err)
 			}
 			buf.WriteByte('\n')
-			_, _ = g.Replay()
+			if _, err := g.Replay(); err != nil {
+				checkSyntaxError(t, string(data), err)
+			}
 		}
 		out := buf.String()
 		again, err := ReadPTN(strings.NewReader(out))

@@ -22,11 +22,11 @@ const mailDirs = "nesw"
 func ParseMailMove(s string, size int) (ParsedMove, error) {
 	pm := ParsedMove{Notation: Mail}
 	if size < tak.MinSize || size > tak.MaxSize {
-		return pm, syntaxErr(s, "board size %d is not between %d and %d", size, tak.MinSize, tak.MaxSize)
+		return pm, boardSizeErr(s, size)
 	}
 	f := strings.Fields(strings.ToLower(s))
 	if len(f) == 0 {
-		return pm, syntaxErr(s, "empty command")
+		return pm, syntaxErr(KindMove, s, "empty command")
 	}
 	if len(f) > 1 && f[len(f)-1] == "t" {
 		pm.TakCall = true
@@ -34,10 +34,10 @@ func ParseMailMove(s string, size int) (ParsedMove, error) {
 	}
 	cmd := f[0]
 	if len(cmd) != 2 || (cmd[0] != 'p' && cmd[0] != 'm') {
-		return pm, syntaxErr(s, "unknown command %q: use ps, pw or pc to place, mn, ms, me or mw to move", cmd)
+		return pm, syntaxErr(KindMove, s, "unknown command %q: use ps, pw or pc to place, mn, ms, me or mw to move", excerpt(cmd))
 	}
 	if len(f) < 2 {
-		return pm, syntaxErr(s, "%q needs a square, such as %q", cmd, cmd+" b2")
+		return pm, syntaxErr(KindMove, s, "%q needs a square, such as %q", cmd, cmd+" b2")
 	}
 	sq, err := ParseSquare(f[1], size, Mail)
 	if err != nil {
@@ -46,17 +46,17 @@ func ParseMailMove(s string, size int) (ParsedMove, error) {
 	if cmd[0] == 'p' {
 		kind, ok := map[byte]tak.Kind{'s': tak.Flat, 'w': tak.Wall, 'c': tak.Cap}[cmd[1]]
 		if !ok {
-			return pm, syntaxErr(s, "unknown piece '%c': use s (stone), w (wall) or c (capstone)", cmd[1])
+			return pm, syntaxErr(KindPiece, s, "unknown piece '%c': use s (stone), w (wall) or c (capstone)", cmd[1])
 		}
 		if len(f) > 2 {
-			return pm, syntaxErr(s, "unexpected %q after %s %s: a placement takes only a square (and t to call Tak)", strings.Join(f[2:], " "), cmd, f[1])
+			return pm, syntaxErr(KindMove, s, "unexpected %q after %s %s: a placement takes only a square (and t to call Tak)", excerpt(strings.Join(f[2:], " ")), cmd, f[1])
 		}
 		pm.Move = tak.PlaceMove(sq, kind)
 		return pm, nil
 	}
 	i := strings.IndexByte(mailDirs, cmd[1])
 	if i < 0 {
-		return pm, syntaxErr(s, "unknown direction '%c': use n, s, e or w", cmd[1])
+		return pm, syntaxErr(KindMove, s, "unknown direction '%c': use n, s, e or w", cmd[1])
 	}
 	dir := tak.Direction(i)
 	// The mail north is the PTN north: both point to the far edge.
@@ -65,7 +65,7 @@ func ParseMailMove(s string, size int) (ParsedMove, error) {
 	if len(rest) > 0 && (rest[0][0] == 'p' || rest[0][0] == 'g') {
 		n, err := strconv.Atoi(rest[0][1:])
 		if err != nil || n < 0 {
-			return pm, syntaxErr(s, "%q is not a pick-up: write p or g and a number, such as p3", rest[0])
+			return pm, syntaxErr(KindCount, s, "%q is not a pick-up: write p or g and a number, such as p3", excerpt(rest[0]))
 		}
 		count = min(n, 1000)
 		rest = rest[1:]
@@ -74,13 +74,10 @@ func ParseMailMove(s string, size int) (ParsedMove, error) {
 	for _, tok := range rest {
 		for _, c := range tok {
 			if !isDigit(c) {
-				return pm, syntaxErr(s, "%q is not a drop count: after the pick-up, write the pieces dropped on each square, such as 2 1", tok)
+				return pm, syntaxErr(KindCount, s, "%q is not a drop count: after the pick-up, write the pieces dropped on each square, such as 2 1", excerpt(tok))
 			}
 			drops = append(drops, int(c-'0'))
 		}
-	}
-	if len(drops) > tak.MaxSize {
-		return pm, syntaxErr(s, "%d drops: a move crosses at most %d squares", len(drops), tak.MaxSize-1)
 	}
 	pm.Move, err = buildSpread(s, sq, dir, count, drops, size, func(q tak.Square) string { return SquareName(q, size, Mail) })
 	return pm, err

@@ -125,7 +125,7 @@ func (g *GameRecord) Config() (tak.Config, error) {
 	size := g.Size()
 	if size == 0 {
 		if v := g.Tag("Size"); v != "" {
-			return tak.Config{}, fmt.Errorf("size tag %q is not a number: %w", v, tak.ErrBadConfig)
+			return tak.Config{}, fmt.Errorf("size tag %q is not a number: %w", excerpt(v), tak.ErrBadConfig)
 		}
 		return tak.Config{}, fmt.Errorf("no Size or TPS tag gives the board size: %w", tak.ErrBadConfig)
 	}
@@ -136,7 +136,7 @@ func (g *GameRecord) Config() (tak.Config, error) {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > tak.MaxPieces {
-			return 0, false, fmt.Errorf("tag %s %q is not a piece count: %w", name, v, tak.ErrBadConfig)
+			return 0, false, fmt.Errorf("tag %s %q is not a piece count: %w", name, excerpt(v), tak.ErrBadConfig)
 		}
 		return n, true, nil
 	}
@@ -160,7 +160,7 @@ func (g *GameRecord) Config() (tak.Config, error) {
 			err = fmt.Errorf("the adem game is 5x5, not %dx%d: %w", size, size, tak.ErrBadConfig)
 		}
 	default:
-		return tak.Config{}, fmt.Errorf("unknown Rules %q: use standard, modegan or adem: %w", r, tak.ErrBadConfig)
+		return tak.Config{}, fmt.Errorf("unknown Rules %q: use standard, modegan or adem: %w", excerpt(r), tak.ErrBadConfig)
 	}
 	if err != nil {
 		return tak.Config{}, err
@@ -196,7 +196,7 @@ func (g *GameRecord) Config() (tak.Config, error) {
 	case "no-swap", "noswap", "no swap":
 		cfg.Opening = tak.NoSwapOpening
 	default:
-		return tak.Config{}, fmt.Errorf("unknown Opening %q: use swap or no-swap: %w", o, tak.ErrBadConfig)
+		return tak.Config{}, fmt.Errorf("unknown Opening %q: use swap or no-swap: %w", excerpt(o), tak.ErrBadConfig)
 	}
 	if err := cfg.Validate(); err != nil {
 		return tak.Config{}, err
@@ -216,7 +216,7 @@ type ReplayError struct {
 // Error says which ply failed and why, e.g.
 // "ply 16 (move 8, black: Cc2): black has no capstone left".
 func (e *ReplayError) Error() string {
-	return fmt.Sprintf("ply %d (move %d, %s: %s): %v", e.Ply, e.MoveNumber, e.Color, e.Text, e.Err)
+	return fmt.Sprintf("ply %d (move %d, %s: %s): %v", e.Ply, e.MoveNumber, e.Color, excerpt(e.Text), e.Err)
 }
 
 // Unwrap returns the reason, a *tak.MoveError or a *SyntaxError.
@@ -284,7 +284,7 @@ type ptnReader struct {
 }
 
 func (rd *ptnReader) errorf(line int, format string, args ...any) error {
-	return &SyntaxError{Input: fmt.Sprintf("line %d", line), Msg: fmt.Sprintf("line %d: ", line) + fmt.Sprintf(format, args...)}
+	return syntaxErr(KindPTNFile, fmt.Sprintf("line %d", line), "line %d: %s", line, fmt.Sprintf(format, args...))
 }
 
 func (rd *ptnReader) game() *GameRecord {
@@ -349,13 +349,13 @@ func (rd *ptnReader) readTag() error {
 		j++
 	}
 	if j >= len(rd.src) || rd.src[j] != '"' {
-		return rd.errorf(start, "tag %s: the value must be in double quotes, as in [%s \"value\"]", name, name)
+		return rd.errorf(start, "tag %s: the value must be in double quotes, as in [%s \"value\"]", excerpt(name), excerpt(name))
 	}
 	var val strings.Builder
 	j++
 	for {
 		if j >= len(rd.src) {
-			return rd.errorf(start, "tag %s: the value's closing quote is missing", name)
+			return rd.errorf(start, "tag %s: the value's closing quote is missing", excerpt(name))
 		}
 		c := rd.src[j]
 		if c == '\\' && j+1 < len(rd.src) && (rd.src[j+1] == '"' || rd.src[j+1] == '\\') {
@@ -377,7 +377,7 @@ func (rd *ptnReader) readTag() error {
 		j++
 	}
 	if j >= len(rd.src) || rd.src[j] != ']' {
-		return rd.errorf(start, "tag %s: the closing ] is missing", name)
+		return rd.errorf(start, "tag %s: the closing ] is missing", excerpt(name))
 	}
 	rd.pos = j + 1
 	g := rd.game()

@@ -24,16 +24,16 @@ const (
 func ParsePTNMove(s string, size int) (ParsedMove, error) {
 	pm := ParsedMove{Notation: PTN}
 	if size < tak.MinSize || size > tak.MaxSize {
-		return pm, syntaxErr(s, "board size %d is not between %d and %d", size, tak.MinSize, tak.MaxSize)
+		return pm, boardSizeErr(s, size)
 	}
 	body := strings.TrimSpace(s)
 	if body == "" {
-		return pm, syntaxErr(s, "empty move")
+		return pm, syntaxErr(KindMove, s, "empty move")
 	}
 	body, ticks, marks := splitSuffix(body)
 	if marks != "" {
 		if !validAnnotation(marks) {
-			return pm, syntaxErr(s, "unknown annotation %q: use !, ?, !!, ??, !? or ?!", marks)
+			return pm, syntaxErr(KindMove, s, "unknown annotation %q: use !, ?, !!, ??, !? or ?!", excerpt(marks))
 		}
 		pm.Annotation = marks
 	}
@@ -44,14 +44,14 @@ func ParsePTNMove(s string, size int) (ParsedMove, error) {
 		body = body[:len(body)-1]
 	}
 	if body == "" {
-		return pm, syntaxErr(s, "%q is not a move", strings.TrimSpace(s))
+		return pm, syntaxErr(KindMove, s, "%q is not a move", excerpt(strings.TrimSpace(s)))
 	}
 	m, err := parsePTNBody(s, body, size)
 	if err != nil {
 		return pm, err
 	}
 	if pm.Crush && m.Type == tak.Place {
-		return pm, syntaxErr(s, "%s: a placement cannot flatten a wall ('*' marks a capstone flattening a wall)", body)
+		return pm, syntaxErr(KindMove, s, "%s: a placement cannot flatten a wall ('*' marks a capstone flattening a wall)", body)
 	}
 	pm.Move = m
 	return pm, nil
@@ -108,10 +108,10 @@ func parsePTNBody(input, body string, size int) (tak.Move, error) {
 			ok = false
 		}
 		if !ok {
-			return tak.Move{}, syntaxErr(input, "unknown piece %q in %q: use F, S or C before the square", string(r[0]), body)
+			return tak.Move{}, syntaxErr(KindPiece, input, "unknown piece %q in %q: use F, S or C before the square", string(r[0]), excerpt(body))
 		}
 		if len(r) != 3 {
-			return tak.Move{}, syntaxErr(input, "%q is not a placement: write the piece letter and a square, such as Sc3", body)
+			return tak.Move{}, syntaxErr(KindMove, input, "%q is not a placement: write the piece letter and a square, such as Sc3", excerpt(body))
 		}
 		sq, err := ptnSquare(input, r[1:3], size)
 		return tak.PlaceMove(sq, kind), err
@@ -128,7 +128,7 @@ func parsePTNBody(input, body string, size int) (tak.Move, error) {
 		i++
 	}
 	if i+2 > len(r) || !isLetter(r[i]) || !isDigit(r[i+1]) {
-		return tak.Move{}, syntaxErr(input, "%q is not a move: expected a square such as c3", body)
+		return tak.Move{}, syntaxErr(KindMove, input, "%q is not a move: expected a square such as c3", excerpt(body))
 	}
 	sq, err := ptnSquare(input, r[i:i+2], size)
 	if err != nil {
@@ -137,19 +137,19 @@ func parsePTNBody(input, body string, size int) (tak.Move, error) {
 	i += 2
 	if i == len(r) {
 		if count >= 0 {
-			return tak.Move{}, syntaxErr(input, "%q has a count but no direction: add one of + - < >", body)
+			return tak.Move{}, syntaxErr(KindMove, input, "%q has a count but no direction: add one of + - < >", excerpt(body))
 		}
 		return tak.PlaceMove(sq, tak.Flat), nil
 	}
 	dir, ok := ptnDirection(r[i])
 	if !ok {
-		return tak.Move{}, syntaxErr(input, "unknown direction %q in %q: use + - < > (or ↑ ↓ ← →)", string(r[i]), body)
+		return tak.Move{}, syntaxErr(KindMove, input, "unknown direction %q in %q: use + - < > (or ↑ ↓ ← →)", string(r[i]), excerpt(body))
 	}
 	i++
 	var drops []int
 	for ; i < len(r); i++ {
 		if !isDigit(r[i]) {
-			return tak.Move{}, syntaxErr(input, "unexpected %q in %q: only drop counts may follow the direction", string(r[i]), body)
+			return tak.Move{}, syntaxErr(KindMove, input, "unexpected %q in %q: only drop counts may follow the direction", string(r[i]), excerpt(body))
 		}
 		drops = append(drops, int(r[i]-'0'))
 	}
@@ -158,11 +158,11 @@ func parsePTNBody(input, body string, size int) (tak.Move, error) {
 
 func ptnSquare(input string, r []rune, size int) (tak.Square, error) {
 	if len(r) != 2 || !isLetter(r[0]) || !isDigit(r[1]) {
-		return 0, syntaxErr(input, "%q is not a square", strings.ToLower(string(r)))
+		return 0, syntaxErr(KindSquare, input, "%q is not a square", strings.ToLower(string(r)))
 	}
 	sq, ok := squareAt(lower(byte(r[0])), byte(r[1]), size, PTN)
 	if !ok {
-		return 0, syntaxErr(input, "%s is not on a %dx%d board", strings.ToLower(string(r)), size, size)
+		return 0, syntaxErr(KindOffBoard, input, "%s is not on a %dx%d board", strings.ToLower(string(r)), size, size)
 	}
 	return sq, nil
 }
@@ -183,37 +183,40 @@ func ptnDirection(c rune) (tak.Direction, bool) {
 // when not given; drops is nil when not given. name names squares in the
 // notation of the input.
 func buildSpread(input string, sq tak.Square, dir tak.Direction, count int, drops []int, size int, name func(tak.Square) string) (tak.Move, error) {
+	if len(drops) > tak.MaxSize-1 {
+		return tak.Move{}, syntaxErr(KindCount, input, "%d drops: a move crosses at most %d squares", len(drops), tak.MaxSize-1)
+	}
 	sum := 0
 	for _, d := range drops {
 		if d == 0 {
-			return tak.Move{}, syntaxErr(input, "a drop of 0: every square along the path must get at least one piece")
+			return tak.Move{}, syntaxErr(KindCount, input, "a drop of 0: every square along the path must get at least one piece")
 		}
 		sum += d
 	}
 	switch {
 	case count == 0:
-		return tak.Move{}, syntaxErr(input, "cannot pick up 0 pieces")
+		return tak.Move{}, syntaxErr(KindCount, input, "cannot pick up 0 pieces")
 	case count < 0 && drops == nil:
 		count = 1
 	case count < 0:
 		count = sum
 	}
 	if count > size {
-		return tak.Move{}, syntaxErr(input, "carry limit is %d on %dx%d: cannot pick up %d", size, size, size, count)
+		return tak.Move{}, syntaxErr(KindCarryLimit, input, "carry limit is %d on %dx%d: cannot pick up %d", size, size, size, count)
 	}
 	if drops == nil {
 		drops = []int{count}
 	} else if sum != count {
 		if len(drops) == 1 {
-			return tak.Move{}, syntaxErr(input, "picks up %d but drops %d", count, sum)
+			return tak.Move{}, syntaxErr(KindCount, input, "picks up %d but drops %d", count, sum)
 		}
-		return tak.Move{}, syntaxErr(input, "picks up %d but drops %d (%s)", count, sum, joinInts(drops, "+"))
+		return tak.Move{}, syntaxErr(KindCount, input, "picks up %d but drops %d (%s)", count, sum, joinInts(drops, "+"))
 	}
 	cur := sq
 	for range drops {
 		next, ok := cur.Step(dir, size)
 		if !ok {
-			return tak.Move{}, syntaxErr(input, "moving %s from %s over %d square%s leaves the %dx%d board", dir, name(sq), len(drops), plural(len(drops)), size, size)
+			return tak.Move{}, syntaxErr(KindOffBoard, input, "moving %s from %s over %d square%s leaves the %dx%d board", dir, name(sq), len(drops), plural(len(drops)), size, size)
 		}
 		cur = next
 	}

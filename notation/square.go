@@ -23,14 +23,14 @@ func SquareName(sq tak.Square, size int, o Orientation) string {
 func ParseSquare(s string, size int, o Orientation) (tak.Square, error) {
 	t := strings.TrimSpace(s)
 	if size < tak.MinSize || size > tak.MaxSize {
-		return 0, &SyntaxError{Input: s, Msg: fmt.Sprintf("board size %d is not between %d and %d", size, tak.MinSize, tak.MaxSize)}
+		return 0, boardSizeErr(s, size)
 	}
 	if len(t) != 2 || lower(t[0]) < 'a' || lower(t[0]) > 'z' || t[1] < '0' || t[1] > '9' {
-		return 0, &SyntaxError{Input: s, Msg: fmt.Sprintf("%q is not a square: write a file letter and a row number, such as c3", t)}
+		return 0, syntaxErr(KindSquare, s, "%q is not a square: write a file letter and a row number, such as c3", excerpt(t))
 	}
 	sq, ok := squareAt(lower(t[0]), t[1], size, o)
 	if !ok {
-		return 0, &SyntaxError{Input: s, Msg: fmt.Sprintf("%s is not on a %dx%d board", strings.ToLower(t), size, size)}
+		return 0, syntaxErr(KindOffBoard, s, "%s is not on a %dx%d board", strings.ToLower(t), size, size)
 	}
 	return sq, nil
 }
@@ -56,6 +56,7 @@ func lower(c byte) byte {
 	return c
 }
 
-func syntaxErr(input, format string, args ...any) *SyntaxError {
-	return &SyntaxError{Input: input, Msg: fmt.Sprintf(format, args...)}
+// boardSizeErr reports a board size out of range given to a parser.
+func boardSizeErr(input string, size int) *SyntaxError {
+	return syntaxErr(KindBoardSize, input, "board size %d is not between %d and %d", size, tak.MinSize, tak.MaxSize)
 }

@@ -1,7 +1,10 @@
 package notation
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/takbymail/takbot/tak"
 )
@@ -11,59 +14,112 @@ import (
 // bottom with s (stone), w (wall) and c (capstone), lowercase for White and
 // uppercase for Black, and 0 for an empty square. Squares are separated by
 // any amount of whitespace; blank lines are ignored, and "/" may stand for a
-// line break, for boards written on one line ("0 0 0 / 0 s 0 / 0 0 0"). The board must be
-// square, 3x3 to 8x8. Stacks are returned bottom first, indexed by square.
+// line break, for boards written on one line ("0 0 0 / 0 s 0 / 0 0 0"). The
+// board must be square, 3x3 to 8x8, and its size is its number of rows.
+// Stacks are returned bottom first, indexed by square. Errors are
+// *SyntaxError of KindSyncBoard; they name the row and, inside a square,
+// the square (in Tak by Mail, A1 the north-west corner), and quote at most
+// a short excerpt of the text.
 func ParseSyncBoard(text string) (size int, stacks map[tak.Square]tak.Stack, err error) {
+	rows := syncRows(text)
+	size = len(rows)
+	if size < tak.MinSize || size > tak.MaxSize {
+		return 0, nil, syntaxErr(KindSyncBoard, text, "the board has %s: it must have between %d and %d, one line per row (north row first)",
+			count(size, "row", "rows"), tak.MinSize, tak.MaxSize)
+	}
+	stacks, err = parseSyncRows(text, rows, size, false)
+	if err != nil {
+		return 0, nil, err
+	}
+	return size, stacks, nil
+}
+
+// syncRows splits a sync board into its rows of square texts, leaving out
+// blank lines.
+func syncRows(text string) [][]string {
 	var rows [][]string
 	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '/' }) {
 		if f := strings.Fields(line); len(f) > 0 {
 			rows = append(rows, f)
 		}
 	}
-	size = len(rows)
-	if size < tak.MinSize || size > tak.MaxSize {
-		return 0, nil, syntaxErr(text, "the board has %d rows: it must have between %d and %d", size, tak.MinSize, tak.MaxSize)
-	}
-	stacks = make(map[tak.Square]tak.Stack)
+	return rows
+}
+
+// parseSyncRows reads the squares of a board of size rows. known says that
+// the size is the game's, not merely the number of rows, for the message of
+// a row of the wrong length.
+func parseSyncRows(text string, rows [][]string, size int, known bool) (map[tak.Square]tak.Stack, error) {
+	stacks := make(map[tak.Square]tak.Stack)
 	for i, row := range rows {
 		if len(row) != size {
-			return 0, nil, syntaxErr(text, "row %d has %d squares, but the board has %d rows: every row needs %d", i+1, len(row), size, size)
+			if known {
+				return nil, syntaxErr(KindSyncBoard, text, "row %d has %s; a %dx%d board needs %d squares in every row",
+					i+1, count(len(row), "square", "squares"), size, size, size)
+			}
+			return nil, syntaxErr(KindSyncBoard, text, "row %d has %s, but the board has %d rows: a %dx%d board needs %d squares in every row",
+				i+1, count(len(row), "square", "squares"), size, size, size, size)
 		}
 		rank := size - 1 - i
 		for f, cell := range row {
-			sq := tak.SquareAt(f, rank)
 			if cell == "0" {
 				continue
 			}
-			st := make(tak.Stack, len(cell))
-			for j := 0; j < len(cell); j++ {
-				c := cell[j]
-				color := tak.White
-				if c >= 'A' && c <= 'Z' {
-					color = tak.Black
-				}
-				var kind tak.Kind
-				switch lower(c) {
-				case 's':
-					kind = tak.Flat
-				case 'w':
-					kind = tak.Wall
-				case 'c':
-					kind = tak.Cap
-				default:
-					return 0, nil, syntaxErr(text, "%s (row %d, square %d): unexpected %q in %q: use s, w or c (lowercase white, uppercase black), or 0 for empty",
-						strings.ToUpper(SquareName(sq, size, Mail)), i+1, f+1, string(rune(c)), cell)
-				}
-				if kind != tak.Flat && j > 0 {
-					return 0, nil, syntaxErr(text, "%s: %q has a %s below the top; a wall or capstone can only be the first (top) letter",
-						strings.ToUpper(SquareName(sq, size, Mail)), cell, kind)
-				}
-				st[len(cell)-1-j] = tak.MakePiece(color, kind)
+			sq := tak.SquareAt(f, rank)
+			st, err := parseSyncStack(cell)
+			if err != nil {
+				return nil, syntaxErr(KindSyncBoard, text, "%s (row %d, square %d): %s",
+					strings.ToUpper(SquareName(sq, size, Mail)), i+1, f+1, err)
 			}
 			stacks[sq] = st
 		}
 	}
-	return size, stacks, nil
+	return stacks, nil
+}
+
+// parseSyncStack reads one square's stack, written top first, and returns
+// it bottom first. Its errors say what is wrong with the square's text.
+func parseSyncStack(cell string) (tak.Stack, error) {
+	var pieces []tak.Piece // top first
+	for _, c := range cell {
+		color := tak.White
+		if c >= 'A' && c <= 'Z' {
+			color = tak.Black
+		}
+		var kind tak.Kind
+		switch unicode.ToLower(c) {
+		case 's':
+			kind = tak.Flat
+		case 'w':
+			kind = tak.Wall
+		case 'c':
+			kind = tak.Cap
+		default:
+			return nil, fmt.Errorf("unexpected %q in %q: use s, w or c (lowercase white, uppercase black), or 0 for empty",
+				string(c), excerpt(cell))
+		}
+		if kind != tak.Flat && len(pieces) > 0 {
+			return nil, fmt.Errorf("%q has a %s below the top; a wall or capstone can only be the first (top) letter",
+				excerpt(cell), kind)
+		}
+		if len(pieces) == tak.MaxPieces {
+			return nil, fmt.Errorf("%q is a stack of more than %d pieces, more than any game has", excerpt(cell), tak.MaxPieces)
+		}
+		pieces = append(pieces, tak.MakePiece(color, kind))
+	}
+	st := make(tak.Stack, len(pieces))
+	for j, pc := range pieces {
+		st[len(pieces)-1-j] = pc
+	}
+	return st, nil
+}
+
+// count writes n and the noun: "1 row", "4 rows".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // FormatSyncBoard writes p's board in the "rs" format: rows north first, one

@@ -20,13 +20,13 @@ func ParseTPS(s string, cfg tak.Config) (*tak.Position, error) {
 	if strings.HasPrefix(t, "[") {
 		v, ok := tagValue(t)
 		if !ok {
-			return nil, syntaxErr(s, "%q is not a TPS tag", t)
+			return nil, syntaxErr(KindTPS, s, "%q is not a TPS tag", excerpt(t))
 		}
 		t = v
 	}
 	f := strings.Fields(t)
 	if len(f) != 3 {
-		return nil, syntaxErr(s, "TPS needs three fields (board, side to move, move number), found %d", len(f))
+		return nil, syntaxErr(KindTPS, s, "TPS needs three fields (board, side to move, move number), found %d", len(f))
 	}
 	size, stacks, err := parseTPSBoard(s, f[0])
 	if err != nil {
@@ -39,21 +39,21 @@ func ParseTPS(s string, cfg tak.Config) (*tak.Position, error) {
 	case "2":
 		toMove = tak.Black
 	default:
-		return nil, syntaxErr(s, "side to move %q must be 1 or 2", f[1])
+		return nil, syntaxErr(KindTPS, s, "side to move %q must be 1 or 2", excerpt(f[1]))
 	}
 	n, err := strconv.Atoi(f[2])
 	if err != nil || n < 1 || n > 100000 {
-		return nil, syntaxErr(s, "move number %q must be a whole number from 1", f[2])
+		return nil, syntaxErr(KindTPS, s, "move number %q must be a whole number from 1", excerpt(f[2]))
 	}
 	switch {
 	case cfg.Size == 0:
 		cfg = tak.DefaultConfig(size)
 	case cfg.Size != size:
-		return nil, syntaxErr(s, "the TPS board is %dx%d but the game is %dx%d", size, size, cfg.Size, cfg.Size)
+		return nil, syntaxErr(KindTPS, s, "the TPS board is %dx%d but the game is %dx%d", size, size, cfg.Size, cfg.Size)
 	}
 	p, err := tak.Setup(cfg, stacks, toMove, n)
 	if err != nil {
-		return nil, fmt.Errorf("TPS %q: %w", t, err)
+		return nil, fmt.Errorf("TPS %q: %w", excerpt(t), err)
 	}
 	return p, nil
 }
@@ -75,7 +75,7 @@ func parseTPSBoard(input, board string) (int, map[tak.Square]tak.Stack, error) {
 	rows := strings.Split(board, "/")
 	size := len(rows)
 	if size < tak.MinSize || size > tak.MaxSize {
-		return 0, nil, syntaxErr(input, "TPS has %d rows: the board size must be between %d and %d", size, tak.MinSize, tak.MaxSize)
+		return 0, nil, syntaxErr(KindTPS, input, "TPS has %d rows: the board size must be between %d and %d", size, tak.MinSize, tak.MaxSize)
 	}
 	stacks := make(map[tak.Square]tak.Stack)
 	for i, row := range rows {
@@ -83,14 +83,14 @@ func parseTPSBoard(input, board string) (int, map[tak.Square]tak.Stack, error) {
 		file := 0
 		for _, cell := range strings.Split(row, ",") {
 			if cell == "" {
-				return 0, nil, syntaxErr(input, "TPS row %d (rank %d) has an empty square entry", i+1, rank+1)
+				return 0, nil, syntaxErr(KindTPS, input, "TPS row %d (rank %d) has an empty square entry", i+1, rank+1)
 			}
 			if cell[0] == 'x' {
 				n := 1
 				if len(cell) > 1 {
 					v, err := strconv.Atoi(cell[1:])
 					if err != nil || v < 1 || v > tak.MaxSize {
-						return 0, nil, syntaxErr(input, "%q in TPS row %d is not a run of empty squares", cell, i+1)
+						return 0, nil, syntaxErr(KindTPS, input, "%q in TPS row %d is not a run of empty squares", excerpt(cell), i+1)
 					}
 					n = v
 				}
@@ -110,7 +110,7 @@ func parseTPSBoard(input, board string) (int, map[tak.Square]tak.Stack, error) {
 			file++
 		}
 		if file != size {
-			return 0, nil, syntaxErr(input, "TPS row %d (rank %d) has %d squares, expected %d", i+1, rank+1, file, size)
+			return 0, nil, syntaxErr(KindTPS, input, "TPS row %d (rank %d) has %d squares, expected %d", i+1, rank+1, file, size)
 		}
 	}
 	return size, stacks, nil
@@ -124,7 +124,7 @@ func parseTPSStack(input, cell string) (tak.Stack, error) {
 			st = append(st, tak.MakePiece(tak.Color(c-'1'), tak.Flat))
 		case 'S', 'C':
 			if j != len(cell)-1 || len(st) == 0 {
-				return nil, syntaxErr(input, "%q: %c may only follow the top piece of a stack", cell, c)
+				return nil, syntaxErr(KindTPS, input, "%q: %c may only follow the top piece of a stack", excerpt(cell), c)
 			}
 			k := tak.Wall
 			if c == 'C' {
@@ -132,11 +132,11 @@ func parseTPSStack(input, cell string) (tak.Stack, error) {
 			}
 			st[len(st)-1] = tak.MakePiece(st[len(st)-1].Color(), k)
 		default:
-			return nil, syntaxErr(input, "unexpected %q in TPS stack %q: use 1, 2, then S or C for the top", string(c), cell)
+			return nil, syntaxErr(KindTPS, input, "unexpected %q in TPS stack %q: use 1, 2, then S or C for the top", string(rune(c)), excerpt(cell))
 		}
 	}
 	if len(st) > tak.MaxPieces {
-		return nil, syntaxErr(input, "TPS stack of %d pieces is too tall", len(st))
+		return nil, syntaxErr(KindTPS, input, "TPS stack of %d pieces is too tall", len(st))
 	}
 	return st, nil
 }

@@ -21,13 +21,3 @@ type ParsedMove struct {
 	Crush      bool        // PTN '*' marker given (optional on input)
 	Annotation string      // PTN "!", "?", "!!", "??", "!?", "?!" ("" if none)
 }
-
-// SyntaxError is returned for text that is not a move, square, TPS, board
-// or PTN file. Msg says specifically what is wrong.
-type SyntaxError struct {
-	Input string
-	Msg   string
-}
-
-// Error returns Msg, which says what is wrong.
-func (e *SyntaxError) Error() string { return e.Msg }
