@@ -160,3 +160,56 @@ func TestSyncBoardOneLine(t *testing.T) {
 		t.Errorf("written back as %q", got)
 	}
 }
+
+func TestSyncBoardSize(t *testing.T) {
+	// The example of the Tak by Mail rules, read as a 3x3 game's board.
+	stacks, err := ParseSyncBoardSize("cSS 0 sSSs\nS SssSS w\nWsss 0 0\n", 3)
+	if err != nil || formatSyncStacks(3, stacks) != "cSS 0 sSSs\nS SssSS w\nWsss 0 0\n" {
+		t.Fatalf("ParseSyncBoardSize = %v, %v", stacks, err)
+	}
+	long := strings.Repeat("#", 5000)
+	row5 := "0 0 0 0 0\n"
+	for _, tc := range []struct {
+		name string
+		in   string
+		size int
+		msg  string
+		kind SyntaxKind
+	}{
+		{"short row", row5 + "0\n" + row5 + row5 + row5, 5, "row 2 has 1 square; a 5x5 board needs 5 squares in every row", KindSyncBoard},
+		{"long row", row5 + row5 + row5 + "0 0 0 0 0 0\n" + row5, 5, "row 4 has 6 squares; a 5x5 board needs 5 squares in every row", KindSyncBoard},
+		{"too few rows", row5 + row5 + row5 + row5, 5, "the board has 4 rows; a 5x5 board has 5 (north row first)", KindSyncBoard},
+		{"too many rows", strings.Repeat(row5, 6), 5, "the board has 6 rows; a 5x5 board has 5 (north row first)", KindSyncBoard},
+		{"one row", "0 0 0", 4, "the board has 1 row; a 4x4 board has 4 (north row first)", KindSyncBoard},
+		{"empty", "", 3, "the board has 0 rows; a 3x3 board has 3 (north row first)", KindSyncBoard},
+		{"a 3x3 board for a 5x5 game", "0 0 0\n0 0 0\n0 0 0", 5, "the board has 3 rows; a 5x5 board has 5", KindSyncBoard},
+		{"bad letter", row5 + row5 + "0 0 0 sx 0\n" + row5 + row5, 5, `D3 (row 3, square 4): unexpected "x" in "sx"`, KindSyncBoard},
+		{"bad letter north-west", "X 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0", 4, `A1 (row 1, square 1): unexpected "X" in "X"`, KindSyncBoard},
+		{"wall below", "0 0 0\n0 0 0\n0 0 sW", 3, `C3 (row 3, square 3): "sW" has a wall below the top`, KindSyncBoard},
+		{"non-ASCII letter", "0 0 0\n0 é 0\n0 0 0", 3, `B2 (row 2, square 2): unexpected "é" in "é"`, KindSyncBoard},
+		{"garbage square", "0 0 0\n0 0 0\n0 0 s" + long, 3, `C3 (row 3, square 3): unexpected "#" in "s##################…"`, KindSyncBoard},
+		{"garbage row", long + "\n0 0 0\n0 0 0", 3, `row 1 has 1 square; a 3x3 board needs 3 squares in every row`, KindSyncBoard},
+		{"tall stack", "0 0 0\n0 0 0\n0 0 " + strings.Repeat("s", 200), 3, `C3 (row 3, square 3): "sssssssssssssssssss…" is a stack of more than 128 pieces, more than any game has`, KindSyncBoard},
+		{"bad size", "0 0", 2, "board size 2 is not between 3 and 8", KindBoardSize},
+	} {
+		_, err := ParseSyncBoardSize(tc.in, tc.size)
+		var se *SyntaxError
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), tc.msg) || se.Kind != tc.kind {
+			t.Errorf("%s: error %v, want %v with %q", tc.name, err, tc.kind, tc.msg)
+		}
+		if err != nil && len(err.Error()) > 160 {
+			t.Errorf("%s: error of %d bytes: %.200s", tc.name, len(err.Error()), err)
+		}
+	}
+	// The size-free reader follows the same rules.
+	for _, tc := range []struct{ in, msg string }{
+		{long, "the board has 1 row: it must have between 3 and 8, one line per row (north row first)"},
+		{"0 0 0\n0 0 0\n0 0 s" + long, `C3 (row 3, square 3): unexpected "#" in "s##################…"`},
+		{"0 0 0 0\n0 0 0\n0 0 0", "row 1 has 4 squares, but the board has 3 rows: a 3x3 board needs 3 squares in every row"},
+	} {
+		_, _, err := ParseSyncBoard(tc.in)
+		if err == nil || !strings.Contains(err.Error(), tc.msg) || len(err.Error()) > 160 {
+			t.Errorf("ParseSyncBoard(%.30q) error %v, want %q", tc.in, err, tc.msg)
+		}
+	}
+}

@@ -9,8 +9,9 @@
 //
 // Moves: ParsePTNMove and FormatPTN (PTN), ParseMailMove and FormatMail
 // (Tak by Mail), ParseMove (either, detected). Squares: ParseSquare and
-// SquareName. Positions: ParseTPS and FormatTPS, ParseSyncBoard and
-// FormatSyncBoard. Games: ReadPTN and WritePTN, GameRecord (tags, plies,
+// SquareName. Positions: ParseTPS and FormatTPS, ParseSyncBoard (any size),
+// ParseSyncBoardSize (the game's size, with messages saying what that size
+// needs) and FormatSyncBoard. Games: ReadPTN and WritePTN, GameRecord (tags, plies,
 // comments, result, Config and Replay), RecordGame to record an engine
 // game, and NinjaLink for a PTN Ninja link.
 //

@@ -44,6 +44,10 @@ func squareErr(size int) func(string) error {
 	return func(s string) error { _, err := ParseSquare(s, size, Mail); return err }
 }
 
+func syncSizeErr(size int) func(string) error {
+	return func(s string) error { _, err := ParseSyncBoardSize(s, size); return err }
+}
+
 func tpsErr(s string) error     { _, err := ParseTPS(s, tak.Config{}); return err }
 func syncErr(s string) error    { _, _, err := ParseSyncBoard(s); return err }
 func ptnFileErr(s string) error { _, err := ReadPTN(strings.NewReader(s)); return err }
@@ -94,6 +98,9 @@ func TestSyntaxKinds(t *testing.T) {
 		{"TPS rows", tpsErr, "x3/x3 1 1", KindTPS},
 		{"sync rows", syncErr, "0 0\n0 0", KindSyncBoard},
 		{"sync letter", syncErr, "0 0 0\n0 x 0\n0 0 0", KindSyncBoard},
+		{"sync sized rows", syncSizeErr(5), "0 0 0\n0 0 0\n0 0 0", KindSyncBoard},
+		{"sync sized row", syncSizeErr(5), "0 0 0 0 0\n0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0", KindSyncBoard},
+		{"sync bad size", syncSizeErr(12), "0", KindBoardSize},
 		{"PTN tag", ptnFileErr, "[Size 5]", KindPTNFile},
 		{"PTN comment", ptnFileErr, "1. a1 {open", KindPTNFile},
 	} {
@@ -146,6 +153,8 @@ func TestErrorsQuoteExcerpts(t *testing.T) {
 		{"sync square", syncErr, "0 0 0\n0 0 0\n0 0 s" + long},
 		{"sync wall", syncErr, "0 0 0\n0 0 0\n0 0 " + strings.Repeat("s", 5000) + "w"},
 		{"sync tall", syncErr, "0 0 0\n0 0 0\n0 0 " + strings.Repeat("s", 5000)},
+		{"sized row", syncSizeErr(5), long + "\n0\n0\n0\n0"},
+		{"sized square", syncSizeErr(5), strings.Repeat("0 0 0 0 0\n", 4) + "0 0 0 0 " + long},
 		{"PTN tag name", ptnFileErr, "[" + long + " 5]"},
 	} {
 		err := tc.parse(tc.in)

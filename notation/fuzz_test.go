@@ -174,6 +174,35 @@ func FuzzParseSyncBoard(f *testing.F) {
 	})
 }
 
+// FuzzParseSyncBoardSize checks the reader of a board of known size: it
+// agrees with ParseSyncBoard on every board of that size, refuses every
+// other, and its errors have a kind and stay short.
+func FuzzParseSyncBoardSize(f *testing.F) {
+	for _, s := range append(syncSamples(f), syncSeeds...) {
+		f.Add(s, uint8(0))
+		f.Add(s, uint8(2))
+		f.Add(s, uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, s string, sizeByte uint8) {
+		size := fuzzSize(sizeByte)
+		stacks, err := ParseSyncBoardSize(s, size)
+		n, want, werr := ParseSyncBoard(s)
+		if err != nil {
+			checkSyntaxError(t, s, err)
+			if werr == nil && n == size {
+				t.Fatalf("ParseSyncBoardSize(%q, %d): %v; ParseSyncBoard reads it", s, size, err)
+			}
+			return
+		}
+		if werr != nil || n != size {
+			t.Fatalf("ParseSyncBoardSize(%q, %d) reads it; ParseSyncBoard gives %d, %v", s, size, n, werr)
+		}
+		if formatSyncStacks(size, stacks) != formatSyncStacks(size, want) {
+			t.Fatalf("ParseSyncBoardSize(%q, %d) = %v; ParseSyncBoard %v", s, size, stacks, want)
+		}
+	})
+}
+
 func FuzzReadPTN(f *testing.F) {
 	for _, s := range []string{
 		"[Size \"5\"]\n\n1. a1 e5\n2. b1 {c} e4 R-0\n",

@@ -19,7 +19,8 @@ import (
 // Stacks are returned bottom first, indexed by square. Errors are
 // *SyntaxError of KindSyncBoard; they name the row and, inside a square,
 // the square (in Tak by Mail, A1 the north-west corner), and quote at most
-// a short excerpt of the text.
+// a short excerpt of the text. When the game's size is known,
+// ParseSyncBoardSize says more precisely what is expected.
 func ParseSyncBoard(text string) (size int, stacks map[tak.Square]tak.Stack, err error) {
 	rows := syncRows(text)
 	size = len(rows)
@@ -32,6 +33,23 @@ func ParseSyncBoard(text string) (size int, stacks map[tak.Square]tak.Stack, err
 		return 0, nil, err
 	}
 	return size, stacks, nil
+}
+
+// ParseSyncBoardSize reads a sync board, as ParseSyncBoard does, for a game
+// whose board is size x size, and says what that board needs when the text
+// does not fit it: "the board has 4 rows; a 5x5 board has 5 (north row
+// first)", "row 2 has 1 square; a 5x5 board needs 5 squares in every row".
+// A size out of range gives a *SyntaxError of KindBoardSize.
+func ParseSyncBoardSize(text string, size int) (map[tak.Square]tak.Stack, error) {
+	if size < tak.MinSize || size > tak.MaxSize {
+		return nil, boardSizeErr(text, size)
+	}
+	rows := syncRows(text)
+	if len(rows) != size {
+		return nil, syntaxErr(KindSyncBoard, text, "the board has %s; a %dx%d board has %d (north row first)",
+			count(len(rows), "row", "rows"), size, size, size)
+	}
+	return parseSyncRows(text, rows, size, true)
 }
 
 // syncRows splits a sync board into its rows of square texts, leaving out
