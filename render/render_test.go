@@ -258,3 +258,16 @@ func lowerASCII(c byte) byte {
 	}
 	return c
 }
+
+// Grid is Text without the status lines.
+func TestGridHasNoStatus(t *testing.T) {
+	p, err := notation.ParseTPS("x5/x5/x2,1,x2/x5/2,x4 1 2", tak.DefaultConfig(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := Grid(p, notation.Mail, ASCII)
+	full := Text(p, notation.Mail, ASCII)
+	if strings.Contains(g, "to play") || !strings.HasSuffix(g, TextLegend+"\n") || !strings.HasPrefix(full, strings.TrimSuffix(g, TextLegend+"\n")) {
+		t.Errorf("Grid:\n%s\nText:\n%s", g, full)
+	}
+}

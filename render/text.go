@@ -36,6 +36,22 @@ func Text(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	if p == nil {
 		return ""
 	}
+	return grid(p, o, style) + statusText(p) + TextLegend + "\n"
+}
+
+// Grid draws the board as Text does, followed by the legend, without the
+// lines about the side to move, flats and reserves: for callers that say
+// those themselves (the referee, which knows how a game ended off the
+// board, by resignation or on time).
+func Grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
+	if p == nil {
+		return ""
+	}
+	return grid(p, o, style) + TextLegend + "\n"
+}
+
+// grid draws the board with its axis labels.
+func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	n := p.Size()
 	g := glyphs[Unicode]
 	if style == ASCII {
@@ -91,8 +107,6 @@ func Text(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	if o == notation.PTN {
 		files()
 	}
-	b.WriteString(statusText(p))
-	b.WriteString(TextLegend + "\n")
 	return b.String()
 }
 

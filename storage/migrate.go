@@ -4,10 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
-
-	"github.com/takbymail/takbot/bot"
 )
 
 // migration moves a file from version From to From+1 inside one transaction.
@@ -17,15 +16,18 @@ type migration struct {
 	Run  func(tx *bolt.Tx) error
 }
 
-// migrations is the migration table, in order. Version 0 is a new, empty
-// file.
+// migrations is the migration table, in order. A new, empty file (version
+// 0) gets the current layout at once.
 var migrations = []migration{
-	{0, "create the buckets", func(tx *bolt.Tx) error { return createBuckets(tx) }},
 	{1, "index games by player and by running clock", migrate1to2},
+	{2, "compact replies and index wakes, statuses, names, recipients' queues and processed messages by time", migrate2to3},
 }
 
-func createBuckets(tx *bolt.Tx) error {
-	for _, name := range allBuckets {
+// createBuckets creates the buckets of the current layout that are missing.
+func createBuckets(tx *bolt.Tx) error { return createNamed(tx, allBuckets) }
+
+func createNamed(tx *bolt.Tx, names [][]byte) error {
+	for _, name := range names {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return fmt.Errorf("create bucket %s: %w", name, err)
 		}
@@ -33,17 +35,25 @@ func createBuckets(tx *bolt.Tx) error {
 	return nil
 }
 
+// v2Buckets are the buckets of schema 2.
+var v2Buckets = [][]byte{[]byte("meta"), []byte("games"), []byte("playergames"), []byte("active"), []byte("players"),
+	[]byte("msgs"), []byte("replies"), []byte("replyids"), []byte("pending")}
+
 // migrate1to2: version 1 files kept games and players but no playergames
 // or active index; build them from the game records.
 func migrate1to2(tx *bolt.Tx) error {
-	if err := createBuckets(tx); err != nil {
+	if err := createNamed(tx, v2Buckets); err != nil {
 		return err
 	}
-	games := tx.Bucket(bGames)
-	pg := tx.Bucket(bPlayerGames)
-	act := tx.Bucket(bActive)
-	return games.ForEach(func(k, v []byte) error {
-		var g bot.GameRecord
+	pg := tx.Bucket([]byte("playergames"))
+	act := tx.Bucket([]byte("active"))
+	return tx.Bucket(bGames).ForEach(func(k, v []byte) error {
+		var g struct {
+			ID       string
+			Status   string
+			Players  [2]string
+			Deadline time.Time
+		}
 		if err := json.Unmarshal(v, &g); err != nil {
 			return fmt.Errorf("game %s: %w", k, err)
 		}
@@ -54,13 +64,15 @@ func migrate1to2(tx *bolt.Tx) error {
 				}
 			}
 		}
-		if g.ClockRunning() {
+		if g.Status == "active" && !g.Deadline.IsZero() {
 			return act.Put([]byte(g.ID), nil)
 		}
 		return nil
 	})
 }
 
+// migrate runs the migrations a file needs, each in its own transaction
+// with the version it reaches.
 func (d *DB) migrate() error {
 	for {
 		var done bool
@@ -69,33 +81,40 @@ func (d *DB) migrate() error {
 			if err != nil {
 				return err
 			}
-			if v > Version {
+			next := v + 1
+			switch {
+			case v > Version:
 				return fmt.Errorf("version %d, this program knows %d: %w", v, Version, ErrNewerSchema)
-			}
-			if v == Version {
+			case v == Version:
 				done = true
 				return createBuckets(tx)
-			}
-			var step *migration
-			for i := range migrations {
-				if migrations[i].From == v {
-					step = &migrations[i]
+			case v == 0:
+				if err := createBuckets(tx); err != nil {
+					return err
+				}
+				next = Version
+			default:
+				if err := runMigration(tx, v); err != nil {
+					return err
 				}
 			}
-			if step == nil {
-				return fmt.Errorf("no migration from schema version %d", v)
-			}
-			if err := step.Run(tx); err != nil {
-				return fmt.Errorf("migration %d→%d (%s): %w", v, v+1, step.What, err)
-			}
-			meta, err := tx.CreateBucketIfNotExists(bMeta)
-			if err != nil {
-				return err
-			}
-			return meta.Put(kVersion, []byte(strconv.Itoa(v+1)))
+			return tx.Bucket(bMeta).Put(kVersion, []byte(strconv.Itoa(next)))
 		})
 		if err != nil || done {
 			return err
 		}
 	}
+}
+
+// runMigration runs the step from version v.
+func runMigration(tx *bolt.Tx, v int) error {
+	for _, m := range migrations {
+		if m.From == v {
+			if err := m.Run(tx); err != nil {
+				return fmt.Errorf("migration %d→%d (%s): %w", v, v+1, m.What, err)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("no migration from schema version %d", v)
 }

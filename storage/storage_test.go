@@ -3,11 +3,12 @@ package storage_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,18 +17,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/storage"
-	"github.com/takbymail/takbot/tak"
 )
-
-func open(t *testing.T, path string) *storage.DB {
-	t.Helper()
-	db, err := storage.Open(path, storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
 
 func TestNewFileHasCurrentVersion(t *testing.T) {
 	db := open(t, filepath.Join(t.TempDir(), "x.db"))
@@ -37,112 +27,119 @@ func TestNewFileHasCurrentVersion(t *testing.T) {
 	}
 }
 
-// TestMigrateFromVersion1 writes a file in the version 1 layout (games and
-// players, no indexes) and checks that Open migrates it.
-func TestMigrateFromVersion1(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v1.db")
+// writeRaw creates a file with bbolt directly, as an older takbot left it.
+func writeRaw(t *testing.T, path string, fn func(tx *bolt.Tx) error) {
+	t.Helper()
 	raw, err := bolt.Open(path, 0o600, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := bot.GameRecord{ID: "g7", Status: bot.Active, Players: [2]string{"email:ann@example.org", "console:bob"},
-		Config: tak.DefaultConfig(5), Days: 3, Deadline: time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)}
-	err = raw.Update(func(tx *bolt.Tx) error {
-		meta, _ := tx.CreateBucket([]byte("meta"))
-		meta.Put([]byte("version"), []byte("1"))
-		games, _ := tx.CreateBucket([]byte("games"))
-		b, _ := json.Marshal(g)
-		games.Put([]byte("g7"), b)
-		_, err := tx.CreateBucket([]byte("players"))
+	err = raw.Update(fn)
+	if cerr := raw.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// putAll creates bucket name and puts the pairs key, value, ... in it.
+func putAll(tx *bolt.Tx, name string, kv ...string) error {
+	b, err := tx.CreateBucketIfNotExists([]byte(name))
+	if err != nil {
 		return err
-	})
-	raw.Close()
-	if err != nil {
-		t.Fatal(err)
 	}
-	db := open(t, path)
-	if v, _ := db.SchemaVersion(); v != storage.Version {
-		t.Fatalf("version after migration %d, want %d", v, storage.Version)
-	}
-	err = db.View(context.Background(), func(tx bot.Tx) error {
-		ids, err := tx.GamesOf("console:bob")
-		if err != nil || len(ids) != 1 || ids[0] != "g7" {
-			t.Errorf("GamesOf = %v, %v; want [g7]", ids, err)
+	for i := 0; i+1 < len(kv); i += 2 {
+		if err := b.Put([]byte(kv[i]), []byte(kv[i+1])); err != nil {
+			return err
 		}
-		act, err := tx.ActiveGames()
-		if err != nil || len(act) != 1 {
-			t.Errorf("ActiveGames = %v, %v", act, err)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
+	return nil
 }
 
 func TestNewerSchemaRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v9.db")
-	raw, _ := bolt.Open(path, 0o600, nil)
-	raw.Update(func(tx *bolt.Tx) error {
-		meta, _ := tx.CreateBucket([]byte("meta"))
-		return meta.Put([]byte("version"), []byte("9"))
-	})
-	raw.Close()
-	if _, err := storage.Open(path, storage.Options{}); !errors.Is(err, storage.ErrNewerSchema) {
-		t.Fatalf("open v9: %v, want ErrNewerSchema", err)
+	writeRaw(t, path, func(tx *bolt.Tx) error { return putAll(tx, "meta", "version", "9") })
+	for _, ro := range []bool{false, true} {
+		if _, err := storage.Open(path, storage.Options{ReadOnly: ro}); !errors.Is(err, storage.ErrNewerSchema) {
+			t.Errorf("open v9 (read-only %v): %v, want ErrNewerSchema", ro, err)
+		}
 	}
 }
 
-func TestOutboxAndProcessed(t *testing.T) {
-	ctx := context.Background()
-	db := open(t, filepath.Join(t.TempDir(), "o.db"))
-	at := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
-	err := db.Update(ctx, func(tx bot.Tx) error {
-		if err := tx.MarkProcessed(&bot.ProcessedRecord{ID: "m1", At: at}); err != nil {
-			return err
-		}
-		for i, to := range []bot.Identity{{Transport: "console", Address: "a"}, {Transport: "email", Address: "b@x.org"}, {Transport: "console", Address: "c"}} {
-			r := &bot.Reply{ID: "m1/" + string(rune('1'+i)), To: to, Text: "hi"}
-			if err := tx.Enqueue(r); err != nil {
-				return err
+func TestReadOnlyOpenRefusesAnOldSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v2.db")
+	writeRaw(t, path, func(tx *bolt.Tx) error { return putAll(tx, "meta", "version", "2") })
+	if _, err := storage.Open(path, storage.Options{ReadOnly: true}); !errors.Is(err, storage.ErrOldSchema) {
+		t.Fatalf("read-only open of v2: %v, want ErrOldSchema", err)
+	}
+}
+
+// TestOpenErrorsNameTheFileOnce checks every failure of Open names the
+// file exactly once.
+func TestOpenErrorsNameTheFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.db")
+	if err := os.WriteFile(garbage, bytes.Repeat([]byte("not a database "), 1000), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	newer := filepath.Join(dir, "newer.db")
+	writeRaw(t, newer, func(tx *bolt.Tx) error { return putAll(tx, "meta", "version", "9") })
+	locked := filepath.Join(dir, "locked.db")
+	open(t, locked)
+	cases := []struct {
+		name, path string
+		o          storage.Options
+	}{
+		{"no such directory", filepath.Join(dir, "missing", "y.db"), storage.Options{}},
+		{"a directory", dir, storage.Options{}},
+		{"not a database", garbage, storage.Options{}},
+		{"newer schema", newer, storage.Options{}},
+		{"in use", locked, storage.Options{Timeout: 20 * time.Millisecond}},
+		{"read-only and missing", filepath.Join(dir, "none.db"), storage.Options{ReadOnly: true}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			db, err := storage.Open(c.path, c.o)
+			if err == nil {
+				db.Close()
+				t.Fatal("Open succeeded")
 			}
+			t.Log(err)
+			if n := strings.Count(err.Error(), c.path); n != 1 {
+				t.Errorf("the error names %s %d times: %v", c.path, n, err)
+			}
+		})
+	}
+}
+
+// TestMigrateFromVersion1 writes a file in the version 1 layout (games and
+// players, no indexes) and checks that Open migrates it through version 2.
+func TestMigrateFromVersion1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	game := `{"ID":"g7","Status":"active","Players":["email:ann@example.org","console:bob"],"Challenger":0,` +
+		`"Config":{"Size":5,"Stones":[21,21],"Caps":[1,1]},"Scoring":"","Style":"street","Days":3,` +
+		`"TurnStart":"2026-11-21T00:00:00Z","Deadline":"2026-11-24T00:00:00Z","Moves":["a1@1795000000"]}`
+	writeRaw(t, path, func(tx *bolt.Tx) error {
+		return errors.Join(putAll(tx, "meta", "version", "1"), putAll(tx, "games", "g7", game), putAll(tx, "players"))
+	})
+	db := open(t, path)
+	if v, _ := db.SchemaVersion(); v != storage.Version {
+		t.Fatalf("version after migration %d, want %d", v, storage.Version)
+	}
+	err := db.View(context.Background(), func(tx bot.Tx) error {
+		ids, err := tx.GamesOf("console:bob")
+		if err != nil || len(ids) != 1 || ids[0] != "g7" {
+			t.Errorf("GamesOf = %v, %v; want [g7]", ids, err)
+		}
+		due, err := tx.DueGames(time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC), 0)
+		if err != nil || len(due) != 1 {
+			t.Errorf("DueGames = %v, %v; want [g7]", due, err)
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	var pend []bot.Reply
-	db.View(ctx, func(tx bot.Tx) error {
-		if _, err := tx.Processed("m1"); err != nil {
-			t.Errorf("m1 not processed: %v", err)
-		}
-		if _, err := tx.Processed("m2"); !errors.Is(err, bot.ErrNotFound) {
-			t.Errorf("m2: %v, want ErrNotFound", err)
-		}
-		pend, _ = tx.Pending("console", 0)
-		return nil
-	})
-	if len(pend) != 2 || pend[0].ID != "m1/1" || pend[1].ID != "m1/3" {
-		t.Fatalf("pending console = %+v", pend)
-	}
-	if err := db.Update(ctx, func(tx bot.Tx) error { return tx.MarkDelivered("m1/1", at) }); err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	db.View(ctx, func(tx bot.Tx) error {
-		pend, _ = tx.Pending("console", 0)
-		return tx.ForEachReply(func(r *bot.Reply) error { n++; return nil })
-	})
-	if len(pend) != 1 || n != 3 {
-		t.Fatalf("after delivery: %d pending, %d logged; want 1 and 3", len(pend), n)
-	}
-	// Enqueueing the same reply id twice is refused, and the transaction rolls back.
-	err = db.Update(ctx, func(tx bot.Tx) error {
-		return tx.Enqueue(&bot.Reply{ID: "m1/2", To: bot.Identity{Transport: "console", Address: "a"}})
-	})
-	if err == nil {
-		t.Fatal("duplicate reply id accepted")
 	}
 }
 
@@ -150,7 +147,9 @@ func TestBackupIsAnOpenableCopy(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	db := open(t, filepath.Join(dir, "a.db"))
-	db.Update(ctx, func(tx bot.Tx) error { return tx.MarkProcessed(&bot.ProcessedRecord{ID: "m9"}) })
+	if err := db.Update(ctx, func(tx bot.Tx) error { return tx.MarkProcessed(&bot.ProcessedRecord{ID: "m9"}) }); err != nil {
+		t.Fatal(err)
+	}
 	var buf bytes.Buffer
 	if n, err := db.Backup(&buf); err != nil || n == 0 {
 		t.Fatalf("backup: %d, %v", n, err)
@@ -164,12 +163,13 @@ func TestBackupIsAnOpenableCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cp.Close()
-	cp.View(ctx, func(tx bot.Tx) error {
-		if _, err := tx.Processed("m9"); err != nil {
-			t.Errorf("backup lacks m9: %v", err)
-		}
-		return nil
+	err = cp.View(ctx, func(tx bot.Tx) error {
+		_, err := tx.Processed("m9")
+		return err
 	})
+	if err != nil {
+		t.Errorf("backup lacks m9: %v", err)
+	}
 }
 
 func TestOpenLockedFileSaysInUse(t *testing.T) {
@@ -210,7 +210,7 @@ func TestHotBackup(t *testing.T) {
 		}
 	}()
 	var copies []string
-	for i := 0; i < 3; i++ {
+	for i := range 3 {
 		// Back up while the writer is between commits of its stream.
 		for want := int64(2 * (i + 1)); progress.Load() < want; {
 			runtime.Gosched()

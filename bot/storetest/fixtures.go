@@ -1,0 +1,180 @@
+package storetest
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// t0 is the suite's reference time; its nanoseconds check that stores keep
+// them.
+var t0 = time.Date(2026, 11, 21, 9, 30, 15, 123456789, time.UTC)
+
+// The recipients and players of the fixtures.
+var (
+	alice = bot.Identity{Transport: "email", Address: "alice@example.org"}
+	bob   = bot.Identity{Transport: "discord", Address: "1234567890"}
+	carol = bot.Identity{Transport: "email", Address: "carol@example.org"}
+)
+
+// fullGame returns a game with every field set.
+func fullGame(id string) *bot.GameRecord {
+	cfg := tak.DefaultConfig(6)
+	cfg.Komi, cfg.Opening, cfg.Rules = 4, 1, 1
+	return &bot.GameRecord{
+		ID: id, Version: 7, Status: bot.Active,
+		Players:    [2]string{alice.Key(), bob.Key()},
+		Names:      [2]string{"alice", "Bob"},
+		Challenger: tak.Black,
+		Config:     cfg,
+		Scoring:    bot.Scoring{Rules: tak.Downings | tak.TenForBoard},
+		Style:      bot.Courtly,
+		Days:       3,
+		Start:      "x6/x6/x6/x6/x6/x6 2 4",
+		Moves: []bot.MoveRecord{
+			{PTN: "a1", At: t0.Add(-time.Hour).Truncate(time.Second)},
+			{PTN: "3b4-21", Tak: true, At: t0.Truncate(time.Second)},
+		},
+		Result: &bot.ResultRecord{Reason: bot.EndTime, Winner: tak.Black, Draw: true, PTN: "0-1",
+			Text: "black wins on time", Score: 36, Deadline: t0.Add(-time.Minute)},
+		Proposal: &bot.Proposal{Kind: bot.ProposeRevert, By: tak.Black, Turn: 9, Board: "0 0 0", At: t0},
+		Disputes: []bot.Dispute{{By: tak.Black, Turn: 8, Move: "a1", Reason: "typo", Legal: true,
+			Ruling: "legal", At: t0}},
+		Sync:      [2]*bot.SyncBoard{{Board: "0 S\n0 0", Match: -1, At: t0}, {Board: "0 0\n0 0", Match: 7, At: t0}},
+		Events:    []string{"restarted", "adopted"},
+		TurnStart: t0.Add(-2 * time.Hour),
+		Deadline:  t0.Add(72 * time.Hour),
+		Reminded:  true,
+		Vacation:  [2]time.Time{t0.Add(24 * time.Hour), t0.Add(48 * time.Hour)},
+		Wake:      t0.Add(60 * time.Hour),
+		Created:   t0.Add(-240 * time.Hour),
+		Updated:   t0,
+	}
+}
+
+// fullPlayer returns a player with every field set.
+func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
+	return &bot.PlayerRecord{
+		Key: id.Key(), Identity: id, Name: name,
+		Notation: notation.Mail, NotationFixed: true, Chosen: "g3",
+		Vacation:    t0.Add(24 * time.Hour),
+		Unreachable: &bot.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
+		Created:     t0.Add(-time.Hour),
+	}
+}
+
+// fullProcessed returns a processed record with every field set.
+func fullProcessed(id string, at time.Time) *bot.ProcessedRecord {
+	return &bot.ProcessedRecord{ID: id, At: at, Replies: []string{id + "/1", id + "/2"}}
+}
+
+// fullReply returns a reply like the referee's answer to a move, with
+// every field set (Images too: stores drop them) and a delivery state with
+// every field set. Seq is left for Enqueue to set.
+func fullReply(id string, to bot.Identity) *bot.Reply {
+	cfg := tak.DefaultConfig(6)
+	cfg.Komi, cfg.Opening, cfg.Rules = 2, 1, 1
+	r := pendingReply(id, to, t0)
+	r.Delivery = bot.Delivery{Attempts: 2, NextTry: t0.Add(time.Minute), LastError: "451 try later",
+		Delivered: t0.Add(2 * time.Minute), Failed: t0.Add(3 * time.Minute)}
+	r.Images = []bot.Attachment{{Name: "g7.png", PNG: []byte{0x89, 'P', 'N', 'G'}, Alt: "x6/x6/x6/x6/x6/x6 1 1"}}
+	r.Parts = append(r.Parts, bot.Part{Kind: bot.Image, Caption: "After turn 23", Picture: &bot.Picture{
+		Name: "g7-t23-9f2c1a-mail.png", Config: cfg,
+		TPS: "x6/x6/x2,2,x3/x3,1,x2/x6/x6 1 13", BeforeTPS: "x6/x6/x2,2,x3/x6/x6/x6 2 12", Last: "c3",
+		Players: [2]string{"alice", "Bob"}, Orientation: notation.Mail,
+		Result:  &bot.ResultRecord{Reason: bot.EndRoad, Winner: tak.Black, Draw: true, PTN: "0-R", Text: "black wins by road", Score: 40, Deadline: t0},
+		Caption: "Turn 23",
+	}})
+	return r
+}
+
+// pendingReply returns a plain pending reply like the referee writes: a
+// move line, a sync board, a status line and the actions.
+func pendingReply(id string, to bot.Identity, created time.Time) *bot.Reply {
+	return &bot.Reply{
+		ID: id, To: to, ToName: to.Address, Game: "g7", Subject: "Tak game g7: alice vs Bob",
+		Parts: []bot.Part{
+			{Kind: bot.Prose, Text: "g7 turn 23: alice (white) played ms b2 p3 2 1 (PTN 3b4-21)."},
+			{Kind: bot.Block, Caption: "Sync board (north row first, stacks top first)",
+				Text: "0 0 0 0 0 0\n0 0 S 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0"},
+			{Kind: bot.Prose, Text: "Turn 24 (PTN move 12, black): Bob (black) to move, by 2026-11-24 09:00 UTC."},
+			{Kind: bot.Actions, Actions: []bot.Action{
+				{Label: "Offer a draw", Command: "draw", Game: "g7"},
+				{Label: "Resign", Command: "resign", Game: "g7", Confirm: "Resign game g7?"},
+			}},
+		},
+		Private: true, Attention: true, Cause: "email:<" + id + "@mail.example.org>", Created: created,
+	}
+}
+
+// stored returns what a store gives back for r: its Seq set, no Images.
+func stored(r *bot.Reply, seq uint64) bot.Reply {
+	out := *r
+	out.Seq, out.Images = seq, nil
+	return out
+}
+
+// exempt are the fields a fixture may leave zero: Images are never stored
+// and Seq is set by the store.
+var exempt = map[string]bool{"bot.Reply.Images": true, "bot.Reply.Seq": true}
+
+// missingFields lists the exported fields, by "package.Type.Field", that
+// are zero everywhere in the values vs, looking into structs, pointers,
+// slices and arrays (a time.Time counts as one value).
+func missingFields(vs ...any) []string {
+	set := map[string]bool{}  // fields seen set somewhere
+	seen := map[string]bool{} // all fields met
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if !v.IsNil() {
+				walk(v.Elem())
+			}
+		case reflect.Slice, reflect.Array:
+			for i := range v.Len() {
+				walk(v.Index(i))
+			}
+		case reflect.Struct:
+			if v.Type() == reflect.TypeFor[time.Time]() {
+				return
+			}
+			tp := v.Type()
+			for i := range tp.NumField() {
+				f := tp.Field(i)
+				if !f.IsExported() {
+					continue
+				}
+				name := fmt.Sprintf("%s.%s", tp.String(), f.Name)
+				seen[name] = true
+				if !v.Field(i).IsZero() {
+					set[name] = true
+				}
+				walk(v.Field(i))
+			}
+		}
+	}
+	for _, v := range vs {
+		walk(reflect.ValueOf(v))
+	}
+	var out []string
+	for name := range seen {
+		if !set[name] && !exempt[name] {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+var fixtureCases = []suiteCase{
+	{"FixturesSetEveryField", func(t *testing.T, _ Opener) {
+		if miss := missingFields(fullGame("g1"), fullPlayer(alice, "alice"), fullProcessed("m1", t0), fullReply("r1", alice)); len(miss) > 0 {
+			t.Fatalf("the fixtures leave these fields zero, so no round trip checks them; set them in storetest's fixtures: %v", miss)
+		}
+	}},
+}

@@ -1,0 +1,259 @@
+package storetest
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+var outboxCases = []suiteCase{
+	{"EnqueueSetsSeq", testEnqueueSetsSeq},
+	{"EnqueueRefuses", testEnqueueRefuses},
+	{"ReplyRoundTrip", testReplyRoundTrip},
+	{"PendingHeads", testPendingHeads},
+	{"PendingHeadsFairness", testPendingHeadsFairness},
+	{"SetDelivery", testSetDelivery},
+	{"OutboxStats", testOutboxStats},
+	{"ForEachReply", testForEachReply},
+}
+
+// enqueue stores replies in one transaction and returns their Seqs.
+func enqueue(t *testing.T, s bot.Store, rs ...*bot.Reply) []uint64 {
+	t.Helper()
+	var seqs []uint64
+	update(t, s, func(tx bot.Tx) error {
+		seqs = seqs[:0]
+		for _, r := range rs {
+			if err := tx.Enqueue(r); err != nil {
+				return err
+			}
+			seqs = append(seqs, r.Seq)
+		}
+		return nil
+	})
+	return seqs
+}
+
+// setDelivery stores a delivery state.
+func setDelivery(t *testing.T, s bot.Store, id string, d bot.Delivery) {
+	t.Helper()
+	update(t, s, func(tx bot.Tx) error { return tx.SetDelivery(id, d) })
+}
+
+// headIDs returns the ids of PendingHeads(transport, limit).
+func headIDs(t *testing.T, s bot.Store, transport string, limit int) []string {
+	t.Helper()
+	var ids []string
+	view(t, s, func(tx bot.Tx) error {
+		rs, err := tx.PendingHeads(transport, limit)
+		for _, r := range rs {
+			ids = append(ids, r.ID)
+		}
+		return err
+	})
+	return ids
+}
+
+func testEnqueueSetsSeq(t *testing.T, open Opener) {
+	s := fresh(t, open)
+	a := enqueue(t, s, pendingReply("r1", alice, t0), pendingReply("r2", bob, t0))
+	b := enqueue(t, s, pendingReply("r3", alice, t0))
+	all := append(a, b...)
+	if len(all) != 3 || all[0] == 0 || !slices.IsSorted(all) || all[0] == all[1] || all[1] == all[2] {
+		t.Errorf("Enqueue set Seqs %v, want increasing from 1 on", all)
+	}
+}
+
+func testEnqueueRefuses(t *testing.T, open Opener) {
+	s := fresh(t, open)
+	enqueue(t, s, pendingReply("r1", alice, t0))
+	cases := []struct {
+		name string
+		rs   []*bot.Reply
+	}{
+		{"an id enqueued in an earlier transaction", []*bot.Reply{pendingReply("r2", alice, t0), pendingReply("r1", bob, t0)}},
+		{"an id enqueued in the same transaction", []*bot.Reply{pendingReply("r3", alice, t0), pendingReply("r3", bob, t0)}},
+		{"no id", []*bot.Reply{pendingReply("", alice, t0)}},
+		{"no transport", []*bot.Reply{pendingReply("r4", bot.Identity{Address: "x"}, t0)}},
+	}
+	for _, c := range cases {
+		err := s.Update(t.Context(), func(tx bot.Tx) error {
+			for _, r := range c.rs {
+				if err := tx.Enqueue(r); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err == nil {
+			t.Errorf("Enqueue accepted %s", c.name)
+		}
+	}
+	// nothing of the refused transactions was written
+	view(t, s, func(tx bot.Tx) error {
+		n := 0
+		err := tx.ForEachReply(func(r *bot.Reply) error { n++; return nil })
+		if n != 1 {
+			t.Errorf("the log holds %d replies after refused enqueues, want 1", n)
+		}
+		return err
+	})
+}
+
+func testReplyRoundTrip(t *testing.T, open Opener) {
+	s := fresh(t, open)
+	full := fullReply("r1", alice)      // delivered and failed: goes to the log only
+	pend := pendingReply("r2", bob, t0) // pending: in the outbox
+	pend.Delivery = bot.Delivery{Attempts: 1, NextTry: t0.Add(time.Hour), LastError: "rate limited"}
+	pend.Parts = append(pend.Parts, full.Parts[len(full.Parts)-1])
+	seqs := enqueue(t, s, full, pend)
+	if full.Seq != seqs[0] || full.Images == nil {
+		t.Errorf("Enqueue changed the caller's reply beyond its Seq: Seq %d (want %d), Images %v", full.Seq, seqs[0], full.Images)
+	}
+	want := map[string]bot.Reply{"r1": stored(fullReply("r1", alice), seqs[0]), "r2": stored(pend, seqs[1])}
+	view(t, s, func(tx bot.Tx) error {
+		for id, w := range want {
+			got, err := tx.Reply(id)
+			if err != nil || !reflect.DeepEqual(*got, w) {
+				t.Errorf("Reply(%s) =\n%+v, %v; want\n%+v", id, got, err, w)
+			}
+		}
+		heads, err := tx.PendingHeads(bob.Transport, 0)
+		if err != nil || len(heads) != 1 || !reflect.DeepEqual(heads[0], want["r2"]) {
+			t.Errorf("PendingHeads = %+v, %v; want [%+v]", heads, err, want["r2"])
+		}
+		err = tx.ForEachReply(func(r *bot.Reply) error {
+			if !reflect.DeepEqual(*r, want[r.ID]) {
+				t.Errorf("ForEachReply gave\n%+v; want\n%+v", *r, want[r.ID])
+			}
+			return nil
+		})
+		if _, err := tx.Reply("r404"); !errors.Is(err, bot.ErrNotFound) {
+			t.Errorf("Reply of a missing id: %v, want ErrNotFound", err)
+		}
+		return err
+	})
+}
+
+func testPendingHeads(t *testing.T, open Opener) {
+	s := fresh(t, open)
+	aliceShouting := bot.Identity{Transport: alice.Transport, Address: "ALICE@example.org"}
+	enqueue(t, s,
+		pendingReply("a1", alice, t0), pendingReply("b1", bob, t0), pendingReply("a2", aliceShouting, t0),
+		pendingReply("c1", carol, t0), pendingReply("c2", carol, t0), pendingReply("a3", alice, t0))
+	check := func(transport string, limit int, want ...string) {
+		t.Helper()
+		if got := headIDs(t, s, transport, limit); !slices.Equal(got, want) {
+			t.Errorf("PendingHeads(%s, %d) = %v, want %v", transport, limit, got, want)
+		}
+	}
+	check("email", 0, "a1", "c1") // one head per recipient, whatever the address's case
+	check("email", 1, "a1")
+	check("discord", 0, "b1")
+	check("console", 0)
+	setDelivery(t, s, "a1", bot.Delivery{Delivered: t0})
+	check("email", 0, "a2", "c1")
+	setDelivery(t, s, "c1", bot.Delivery{Attempts: 3, Failed: t0, LastError: "550 no such user"})
+	check("email", 0, "a2", "c2")
+	setDelivery(t, s, "a2", bot.Delivery{Attempts: 1, NextTry: t0.Add(time.Hour)}) // still pending
+	check("email", 0, "a2", "c2")
+	setDelivery(t, s, "a3", bot.Delivery{Delivered: t0}) // a reply behind the head
+	setDelivery(t, s, "a2", bot.Delivery{Delivered: t0})
+	check("email", 0, "c2")
+	setDelivery(t, s, "a1", bot.Delivery{}) // back to pending: back in the outbox, in its place
+	check("email", 0, "a1", "c2")
+}
+
+func testPendingHeadsFairness(t *testing.T, open Opener) {
+	s := fresh(t, open)
+	update(t, s, func(tx bot.Tx) error {
+		for i := range 1000 {
+			if err := tx.Enqueue(pendingReply(fmt.Sprintf("a%d", i), alice, t0)); err != nil {
+				return err
+			}
+		}
+		if err := tx.Enqueue(pendingReply("c0", carol, t0)); err != nil {
+			return err
+		}
+		return tx.Enqueue(pendingReply("b0", bob, t0))
+	})
+	if got, want := headIDs(t, s, "email", 2), []string{"a0", "c0"}; !slices.Equal(got, want) {
+		t.Errorf("PendingHeads with a busy recipient = %v, want %v", got, want)
+	}
+	if got, want := headIDs(t, s, "discord", 1), []string{"b0"}; !slices.Equal(got, want) {
+		t.Errorf("PendingHeads(discord) = %v, want %v", got, want)
+	}
+}
+
+func testSetDelivery(t *testing.T, open Opener) {
+	s := fresh(t, open)
+	enqueue(t, s, pendingReply("r1", alice, t0))
+	d := bot.Delivery{Attempts: 4, NextTry: t0.Add(time.Minute), LastError: "451", Delivered: t0.Add(time.Hour), Failed: t0.Add(2 * time.Hour)}
+	setDelivery(t, s, "r1", d)
+	view(t, s, func(tx bot.Tx) error {
+		r, err := tx.Reply("r1")
+		if err != nil || !reflect.DeepEqual(r.Delivery, d) {
+			t.Errorf("Delivery = %+v, %v; want %+v", r, err, d)
+		}
+		return nil
+	})
+	err := s.Update(t.Context(), func(tx bot.Tx) error { return tx.SetDelivery("r404", d) })
+	if !errors.Is(err, bot.ErrNotFound) {
+		t.Errorf("SetDelivery of an unknown reply: %v, want ErrNotFound", err)
+	}
+}
+
+func testOutboxStats(t *testing.T, open Opener) {
+	s := fresh(t, open)
+	check := func(wantN int, wantOldest time.Time) {
+		t.Helper()
+		view(t, s, func(tx bot.Tx) error {
+			n, oldest, err := tx.OutboxStats()
+			if err != nil || n != wantN || !oldest.Equal(wantOldest) {
+				t.Errorf("OutboxStats = %d, %v, %v; want %d, %v", n, oldest, err, wantN, wantOldest)
+			}
+			return nil
+		})
+	}
+	check(0, time.Time{})
+	// the oldest by creation, which need not be the first enqueued
+	enqueue(t, s, pendingReply("r1", alice, t0.Add(time.Hour)), pendingReply("r2", bob, t0), pendingReply("r3", alice, t0.Add(2*time.Hour)))
+	check(3, t0)
+	setDelivery(t, s, "r2", bot.Delivery{Delivered: t0})
+	check(2, t0.Add(time.Hour))
+	setDelivery(t, s, "r1", bot.Delivery{Attempts: 1, NextTry: t0}) // still pending
+	check(2, t0.Add(time.Hour))
+	setDelivery(t, s, "r1", bot.Delivery{Failed: t0})
+	setDelivery(t, s, "r3", bot.Delivery{Delivered: t0})
+	check(0, time.Time{})
+}
+
+func testForEachReply(t *testing.T, open Opener) {
+	s := fresh(t, open)
+	enqueue(t, s, pendingReply("r1", alice, t0), pendingReply("r2", bob, t0))
+	enqueue(t, s, pendingReply("r0", carol, t0))
+	setDelivery(t, s, "r1", bot.Delivery{Delivered: t0})
+	stop := errors.New("stop")
+	view(t, s, func(tx bot.Tx) error {
+		var ids []string
+		var seqs []uint64
+		err := tx.ForEachReply(func(r *bot.Reply) error {
+			ids, seqs = append(ids, r.ID), append(seqs, r.Seq)
+			return nil
+		})
+		if want := []string{"r1", "r2", "r0"}; err != nil || !slices.Equal(ids, want) || !slices.IsSorted(seqs) {
+			t.Errorf("ForEachReply visited %v (Seqs %v), %v; want %v", ids, seqs, err, want)
+		}
+		ids = nil
+		err = tx.ForEachReply(func(r *bot.Reply) error { ids = append(ids, r.ID); return stop })
+		if !errors.Is(err, stop) || len(ids) != 1 {
+			t.Errorf("ForEachReply went on after an error: %v, %v", ids, err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,177 @@
+package storage
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// fill sets every exported field of the value v points to, recursively, to
+// a value that differs from its zero and from the other fields' values;
+// slices get two elements.
+func fill(v reflect.Value, n *int) {
+	*n++
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(fmt.Sprintf("s%d\x00é", *n))
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int64:
+		v.SetInt(-int64(*n) * 1000003)
+	case reflect.Uint8:
+		v.SetUint(uint64(*n%250 + 1))
+	case reflect.Uint64, reflect.Uint:
+		v.SetUint(uint64(*n) * 1000003)
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fill(v.Elem(), n)
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 2, 2))
+		for i := range 2 {
+			fill(v.Index(i), n)
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			fill(v.Index(i), n)
+		}
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[time.Time]() {
+			v.Set(reflect.ValueOf(time.Unix(int64(*n)*86400*397, int64(*n)*7919).UTC()))
+			return
+		}
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fill(v.Field(i), n)
+			}
+		}
+	default:
+		panic("fill: no rule for " + v.Type().String())
+	}
+}
+
+// fullReply returns a reply with every field filled, as fill does.
+func filledReply() *bot.Reply {
+	r := new(bot.Reply)
+	n := 0
+	fill(reflect.ValueOf(r).Elem(), &n)
+	return r
+}
+
+func TestReplyCodecRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	moveReply := simulatedGame(rng, 7, 24)[45]
+	cases := map[string]*bot.Reply{
+		"every field set":   filledReply(),
+		"a move reply":      moveReply,
+		"only an id":        {ID: "r", To: bot.Identity{Transport: "email"}},
+		"empty, not nil":    {ID: "r", Parts: []bot.Part{{Kind: bot.Actions, Actions: []bot.Action{}}, {}}},
+		"no parts":          {ID: "r", Parts: []bot.Part{}},
+		"cause is the id":   {ID: "email:<a@b>", Cause: "email:<a@b>"},
+		"cause longer":      {ID: "e", Cause: "email:<a@b>"},
+		"negative and huge": {ID: "r", Delivery: bot.Delivery{Attempts: -5, NextTry: time.Unix(-1e12, 1).UTC()}, Created: time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)},
+		"long text":         {ID: "r", Parts: []bot.Part{{Kind: bot.Block, Text: strings.Repeat("0 0 0 0 0 0 0 0\n", 5000)}}},
+		"incompressible":    {ID: "r", Parts: []bot.Part{{Kind: bot.Prose, Text: randomText(rng, 300)}}},
+	}
+	for name, r := range cases {
+		t.Run(name, func(t *testing.T) {
+			raw, err := encodeReply(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := decodeReply(42, raw)
+			want := *r
+			want.Seq, want.Images = 42, nil
+			if err != nil || !reflect.DeepEqual(*got, want) {
+				t.Fatalf("round trip gave\n%+v, %v; want\n%+v", got, err, want)
+			}
+		})
+	}
+}
+
+// randomText returns n random letters.
+func randomText(rng *rand.Rand, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(' ' + rng.IntN(95))
+	}
+	return string(b)
+}
+
+func TestReplyTimesComeBackInUTC(t *testing.T) {
+	berlin := time.FixedZone("CET", 3600)
+	created := time.Date(2026, 11, 21, 10, 0, 0, 5, berlin)
+	raw, err := encodeReply(&bot.Reply{ID: "r", Created: created})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeReply(1, raw)
+	if err != nil || !got.Created.Equal(created) || got.Created.Location() != time.UTC {
+		t.Fatalf("Created came back as %v, %v; want %v in UTC", got.Created, err, created)
+	}
+}
+
+// TestSetDeliveryKeepsTheBody checks that a new delivery state rewrites
+// the header only.
+func TestSetDeliveryKeepsTheBody(t *testing.T) {
+	r := filledReply()
+	raw, err := encodeReply(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := bot.Delivery{Attempts: 3, LastError: "451 later", NextTry: time.Unix(1800000000, 0).UTC()}
+	updated, old, err := withDelivery(raw, d)
+	if err != nil || !reflect.DeepEqual(old, headerOf(r)) {
+		t.Fatalf("withDelivery gave the old header %+v, %v; want %+v", old, err, headerOf(r))
+	}
+	_, f0, body0, _ := splitReply(raw)
+	_, f1, body1, _ := splitReply(updated)
+	if f0 != f1 || !bytes.Equal(body0, body1) {
+		t.Error("the body changed")
+	}
+	got, err := decodeReply(1, updated)
+	want := *r
+	want.Seq, want.Images, want.Delivery = 1, nil, d
+	if err != nil || !reflect.DeepEqual(*got, want) {
+		t.Errorf("after withDelivery: %+v, %v", got, err)
+	}
+}
+
+// TestDictionaryIsFrozen holds the dictionary's hash: replies stored in
+// formatDeflateV1 cannot be read without its exact bytes. A better
+// dictionary is a new file and a new format.
+func TestDictionaryIsFrozen(t *testing.T) {
+	const want = "5c9a38c54271d8d5d732836845213c670604681f3234f7d806f62dbb27ae44c8"
+	sum := sha256.Sum256(dictV1)
+	if got := hex.EncodeToString(sum[:]); got != want {
+		t.Fatalf("dict/replies-v1.dict has sha256 %s, want %s: restore it", got, want)
+	}
+}
+
+func TestCorruptRepliesAreErrors(t *testing.T) {
+	raw, err := encodeReply(filledReply())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string][]byte{
+		"empty":          {},
+		"unknown format": append([]byte{9}, raw[1:]...),
+		"truncated":      raw[:len(raw)/2],
+		"extra bytes":    append(append([]byte{}, raw...), 0),
+		"raw with junk":  {formatRaw, 1, 0xff},
+		"bad deflate":    {formatDeflateV1, 0, 0xff, 0xff, 0xff},
+		"header too big": {formatRaw, 100, 1},
+	}
+	for name, b := range cases {
+		if _, err := decodeReply(1, b); err == nil {
+			t.Errorf("%s: decoded", name)
+		}
+	}
+}

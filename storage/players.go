@@ -1,0 +1,90 @@
+package storage
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// foldName maps a name to a key shared by exactly the names equal to it
+// under strings.EqualFold: each character becomes the smallest character
+// of its case-folding orbit (so "Σ", "σ" and "ς" all become "Σ"). Invalid
+// UTF-8 bytes are kept as they are.
+func foldName(name string) string {
+	var b strings.Builder
+	b.Grow(len(name))
+	for i := 0; i < len(name); {
+		r, size := utf8.DecodeRuneInString(name[i:])
+		if r == utf8.RuneError && size <= 1 {
+			b.WriteByte(name[i])
+			i++
+			continue
+		}
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		b.WriteRune(least)
+		i += size
+	}
+	return b.String()
+}
+
+// Player implements bot.Tx.
+func (t *txn) Player(key string) (*bot.PlayerRecord, error) {
+	b, err := t.bucket(bPlayers)
+	if err != nil {
+		return nil, err
+	}
+	p := new(bot.PlayerRecord)
+	if err := getJSON(b, []byte(key), p); err != nil {
+		return nil, fmt.Errorf("player %s: %w", key, err)
+	}
+	return p, nil
+}
+
+// PutPlayer implements bot.Tx.
+func (t *txn) PutPlayer(p *bot.PlayerRecord) error {
+	if p.Key == "" {
+		return fmt.Errorf("player: %w", ErrEmptyKey)
+	}
+	bs, err := t.buckets(bPlayers, bNames)
+	if err != nil {
+		return err
+	}
+	players, names := bs[0], bs[1]
+	key := []byte(p.Key)
+	if raw := players.Get(key); raw != nil {
+		var old struct{ Name string }
+		if err := json.Unmarshal(raw, &old); err != nil {
+			return fmt.Errorf("player %s: %w: %w", p.Key, ErrCorrupt, err)
+		}
+		if err := names.Delete(prefixed(foldName(old.Name), key)); err != nil {
+			return err
+		}
+	}
+	if err := putJSON(players, key, p); err != nil {
+		return fmt.Errorf("player %s: %w", p.Key, err)
+	}
+	return names.Put(prefixed(foldName(p.Name), key), nil)
+}
+
+// PlayersNamed implements bot.Tx: the keys in order.
+func (t *txn) PlayersNamed(name string) ([]string, error) {
+	b, err := t.bucket(bNames)
+	if err != nil {
+		return nil, err
+	}
+	prefix := prefixed(foldName(name))
+	var keys []string
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		keys = append(keys, string(k[len(prefix):]))
+	}
+	return keys, nil
+}

@@ -1,0 +1,297 @@
+package storage
+
+import (
+	"bytes"
+	"compress/flate"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// The formats of a stored reply, its first byte. A new dictionary or
+// layout gets a new format; the old ones stay readable.
+const (
+	formatRaw       byte = 1 // header, then the body as is
+	formatDeflateV1 byte = 2 // header, then the body deflated with dictionary v1
+)
+
+// maxBody bounds a decompressed body, so that a corrupt value cannot
+// exhaust memory.
+const maxBody = 16 << 20
+
+// deflateLevel is the compression level of reply bodies (see doc.go).
+const deflateLevel = flate.BestCompression
+
+// replyHeader is the part of a reply that the store's own bookkeeping
+// reads and SetDelivery rewrites: it is stored uncompressed, before the
+// body, so neither needs to inflate the body.
+type replyHeader struct {
+	ID       string
+	To       bot.Identity
+	Cause    string
+	Created  time.Time
+	Delivery bot.Delivery
+}
+
+func headerOf(r *bot.Reply) replyHeader {
+	return replyHeader{ID: r.ID, To: r.To, Cause: r.Cause, Created: r.Created, Delivery: r.Delivery}
+}
+
+func (h *replyHeader) encode(e *encoder) {
+	e.str(h.ID)
+	e.str(h.To.Transport)
+	e.str(h.To.Address)
+	shared := sharedPrefix(h.ID, h.Cause) // a cause is usually the reply id's stem
+	e.uvarint(uint64(shared))
+	e.str(h.Cause[shared:])
+	e.time(h.Created)
+	d := h.Delivery
+	e.int(d.Attempts)
+	e.time(d.NextTry)
+	e.str(d.LastError)
+	e.time(d.Delivered)
+	e.time(d.Failed)
+}
+
+func (h *replyHeader) decode(d *decoder) {
+	h.ID = d.str()
+	h.To = bot.Identity{Transport: d.str(), Address: d.str()}
+	h.Cause = d.shared(h.ID)
+	h.Created = d.time()
+	h.Delivery = bot.Delivery{Attempts: d.int(), NextTry: d.time(), LastError: d.str(), Delivered: d.time(), Failed: d.time()}
+}
+
+// encodeBody writes the rest of the reply.
+func encodeBody(e *encoder, r *bot.Reply) {
+	e.str(r.ToName)
+	e.str(r.Game)
+	e.str(r.Subject)
+	e.bool(r.Private)
+	e.bool(r.Attention)
+	e.count(len(r.Parts), r.Parts == nil)
+	for i := range r.Parts {
+		p := &r.Parts[i]
+		e.uvarint(uint64(p.Kind))
+		e.str(p.Text)
+		e.str(p.Caption)
+		e.bool(p.Picture != nil)
+		if p.Picture != nil {
+			encodePicture(e, p.Picture)
+		}
+		e.count(len(p.Actions), p.Actions == nil)
+		for _, a := range p.Actions {
+			e.str(a.Label)
+			e.str(a.Command)
+			e.str(a.Game)
+			e.str(a.Confirm)
+		}
+	}
+}
+
+func decodeBody(d *decoder, r *bot.Reply) {
+	r.ToName, r.Game, r.Subject = d.str(), d.str(), d.str()
+	r.Private, r.Attention = d.bool(), d.bool()
+	n, isNil := d.count()
+	if !isNil {
+		r.Parts = make([]bot.Part, n)
+	}
+	for i := range n {
+		p := &r.Parts[i]
+		p.Kind = bot.PartKind(d.small())
+		p.Text, p.Caption = d.str(), d.str()
+		if d.bool() {
+			p.Picture = decodePicture(d)
+		}
+		na, isNil := d.count()
+		if !isNil {
+			p.Actions = make([]bot.Action, na)
+		}
+		for j := range na {
+			p.Actions[j] = bot.Action{Label: d.str(), Command: d.str(), Game: d.str(), Confirm: d.str()}
+		}
+	}
+}
+
+func encodePicture(e *encoder, p *bot.Picture) {
+	e.str(p.Name)
+	encodeConfig(e, p.Config)
+	e.str(p.TPS)
+	e.str(p.BeforeTPS)
+	e.str(p.Last)
+	e.str(p.Players[0])
+	e.str(p.Players[1])
+	e.uvarint(uint64(p.Orientation))
+	e.bool(p.Result != nil)
+	if r := p.Result; r != nil {
+		e.str(string(r.Reason))
+		e.uvarint(uint64(r.Winner))
+		e.bool(r.Draw)
+		e.str(r.PTN)
+		e.str(r.Text)
+		e.int(r.Score)
+		e.time(r.Deadline)
+	}
+	e.str(p.Caption)
+}
+
+func decodePicture(d *decoder) *bot.Picture {
+	p := &bot.Picture{Name: d.str(), Config: decodeConfig(d), TPS: d.str(), BeforeTPS: d.str(), Last: d.str(),
+		Players: [2]string{d.str(), d.str()}, Orientation: notation.Orientation(d.small())}
+	if d.bool() {
+		p.Result = &bot.ResultRecord{Reason: bot.EndReason(d.str()), Winner: tak.Color(d.small()), Draw: d.bool(),
+			PTN: d.str(), Text: d.str(), Score: d.int(), Deadline: d.time()}
+	}
+	p.Caption = d.str()
+	return p
+}
+
+func encodeConfig(e *encoder, c tak.Config) {
+	e.int(c.Size)
+	e.int(c.Stones[0])
+	e.int(c.Stones[1])
+	e.int(c.Caps[0])
+	e.int(c.Caps[1])
+	e.int(int(c.Komi))
+	e.uvarint(uint64(c.Opening))
+	e.uvarint(uint64(c.Rules))
+}
+
+func decodeConfig(d *decoder) tak.Config {
+	return tak.Config{Size: d.int(), Stones: [2]int{d.int(), d.int()}, Caps: [2]int{d.int(), d.int()},
+		Komi: tak.Komi(d.int()), Opening: tak.Opening(d.small()), Rules: tak.Ruleset(d.small())}
+}
+
+// encodeReply returns the stored form of r: a format byte, the header's
+// length and the header, then the body, deflated when that is shorter.
+// Seq (the key) and Images (never stored) are left out.
+func encodeReply(r *bot.Reply) ([]byte, error) {
+	var e encoder
+	encodeBody(&e, r)
+	format, body := formatRaw, e.b
+	z, err := deflateBody(body)
+	if err != nil {
+		return nil, err
+	}
+	if len(z) < len(body) {
+		format, body = formatDeflateV1, z
+	}
+	h := headerOf(r)
+	return assembleReply(&h, format, body), nil
+}
+
+// assembleReply joins a format, a header and a body in that format.
+func assembleReply(h *replyHeader, format byte, body []byte) []byte {
+	var head encoder
+	h.encode(&head)
+	e := encoder{b: make([]byte, 0, 1+4+len(head.b)+len(body))}
+	e.b = append(e.b, format)
+	e.uvarint(uint64(len(head.b)))
+	e.b = append(e.b, head.b...)
+	e.b = append(e.b, body...)
+	return e.b
+}
+
+// splitReply parses the header of a stored reply and returns it with the
+// body's bytes, still compressed.
+func splitReply(raw []byte) (h replyHeader, format byte, body []byte, err error) {
+	if len(raw) == 0 || (raw[0] != formatRaw && raw[0] != formatDeflateV1) {
+		return h, 0, nil, fmt.Errorf("%w: unknown reply format", ErrCorrupt)
+	}
+	format = raw[0]
+	d := decoder{b: raw[1:]}
+	n := d.uvarint()
+	if d.err != nil || n > uint64(len(d.b)) {
+		return h, 0, nil, fmt.Errorf("%w: bad reply header length", ErrCorrupt)
+	}
+	hd := decoder{b: d.b[:n]}
+	h.decode(&hd)
+	if err := hd.end("reply header"); err != nil {
+		return h, 0, nil, err
+	}
+	return h, format, d.b[n:], nil
+}
+
+// decodeReply rebuilds a reply from its key's sequence number and value.
+func decodeReply(seq uint64, raw []byte) (*bot.Reply, error) {
+	h, format, body, err := splitReply(raw)
+	if err != nil {
+		return nil, err
+	}
+	if format == formatDeflateV1 {
+		if body, err = inflateBody(body); err != nil {
+			return nil, err
+		}
+	}
+	r := &bot.Reply{ID: h.ID, Seq: seq, To: h.To, Cause: h.Cause, Created: h.Created, Delivery: h.Delivery}
+	d := decoder{b: body}
+	decodeBody(&d, r)
+	if err := d.end("reply body"); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// withDelivery returns a stored reply with a new delivery state, and the
+// header it had, copying the body's bytes as they are.
+func withDelivery(raw []byte, del bot.Delivery) ([]byte, replyHeader, error) {
+	h, format, body, err := splitReply(raw)
+	if err != nil {
+		return nil, h, err
+	}
+	cur := h
+	cur.Delivery = del
+	return assembleReply(&cur, format, body), h, nil
+}
+
+// flateWriters and flateReaders keep deflate state between replies: a
+// writer holds about a megabyte of tables.
+var (
+	flateWriters = sync.Pool{New: func() any {
+		w, err := flate.NewWriterDict(io.Discard, deflateLevel, dictV1)
+		if err != nil {
+			panic(err) // only for a bad level, a constant
+		}
+		return w
+	}}
+	flateReaders = sync.Pool{New: func() any { return flate.NewReaderDict(bytes.NewReader(nil), dictV1) }}
+)
+
+// deflateBody compresses a body with dictionary v1.
+func deflateBody(body []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	w := flateWriters.Get().(*flate.Writer)
+	defer flateWriters.Put(w)
+	w.Reset(&buf)
+	if _, err := w.Write(body); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// inflateBody reverses deflateBody.
+func inflateBody(z []byte) ([]byte, error) {
+	r := flateReaders.Get().(io.ReadCloser)
+	defer flateReaders.Put(r)
+	src := bytes.NewReader(z) // a ByteReader: inflate reads no further than its stream's end
+	if err := r.(flate.Resetter).Reset(src, dictV1); err != nil {
+		return nil, err
+	}
+	body, err := io.ReadAll(io.LimitReader(r, maxBody+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%w: reply body: %w", ErrCorrupt, err)
+	case len(body) > maxBody:
+		return nil, fmt.Errorf("%w: reply body too long", ErrCorrupt)
+	case src.Len() > 0:
+		return nil, fmt.Errorf("%w: bytes after the reply body", ErrCorrupt)
+	}
+	return body, nil
+}
