@@ -1,80 +1,96 @@
 // Package bot is the transport-neutral Tak referee: it reads what players
-// write, keeps the true board of every game, checks every move and answers.
-// The email, Discord and console adapters only translate between their
-// transport and the types of this package.
+// write, keeps the true board of every game, checks every move, answers,
+// and delivers its answers through the transports plugged into it (email,
+// Discord, the console).
 //
-// # Design
+// # The seam
 //
-// Types. A player is an [Identity] (a transport and an address on it: an
-// email address, a Discord user id, a console name); its key is
-// "transport:address" with the address lower-cased. An incoming [Message]
-// carries a transport-given unique ID (for exactly-once processing), the
-// sender, the text and an optional thread hint naming a game. Outgoing
-// [Reply] values are addressed to one player each, on that player's own
-// transport, so the two players of one game may use different transports.
+// A transport registers with [Referee.Register]: its [TransportInfo] says
+// how players name an opponent on it (an email address, a Discord mention),
+// how its players are named, and what its messages carry ([Limits]). A
+// transport compiled in but not enabled is announced with [Referee.Know],
+// so that challenging one of its players is refused with the reason.
 //
-// Boundaries. bot imports tak (rules), notation (parsing and writing moves,
-// TPS, sync boards, PTN) and render (pictures). It defines the [Store]
-// interface and the record types ([GameRecord], [PlayerRecord], ...);
-// package storage implements Store on a bbolt file. Adapters import bot and
-// never each other; cmd/takbot wires them.
+// Incoming: the transport hands each message to [Referee.Handle] with the
+// sender's [Identity], a transport-unique id (namespaced by the referee, so
+// two transports never collide), the game its thread stands for, the
+// transport's own receive time and any adapter state to write with it.
+// Handle returns an [Outcome]; its errors wrap [ErrBadMessage] when the
+// message can never be handled, and are worth retrying otherwise.
+//
+// Outgoing: a [Reply] is a sequence of parts (prose, monospace blocks,
+// pictures rendered at delivery, and the actions the recipient can take
+// now, each an exact command). The delivery pipeline ([Referee.RunDelivery])
+// takes pending replies from the outbox, renders their pictures for
+// transports that show pictures, calls [Transport.Send], and records the
+// outcome. A [DeliveryError] says whether a failure is temporary (retried
+// with capped exponential backoff and jitter; attempts and the next try are
+// stored, so a restart continues the schedule) or permanent (the reply is
+// marked failed, the recipient's opponent is told once on their own
+// transport, and the game goes on). Replies to one recipient go out in
+// order; recipients are served concurrently, so one that fails never holds
+// up another. Delivery is at least once, with stable reply ids.
+//
+// Adapter state: each transport has a key-value space in the store
+// ([Referee.ViewState], [Referee.UpdateState], [Message.State]), written in
+// the same transaction as a message's effects where needed, so a restart
+// resumes exactly. Adapters never touch the database directly.
+//
+// # Inside
+//
+// Boundaries. bot imports tak (rules), notation (moves, TPS, sync boards,
+// PTN) and render (pictures). It defines the [Store] interface and the
+// record types; package storage implements Store on a bbolt file, package
+// memstore in memory, and package storetest holds both to one contract.
+//
+// Commands. One table ([Commands]) describes every command: keyword,
+// arguments, summary, examples and handler. The parser, help, "did you
+// mean" suggestions, the README's command reference and the Discord slash
+// commands come from it.
+//
+// Reading a message (parse.go). A line is a command when it starts with a
+// command keyword or a move; other lines are prose, skipped, and the reply
+// says which lines were read. A line that looks like a command or a move
+// but is wrong ("ps d9", "resing") is refused with its reason. The referee
+// never guesses a move out of prose, and asks rather than guessing which
+// game a command is for (choose.go) or what a bare square means to a
+// player who writes Tak by Mail notation (move.go).
 //
 // Data flow for one message:
 //
 //	Handle(msg)
-//	  → already processed? (read transaction) → nothing to do
-//	  → parse the text into commands (ParseCommands; pure, fuzzed)
-//	  → lock the stripes of the sender, the thread's game and the sender's
+//	  → already processed? (read transaction) → Duplicate
+//	  → parse the text into commands (ParseMessage; pure, fuzzed)
+//	  → lock the stripes of the sender, the message's game and the sender's
 //	    games (4,096 striped mutexes taken in ascending order, so no
-//	    deadlock; a command that finds it needs another lock aborts the pure
-//	    evaluation, the locks are retaken in order and evaluation starts
-//	    again). Different games proceed in parallel.
+//	    deadlock; an evaluation that finds it needs another lock stops,
+//	    the locks are retaken in order and it starts again). Different
+//	    games proceed in parallel.
 //	  → evaluate the commands against records read fresh under the locks,
-//	    in memory; the first error stops the rest (earlier commands stand)
-//	  → ONE storage transaction: message id recorded as processed + changed
-//	    games and players written + replies appended to the outbox. The
-//	    transaction function has no side effect outside the transaction, as
-//	    bbolt's Batch may run it twice; if the message turns out to be
-//	    processed already, nothing is written and nothing returned.
-//	  → Options.Notify is told which transports have new replies
-//	  → adapters call Pending(transport) (pictures are rendered then, from
-//	    the small Picture description stored in the reply, which keeps
-//	    transactions lean) and Delivered(replyID) once sent. Adapters
-//	    deliver from the outbox, not from Handle's return value, so a reply
-//	    survives a crash between commit and delivery (delivery is at least
-//	    once; a reply's ID is stable, for transports that can deduplicate).
+//	    in memory, writing reply drafts; the first refusal or question
+//	    stops the rest (earlier commands stand)
+//	  → ONE storage transaction: the message id as processed, the changed
+//	    games and players, the replies appended to the outbox, the adapter
+//	    state. The transaction function has no effect outside it, as a
+//	    store may run it twice.
+//	  → the delivery loops of the replies' transports are woken.
 //
 // Cache: the referee keeps the last committed state of games (with their
 // replayed history) and players in memory. It is authoritative because
 // every write goes through the referee under the record's lock and entries
 // are stored only after their transaction committed; hence one Referee
-// must own a store (other processes may only read it, e.g. export).
+// must own a store.
 //
 // Clocks: every active game stores its turn start, deadline and whether the
-// reminder was sent; Tick(ctx) (driven by an adapter's timer, with the
-// injected [Clock]) sends reminders and declares losses on time through the
-// same locked, transactional path. Nothing sleeps, and deadlines survive
-// restarts because they are stored.
+// reminder was sent, and a Wake time the store indexes; Tick reads only
+// the games that are due (reminders, losses on time, expired challenges).
+// A move counts by the time its transport received it: one received before
+// the deadline is played even when handled after it, and a loss on time
+// declared meanwhile is withdrawn.
 //
-// Identity naming in "new OPPONENT": "email:ann@example.org",
-// "discord:1234", "console:bob" name a transport explicitly; an address
-// with "@" and a dot is an email address; "<@1234>" is a Discord mention;
-// any other word is an address on the challenger's own transport (on the
-// console, a player's name).
-//
-// Choosing the game a command addresses (pick): a "game ID" earlier in the
-// same message, then the message's thread hint, then the player's chosen
-// game. "game ID" fixes the choice (PlayerRecord.CurrentFixed) and moves,
-// resignations and offers then go to that game only, even when it has
-// ended or it is the player's turn elsewhere: a command is refused rather
-// than applied to a game the player did not mean. Without a fixed choice
-// (the last game started or accepted is remembered), a move goes to the
-// only game where it is the sender's turn, and any command to the only game
-// that fits it; with several, the player is asked to choose.
-//
-// Turn numbers: the bot counts turns (plies) from 1 — "turn 7" is the
-// seventh move of the game, white's fourth — and shows the PTN move number
-// beside it ("Turn 7 (PTN move 4, white)"), so the word "move" with a
-// number always means the PTN full move, as in the board picture. A "#N"
-// after a move is refused unless the game is at turn N.
+// Turns: the referee counts turns (plies) from 1 across the whole game,
+// adopted boards included ("turn 7" is the seventh move, white's fourth),
+// and shows the PTN move number beside it ("turn 7 (PTN move 4, white)").
+// im, rs, revert N, undo, the "#N" guard, history and picture names all use
+// this one numbering.
 package bot

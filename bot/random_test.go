@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -15,12 +14,13 @@ import (
 // written at random in mail or PTN notation, and checks that the referee
 // accepts every move and stores exactly the game played, with its result.
 func TestRandomGames(t *testing.T) {
-	ref, _ := newReferee(t)
+	h := newHarness(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for game := 0; game < 6; game++ {
 		size := 4 + game%3
 		w, b := fmt.Sprintf("rw%d", game), fmt.Sprintf("rb%d", game)
-		id := startGame(t, ref, w, b, fmt.Sprintf("size=%d", size))
+		id := h.start(w, b, fmt.Sprintf("size=%d", size))
+		h.ptn(w, b)
 		tg, err := tak.NewGame(tak.DefaultConfig(size))
 		if err != nil {
 			t.Fatal(err)
@@ -37,18 +37,15 @@ func TestRandomGames(t *testing.T) {
 			if pos.ToMove() == tak.Black {
 				from = b
 			}
-			rs := send(t, ref, fmt.Sprintf("rg%d-%d", game, ply), from, fmt.Sprintf("%s #%d", text, ply+1))
-			if len(rs) != 2 || !strings.Contains(rs[0].Text, "played") {
-				t.Fatalf("game %d move %d %q refused: %+v", game, ply+1, text, rs)
+			rs := h.send(from, fmt.Sprintf("%s #%d", text, ply+1))
+			if len(rs) != 2 || !strings.Contains(rs[0].Text(), "played") {
+				t.Fatalf("game %d move %d %q refused: %q", game, ply+1, text, allText(rs))
 			}
 			if err := tg.Play(m); err != nil {
 				t.Fatal(err)
 			}
 		}
-		g, err := ref.Game(context.Background(), id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := h.game(id)
 		if len(g.Moves) != tg.Len() {
 			t.Fatalf("game %d: stored %d moves, played %d", game, len(g.Moves), tg.Len())
 		}

@@ -2,98 +2,94 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/takbymail/takbot/bot"
-	"github.com/takbymail/takbot/storage"
 )
 
-type fixedClock struct{ t time.Time }
-
-func (c fixedClock) Now() time.Time { return c.t }
-
-func newReferee(tb testing.TB) (*bot.Referee, *storage.DB) {
-	tb.Helper()
-	db, err := storage.Open(filepath.Join(tb.TempDir(), "r.db"), storage.Options{})
-	if err != nil {
-		tb.Fatal(err)
+// ptn makes players write in PTN, so that bare squares need no question.
+func (h *harness) ptn(names ...string) {
+	for _, n := range names {
+		h.send(n, "notation ptn")
 	}
-	tb.Cleanup(func() { db.Close() })
-	ref := bot.New(db, fixedClock{time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}, bot.Options{Rand: func(int) int { return 0 }})
-	return ref, db
-}
-
-func player(name string) bot.Identity { return bot.Identity{Transport: "console", Address: name} }
-
-func send(tb testing.TB, ref *bot.Referee, id, from, text string) []bot.Reply {
-	tb.Helper()
-	rs, err := ref.Handle(context.Background(), bot.Message{ID: id, From: player(from), Name: from, Text: text})
-	if err != nil {
-		tb.Fatalf("%s %q: %v", from, text, err)
-	}
-	return rs
-}
-
-// startGame creates game white vs black and returns its id.
-func startGame(tb testing.TB, ref *bot.Referee, white, black, opts string) string {
-	tb.Helper()
-	rs := send(tb, ref, "new-"+white+"-"+black, white, "new "+black+" color=white "+opts)
-	id := rs[0].Thread
-	send(tb, ref, "accept-"+id, black, "game "+id+"; accept")
-	return id
 }
 
 func TestReplayedMessageIsHarmless(t *testing.T) {
-	ref, _ := newReferee(t)
-	id := startGame(t, ref, "ann", "bob", "")
-	if rs := send(t, ref, "m1", "ann", "a1"); len(rs) != 2 {
+	h := newHarness(t)
+	id := h.start("ann", "bob", "")
+	h.ptn("ann")
+	m := bot.Message{ID: "move-1", From: player("ann"), Text: "a1"}
+	if rs := h.handle(m); len(rs) != 2 {
 		t.Fatalf("move answered with %d replies, want 2", len(rs))
 	}
-	if rs := send(t, ref, "m1", "ann", "a1"); len(rs) != 0 {
-		t.Fatalf("replayed message answered: %v", rs)
+	out, err := h.ref.Handle(context.Background(), m)
+	if err != nil || !out.Duplicate || len(out.Replies) != 0 {
+		t.Fatalf("replayed message: %+v, %v; want a duplicate without replies", out, err)
 	}
-	g, err := ref.Game(context.Background(), id)
-	if err != nil || len(g.Moves) != 1 {
-		t.Fatalf("game after replay: %v moves, %v", len(g.Moves), err)
+	if g := h.game(id); len(g.Moves) != 1 {
+		t.Fatalf("game after replay: %d moves", len(g.Moves))
+	}
+}
+
+// Message ids are namespaced by transport: the same id from two
+// transports is two messages.
+func TestMessageIDsNamespacedByTransport(t *testing.T) {
+	h := newHarness(t)
+	h.handle(bot.Message{ID: "x1", From: player("ann"), Text: "games"})
+	out, err := h.ref.Handle(context.Background(), bot.Message{ID: "x1", From: bot.Identity{Transport: "email", Address: "ann@example.org"}, Text: "games"})
+	if err != nil || out.Duplicate || len(out.Replies) != 1 {
+		t.Fatalf("same id on another transport: %+v, %v; want it handled", out, err)
+	}
+}
+
+func TestBadMessagesAreTyped(t *testing.T) {
+	h := newHarness(t)
+	for _, m := range []bot.Message{
+		{ID: "", From: player("ann"), Text: "games"},
+		{ID: "a", From: bot.Identity{Transport: "console"}, Text: "games"},
+		{ID: "b", From: bot.Identity{Transport: "sms", Address: "555"}, Text: "games"},
+	} {
+		if _, err := h.ref.Handle(context.Background(), m); !errors.Is(err, bot.ErrBadMessage) {
+			t.Errorf("%+v: error %v, want ErrBadMessage", m, err)
+		}
 	}
 }
 
 func TestRefusedMoveLeavesGameUntouched(t *testing.T) {
-	ref, _ := newReferee(t)
-	id := startGame(t, ref, "ann", "bob", "")
-	before, _ := ref.Game(context.Background(), id)
-	for i, tc := range []struct{ from, text, want string }{
+	h := newHarness(t)
+	id := h.start("ann", "bob", "")
+	h.ptn("ann", "bob")
+	before := h.game(id)
+	for _, tc := range []struct{ from, text, want string }{
 		{"ann", "pw a1", "must be a flat"},
 		{"bob", "a1", "not your turn"},
 		{"ann", "ps b4 #9", "marked #9"},
-		{"ann", "zz", "unknown piece"},
+		{"ann", "ps z1", "not on"},
 		{"ann", "new ann", "cannot challenge yourself"},
 	} {
-		rs := send(t, ref, fmt.Sprint("bad", i), tc.from, tc.text)
-		if len(rs) != 1 || !strings.Contains(rs[0].Text, tc.want) {
-			t.Errorf("%q: replies %+v, want one containing %q", tc.text, rs, tc.want)
+		rs := h.send(tc.from, tc.text)
+		if len(rs) != 1 || !strings.Contains(rs[0].Text(), tc.want) {
+			t.Errorf("%q: replies %q, want one containing %q", tc.text, allText(rs), tc.want)
 		}
 	}
-	after, _ := ref.Game(context.Background(), id)
-	if after.Version != before.Version || len(after.Moves) != 0 {
+	if after := h.game(id); after.Version != before.Version || len(after.Moves) != 0 {
 		t.Errorf("game changed by refused moves: version %d→%d", before.Version, after.Version)
 	}
 }
 
-func TestStopsAtFirstError(t *testing.T) {
-	ref, _ := newReferee(t)
-	id := startGame(t, ref, "ann", "bob", "")
-	rs := send(t, ref, "x", "ann", "a1; e5; board")
-	if len(rs) == 0 || !strings.Contains(rs[len(rs)-1].Text, "not run") && !strings.Contains(rs[0].Text, "not run") {
-		t.Errorf("replies %+v do not say the rest was not run", rs)
+func TestStopsAtFirstRefusal(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("ann", "bob", "")
+	h.ptn("ann")
+	rs := h.send("ann", "a1; e5; board")
+	if got := textTo(rs, "ann"); !strings.Contains(got, `Not run, since the command before stopped: "board".`) {
+		t.Errorf("replies %q do not say the rest was not run", got)
 	}
-	g, _ := ref.Game(context.Background(), id)
-	if len(g.Moves) != 1 {
+	if g := h.game(id); len(g.Moves) != 1 {
 		t.Errorf("%d moves, want 1", len(g.Moves))
 	}
 }
@@ -105,19 +101,19 @@ var shuttle = []string{"a1>", "f6<", "b1<", "e6>"}
 func moveText(i int) string {
 	switch i {
 	case 0:
-		return "f6"
+		return "Ff6"
 	case 1:
-		return "a1"
+		return "Fa1"
 	}
 	return shuttle[(i-2)%4]
 }
 
 func TestConcurrentGames(t *testing.T) {
-	ref, _ := newReferee(t)
+	h := newHarness(t)
 	const games, moves = 20, 12
 	ids := make([]string, games)
 	for i := range ids {
-		ids[i] = startGame(t, ref, fmt.Sprintf("w%d", i), fmt.Sprintf("b%d", i), "size=6")
+		ids[i] = h.start(fmt.Sprintf("w%d", i), fmt.Sprintf("b%d", i), "size=6")
 	}
 	var wg sync.WaitGroup
 	for i := range ids {
@@ -129,9 +125,9 @@ func TestConcurrentGames(t *testing.T) {
 				if m%2 == 1 {
 					from = fmt.Sprintf("b%d", i)
 				}
-				rs, err := ref.Handle(context.Background(), bot.Message{ID: fmt.Sprintf("%d-%d", i, m), From: player(from), Text: moveText(m)})
-				if err != nil || len(rs) != 2 {
-					t.Errorf("game %d move %d: %d replies, %v", i, m, len(rs), err)
+				out, err := h.ref.Handle(context.Background(), bot.Message{ID: fmt.Sprintf("%d-%d", i, m), From: player(from), Text: moveText(m)})
+				if err != nil || len(out.Replies) != 2 {
+					t.Errorf("game %d move %d: %q, %v", i, m, allText(out.Replies), err)
 					return
 				}
 			}
@@ -139,66 +135,35 @@ func TestConcurrentGames(t *testing.T) {
 	}
 	wg.Wait()
 	for _, id := range ids {
-		g, err := ref.Game(context.Background(), id)
-		if err != nil || len(g.Moves) != moves {
-			t.Errorf("game %s: %d moves, %v", id, len(g.Moves), err)
+		if g := h.game(id); len(g.Moves) != moves {
+			t.Errorf("game %s: %d moves", id, len(g.Moves))
 		}
 	}
 }
 
-// BenchmarkRefereeMoves applies moves durably through the referee across
-// 1,000 concurrent games (one goroutine per game).
-func BenchmarkRefereeMoves(b *testing.B) {
-	ref, _ := newReferee(b)
-	const games = 1000
-	ids := make([]string, games)
-	var setup sync.WaitGroup
-	for i := range ids {
-		setup.Add(1)
-		go func(i int) {
-			defer setup.Done()
-			ids[i] = startGame(b, ref, fmt.Sprintf("w%d", i), fmt.Sprintf("b%d", i), "size=6")
-		}(i)
-	}
-	setup.Wait()
-	b.ResetTimer()
-	start := time.Now()
-	var wg sync.WaitGroup
-	for i := 0; i < games; i++ {
-		n := b.N / games
-		if i < b.N%games {
-			n++
-		}
-		wg.Add(1)
-		go func(i, n int) {
-			defer wg.Done()
-			for m := 0; m < n; m++ {
-				from := fmt.Sprintf("w%d", i)
-				if m%2 == 1 {
-					from = fmt.Sprintf("b%d", i)
-				}
-				if _, err := ref.Handle(context.Background(), bot.Message{ID: fmt.Sprintf("%d-%d", i, m), From: player(from), Text: moveText(m)}); err != nil {
-					b.Error(err)
-					return
-				}
-			}
-		}(i, n)
-	}
-	wg.Wait()
-	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "moves/s")
-}
-
-func TestPendingRendersPictures(t *testing.T) {
-	ref, _ := newReferee(t)
-	startGame(t, ref, "ann", "bob", "")
-	send(t, ref, "p1", "ann", "a1")
-	rs, err := ref.Pending(context.Background(), "console", 0)
-	if err != nil {
+// Delivery renders the pictures of a reply for transports that show them.
+func TestDeliveryRendersPictures(t *testing.T) {
+	h := newHarness(t)
+	h.ref = bot.New(h.store, h.clock, bot.Options{Rand: func(int) int { return 0 }})
+	h.ref.Register(h.console)
+	h.ref.Register(h.email)
+	rs := h.send("ann", "new bea@example.org color=white")
+	h.handle(bot.Message{ID: "e1", From: bot.Identity{Transport: "email", Address: "bea@example.org"}, Text: "game " + rs[0].Game + "; accept"})
+	if _, err := h.ref.DeliverDue(context.Background(), "email"); err != nil {
 		t.Fatal(err)
 	}
-	last := rs[len(rs)-1]
-	if len(last.Images) != 1 || len(last.Images[0].PNG) < 100 || string(last.Images[0].PNG[1:4]) != "PNG" {
-		t.Fatalf("last reply has %d images; want one PNG", len(last.Images))
+	sent := h.email.replies()
+	last := sent[len(sent)-1]
+	if len(last.Images) != 1 || len(last.Images[0].PNG) < 100 || string(last.Images[0].PNG[1:4]) != "PNG" || last.Images[0].Alt == "" {
+		t.Fatalf("last email reply has %d images; want one PNG with its TPS as alt text", len(last.Images))
+	}
+	if _, err := h.ref.DeliverDue(context.Background(), "console"); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range h.console.replies() {
+		if len(r.Images) != 0 {
+			t.Fatalf("the console shows no pictures but got %d", len(r.Images))
+		}
 	}
 }
 
@@ -206,28 +171,29 @@ func TestPendingRendersPictures(t *testing.T) {
 // without an error, and the stored game must stay a legal game.
 func FuzzHandle(f *testing.F) {
 	for _, s := range []string{"a1", "ps b4 t", "ms b2 p3 2 1", "rs\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0",
-		"im because", "undo", "draw", "accept", "new bob size=3", "game g1; board", "vacation 2", "3c3>12*", "help", "notation ptn"} {
+		"im because", "undo", "draw", "accept", "new bob size=3", "game g1; board", "vacation 2", "3c3>12*", "help", "notation ptn",
+		"Thanks for the game!\nps d4", "ps d4 -- sent from my phone", "adopt", "revert 1", "takeback", "resing", "b4"} {
 		f.Add(s)
 	}
-	ref, _ := newReferee(f)
-	id := startGame(f, ref, "ann", "bob", "")
+	h := newHarness(f)
+	id := h.start("ann", "bob", "")
 	n := 0
 	f.Fuzz(func(t *testing.T, text string) {
 		n++
 		for i, from := range []string{"ann", "bob"} {
-			rs, err := ref.Handle(context.Background(), bot.Message{ID: fmt.Sprintf("fz%d-%d", n, i), From: player(from), Text: text})
+			out, err := h.ref.Handle(context.Background(), bot.Message{ID: fmt.Sprintf("fz%d-%d", n, i), From: player(from), Text: text})
 			if err != nil {
 				t.Fatalf("%s %q: %v", from, text, err)
 			}
-			if len(rs) == 0 {
+			if len(out.Replies) == 0 {
 				t.Fatalf("%s %q: no answer", from, text)
 			}
 		}
-		g, err := ref.Game(context.Background(), id)
+		g, err := h.ref.Game(context.Background(), id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := g.Replay(); err != nil {
+		if _, err := g.History(); err != nil {
 			t.Fatalf("stored game no longer replays after %q: %v", text, err)
 		}
 	})
@@ -235,10 +201,11 @@ func FuzzHandle(f *testing.F) {
 
 // Concurrent copies of one move (say, the same mail delivered twice under
 // different ids) are serialised: exactly one is played, the others are
-// refused by the move-number guard.
+// refused by the turn guard.
 func TestConcurrentSameGameSerialised(t *testing.T) {
-	ref, _ := newReferee(t)
-	id := startGame(t, ref, "ann", "bob", "")
+	h := newHarness(t)
+	id := h.start("ann", "bob", "")
+	h.ptn("ann")
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	played := 0
@@ -246,23 +213,22 @@ func TestConcurrentSameGameSerialised(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			rs, err := ref.Handle(context.Background(), bot.Message{ID: fmt.Sprint("dup", i), From: player("ann"), Text: "a1 #1"})
+			out, err := h.ref.Handle(context.Background(), bot.Message{ID: fmt.Sprint("dup", i), From: player("ann"), Text: "a1 #1"})
 			if err != nil {
 				t.Error(err)
 				return
 			}
 			mu.Lock()
 			defer mu.Unlock()
-			for _, r := range rs {
-				if r.To.Address == "ann" && strings.Contains(r.Text, "played") {
+			for _, r := range out.Replies {
+				if r.To.Address == "ann" && strings.Contains(r.Text(), "(white) played") {
 					played++
 				}
 			}
 		}(i)
 	}
 	wg.Wait()
-	g, _ := ref.Game(context.Background(), id)
-	if played != 1 || len(g.Moves) != 1 {
+	if g := h.game(id); played != 1 || len(g.Moves) != 1 {
 		t.Fatalf("%d copies played, game has %d moves; want exactly 1", played, len(g.Moves))
 	}
 }

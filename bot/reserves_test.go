@@ -1,8 +1,6 @@
 package bot_test
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -10,7 +8,7 @@ import (
 // TestChallengeReserves: "new" sets the stones and capstones of both
 // players, which also chooses between the Adem game's 22 and 24 flats.
 func TestChallengeReserves(t *testing.T) {
-	for i, tc := range []struct {
+	for _, tc := range []struct {
 		opts         string
 		stones, caps int
 		refusal      string
@@ -27,21 +25,18 @@ func TestChallengeReserves(t *testing.T) {
 		{"caps=5", 0, 0, "caps must be a whole number from 0 to 4"},
 		{"size=8 stones=60 caps=4", 60, 4, ""},
 	} {
-		ref, _ := newReferee(t)
-		rs := send(t, ref, fmt.Sprint("c", i), "ann", "new bob color=white "+tc.opts)
+		h := newHarness(t)
+		rs := h.send("ann", "new bob color=white "+tc.opts)
 		if tc.refusal != "" {
-			if len(rs) != 1 || !strings.Contains(rs[0].Text, tc.refusal) {
-				t.Errorf("%q: replies %+v, want a refusal saying %q", tc.opts, rs, tc.refusal)
+			if len(rs) != 1 || !strings.Contains(rs[0].Text(), tc.refusal) {
+				t.Errorf("%q: replies %q, want a refusal saying %q", tc.opts, allText(rs), tc.refusal)
 			}
 			continue
 		}
-		if len(rs) == 0 || rs[0].Thread == "" {
+		if len(rs) == 0 || rs[0].Game == "" {
 			t.Fatalf("%q: no challenge: %+v", tc.opts, rs)
 		}
-		g, err := ref.Game(context.Background(), rs[0].Thread)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := h.game(rs[0].Game)
 		if g.Config.Stones != [2]int{tc.stones, tc.stones} || g.Config.Caps != [2]int{tc.caps, tc.caps} {
 			t.Errorf("%q: stones %v caps %v, want %d and %d each", tc.opts, g.Config.Stones, g.Config.Caps, tc.stones, tc.caps)
 		}

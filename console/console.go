@@ -3,27 +3,30 @@ package console
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/takbymail/takbot/bot"
 )
 
-// Transport is the transport name of console identities.
-const Transport = "console"
-
 // Options configures Run.
 type Options struct {
-	// ImagesDir receives the pictures of replies; "" prints no pictures.
-	ImagesDir string
-	// Session seeds the message-id chain (default "console").
+	// Replayable derives each message's id from the lines read so far
+	// (seeded by Session), so that feeding the same script to the same
+	// database again is harmless: every message is recognised as handled,
+	// and noted on Notes. Without it (an interactive session) every line
+	// is a new message, always answered, even one typed again after a
+	// restart.
+	Replayable bool
+	// Session seeds the ids of a replayable input (default "console").
 	Session string
 	// Directives enables script lines "!tick" (run the clocks) and
 	// "!advance DURATION" (move the clock on with Advance; e.g. "!advance 2d"
@@ -36,9 +39,9 @@ type Options struct {
 	// TickEachMessage runs the clocks after every message, so reminders
 	// and losses on time show up in an interactive session.
 	TickEachMessage bool
-	// Notes receives "[console] ..." notes about unreadable input lines and
-	// messages the referee could not handle; standard output carries
-	// nothing but replies. Default os.Stderr.
+	// Notes receives "[console] ..." notes about unreadable input lines,
+	// lines handled before and messages the referee could not handle;
+	// standard output carries nothing but replies. Default os.Stderr.
 	Notes io.Writer
 }
 
@@ -53,29 +56,68 @@ func ParseLine(s string) (Line, error) {
 	name, text, ok := strings.Cut(s, ":")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" {
-		return Line{}, fmt.Errorf("line %q: write NAME: MESSAGE, e.g. \"alice: new bob\"", s)
-	}
-	for _, r := range name {
-		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '_' || r == '-') {
-			return Line{}, fmt.Errorf("line %q: the name %q may hold only letters, digits, '.', '_' and '-'", s, name)
-		}
+		return Line{}, fmt.Errorf("line %q: write NAME: MESSAGE, e.g. \"alice: new bob\"", excerpt(s))
 	}
 	if len(name) > 64 {
-		return Line{}, fmt.Errorf("line %q: the name is longer than 64 characters", s)
+		return Line{}, fmt.Errorf("line %q: the name is longer than 64 characters", excerpt(s))
+	}
+	if _, ok := ParseName(name); !ok {
+		return Line{}, fmt.Errorf("line %q: the name %q may hold only letters, digits, '.', '_' and '-'", excerpt(s), name)
 	}
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return Line{}, fmt.Errorf("line %q: the message is empty", s)
+		return Line{}, fmt.Errorf("line %q: the message is empty", excerpt(s))
 	}
 	return Line{Name: name, Text: text}, nil
 }
 
+func excerpt(s string) string {
+	r := []rune(s)
+	if len(r) > 60 {
+		return string(r[:59]) + "…"
+	}
+	return s
+}
+
+// ids makes message ids: a hash chain over the lines read (replayable) or
+// a random session nonce and a counter (interactive).
+type ids struct {
+	replayable bool
+	chain      [32]byte
+	nonce      string
+	n          int
+}
+
+func newIDs(o Options) (*ids, error) {
+	g := &ids{replayable: o.Replayable, chain: sha256.Sum256([]byte(o.Session))}
+	if !o.Replayable {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return nil, fmt.Errorf("console: session id: %w", err)
+		}
+		g.nonce = hex.EncodeToString(b[:])
+	}
+	return g, nil
+}
+
+func (g *ids) next(ln Line) string {
+	g.n++
+	if !g.replayable {
+		return g.nonce + "-" + strconv.Itoa(g.n)
+	}
+	h := sha256.New()
+	h.Write(g.chain[:])
+	h.Write([]byte(strings.ToLower(ln.Name) + "\x00" + ln.Text))
+	copy(g.chain[:], h.Sum(nil))
+	return hex.EncodeToString(g.chain[:12])
+}
+
 // Run reads messages from in until EOF or ctx ends, hands each to the
-// referee and prints the console replies to out. Unreadable lines and
-// messages the referee fails to handle are noted as "[console] ..." lines
-// on o.Notes and the run goes on; a failed message stays unprocessed, so
-// feeding the script again retries it.
-func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o Options) error {
+// referee and delivers the console's replies (through the console
+// Transport registered with ref) after each. Unreadable lines and messages
+// the referee fails to handle are noted as "[console] ..." lines on
+// o.Notes and the run goes on; a failed message stays unhandled.
+func Run(ctx context.Context, ref *bot.Referee, in io.Reader, o Options) error {
 	if o.Notes == nil {
 		o.Notes = os.Stderr
 	}
@@ -85,13 +127,17 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 	if o.Session == "" {
 		o.Session = "console"
 	}
-	chain := sha256.Sum256([]byte(o.Session))
+	gen, err := newIDs(o)
+	if err != nil {
+		return err
+	}
 	rd := bufio.NewReader(in)
 	// Deliver whatever a previous run left in the outbox.
-	if err := Deliver(ctx, ref, out, o.ImagesDir); err != nil {
+	if err := deliver(ctx, ref); err != nil {
 		return err
 	}
 	var pending []string
+	lineNo := 0
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -107,9 +153,10 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 			// the input ended inside a message continued with '\': the
 			// message ends here instead of being dropped
 		}
+		lineNo++
 		raw := strings.TrimRight(line, "\r\n")
 		if len(raw) > bot.MaxMessageBytes {
-			fmt.Fprintf(o.Notes, "[console] a line of %d bytes is longer than the %d a message may have; skipped\n", len(raw), bot.MaxMessageBytes)
+			fmt.Fprintf(o.Notes, "[console] line %d: %d bytes is longer than the %d a message may have; skipped\n", lineNo, len(raw), bot.MaxMessageBytes)
 			pending = nil
 			continue
 		}
@@ -125,7 +172,7 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 			continue
 		}
 		if strings.HasPrefix(trimmed, "!") {
-			if err := directive(ctx, ref, out, o, trimmed); err != nil {
+			if err := directive(ctx, ref, o, trimmed); err != nil {
 				return err
 			}
 			continue
@@ -135,30 +182,38 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, out io.Writer, o O
 			fmt.Fprintf(o.Notes, "[console] %v\n", err)
 			continue
 		}
-		h := sha256.New()
-		h.Write(chain[:])
-		h.Write([]byte(strings.ToLower(ln.Name) + "\x00" + ln.Text))
-		copy(chain[:], h.Sum(nil))
-		msg := bot.Message{ID: "console:" + hex.EncodeToString(chain[:12]), From: bot.Identity{Transport: Transport, Address: strings.ToLower(ln.Name)},
+		msg := bot.Message{ID: gen.next(ln), From: bot.Identity{Transport: Name, Address: strings.ToLower(ln.Name)},
 			Name: ln.Name, Text: ln.Text, Received: o.Clock.Now()}
-		if _, err := ref.Handle(ctx, msg); err != nil {
+		out, err := ref.Handle(ctx, msg)
+		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
 			fmt.Fprintf(o.Notes, "[console] %s's message was not handled: %v\n", ln.Name, err)
 			continue
 		}
+		if out.Duplicate {
+			fmt.Fprintf(o.Notes, "[console] line %d (%s) was handled before (the same input fed again); skipped\n", lineNo, excerpt(ln.Name+": "+ln.Text))
+		}
 		if o.TickEachMessage {
 			tick(ctx, ref, o.Notes)
 		}
-		if err := Deliver(ctx, ref, out, o.ImagesDir); err != nil {
+		if err := deliver(ctx, ref); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func directive(ctx context.Context, ref *bot.Referee, out io.Writer, o Options, line string) error {
+// deliver prints every due console reply, in order.
+func deliver(ctx context.Context, ref *bot.Referee) error {
+	if _, err := ref.DeliverDue(ctx, Name); err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("console: %w", err)
+	}
+	return ctx.Err()
+}
+
+func directive(ctx context.Context, ref *bot.Referee, o Options, line string) error {
 	if !o.Directives {
 		fmt.Fprintf(o.Notes, "[console] directives such as %q are disabled\n", line)
 		return nil
@@ -167,7 +222,7 @@ func directive(ctx context.Context, ref *bot.Referee, out io.Writer, o Options, 
 	switch f[0] {
 	case "!tick":
 		tick(ctx, ref, o.Notes)
-		return Deliver(ctx, ref, out, o.ImagesDir)
+		return deliver(ctx, ref)
 	case "!advance":
 		if len(f) != 2 || o.Advance == nil {
 			fmt.Fprintf(o.Notes, "[console] %q: write \"!advance 2d\" (needs a settable clock)\n", line)
@@ -206,47 +261,4 @@ func parseDuration(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("bad duration %q", s)
 	}
 	return d, nil
-}
-
-// Deliver prints every pending console reply and marks it delivered.
-func Deliver(ctx context.Context, ref *bot.Referee, out io.Writer, imagesDir string) error {
-	for {
-		pending := ref.PendingText
-		if imagesDir != "" {
-			pending = ref.Pending
-		}
-		rs, err := pending(ctx, Transport, 100)
-		if err != nil {
-			return fmt.Errorf("console: %w", err)
-		}
-		if len(rs) == 0 {
-			return nil
-		}
-		for _, r := range rs {
-			name := r.ToName
-			if name == "" {
-				name = r.To.Address
-			}
-			prefix := "[to " + name + "] "
-			var b strings.Builder
-			for _, l := range strings.Split(r.Text, "\n") {
-				b.WriteString(prefix + l + "\n")
-			}
-			if imagesDir != "" {
-				for _, im := range r.Images {
-					p := filepath.Join(imagesDir, im.Name)
-					if err := os.WriteFile(p, im.PNG, 0o644); err != nil {
-						return fmt.Errorf("console: write picture: %w", err)
-					}
-					b.WriteString(prefix + "picture: " + p + "\n")
-				}
-			}
-			if _, err := io.WriteString(out, b.String()); err != nil {
-				return fmt.Errorf("console: write: %w", err)
-			}
-			if err := ref.Delivered(ctx, r.ID); err != nil {
-				return fmt.Errorf("console: %w", err)
-			}
-		}
-	}
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +20,14 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts")
+
+// newReferee returns a referee over store whose console replies go to out
+// (pictures to imagesDir, if not "").
+func newReferee(store bot.Store, clock bot.Clock, out io.Writer, imagesDir string) *bot.Referee {
+	ref := bot.New(store, clock, bot.Options{Rand: func(int) int { return 0 }})
+	ref.Register(console.NewTransport(out, imagesDir))
+	return ref
+}
 
 type fakeClock struct {
 	mu sync.Mutex
@@ -40,13 +50,14 @@ func runScript(t *testing.T, script string) string {
 	var out bytes.Buffer
 	parts := strings.Split(script, "\n!restart\n")
 	for i, part := range parts {
-		db, err := storage.Open(dbPath, storage.Options{})
+		// Durability is not what transcripts test: no fsync per commit.
+		db, err := storage.Open(dbPath, storage.Options{NoSync: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref := bot.New(db, clock, bot.Options{Rand: func(int) int { return 0 }})
-		err = console.Run(context.Background(), ref, strings.NewReader(part), &out,
-			console.Options{Directives: true, Advance: clock.Advance, Clock: clock})
+		ref := newReferee(db, clock, &out, "")
+		err = console.Run(context.Background(), ref, strings.NewReader(part),
+			console.Options{Replayable: true, Directives: true, Advance: clock.Advance, Clock: clock})
 		if cerr := db.Close(); err == nil {
 			err = cerr
 		}
@@ -124,19 +135,18 @@ func TestPicturesWritten(t *testing.T) {
 	}
 	defer db.Close()
 	clock := &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
-	ref := bot.New(db, clock, bot.Options{Rand: func(int) int { return 0 }})
 	var out bytes.Buffer
-	err = console.Run(context.Background(), ref, strings.NewReader("ann: new bob\nbob: accept\nann: a1\n"), &out,
-		console.Options{ImagesDir: dir, Clock: clock})
+	ref := newReferee(db, clock, &out, dir)
+	err = console.Run(context.Background(), ref, strings.NewReader("ann: new bob\nbob: accept\nann: ps a1\n"), console.Options{Clock: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "[to bob] picture: " + filepath.Join(dir, "g1-move1-mail.png")
-	if !strings.Contains(out.String(), want) {
-		t.Fatalf("output lacks %q:\n%s", want, out.String())
+	m := regexp.MustCompile(`\[to bob\] picture: (\S+g1-t1-[0-9a-f]{8}-mail\.png)\n`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("output lacks bob's picture of turn 1:\n%s", out.String())
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "g1-move1-mail.png")); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
-		t.Fatalf("picture not written as PNG: %v", err)
+	if b, err := os.ReadFile(m[1]); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) || filepath.Dir(m[1]) != dir {
+		t.Fatalf("picture not written as PNG in %s: %v", dir, err)
 	}
 }
 
@@ -175,13 +185,13 @@ func TestLongLineIsSkipped(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	ref := bot.New(db, &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}, bot.Options{})
-	in := "ann: " + strings.Repeat("x", bot.MaxMessageBytes+10) + "\nann: games"
 	var out, notes bytes.Buffer
-	if err := console.Run(context.Background(), ref, strings.NewReader(in), &out, console.Options{Notes: &notes}); err != nil {
+	ref := newReferee(db, &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}, &out, "")
+	in := "ann: " + strings.Repeat("x", bot.MaxMessageBytes+10) + "\nann: games"
+	if err := console.Run(context.Background(), ref, strings.NewReader(in), console.Options{Notes: &notes}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(notes.String(), "[console] a line of") || !strings.Contains(out.String(), "[to ann] You have no games") {
+	if !strings.Contains(notes.String(), "[console] line 1: 65551 bytes is longer than the 65536 a message may have; skipped") || !strings.Contains(out.String(), "[to ann] You have no games") {
 		t.Fatalf("output:\n%.300s\nnotes:\n%.300s", out.String(), notes.String())
 	}
 	assertOnlyReplies(t, out.String())
@@ -195,9 +205,9 @@ func TestContinuationAtEOF(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref := bot.New(db, &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}, bot.Options{})
 		var out bytes.Buffer
-		err = console.Run(context.Background(), ref, strings.NewReader(in), &out, console.Options{})
+		ref := newReferee(db, &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}, &out, "")
+		err = console.Run(context.Background(), ref, strings.NewReader(in), console.Options{})
 		db.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -210,7 +220,7 @@ func TestContinuationAtEOF(t *testing.T) {
 
 // refereeWithBrokenGame returns a referee whose database holds game a0 of
 // players x and y with a stored move that cannot be replayed.
-func refereeWithBrokenGame(t *testing.T) (*bot.Referee, *fakeClock) {
+func refereeWithBrokenGame(t *testing.T, out io.Writer) (*bot.Referee, *fakeClock) {
 	t.Helper()
 	db, err := storage.Open(filepath.Join(t.TempDir(), "broken.db"), storage.Options{})
 	if err != nil {
@@ -220,19 +230,20 @@ func refereeWithBrokenGame(t *testing.T) (*bot.Referee, *fakeClock) {
 	clock := &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
 	bad := &bot.GameRecord{ID: "a0", Status: bot.Active, Players: [2]string{"console:x", "console:y"}, Names: [2]string{"x", "y"},
 		Config: tak.DefaultConfig(5), Days: 1, Moves: []bot.MoveRecord{{PTN: "zz9", At: clock.Now()}},
-		TurnStart: clock.Now(), Deadline: clock.Now().Add(time.Hour)}
+		TurnStart: clock.Now(), Deadline: clock.Now().Add(time.Hour), Wake: clock.Now().Add(time.Hour)}
 	if err := db.Update(context.Background(), func(tx bot.Tx) error { return tx.PutGame(bad) }); err != nil {
 		t.Fatal(err)
 	}
-	return bot.New(db, clock, bot.Options{}), clock
+	return newReferee(db, clock, out, ""), clock
 }
 
 // TestTickErrorDoesNotEndSession: a game whose record cannot be replayed
 // makes "!tick" report it, and the session goes on.
 func TestTickErrorDoesNotEndSession(t *testing.T) {
-	ref, clock := refereeWithBrokenGame(t)
 	var out, notes bytes.Buffer
-	err := console.Run(context.Background(), ref, strings.NewReader("!tick\nann: games\n"), &out,
+	ref, clock := refereeWithBrokenGame(t, &out)
+	clock.Advance(2 * time.Hour)
+	err := console.Run(context.Background(), ref, strings.NewReader("!tick\nann: games\n"),
 		console.Options{Directives: true, Advance: clock.Advance, Clock: clock, TickEachMessage: true, Notes: &notes})
 	if err != nil {
 		t.Fatalf("run ended: %v\n%s", err, out.String())
@@ -247,9 +258,9 @@ func TestTickErrorDoesNotEndSession(t *testing.T) {
 // (here: it touches a game whose stored record cannot be replayed) is
 // noted on the notes writer, left unprocessed, and the session goes on.
 func TestFailedMessageDoesNotEndSession(t *testing.T) {
-	ref, clock := refereeWithBrokenGame(t)
 	var out, notes bytes.Buffer
-	err := console.Run(context.Background(), ref, strings.NewReader("x: board\nann: games\n"), &out, console.Options{Clock: clock, Notes: &notes})
+	ref, clock := refereeWithBrokenGame(t, &out)
+	err := console.Run(context.Background(), ref, strings.NewReader("x: board\nann: games\n"), console.Options{Clock: clock, Notes: &notes})
 	if err != nil {
 		t.Fatalf("run ended: %v\n%s", err, out.String())
 	}
@@ -267,5 +278,39 @@ func assertOnlyReplies(t *testing.T, out string) {
 		if l != "" && !strings.HasPrefix(l, "[to ") {
 			t.Errorf("standard output line %q is not a reply", l)
 		}
+	}
+}
+
+// TestRestartAnswersLinesTypedAgain: an interactive session answers every
+// line, even one typed again after a restart; re-feeding the same input
+// file is harmless, and each line skipped is noted.
+func TestRestartAnswersLinesTypedAgain(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "r.db")
+	clock := &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
+	run := func(in string, replayable bool) (string, string) {
+		t.Helper()
+		db, err := storage.Open(dbPath, storage.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var out, notes bytes.Buffer
+		ref := newReferee(db, clock, &out, "")
+		if err := console.Run(context.Background(), ref, strings.NewReader(in), console.Options{Replayable: replayable, Clock: clock, Notes: &notes}); err != nil {
+			t.Fatal(err)
+		}
+		return out.String(), notes.String()
+	}
+	for i := 0; i < 2; i++ {
+		if out, _ := run("ann: games\n", false); !strings.Contains(out, "[to ann] You have no games") {
+			t.Errorf("interactive session %d: %q, want the line answered", i+1, out)
+		}
+	}
+	script := "ann: new bob\nbob: accept\n"
+	run(script, true)
+	out, notes := run(script, true)
+	if out != "" || !strings.Contains(notes, "[console] line 1 (ann: new bob) was handled before (the same input fed again); skipped") ||
+		!strings.Contains(notes, "[console] line 2 (bob: accept) was handled before") {
+		t.Errorf("re-fed script: output %q, notes %q", out, notes)
 	}
 }

@@ -69,6 +69,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	log := newLogger(stderr, cfg.LogLevel)
 	ref := bot.New(db, bot.SystemClock{}, bot.Options{DefaultDays: cfg.DaysPerMove, ReminderFraction: cfg.ReminderFraction, Logger: log})
+	ref.Register(console.NewTransport(stdout, cfg.ImagesDir))
 	stopControl, err := serveControl(ctx, cfg, db, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "console:", err)
@@ -78,7 +79,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if _, err := ref.Tick(ctx); err != nil {
 		log.Error("clocks", "err", err)
 	}
-	if err := console.Run(ctx, ref, input, stdout, console.Options{ImagesDir: cfg.ImagesDir, Session: *session, TickEachMessage: true, Notes: stderr}); err != nil {
+	if err := console.Run(ctx, ref, input, console.Options{Replayable: *in != "", Session: *session, TickEachMessage: true, Notes: stderr}); err != nil {
 		fmt.Fprintln(stderr, "console:", err)
 		return 1
 	}

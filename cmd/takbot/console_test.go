@@ -18,14 +18,15 @@ import (
 func TestConsoleBackupExport(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
-	script := "alice: new bob color=white\nbob: accept\nalice: ps a1\nbob: ps e5\nalice: c3\n"
-	consoleInput = strings.NewReader(script)
-	defer func() { consoleInput = os.Stdin }()
+	script := filepath.Join(dir, "game.script")
+	if err := os.WriteFile(script, []byte("alice: new bob color=white\nbob: accept\nalice: ps a1\nbob: ps e5\nalice: c3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"console", "-db", db}, &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"console", "-db", db, "-in", script}, &out, &errb); code != 0 {
 		t.Fatalf("console exit %d: %s", code, errb.String())
 	}
-	if !strings.Contains(out.String(), "[to alice] g1 turn 3: alice (white) played c3 (mail ps c3)") {
+	if !strings.Contains(out.String(), "[to alice] Turn 3 (PTN move 2, white) of game g1: alice (white) played ps c3 (PTN c3).") {
 		t.Fatalf("console output lacks the third move:\n%s", out.String())
 	}
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
@@ -33,11 +34,13 @@ func TestConsoleBackupExport(t *testing.T) {
 			t.Fatalf("non-reply line on stdout: %q", l)
 		}
 	}
-	// The same script again changes nothing and prints nothing.
-	consoleInput = strings.NewReader(script)
+	// The same script file again changes nothing and prints nothing; each
+	// line skipped is noted on standard error.
 	out.Reset()
-	if code := run(context.Background(), []string{"console", "-db", db}, &out, &errb); code != 0 || out.Len() != 0 {
-		t.Fatalf("replay: exit %d, output %q", code, out.String())
+	errb.Reset()
+	if code := run(context.Background(), []string{"console", "-db", db, "-in", script}, &out, &errb); code != 0 || out.Len() != 0 ||
+		strings.Count(errb.String(), "was handled before (the same input fed again); skipped") != 5 {
+		t.Fatalf("replay: exit %d, output %q, notes %q", code, out.String(), errb.String())
 	}
 	bk := filepath.Join(dir, "backup.db")
 	out.Reset()
@@ -139,7 +142,7 @@ func TestBackupExportWhileConsoleRuns(t *testing.T) {
 	if code := <-done; code != 0 {
 		t.Fatalf("console exit %d: %s", code, errb.String())
 	}
-	if !strings.Contains(out.String(), "played c3") {
+	if !strings.Contains(out.String(), "played ps c3") {
 		t.Errorf("console output lacks the last move:\n%s", out.String())
 	}
 	sock, _ := control.SocketPath(db)

@@ -1,0 +1,112 @@
+package bot
+
+import (
+	"sync"
+
+	"github.com/takbymail/takbot/tak"
+)
+
+// cacheSize bounds the games and players kept decoded in memory.
+const cacheSize = 20000
+
+// recordCache keeps the last committed state of games (with their replayed
+// history) and players, so a move costs no decoding and no replay. It is
+// authoritative because every write to a game or player goes through the
+// referee under that record's lock, and entries are stored only after their
+// transaction committed. One Referee must own a store.
+type recordCache struct {
+	mu      sync.Mutex
+	games   map[string]cachedGame
+	players map[string]PlayerRecord
+}
+
+type cachedGame struct {
+	rec *GameRecord // never changed once cached
+	tg  *tak.Game   // never changed once cached
+}
+
+func newRecordCache() *recordCache {
+	return &recordCache{games: map[string]cachedGame{}, players: map[string]PlayerRecord{}}
+}
+
+// game returns a private copy of a cached game.
+func (c *recordCache) game(id string) (*GameRecord, *tak.Game, bool) {
+	c.mu.Lock()
+	e, ok := c.games[id]
+	c.mu.Unlock()
+	if !ok {
+		return nil, nil, false
+	}
+	return e.rec.clone(), e.tg.Clone(), true
+}
+
+func (c *recordCache) putGame(rec *GameRecord, tg *tak.Game) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.games[rec.ID]; !ok && len(c.games) >= cacheSize {
+		for k := range c.games { // evict one at random
+			delete(c.games, k)
+			break
+		}
+	}
+	c.games[rec.ID] = cachedGame{rec: rec, tg: tg}
+}
+
+func (c *recordCache) player(key string) (*PlayerRecord, bool) {
+	c.mu.Lock()
+	p, ok := c.players[key]
+	c.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	cp := p
+	if p.Unreachable != nil {
+		u := *p.Unreachable
+		u.Told = append([]string(nil), u.Told...)
+		cp.Unreachable = &u
+	}
+	return &cp, true
+}
+
+func (c *recordCache) putPlayer(p *PlayerRecord) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.players[p.Key]; !ok && len(c.players) >= cacheSize {
+		for k := range c.players {
+			delete(c.players, k)
+			break
+		}
+	}
+	c.players[p.Key] = *p
+}
+
+// clone returns a deep copy of the record.
+func (g *GameRecord) clone() *GameRecord {
+	c := *g
+	c.Moves = append([]MoveRecord(nil), g.Moves...)
+	c.Events = append([]string(nil), g.Events...)
+	c.Disputes = append([]Dispute(nil), g.Disputes...)
+	if g.Result != nil {
+		r := *g.Result
+		c.Result = &r
+	}
+	if g.Proposal != nil {
+		p := *g.Proposal
+		c.Proposal = &p
+	}
+	for i, s := range g.Sync {
+		if s != nil {
+			cp := *s
+			c.Sync[i] = &cp
+		}
+	}
+	return &c
+}
+
+// forgetPlayer drops a player from the cache, after a write that did not
+// go through a session.
+func (c *recordCache) forgetPlayer(key string) {
+	c.mu.Lock()
+	delete(c.players, key)
+	c.mu.Unlock()
+}

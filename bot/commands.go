@@ -1,0 +1,249 @@
+package bot
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// CommandSpec describes one command players send. The referee's parser,
+// its help, its "did you mean" suggestions, the README's command reference
+// and the Discord adapter's slash-command options all come from the one
+// table of specs, [Commands].
+type CommandSpec struct {
+	Name     string   // the keyword: "new", "accept", ...
+	Aliases  []string // other keywords for the same command
+	Syntax   string   // how to write it: "new OPPONENT [size=5] ..."
+	Summary  string   // what it does, in one sentence
+	Examples []string // exact commands
+	Group    Group    // where help and the README list it
+	Params   []Param  // its arguments, for transports with structured input
+	// Changes is set for commands that change a game (a move, an answer,
+	// an offer): transports that cannot vouch for a sender (a mail with a
+	// forgeable From) hold such commands back until the sender confirms.
+	Changes bool
+
+	run func(s *session, c *Command) error
+}
+
+// Group is a section of the command reference.
+type Group uint8
+
+// The sections of the command reference, in order.
+const (
+	GroupStart  Group = iota + 1 // starting a game
+	GroupMove                    // moving
+	GroupSync                    // keeping boards in sync, disputes
+	GroupPlay                    // during a game
+	GroupAlways                  // at any time
+)
+
+// Title names the section.
+func (g Group) Title() string {
+	switch g {
+	case GroupStart:
+		return "Starting a game"
+	case GroupMove:
+		return "Moving"
+	case GroupSync:
+		return "Keeping boards in sync, and disputes"
+	case GroupPlay:
+		return "During a game"
+	case GroupAlways:
+		return "At any time"
+	}
+	return fmt.Sprintf("group %d", g)
+}
+
+// Param is one argument of a command.
+type Param struct {
+	Name    string // "opponent", "size", "reason"
+	Kind    ParamKind
+	Summary string
+	// Option marks a key=value option (written "size=6"); other
+	// parameters are positional.
+	Option   bool
+	Required bool
+	Choices  []string // the values allowed, when a fixed set
+	Min, Max int      // for Integer
+	Default  string   // shown in help ("5")
+}
+
+// ParamKind is the type of a command argument.
+type ParamKind uint8
+
+// The kinds of command arguments.
+const (
+	ParamText    ParamKind = iota + 1 // free text (a reason)
+	ParamInteger                      // a whole number
+	ParamChoice                       // one of Choices
+	ParamPlayer                       // an opponent: a name, an address, a mention
+	ParamMove                         // a move in either notation
+	ParamBoard                        // a sync board, one row per line
+	ParamGame                         // a game id
+	ParamNumber                       // a number with halves (komi)
+)
+
+// Commands returns the command table, in reference order.
+func Commands() []CommandSpec {
+	out := make([]CommandSpec, len(commandTable))
+	for i, c := range commandTable {
+		out[i] = *c
+		out[i].run = nil
+	}
+	return out
+}
+
+// LookupCommand returns the spec of a keyword or alias, in any case.
+func LookupCommand(word string) (CommandSpec, bool) {
+	c, ok := keywordIndex[strings.ToLower(word)]
+	if !ok {
+		return CommandSpec{}, false
+	}
+	out := *c
+	out.run = nil
+	return out, true
+}
+
+// Command names of the table that code refers to.
+const (
+	cmdMove = "move"
+	cmdRS   = "rs"
+	cmdGame = "game"
+)
+
+// newOptions are the options of "new", shared by its spec and its parser.
+var newOptions = []Param{
+	{Name: "size", Kind: ParamInteger, Option: true, Min: 3, Max: 8, Default: "5", Summary: "the board is SIZE by SIZE squares (3 to 8)"},
+	{Name: "komi", Kind: ParamNumber, Option: true, Default: "0", Summary: "flats added to the second player's count, whole or half (komi=2.5)"},
+	{Name: "color", Kind: ParamChoice, Option: true, Choices: []string{"white", "black", "random"}, Default: "random", Summary: "the colour you play"},
+	{Name: "opening", Kind: ParamChoice, Option: true, Choices: []string{"swap", "no-swap"}, Default: "swap", Summary: "swap: each player's first placement is a flat of the opponent's colour"},
+	{Name: "rules", Kind: ParamChoice, Option: true, Choices: []string{"standard", "modegan", "adem"}, Default: "standard",
+		Summary: "modegan: 4x4 to 6x6, one capstone, no swap, a draw goes to Black; adem: 5x5, no capstone, 22 flats (24 with stones=24)"},
+	{Name: "stones", Kind: ParamInteger, Option: true, Min: 1, Max: 60, Summary: "each player's stones, instead of the size's standard reserve"},
+	{Name: "caps", Kind: ParamInteger, Option: true, Min: 0, Max: 4, Summary: "each player's capstones, instead of the size's standard reserve"},
+	{Name: "days", Kind: ParamInteger, Option: true, Min: 1, Max: 60, Default: "3", Summary: "days each player has for a move"},
+	{Name: "scoring", Kind: ParamText, Option: true, Default: "standard",
+		Summary: "standard, or the companion book's regional rules downings, tarway, middletown, bigmiddle, tenboard, joined with +"},
+	{Name: "style", Kind: ParamChoice, Option: true, Choices: []string{string(Street), string(Courtly)}, Default: string(Street),
+		Summary: "street: the referee announces the Tak calls players make; courtly: it also announces every road-in-one threat"},
+}
+
+// commandTable is the one table of commands; init fills it (its handlers
+// refer to it, for help).
+var commandTable []*CommandSpec
+
+// keywordIndex maps every keyword and alias to its spec.
+var keywordIndex map[string]*CommandSpec
+
+// keywordList is every keyword and alias, sorted, for suggestions.
+var keywordList []string
+
+func init() {
+	commandTable = commandSpecs()
+	keywordIndex = map[string]*CommandSpec{}
+	for _, c := range commandTable {
+		for _, k := range append([]string{c.Name}, c.Aliases...) {
+			if _, dup := keywordIndex[k]; dup {
+				panic("bot: keyword " + k + " twice in the command table")
+			}
+			keywordIndex[k] = c
+			keywordList = append(keywordList, k)
+		}
+	}
+	sort.Strings(keywordList)
+}
+
+func commandSpecs() []*CommandSpec {
+	return []*CommandSpec{
+		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street]",
+			Summary:  "challenge a player to a game",
+			Examples: []string{"new bob size=6 komi=2 color=white days=5", "new ann@example.org", "new discord:123456789012345678 style=courtly"},
+			Params: append([]Param{{Name: "opponent", Kind: ParamPlayer, Required: true,
+				Summary: "a name on your own transport, an email address, a Discord mention, or transport:address"}}, newOptions...),
+			run: (*session).cmdNew},
+		{Name: "accept", Group: GroupStart, Syntax: "accept", Summary: "accept a challenge, or your opponent's proposal", Examples: []string{"accept"}, Changes: true, run: (*session).cmdAccept},
+		{Name: "decline", Group: GroupStart, Syntax: "decline", Summary: "decline a challenge, or your opponent's proposal", Examples: []string{"decline"}, Changes: true, run: (*session).cmdDecline},
+		{Name: "cancel", Group: GroupStart, Syntax: "cancel", Summary: "withdraw your challenge or your proposal", Examples: []string{"cancel"}, Changes: true, run: (*session).cmdCancel},
+
+		{Name: cmdMove, Group: GroupMove, Syntax: "MOVE [t] [#N]",
+			Summary:  "play a move, in Tak by Mail (\"ps b4\", \"ms b2 p3 2 1\") or PTN (\"c3\", \"3c3>12\"); \"t\" or PTN's ' calls Tak, \"#N\" refuses the move unless the game is at turn N; the word \"move\" before it is optional",
+			Examples: []string{"ps b4", "ms b2 p3 2 1 t", "3b4-21", "Sc3 #7"},
+			Params:   []Param{{Name: "move", Kind: ParamMove, Required: true, Summary: "a move in Tak by Mail or PTN notation"}},
+			Changes:  true, run: (*session).cmdMove},
+
+		{Name: cmdRS, Group: GroupSync, Syntax: "rs [BOARD]", Summary: "show the game's sync board; with your board on the lines below, compare it with the true board and say where they diverged",
+			Examples: []string{"rs", "rs\n0 0 0 0 s\n0 0 S 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0"},
+			Params:   []Param{{Name: "board", Kind: ParamBoard, Summary: "your board: one row per line, north row first, stacks top first, 0 for empty"}},
+			run:      (*session).cmdRS},
+		{Name: "revert", Group: GroupSync, Syntax: "revert [N]", Summary: "propose going back to the position after turn N (by default the last turn your rs board matches)",
+			Examples: []string{"revert", "revert 12"},
+			Params:   []Param{{Name: "turn", Kind: ParamInteger, Min: 0, Max: 100000, Summary: "the turn after which to go back to"}},
+			Changes:  true, run: (*session).cmdRevert},
+		{Name: "adopt", Group: GroupSync, Syntax: "adopt", Summary: "propose making the board you sent with rs the position", Examples: []string{"adopt"}, Changes: true, run: (*session).cmdAdopt},
+		{Name: "restart", Group: GroupSync, Syntax: "restart", Summary: "propose starting the game again from the empty board", Examples: []string{"restart"}, Changes: true, run: (*session).cmdRestart},
+		{Name: "im", Group: GroupSync, Syntax: "im REASON", Summary: "dispute your opponent's last move: the referee checks it again, rules, and shows the board before and after",
+			Examples: []string{"im the wall on c3 was covered"},
+			Params:   []Param{{Name: "reason", Kind: ParamText, Required: true, Summary: "why you think the move was illegal"}},
+			Changes:  true, run: (*session).cmdIM},
+		{Name: "takeback", Group: GroupSync, Syntax: "takeback", Summary: "after a dispute ruled the move legal, ask your opponent to take it back anyway (only while the game is in progress)",
+			Examples: []string{"takeback"}, Changes: true, run: (*session).cmdTakeback},
+
+		{Name: "undo", Group: GroupPlay, Syntax: "undo", Summary: "ask to take back your last move (only while the game is in progress)", Examples: []string{"undo"}, Changes: true, run: (*session).cmdUndo},
+		{Name: "draw", Group: GroupPlay, Syntax: "draw", Summary: "offer a draw (two offers that cross are agreed)", Examples: []string{"draw"}, Changes: true, run: (*session).cmdDraw},
+		{Name: "resign", Group: GroupPlay, Syntax: "resign", Summary: "resign the game", Examples: []string{"resign"}, Changes: true, run: (*session).cmdResign},
+		{Name: "board", Group: GroupPlay, Syntax: "board", Summary: "the board: a picture, a text board in your notation, and whose turn it is", Examples: []string{"board"}, run: (*session).cmdBoard},
+		{Name: "history", Group: GroupPlay, Syntax: "history", Summary: "the game so far as a PTN file", Examples: []string{"history"}, run: (*session).cmdHistory},
+		{Name: "tps", Group: GroupPlay, Syntax: "tps", Summary: "the position as TPS", Examples: []string{"tps"}, run: (*session).cmdTPS},
+		{Name: "link", Group: GroupPlay, Syntax: "link", Summary: "a PTN Ninja link to the game", Examples: []string{"link"}, run: (*session).cmdLink},
+
+		{Name: "games", Group: GroupAlways, Syntax: "games", Summary: "your games, those waiting for you first", Examples: []string{"games"}, run: (*session).cmdGames},
+		{Name: cmdGame, Group: GroupAlways, Syntax: "game ID", Summary: "send your commands to game ID, in this message and later ones, until you choose another (\"game g3; ps b4\" sends one move there)",
+			Examples: []string{"game g3", "game g3; ps b4"},
+			Params:   []Param{{Name: "id", Kind: ParamGame, Required: true, Summary: "the game's id, e.g. g3"}},
+			run:      (*session).cmdGame},
+		{Name: "notation", Group: GroupAlways, Syntax: "notation mail|ptn", Summary: "the notation and board orientation the referee answers you in, and reads bare squares in (by default the one you last used)",
+			Examples: []string{"notation ptn"},
+			Params:   []Param{{Name: "notation", Kind: ParamChoice, Required: true, Choices: []string{"mail", "ptn"}, Summary: "mail: A1 is the north-west corner; ptn: a1 is the south-west corner"}},
+			run:      (*session).cmdNotation},
+		{Name: "vacation", Group: GroupAlways, Syntax: "vacation DAYS", Summary: "stop your clocks for DAYS days (1 to 60)", Examples: []string{"vacation 7"},
+			Params: []Param{{Name: "days", Kind: ParamInteger, Required: true, Min: 1, Max: 60, Summary: "how many days"}},
+			run:    (*session).cmdVacation},
+		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, run: (*session).cmdHelp},
+	}
+}
+
+// CommandReference writes the command table as the README's Markdown
+// tables, one per group.
+func CommandReference() string {
+	var b strings.Builder
+	for g := GroupStart; g <= GroupAlways; g++ {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "#### %s\n\n| command | what it does | example |\n|---|---|---|\n", g.Title())
+		for _, c := range commandTable {
+			if c.Group != g {
+				continue
+			}
+			ex := ""
+			if len(c.Examples) > 0 {
+				ex = "`" + strings.ReplaceAll(c.Examples[0], "\n", "⏎") + "`"
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", strings.ReplaceAll(c.Syntax, "|", "\\|"), strings.ReplaceAll(c.Summary, "|", "\\|"), ex)
+		}
+	}
+	b.WriteString("\nOptions of `new`:\n\n| option | default | meaning |\n|---|---|---|\n")
+	for _, p := range newOptions {
+		def := p.Default
+		if def == "" {
+			def = "the size's"
+		}
+		vals := ""
+		if len(p.Choices) > 0 {
+			vals = " (" + strings.Join(p.Choices, ", ") + ")"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s%s |\n", p.Name, def, p.Summary, vals)
+	}
+	return b.String()
+}

@@ -1,0 +1,471 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// DeliveryOptions tune the delivery pipeline. Zero values take the defaults.
+type DeliveryOptions struct {
+	// MinBackoff is the wait before the first retry of a temporary
+	// failure (default 30 s); each further failure doubles it, up to
+	// MaxBackoff (default 1 h), with jitter (the wait is between half and
+	// all of it).
+	MinBackoff, MaxBackoff time.Duration
+	// GiveUpAfter fails a reply for good when it still cannot be
+	// delivered this long after it was written (default 7 days).
+	GiveUpAfter time.Duration
+	// Concurrency is how many replies of one transport are in flight at
+	// once, each to a different recipient (default 4).
+	Concurrency int
+	// SendTimeout bounds one call of Transport.Send (default 2 min).
+	SendTimeout time.Duration
+	// Poll is how often a delivery loop looks at the outbox when nothing
+	// wakes it (default 1 min): a safety net, since commits wake it.
+	Poll time.Duration
+}
+
+func (o *DeliveryOptions) setDefaults() {
+	if o.MinBackoff <= 0 {
+		o.MinBackoff = 30 * time.Second
+	}
+	if o.MaxBackoff <= 0 {
+		o.MaxBackoff = time.Hour
+	}
+	if o.MaxBackoff < o.MinBackoff {
+		o.MaxBackoff = o.MinBackoff
+	}
+	if o.GiveUpAfter <= 0 {
+		o.GiveUpAfter = 7 * 24 * time.Hour
+	}
+	if o.Concurrency <= 0 {
+		o.Concurrency = 4
+	}
+	if o.SendTimeout <= 0 {
+		o.SendTimeout = 2 * time.Minute
+	}
+	if o.Poll <= 0 {
+		o.Poll = time.Minute
+	}
+}
+
+// Timer is an optional interface of a Clock: a channel that delivers once
+// the clock has moved on by d. A fake clock implements it so that tests
+// drive the delivery pipeline's waits; the system clock uses time.After.
+type Timer interface {
+	After(d time.Duration) <-chan time.Time
+}
+
+func (r *Referee) after(d time.Duration) <-chan time.Time {
+	if t, ok := r.clock.(Timer); ok {
+		return t.After(d)
+	}
+	return time.After(d)
+}
+
+// RunDelivery delivers the outbox of every registered transport until ctx
+// ends, and returns once the sends in flight have finished. Replies to one
+// recipient go out in order; recipients are served concurrently, so one
+// that is slow or failing never holds up another. Call it once.
+func (r *Referee) RunDelivery(ctx context.Context) {
+	var wg sync.WaitGroup
+	for _, e := range r.runningTransports() {
+		e := e
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.deliveryLoop(ctx, e)
+		}()
+	}
+	wg.Wait()
+}
+
+// sent is the end of one send, reported to the delivery loop.
+type sent struct{ recipient string }
+
+func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
+	o := r.opts.Delivery
+	inflight := map[string]bool{}
+	done := make(chan sent, o.Concurrency)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for {
+		heads, err := r.pendingHeads(ctx, e.info.Name)
+		if err != nil && ctx.Err() == nil {
+			r.logger().Error("delivery: read the outbox", "transport", e.info.Name, "err", err)
+		}
+		now := r.clock.Now()
+		wait := o.Poll
+		for _, h := range heads {
+			key := h.To.Key()
+			if inflight[key] {
+				continue
+			}
+			if d := h.Delivery.NextTry.Sub(now); d > 0 {
+				wait = min(wait, d)
+				continue
+			}
+			if len(inflight) >= o.Concurrency {
+				break
+			}
+			inflight[key] = true
+			h := h
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r.deliver(ctx, e, &h)
+				done <- sent{recipient: key}
+			}()
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case s := <-done:
+			delete(inflight, s.recipient)
+		case <-e.wake:
+		case <-r.after(wait):
+		}
+	}
+}
+
+// pendingHeads reads the oldest pending reply of each recipient of a
+// transport, in outbox order.
+func (r *Referee) pendingHeads(ctx context.Context, transport string) ([]Reply, error) {
+	var out []Reply
+	err := r.store.View(ctx, func(tx Tx) error {
+		var err error
+		out, err = tx.PendingHeads(transport, 0)
+		return err
+	})
+	return out, err
+}
+
+// DeliverDue delivers, one at a time and in outbox order, every reply of a
+// transport that is due now, and returns how many it delivered. The
+// console uses it to print replies in order; tests use it to drive the
+// pipeline step by step.
+func (r *Referee) DeliverDue(ctx context.Context, transport string) (int, error) {
+	e := r.transport(transport)
+	if e == nil || e.t == nil {
+		return 0, fmt.Errorf("bot: deliver: transport %q is not registered", transport)
+	}
+	n := 0
+	skip := map[string]bool{} // recipients whose head failed this round
+	for {
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
+		heads, err := r.pendingHeads(ctx, transport)
+		if err != nil {
+			return n, fmt.Errorf("bot: deliver: %w", err)
+		}
+		now := r.clock.Now()
+		var next *Reply
+		for i := range heads {
+			h := &heads[i]
+			if !skip[h.To.Key()] && !h.Delivery.NextTry.After(now) {
+				next = h
+				break
+			}
+		}
+		if next == nil {
+			return n, nil
+		}
+		switch r.deliver(ctx, e, next) {
+		case sendDelivered:
+			n++
+		case sendRetry:
+			skip[next.To.Key()] = true // its later replies wait behind it
+		}
+	}
+}
+
+// Flush delivers what is due on every transport, for a bounded shutdown.
+func (r *Referee) Flush(ctx context.Context) error {
+	var errs []error
+	for _, e := range r.runningTransports() {
+		if _, err := r.DeliverDue(ctx, e.info.Name); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// sendResult is the outcome of one delivery attempt.
+type sendResult uint8
+
+const (
+	sendDelivered sendResult = iota + 1
+	sendRetry                // a temporary failure: tried again later
+	sendFailed               // a permanent failure: the reply is out of the way
+	sendStopped              // shutting down: nothing recorded
+)
+
+// deliver sends one reply and records the outcome.
+func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sendResult {
+	if e.info.Limits.Pictures {
+		for _, p := range rp.Parts {
+			if p.Kind != Image || p.Picture == nil {
+				continue
+			}
+			png, err := r.renderSafely(*p.Picture)
+			if err != nil {
+				r.logger().Warn("delivery: render a picture", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", err)
+				continue
+			}
+			rp.Images = append(rp.Images, Attachment{Name: p.Picture.Name, PNG: png, Alt: p.Picture.TPS})
+		}
+	}
+	start := time.Now()
+	sctx, cancel := context.WithTimeout(ctx, r.opts.Delivery.SendTimeout)
+	err := e.t.Send(sctx, rp)
+	cancel()
+	took := time.Since(start)
+	if ctx.Err() != nil && err != nil {
+		return sendStopped // shutting down: the reply stays pending as it was
+	}
+	result, outcome := "delivered", sendDelivered
+	switch {
+	case err == nil:
+		if rerr := r.markDelivered(ctx, rp); rerr != nil {
+			r.logger().Error("delivery: record a delivery", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", rerr)
+		}
+	case IsPermanent(err) || r.clock.Now().Sub(rp.Created) >= r.opts.Delivery.GiveUpAfter:
+		result, outcome = "failed", sendFailed
+		reason := deliveryReason(err)
+		if !IsPermanent(err) {
+			reason = fmt.Sprintf("it could not be delivered for %s (%s)", r.opts.Delivery.GiveUpAfter.Round(time.Hour), reason)
+		}
+		r.logger().Warn("delivery failed for good", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "err", err)
+		if ferr := r.undeliverable(ctx, rp.To, rp.ID, reason); ferr != nil {
+			r.logger().Error("delivery: record a failure", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", ferr)
+		}
+	default:
+		result, outcome = "retry", sendRetry
+		d := rp.Delivery
+		d.Attempts++
+		d.LastError = err.Error()
+		wait := r.backoff(d.Attempts)
+		var de *DeliveryError
+		if errors.As(err, &de) && de.RetryAfter > 0 {
+			wait = de.RetryAfter
+		}
+		d.NextTry = r.clock.Now().Add(wait)
+		r.logger().Info("delivery will be retried", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "attempt", d.Attempts, "next", d.NextTry, "err", err)
+		if serr := r.store.Update(ctx, func(tx Tx) error { return tx.SetDelivery(rp.ID, d) }); serr != nil {
+			r.logger().Error("delivery: record a retry", "transport", e.info.Name, "reply", rp.ID, "err", serr)
+		}
+	}
+	if r.opts.Observer != nil {
+		r.opts.Observer.ReplySent(e.info.Name, result, took)
+	}
+	return outcome
+}
+
+// backoff is the wait before attempt n+1: capped exponential, with jitter.
+func (r *Referee) backoff(attempts int) time.Duration {
+	o := r.opts.Delivery
+	d := o.MinBackoff
+	for i := 1; i < attempts && d < o.MaxBackoff; i++ {
+		d *= 2
+	}
+	d = min(d, o.MaxBackoff)
+	half := int(d / 2)
+	if half <= 0 {
+		return d
+	}
+	return time.Duration(half + r.randInt(half+1))
+}
+
+func deliveryReason(err error) string {
+	var de *DeliveryError
+	if errors.As(err, &de) && de.Reason != "" {
+		return de.Reason
+	}
+	return err.Error()
+}
+
+// markDelivered records a delivery; a recipient marked unreachable is
+// reachable again.
+func (r *Referee) markDelivered(ctx context.Context, rp *Reply) error {
+	d := rp.Delivery
+	d.Delivered = r.clock.Now()
+	d.NextTry = time.Time{}
+	key := rp.To.Key()
+	ls := &lockSet{r: r}
+	ls.lock(map[int]bool{stripeOf(key): true})
+	defer ls.unlock()
+	p, cached := r.cache.player(key)
+	var clear bool
+	err := r.store.Update(ctx, func(tx Tx) error {
+		if err := tx.SetDelivery(rp.ID, d); err != nil {
+			return err
+		}
+		pl := p
+		if !cached {
+			var err error
+			if pl, err = tx.Player(key); errors.Is(err, ErrNotFound) {
+				return nil
+			} else if err != nil {
+				return err
+			}
+		}
+		if pl.Unreachable == nil {
+			return nil
+		}
+		cp := *pl
+		cp.Unreachable = nil
+		clear = true
+		return tx.PutPlayer(&cp)
+	})
+	if err == nil && clear {
+		r.cache.forgetPlayer(key)
+	}
+	return err
+}
+
+// ReportUndeliverable records that replies to a player cannot be
+// delivered: a bounce that arrived after the transport took the reply. The
+// reply (when replyID is known) is marked failed, and the opponent of each
+// game concerned (the reply's game, or without one every game the player
+// is playing) is told once, on their own transport. The games go on.
+func (r *Referee) ReportUndeliverable(ctx context.Context, to Identity, replyID, reason string) error {
+	return r.undeliverable(ctx, to, replyID, reason)
+}
+
+// undeliverable is the permanent-failure path of the pipeline.
+func (r *Referee) undeliverable(ctx context.Context, to Identity, replyID, reason string) error {
+	key := to.Key()
+	var games []string
+	var rp *Reply
+	if err := r.store.View(ctx, func(tx Tx) error {
+		if replyID != "" {
+			got, err := tx.Reply(replyID)
+			if err != nil && !errors.Is(err, ErrNotFound) {
+				return err
+			}
+			rp = got
+		}
+		if rp != nil && rp.Game != "" {
+			games = []string{rp.Game}
+			return nil
+		}
+		var err error
+		games, err = tx.GamesOf(key)
+		return err
+	}); err != nil {
+		return err
+	}
+	want := map[int]bool{stripeOf(key): true}
+	for _, g := range games {
+		want[stripeOf(g)] = true
+	}
+	ls := &lockSet{r: r}
+	ls.lock(want)
+	defer ls.unlock()
+	base := "undeliverable:" + key + ":" + replyID
+	s := r.newSession(ctx, ls, Message{}, base)
+	p, err := s.player(key)
+	if err != nil {
+		return err
+	}
+	if p.Unreachable == nil {
+		p.Unreachable = &Unreachable{Since: s.now, Reason: reason}
+		s.markPlayer(p)
+	}
+	for _, id := range games {
+		gs, err := s.game(id)
+		if err != nil {
+			return err
+		}
+		g := gs.rec
+		me, ok := g.ColorOf(key)
+		if !ok || (rp == nil && g.Status != Active && g.Status != Challenged) || containsString(p.Unreachable.Told, id) {
+			continue
+		}
+		p.Unreachable.Told = append(p.Unreachable.Told, id)
+		s.markPlayer(p)
+		title := to.Transport
+		if e := r.transport(to.Transport); e != nil {
+			title = e.info.Title
+		}
+		opp := g.Players[me.Opponent()]
+		d := s.event(opp, id)
+		d.say("%s cannot be reached by %s: %s. Game %s goes on, and their clock runs as usual; they will see the game again when their %s works.",
+			who(g, me), title, reason, id, title)
+		d.attention = true
+		s.touch(id)
+	}
+	if replyID != "" && rp != nil {
+		d := rp.Delivery
+		d.Failed = s.now
+		d.LastError = reason
+		d.NextTry = time.Time{}
+		s.extra = append(s.extra, func(tx Tx) error { return tx.SetDelivery(replyID, d) })
+	}
+	replies, err := s.commit(&ProcessedRecord{ID: base}, nil)
+	if errors.Is(err, errProcessed) {
+		return nil // told before
+	}
+	if err != nil {
+		return err
+	}
+	r.notify(replies)
+	return nil
+}
+
+func containsString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Stats are the referee's figures for metrics and health checks.
+type Stats struct {
+	Pending       int            // replies waiting for delivery
+	OldestPending time.Time      // when the oldest of them was written (zero if none)
+	Games         map[Status]int // games by status
+}
+
+// Stats reads the referee's figures.
+func (r *Referee) Stats(ctx context.Context) (Stats, error) {
+	var st Stats
+	err := r.store.View(ctx, func(tx Tx) error {
+		var err error
+		if st.Pending, st.OldestPending, err = tx.OutboxStats(); err != nil {
+			return err
+		}
+		st.Games, err = tx.CountGames()
+		return err
+	})
+	return st, err
+}
+
+// Prune removes delivered replies and handled-message ids older than the
+// retention (Options.Retention), in small transactions, and returns how
+// many entries it removed. Games, players and undelivered replies stay.
+func (r *Referee) Prune(ctx context.Context) (int, error) {
+	const batch = 1000
+	before := r.clock.Now().Add(-r.opts.Retention)
+	total := 0
+	for {
+		var n int
+		if err := r.store.Update(ctx, func(tx Tx) error {
+			var err error
+			n, err = tx.Prune(before, batch)
+			return err
+		}); err != nil {
+			return total, fmt.Errorf("bot: prune: %w", err)
+		}
+		total += n
+		if n < batch {
+			return total, nil
+		}
+	}
+}

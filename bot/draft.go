@@ -1,0 +1,135 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+)
+
+// draft is a reply being written: what one recipient is told about one
+// game (or about no game) by one message or clock event.
+type draft struct {
+	to      string // player key
+	game    string
+	parts   []Part
+	actions []Action
+	// public is set once the draft reports a change both players see (a
+	// move, a challenge); a draft without it answers only its recipient
+	// (a refusal, help) and its reply is Private.
+	public    bool
+	attention bool
+}
+
+// tell returns the draft for a recipient and game, in first-use order.
+func (s *session) tell(to, game string) *draft {
+	for _, d := range s.drafts {
+		if d.to == to && d.game == game {
+			return d
+		}
+	}
+	d := &draft{to: to, game: game}
+	s.drafts = append(s.drafts, d)
+	return d
+}
+
+// event returns the draft for a recipient of a change of game g.
+func (s *session) event(to, g string) *draft {
+	d := s.tell(to, g)
+	d.public = true
+	return d
+}
+
+// say adds a line of prose.
+func (d *draft) say(format string, args ...any) {
+	line := fmt.Sprintf(format, args...)
+	if n := len(d.parts); n > 0 && d.parts[n-1].Kind == Prose {
+		d.parts[n-1].Text += "\n" + line
+		return
+	}
+	d.parts = append(d.parts, Part{Kind: Prose, Text: line})
+}
+
+// block adds a monospace block with its caption.
+func (d *draft) block(caption, text string) {
+	d.parts = append(d.parts, Part{Kind: Block, Caption: caption, Text: strings.TrimRight(text, "\n")})
+}
+
+// image adds a picture. A picture of the same position and move ("ps a1;
+// board" shows the board twice; "ps a1; resign" shows it again with the
+// result) is attached once, in its latest state.
+func (d *draft) image(p Picture) {
+	for i := range d.parts {
+		if q := d.parts[i].Picture; d.parts[i].Kind == Image && q.TPS == p.TPS && q.Last == p.Last && q.BeforeTPS == p.BeforeTPS && q.Caption == p.Caption {
+			d.parts[i].Picture = &p
+			d.parts[i].Caption = p.Caption
+			return
+		}
+	}
+	d.parts = append(d.parts, Part{Kind: Image, Picture: &p, Caption: p.Caption})
+}
+
+// act offers actions; each command is offered once.
+func (d *draft) act(as ...Action) {
+	for _, a := range as {
+		dup := false
+		for _, b := range d.actions {
+			if b.Command == a.Command && b.Game == a.Game {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			d.actions = append(d.actions, a)
+		}
+	}
+}
+
+// empty reports whether the draft says nothing.
+func (d *draft) empty() bool { return len(d.parts) == 0 && len(d.actions) == 0 }
+
+// replies turns the drafts into replies caused by cause.
+func (s *session) replies(cause string) []Reply {
+	out := make([]Reply, 0, len(s.drafts))
+	for i, d := range s.drafts {
+		if d.empty() {
+			continue
+		}
+		id, _ := ParseIdentity(d.to)
+		name := id.Address
+		if p, err := s.player(d.to); err == nil && p.Name != "" {
+			name = p.Name
+		}
+		parts := append([]Part(nil), d.parts...)
+		if len(d.actions) > 0 {
+			parts = append(parts, Part{Kind: Actions, Actions: d.actions})
+		}
+		out = append(out, Reply{
+			ID: fmt.Sprintf("%s/%d", s.replyBase, i+1), To: id, ToName: name, Game: d.game,
+			Subject: s.subject(d.game), Parts: parts, Private: !d.public && d.to == s.senderKey(),
+			Attention: d.attention, Cause: cause, Created: s.now,
+		})
+	}
+	return out
+}
+
+func (s *session) senderKey() string {
+	if s.sender == nil {
+		return ""
+	}
+	return s.sender.Key
+}
+
+// subject titles a reply: "[Tak g7] alice vs bob, 6x6", or "[Tak] ..."
+// for a reply about no game.
+func (s *session) subject(game string) string {
+	if game == "" {
+		return "[Tak] your games"
+	}
+	if gs, ok := s.games[game]; ok {
+		g := gs.rec
+		return fmt.Sprintf("[Tak %s] %s vs %s, %dx%d", g.ID, g.Names[0], g.Names[1], g.Config.Size, g.Config.Size)
+	}
+	if g, err := s.peekGame(game); err == nil {
+		return fmt.Sprintf("[Tak %s] %s vs %s, %dx%d", g.ID, g.Names[0], g.Names[1], g.Config.Size, g.Config.Size)
+	}
+	return "[Tak " + game + "]"
+}

@@ -1,0 +1,194 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
+	"github.com/takbymail/takbot/tak"
+)
+
+// Commands that show a game or the player's games and change nothing.
+
+func (s *session) cmdBoard(c *Command) error {
+	gs, err := s.target(c, pickShow)
+	if err != nil {
+		return err
+	}
+	g := gs.rec
+	key := s.sender.Key
+	o := s.orient(key)
+	d := s.tell(key, g.ID)
+	d.say("Game %s: %s against %s.", g.ID, who(g, tak.White), who(g, tak.Black))
+	caption := "The board in Tak by Mail coordinates (A1 is the north-west corner):"
+	if o == notation.PTN {
+		caption = "The board in PTN coordinates (a1 is the south-west corner):"
+	}
+	d.block(caption, render.Grid(gs.pos(), o, render.ASCII))
+	s.status(gs, key, true)
+	return nil
+}
+
+func (s *session) cmdHistory(c *Command) error {
+	return s.withPTN(c, func(d *draft, g *GameRecord, ptn string) { d.block(fmt.Sprintf("Game %s as PTN:", g.ID), ptn) })
+}
+
+func (s *session) cmdLink(c *Command) error {
+	return s.withPTN(c, func(d *draft, g *GameRecord, ptn string) {
+		d.say("Game %s on PTN Ninja: %s", g.ID, notation.NinjaLink(ptn))
+	})
+}
+
+// withPTN writes the game a command addresses as PTN and hands it to show.
+func (s *session) withPTN(c *Command, show func(d *draft, g *GameRecord, ptn string)) error {
+	gs, err := s.target(c, pickShow)
+	if err != nil {
+		return err
+	}
+	text, err := ptnText(gs)
+	if err != nil {
+		return err
+	}
+	show(s.tell(s.sender.Key, gs.rec.ID), gs.rec, text)
+	return nil
+}
+
+func (s *session) cmdTPS(c *Command) error {
+	gs, err := s.target(c, pickShow)
+	if err != nil {
+		return err
+	}
+	s.tell(s.sender.Key, gs.rec.ID).block(fmt.Sprintf("Game %s at %s as TPS:", gs.rec.ID, turnName(gs.pos().Ply()+1)), notation.FormatTPS(gs.pos()))
+	return nil
+}
+
+func (s *session) cmdGames(c *Command) error {
+	lines, err := s.gameLines(false)
+	if err != nil {
+		return err
+	}
+	d := s.tell(s.sender.Key, "")
+	if len(lines) == 0 {
+		d.say("You have no games. Challenge someone with \"new OPPONENT\", e.g. \"new bob size=6\".")
+		return nil
+	}
+	d.block("Your games, those waiting for you first:", strings.Join(lines, "\n"))
+	return nil
+}
+
+// gameLines describes the sender's games, those waiting for them first;
+// live leaves out the challenges declined, withdrawn or expired.
+func (s *session) gameLines(live bool) ([]string, error) {
+	key := s.sender.Key
+	ids, err := s.gamesOf(key)
+	if err != nil {
+		return nil, err
+	}
+	var first, rest []string
+	for _, id := range ids {
+		g, err := s.peekGame(id)
+		if err != nil {
+			return nil, err
+		}
+		if live && calledOff(g) {
+			continue
+		}
+		line, waiting := gameLine(g, key)
+		if id == s.sender.Chosen {
+			line += " (chosen: your commands go here)"
+		}
+		if waiting {
+			first = append(first, line)
+		} else {
+			rest = append(rest, line)
+		}
+	}
+	return append(first, rest...), nil
+}
+
+// gameLine describes one game for "games", and whether it waits for the player.
+func gameLine(g *GameRecord, key string) (string, bool) {
+	me, _ := g.ColorOf(key)
+	line := fmt.Sprintf("%s against %s, you play %s: ", g.ID, g.Names[me.Opponent()], me)
+	waiting := false
+	switch g.Status {
+	case Active:
+		tm := toMove(g)
+		turn := startPly(g) + len(g.Moves) + 1
+		if tm == me {
+			line += fmt.Sprintf("your turn (turn %d)", turn)
+			waiting = true
+		} else {
+			line += fmt.Sprintf("%s's turn (turn %d)", g.Names[tm], turn)
+		}
+		if !g.Deadline.IsZero() {
+			line += ", due " + fmtTime(g.Deadline)
+		}
+	case Challenged:
+		if me == g.Challenger {
+			line += "challenge sent"
+		} else {
+			line += "challenge to answer"
+			waiting = true
+		}
+	case Over:
+		line += "over, " + g.Result.PTN
+	default:
+		line += string(g.Status)
+	}
+	if g.Proposal != nil && answerable(g) && g.Proposal.By != me {
+		line += "; a proposal waits for your answer"
+		waiting = true
+	}
+	return line, waiting
+}
+
+func (s *session) cmdGame(c *Command) error {
+	switch {
+	case len(c.Args) == 0:
+		return refuse("say which game, e.g. \"game g3\" (send \"games\" to list yours)")
+	case len(c.Args) > 1:
+		return refuse("\"game\" takes one game id; to send a command to that game, separate them with ';', e.g. \"game %s; %s\"",
+			strings.ToLower(excerpt(c.Args[0], 12)), excerpt(strings.Join(c.Args[1:], " "), excerptRunes))
+	}
+	id := strings.ToLower(strings.TrimRight(c.Args[0], ".,!?:"))
+	if !strings.HasPrefix(id, "g") {
+		id = "g" + id
+	}
+	g, err := s.peekGame(id)
+	if err != nil {
+		return refuse("there is no game %s; send \"games\" to list yours", excerpt(id, 12))
+	}
+	if _, ok := g.ColorOf(s.sender.Key); !ok {
+		return refuse("game %s is not one of yours; send \"games\" to list yours", id)
+	}
+	s.current = id
+	s.touch(id)
+	s.sender.Chosen = id
+	s.markPlayer(s.sender)
+	s.tell(s.sender.Key, id).say("Your commands now go to game %s (%s against %s), until you choose another with \"game ID\".", id, g.Names[0], g.Names[1])
+	return nil
+}
+
+func (s *session) cmdNotation(c *Command) error {
+	if len(c.Args) != 1 {
+		return refuse("say \"notation mail\" (Tak by Mail: A1 is the north-west corner) or \"notation ptn\" (a1 is the south-west corner)")
+	}
+	switch strings.ToLower(c.Args[0]) {
+	case "mail":
+		s.sender.Notation = notation.Mail
+	case "ptn":
+		s.sender.Notation = notation.PTN
+	default:
+		return refuse("notation is mail or ptn, not %q", excerpt(c.Args[0], 20))
+	}
+	s.sender.NotationFixed = true
+	s.markPlayer(s.sender)
+	what := "Tak by Mail (A1 is the north-west corner); a bare square such as \"b4\" is asked about, since it reads differently in PTN"
+	if s.sender.Notation == notation.PTN {
+		what = "PTN (a1 is the south-west corner); bare squares such as \"b4\" are read as PTN"
+	}
+	s.tell(s.sender.Key, s.defaultGame()).say("The referee now writes to you in %s.", what)
+	return nil
+}

@@ -1,0 +1,66 @@
+package bot
+
+import (
+	"errors"
+	"time"
+)
+
+// Message is one message from a player, as a transport hands it to
+// [Referee.Handle].
+type Message struct {
+	// ID is unique among the transport's messages (a mail's Message-ID, a
+	// Discord message or interaction id). The referee namespaces it with
+	// the transport's name, so two transports never collide; a message
+	// whose ID was handled before changes nothing and is not answered.
+	ID   string
+	From Identity // the sender
+	Name string   // the sender's display name, if the transport knows one
+	Text string   // what the sender wrote: commands, moves and prose
+	// Game is the game the transport associates with the message (the
+	// mail thread or Discord thread it arrived in), "" if none. Commands
+	// without a "game ID" of their own go to it.
+	Game string
+	// Received is when the transport received the message, by its own
+	// clock (a mail server's INTERNALDATE, Discord's message timestamp);
+	// never a time the sender wrote. Clocks judge a move by it, so a bot
+	// that was down does not make a player lose on time. Zero means now; a
+	// time after now is taken as now.
+	Received time.Time
+	// State is adapter state written in the same transaction as the
+	// message's effects (an IMAP cursor, a thread mapping), so a restart
+	// resumes exactly. When the message was handled before, it is written
+	// on its own.
+	State []StateWrite
+}
+
+// StateWrite sets (or, with Delete, removes) one key of the sending
+// transport's adapter state.
+type StateWrite struct {
+	Key    string
+	Value  []byte
+	Delete bool
+}
+
+// Outcome is what handling a message did.
+type Outcome struct {
+	// Replies are the replies the message caused, also committed to the
+	// outbox; transports deliver them from there.
+	Replies []Reply
+	// Duplicate is set when the message was handled before: nothing
+	// changed and nothing is answered again.
+	Duplicate bool
+	// Refused is set when a command of the message was refused (the
+	// commands before it stand).
+	Refused bool
+	// Commands is how many commands the message held; prose lines around
+	// them are not counted.
+	Commands int
+	// Games are the games the message addressed, in first-use order.
+	Games []string
+}
+
+// ErrBadMessage is wrapped by Handle's errors about a message that can
+// never be handled, however often it is tried (no id, no sender): a
+// transport drops it. Any other error of Handle is a failure worth
+// retrying later (storage), and nothing was committed.
+var ErrBadMessage = errors.New("bot: message cannot be handled")

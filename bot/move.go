@@ -1,0 +1,168 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+func (s *session) cmdMove(c *Command) error {
+	gs, err := s.target(c, pickMove)
+	if err != nil {
+		return err
+	}
+	g := gs.rec
+	me, _ := g.ColorOf(s.sender.Key)
+	if s.lateClockReprieve(gs, me) {
+		g = gs.rec
+	}
+	switch g.Status {
+	case Challenged:
+		return refuse("game %s has not started: %s has not accepted the challenge yet%s", g.ID, g.Names[g.Challenger.Opponent()], s.chosenHint(g))
+	case Over:
+		return refuse("game %s is over: %s%s", g.ID, resultText(g), s.chosenHint(g))
+	case Active:
+	default:
+		return refuse("game %s was %s%s", g.ID, g.Status, s.chosenHint(g))
+	}
+	before := gs.pos()
+	turn := before.Ply() + 1
+	if c.Guard != 0 && c.Guard != turn {
+		return refuse("this move is marked #%d but game %s is at %s; it was not played (a stale or repeated message?)", c.Guard, g.ID, turnName(turn))
+	}
+	if before.ToMove() != me {
+		return refuse("it is not your turn in game %s: %s is to move%s", g.ID, who(g, before.ToMove()), s.chosenHint(g))
+	}
+	if g.ClockRunning() && !s.received.Before(g.Deadline) {
+		// The transport received the move after the deadline: the game is
+		// lost on time, whether or not the clocks have ticked yet.
+		s.loseOnTime(gs)
+		s.tell(s.sender.Key, g.ID).say("Your move %s reached the referee at %s, after the deadline of %s.", excerpt(c.Text, excerptRunes), fmtTime(s.received), fmtTime(g.Result.Deadline))
+		return nil
+	}
+	pm, err := notation.ParseMove(c.Text, g.Config.Size)
+	if err != nil {
+		return moveSyntaxRefusal(err)
+	}
+	bare := bareSquare(c.Text)
+	if bare != "" && pm.Notation == notation.PTN && s.sender.Notation == notation.Mail {
+		if q := ambiguousSquare(bare, pm, c, g.Config.Size); q != nil {
+			return q
+		}
+	}
+	if _, err := before.Play(pm.Move); err != nil {
+		return refuse("%s", describeMoveError(err, g.Config.Size, pm.Notation))
+	}
+	if !s.sender.NotationFixed && bare == "" && s.sender.Notation != pm.Notation {
+		s.sender.Notation = pm.Notation
+		s.markPlayer(s.sender)
+	}
+	if err := gs.tg.Play(pm.Move); err != nil {
+		return err
+	}
+	g.Moves = append(g.Moves, MoveRecord{PTN: pm.Move.String(), Tak: pm.TakCall, At: s.received})
+	gs.dirty = true
+	if pr := g.Proposal; pr != nil {
+		g.Proposal = nil
+		verb := "declined"
+		if pr.By == me {
+			verb = "withdrawn"
+		}
+		both(g, func(k string, _ tak.Color) {
+			s.event(k, g.ID).say("The proposal to %s is %s by the move.", proposalText(g, pr), verb)
+		})
+	}
+	pos := gs.pos()
+	if res := pos.Result(); res.Over() {
+		s.finish(gs, res)
+	} else {
+		s.startTurn(gs)
+	}
+	both(g, func(k string, c tak.Color) {
+		o := s.orient(k)
+		d := s.event(k, g.ID)
+		d.say("%s of game %s: %s played %s.", capitalize(turnName(turn)), g.ID, who(g, me), moveNames(pm.Move, before, o))
+		if pm.TakCall {
+			if c != me {
+				d.say("%s calls Tak: they say they can win with their next move.", g.Names[me])
+			} else {
+				d.say("You called Tak; %s is told.", g.Names[me.Opponent()])
+			}
+		}
+		if g.Style == Courtly && g.Status == Active {
+			for _, col := range []tak.Color{me, me.Opponent()} {
+				if threats := pos.RoadInOne(col); len(threats) > 0 {
+					var ms []string
+					for i, t := range threats {
+						if i == 4 {
+							ms = append(ms, fmt.Sprintf("and %d more", len(threats)-4))
+							break
+						}
+						ms = append(ms, moveNames(t, pos, o))
+					}
+					d.say("Tak! %s threatens a road: %s.", who(g, col), strings.Join(ms, ", "))
+				}
+			}
+		}
+		if g.Status == Over && g.Result.Reason == EndRoad {
+			d.say("The road: %s.", squareList(pos.Result().Road, g.Config.Size, o))
+		}
+		s.status(gs, k, true)
+	})
+	return nil
+}
+
+// moveSyntaxRefusal words a move that cannot be read.
+func moveSyntaxRefusal(err error) error {
+	var se *notation.SyntaxError
+	if !errors.As(err, &se) {
+		return refuse("%v", err)
+	}
+	switch se.Kind {
+	case notation.KindCarryLimit, notation.KindOffBoard, notation.KindSquare:
+		return refuse("%s", se.Msg)
+	}
+	return refuse("%s. Write a move like \"ps b4\", \"ms b2 p3 2 1\" (Tak by Mail) or \"c3\", \"3c3>12\" (PTN)", se.Msg)
+}
+
+// bareSquare returns the square of a move written as a square alone
+// ("b4", "b4'", "B4"), or "".
+func bareSquare(text string) string {
+	t := strings.TrimRight(strings.TrimSpace(text), "'\"!?*")
+	if len(t) >= 2 && len(t) <= 3 && squareLike(t) {
+		return strings.ToLower(t)
+	}
+	return ""
+}
+
+// ambiguousSquare asks a player who writes in Tak by Mail notation what a
+// bare square means, when its PTN and mail readings are different squares.
+func ambiguousSquare(bare string, pm notation.ParsedMove, c *Command, size int) error {
+	mailSq, err := notation.ParseSquare(bare, size, notation.Mail)
+	if err != nil || mailSq == pm.Move.Square {
+		return nil
+	}
+	ptnAsMail := notation.SquareName(pm.Move.Square, size, notation.Mail)
+	mailAsPTN := notation.SquareName(mailSq, size, notation.PTN)
+	tail := ""
+	if pm.TakCall {
+		tail += " t"
+	}
+	if c.Guard > 0 {
+		tail += fmt.Sprintf(" #%d", c.Guard)
+	}
+	asMail := "ps " + bare + tail
+	asPTN := "ps " + ptnAsMail + tail
+	return &question{
+		msg: fmt.Sprintf("Did you mean %q (Tak by Mail %s, which is PTN %s) or PTN %s (Tak by Mail %s: send %q)? You write in Tak by Mail notation, where A1 is the north-west corner, so a bare square could be either. Nothing was played. Send \"notation ptn\" to have bare squares read as PTN.",
+			asMail, strings.ToUpper(bare), mailAsPTN, bare, strings.ToUpper(ptnAsMail), asPTN),
+		actions: []Action{
+			{Label: fmt.Sprintf("Place a flat on Tak by Mail %s (PTN %s)", strings.ToUpper(bare), mailAsPTN), Command: asMail},
+			{Label: fmt.Sprintf("Place a flat on PTN %s (Tak by Mail %s)", bare, strings.ToUpper(ptnAsMail)), Command: asPTN},
+			{Label: "Read bare squares as PTN from now on", Command: "notation ptn"},
+		},
+	}
+}

@@ -1,0 +1,288 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// Status is the stage of a game.
+type Status string
+
+// The stages of a game.
+const (
+	Challenged Status = "challenge" // waiting for the opponent to accept
+	Active     Status = "active"
+	Over       Status = "over"
+	Declined   Status = "declined"
+	Cancelled  Status = "cancelled"
+	Expired    Status = "expired" // a challenge nobody answered in time
+)
+
+// EndReason says how a game ended.
+type EndReason string
+
+// The ways a game ends.
+const (
+	EndRoad        EndReason = "road"
+	EndFlats       EndReason = "flats"
+	EndResignation EndReason = "resignation"
+	EndTime        EndReason = "time"
+	EndAgreement   EndReason = "agreement"
+)
+
+// endReasonOf converts the engine's reason.
+func endReasonOf(r tak.EndReason) EndReason { return EndReason(r.String()) }
+
+// OnBoard reports whether the game ended on the board (a road or flats),
+// as opposed to a resignation, time or agreement.
+func (r EndReason) OnBoard() bool { return r == EndRoad || r == EndFlats }
+
+// ProposalKind is what one player asks the other to agree to.
+type ProposalKind string
+
+// The kinds of proposals.
+const (
+	ProposeDraw     ProposalKind = "draw"
+	ProposeUndo     ProposalKind = "undo"     // take back the proposer's last move
+	ProposeTakeback ProposalKind = "takeback" // take back a move disputed with "im"
+	ProposeRevert   ProposalKind = "revert"   // go back to an earlier position
+	ProposeAdopt    ProposalKind = "adopt"    // make the proposer's rs board the position
+	ProposeRestart  ProposalKind = "restart"  // start again from the empty board
+)
+
+// Style is how much the referee announces.
+type Style string
+
+// The styles of play.
+const (
+	// Street: the referee announces the Tak calls players make.
+	Street Style = "street"
+	// Courtly: the referee also announces every road-in-one threat.
+	Courtly Style = "courtly"
+)
+
+// Scoring is a game's scoring rules, stored by name ("standard",
+// "downings+tenboard").
+type Scoring struct{ Rules tak.ScoringRules }
+
+// MarshalText writes the rules' names.
+func (s Scoring) MarshalText() ([]byte, error) { return []byte(s.Rules.String()), nil }
+
+// UnmarshalText reads the rules' names.
+func (s *Scoring) UnmarshalText(b []byte) error {
+	r, err := tak.ParseScoringRules(string(b))
+	if err != nil {
+		return err
+	}
+	s.Rules = r
+	return nil
+}
+
+// String returns the rules' names.
+func (s Scoring) String() string { return s.Rules.String() }
+
+// MoveRecord is one move played. It is stored compactly as one JSON
+// string, "PTN@unixseconds" with a "'" after the PTN when Tak was called.
+type MoveRecord struct {
+	PTN string    // canonical PTN, without marks
+	Tak bool      // the mover called Tak
+	At  time.Time // when the transport received it
+}
+
+// MarshalJSON writes the compact form.
+func (m MoveRecord) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, len(m.PTN)+16)
+	b = append(b, '"')
+	b = append(b, m.PTN...)
+	if m.Tak {
+		b = append(b, '\'')
+	}
+	b = append(b, '@')
+	b = strconv.AppendInt(b, m.At.Unix(), 10)
+	return append(b, '"'), nil
+}
+
+// UnmarshalJSON reads the compact form.
+func (m *MoveRecord) UnmarshalJSON(b []byte) error {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return fmt.Errorf("move record %s is not a string", b)
+	}
+	s := string(b[1 : len(b)-1])
+	if strings.IndexByte(s, '\\') >= 0 { // escaped, e.g. '>' written as \u003e
+		if err := json.Unmarshal(b, &s); err != nil {
+			return fmt.Errorf("move record %s: %w", b, err)
+		}
+	}
+	at := strings.LastIndexByte(s, '@')
+	if at < 0 {
+		return fmt.Errorf("move record %q has no time", s)
+	}
+	sec, err := strconv.ParseInt(s[at+1:], 10, 64)
+	if err != nil {
+		return fmt.Errorf("move record %q: %w", s, err)
+	}
+	ptn := s[:at]
+	m.Tak = strings.HasSuffix(ptn, "'")
+	m.PTN = strings.TrimSuffix(ptn, "'")
+	m.At = time.Unix(sec, 0).UTC()
+	return nil
+}
+
+// ResultRecord is how a game ended.
+type ResultRecord struct {
+	Reason EndReason
+	Winner tak.Color // meaningless for a draw
+	Draw   bool      `json:",omitempty"`
+	PTN    string    // "R-0", "0-F", "1/2-1/2", ...
+	Text   string    // "white wins by road"
+	Score  int       `json:",omitempty"`
+	// Deadline is, for a loss on time, the deadline that passed: a move
+	// the transport received before it still counts.
+	Deadline time.Time `json:",omitzero"`
+}
+
+// Proposal is a question one player asks the other (a draw, an undo, a
+// way out of a desync, a takeback after a dispute).
+type Proposal struct {
+	Kind ProposalKind
+	By   tak.Color // the proposer
+	// Turn, for undo, takeback and revert, is the last turn kept: the
+	// moves after turn Turn are taken back (0: back to the start).
+	Turn  int
+	Board string `json:",omitempty"` // adopt: the board in sync format
+	At    time.Time
+}
+
+// Dispute is an "im" claim and its ruling.
+type Dispute struct {
+	By     tak.Color // the disputing player
+	Turn   int       // the disputed move was played at this turn
+	Move   string    // in PTN
+	Reason string
+	Legal  bool
+	Ruling string
+	At     time.Time
+}
+
+// SyncBoard is the last differing board a player sent with "rs".
+type SyncBoard struct {
+	Board string
+	// Match is the latest turn after which the true position equals the
+	// board (0: the start), or -1 when none does.
+	Match int
+	At    time.Time
+}
+
+// GameRecord is everything stored about a game.
+type GameRecord struct {
+	ID         string
+	Version    int
+	Status     Status
+	Players    [2]string // player keys, White then Black
+	Names      [2]string
+	Challenger tak.Color // the player who sent "new"
+	Config     tak.Config
+	Scoring    Scoring
+	Style      Style
+	Days       int
+	// Start is the TPS of the start position when it is not the empty
+	// board (after an adopt). Its move number continues the game's, so
+	// turn numbers run on across an adopt.
+	Start    string        `json:",omitempty"`
+	Moves    []MoveRecord  // the moves since Start
+	Result   *ResultRecord `json:",omitempty"`
+	Proposal *Proposal     `json:",omitempty"`
+	Disputes []Dispute     `json:",omitempty"`
+	Sync     [2]*SyncBoard `json:",omitempty"`
+	Events   []string      `json:",omitempty"` // restarts, reverts and adoptions, as PTN comments
+
+	TurnStart time.Time    // when the player to move got the turn
+	Deadline  time.Time    // zero when no clock runs
+	Reminded  bool         // the player to move was reminded
+	Vacation  [2]time.Time // a player's clock is paused until then
+	// Wake is when the clocks must next look at the game: its reminder,
+	// its deadline or its challenge's expiry; zero when nothing is due.
+	// The store indexes it, so a tick finds due games without a scan.
+	Wake    time.Time `json:",omitzero"`
+	Created time.Time
+	Updated time.Time
+}
+
+// ClockRunning reports whether the game's clock runs.
+func (g *GameRecord) ClockRunning() bool { return g.Status == Active && !g.Deadline.IsZero() }
+
+// ColorOf returns the colour a player key plays, and false if not in the game.
+func (g *GameRecord) ColorOf(key string) (tak.Color, bool) {
+	switch key {
+	case g.Players[0]:
+		return tak.White, true
+	case g.Players[1]:
+		return tak.Black, true
+	}
+	return 0, false
+}
+
+// StartPosition returns the game's start position.
+func (g *GameRecord) StartPosition() (*tak.Position, error) {
+	if g.Start == "" {
+		return tak.NewPosition(g.Config)
+	}
+	// An adopted board is played on without the swap opening.
+	return notation.ParseTPS(g.Start, adoptedConfig(g.Config))
+}
+
+// History rebuilds the game's history from its start position and moves.
+func (g *GameRecord) History() (*tak.Game, error) {
+	start, err := g.StartPosition()
+	if err != nil {
+		return nil, fmt.Errorf("game %s: start position: %w", g.ID, err)
+	}
+	tg := tak.GameFrom(start)
+	for i, m := range g.Moves {
+		pm, err := notation.ParsePTNMove(m.PTN, g.Config.Size)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: stored move %d %q: %w", g.ID, i+1, m.PTN, err)
+		}
+		if err := tg.Play(pm.Move); err != nil {
+			return nil, fmt.Errorf("game %s: stored move %d %q: %w", g.ID, i+1, m.PTN, err)
+		}
+	}
+	return tg, nil
+}
+
+// PlayerRecord is a player and their preferences.
+type PlayerRecord struct {
+	Key           string
+	Identity      Identity
+	Name          string
+	Notation      notation.Orientation
+	NotationFixed bool // set by "notation": moves no longer change it
+	// Chosen is the game chosen with "game ID": commands without a game
+	// of their own go to it, even when it is the player's turn elsewhere.
+	Chosen   string    `json:",omitempty"`
+	Vacation time.Time `json:",omitzero"`
+	// Unreachable is set while replies to the player fail for good (a
+	// bounced address); the opponent is told once.
+	Unreachable *Unreachable `json:",omitempty"`
+	Created     time.Time
+}
+
+// Unreachable records that a player's transport refuses their replies.
+type Unreachable struct {
+	Since  time.Time
+	Reason string
+	Told   []string `json:",omitempty"` // the games whose opponent was told
+}
+
+// ProcessedRecord records a handled message.
+type ProcessedRecord struct {
+	ID      string // namespaced: "transport:id"
+	At      time.Time
+	Replies []string `json:",omitempty"` // ids of the replies it caused
+}

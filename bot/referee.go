@@ -1,0 +1,403 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Options configures a Referee. Zero values take the defaults.
+type Options struct {
+	// DefaultDays is the time per move of a new game, in days (default 3).
+	DefaultDays int
+	// ReminderFraction is the part of a player's time after which the
+	// referee reminds them to move (default 0.75).
+	ReminderFraction float64
+	// ChallengeDays is how long a challenge waits for an answer before it
+	// expires, in days (default 14).
+	ChallengeDays int
+	// Retention is how long delivered replies and the ids of handled
+	// messages are kept (default 90 days); see Prune.
+	Retention time.Duration
+	// Rand returns a random integer in [0, n); it chooses colours and
+	// delivery jitter. Tests inject a deterministic one (default
+	// math/rand/v2).
+	Rand func(n int) int
+	// Notify is called after a commit with the transports that have new
+	// replies in the outbox. It must not block. The delivery pipeline is
+	// woken without it.
+	Notify func(transports []string)
+	// Render turns a Picture into PNG bytes at delivery time (default
+	// DefaultRender). A picture that fails to render is left out and
+	// logged.
+	Render func(Picture) ([]byte, error)
+	// Logger receives the referee's logs (default slog.Default()).
+	Logger *slog.Logger
+	// Observer is told about messages handled and replies delivered, for
+	// metrics (default: none).
+	Observer Observer
+	// Delivery tunes the delivery pipeline.
+	Delivery DeliveryOptions
+}
+
+// Observer is told what the referee does, for metrics. Its methods must
+// be fast and safe for concurrent use.
+type Observer interface {
+	// MessageHandled is called once per message Handle finished: outcome
+	// is "ok", "refused", "duplicate", "invalid" or "error".
+	MessageHandled(transport, outcome string, took time.Duration)
+	// ReplySent is called once per delivery attempt: result is
+	// "delivered", "retry" or "failed".
+	ReplySent(transport, result string, took time.Duration)
+}
+
+const stripes = 4096
+
+// maxPrelock bounds the games whose locks Handle takes before evaluating.
+const maxPrelock = 64
+
+// Referee runs games: it handles messages, drives clocks and keeps the
+// outbox, from which its delivery pipeline hands replies to the
+// registered transports. It is safe for concurrent use.
+type Referee struct {
+	store Store
+	clock Clock
+	opts  Options
+	locks [stripes]sync.Mutex
+	randM sync.Mutex
+	cache *recordCache
+
+	tmu        sync.RWMutex
+	transports map[string]*transportEntry
+}
+
+// transportEntry is a transport the referee knows: running (with a
+// Transport to deliver through) or only known (compiled in, not enabled).
+type transportEntry struct {
+	info TransportInfo
+	t    Transport     // nil when not enabled
+	wake chan struct{} // wakes its delivery loop
+}
+
+// New returns a referee over store.
+func New(store Store, clock Clock, opts Options) *Referee {
+	if opts.DefaultDays <= 0 {
+		opts.DefaultDays = 3
+	}
+	if opts.ReminderFraction <= 0 || opts.ReminderFraction >= 1 {
+		opts.ReminderFraction = 0.75
+	}
+	if opts.ChallengeDays <= 0 {
+		opts.ChallengeDays = 14
+	}
+	if opts.Retention <= 0 {
+		opts.Retention = 90 * 24 * time.Hour
+	}
+	if opts.Rand == nil {
+		opts.Rand = rand.IntN
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.Render == nil {
+		opts.Render = DefaultRender
+	}
+	opts.Delivery.setDefaults()
+	if clock == nil {
+		clock = SystemClock{}
+	}
+	return &Referee{store: store, clock: clock, opts: opts, cache: newRecordCache(), transports: map[string]*transportEntry{}}
+}
+
+// Register adds a running transport: its players can play, be challenged,
+// and receive replies through the delivery pipeline. Register it before
+// handling messages.
+func (r *Referee) Register(t Transport) {
+	r.addTransport(t.Info(), t)
+}
+
+// Know adds a transport this takbot could run but does not: challenging
+// one of its players is refused with the reason ("email is not enabled on
+// this takbot").
+func (r *Referee) Know(info TransportInfo) {
+	r.addTransport(info, nil)
+}
+
+func (r *Referee) addTransport(info TransportInfo, t Transport) {
+	if info.Title == "" {
+		info.Title = info.Name
+	}
+	r.tmu.Lock()
+	defer r.tmu.Unlock()
+	if e, ok := r.transports[info.Name]; ok && e.t != nil && t == nil {
+		return // running already: Know does not demote it
+	}
+	r.transports[info.Name] = &transportEntry{info: info, t: t, wake: make(chan struct{}, 1)}
+}
+
+// transport returns a transport's entry, or nil.
+func (r *Referee) transport(name string) *transportEntry {
+	r.tmu.RLock()
+	defer r.tmu.RUnlock()
+	return r.transports[strings.ToLower(name)]
+}
+
+// runningTransports returns the entries of the running transports, by name.
+func (r *Referee) runningTransports() []*transportEntry {
+	r.tmu.RLock()
+	defer r.tmu.RUnlock()
+	var out []*transportEntry
+	for _, e := range r.transports {
+		if e.t != nil {
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].info.Name < out[j].info.Name })
+	return out
+}
+
+func (r *Referee) randInt(n int) int {
+	r.randM.Lock()
+	defer r.randM.Unlock()
+	return r.opts.Rand(n)
+}
+
+func (r *Referee) logger() *slog.Logger { return r.opts.Logger }
+
+func stripeOf(key string) int {
+	h := fnv.New32a()
+	h.Write([]byte(key))
+	return int(h.Sum32() % stripes)
+}
+
+// lockSet holds stripes, always taken in ascending order.
+type lockSet struct {
+	r    *Referee
+	held []int
+}
+
+func (l *lockSet) has(s int) bool {
+	for _, h := range l.held {
+		if h == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *lockSet) lock(want map[int]bool) {
+	l.held = l.held[:0]
+	for s := range want {
+		l.held = append(l.held, s)
+	}
+	sort.Ints(l.held)
+	for _, s := range l.held {
+		l.r.locks[s].Lock()
+	}
+}
+
+func (l *lockSet) unlock() {
+	for i := len(l.held) - 1; i >= 0; i-- {
+		l.r.locks[l.held[i]].Unlock()
+	}
+	l.held = l.held[:0]
+}
+
+// needLock aborts an evaluation that must hold another stripe; Handle
+// takes it and evaluates again. It never reaches a player.
+type needLock struct{ stripe int }
+
+func (e *needLock) Error() string { return fmt.Sprintf("need lock stripe %d", e.stripe) }
+
+// errProcessed aborts a commit whose message was processed meanwhile.
+var errProcessed = errors.New("message already processed")
+
+// Handle processes one message. Its replies are committed to the outbox in
+// the same transaction as the changes they report, with the message's id
+// and its adapter state writes; the delivery pipeline sends them. A
+// message handled before changes nothing (Outcome.Duplicate). An error
+// means nothing was committed: it wraps ErrBadMessage when the message can
+// never be handled; any other error is worth retrying.
+func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err error) {
+	start := time.Now()
+	defer func() {
+		outcome := "ok"
+		switch {
+		case errors.Is(err, ErrBadMessage):
+			outcome = "invalid"
+		case err != nil:
+			outcome = "error"
+		case out.Duplicate:
+			outcome = "duplicate"
+		case out.Refused:
+			outcome = "refused"
+		}
+		if r.opts.Observer != nil {
+			r.opts.Observer.MessageHandled(msg.From.Transport, outcome, time.Since(start))
+		}
+	}()
+	if msg.ID == "" {
+		return out, fmt.Errorf("%w: no message id", ErrBadMessage)
+	}
+	if msg.From.Transport == "" || strings.TrimSpace(msg.From.Address) == "" {
+		return out, fmt.Errorf("%w: message %s has no sender", ErrBadMessage, msg.ID)
+	}
+	if len(msg.From.Address) > maxAddress || len(msg.ID) > 1000 {
+		return out, fmt.Errorf("%w: message %.40s… has a sender address or id too long to be real", ErrBadMessage, msg.ID)
+	}
+	if e := r.transport(msg.From.Transport); e == nil || e.t == nil {
+		return out, fmt.Errorf("%w: message %s comes from transport %q, which is not registered", ErrBadMessage, msg.ID, msg.From.Transport)
+	}
+	msg.From.Transport = strings.ToLower(msg.From.Transport)
+	procID := msg.From.Transport + ":" + msg.ID
+	done := false
+	var mine []string
+	if err := r.store.View(ctx, func(tx Tx) error {
+		if _, err := tx.Processed(procID); err == nil {
+			done = true
+			return nil
+		} else if !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		var err error
+		mine, err = tx.GamesOf(msg.From.Key())
+		return err
+	}); err != nil {
+		return out, fmt.Errorf("bot: check message %s: %w", procID, err)
+	}
+	if done {
+		return r.duplicate(ctx, msg)
+	}
+	now := r.clock.Now()
+	if msg.Received.IsZero() || msg.Received.After(now) {
+		msg.Received = now
+	}
+	parsed, perr := ParseMessage(msg.Text)
+	want := map[int]bool{stripeOf(msg.From.Key()): true}
+	if msg.Game != "" {
+		want[stripeOf(msg.Game)] = true
+	}
+	// Lock the sender's games up front, so the usual message needs no
+	// second attempt.
+	if len(mine) <= maxPrelock {
+		for _, id := range mine {
+			want[stripeOf(id)] = true
+		}
+	}
+	ls := &lockSet{r: r}
+	var allocated []string
+	for {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		ls.lock(want)
+		s := r.newSession(ctx, ls, msg, procID)
+		s.allocated = allocated
+		err := s.safeRun(parsed, perr)
+		var nl *needLock
+		if errors.As(err, &nl) {
+			ls.unlock()
+			want[nl.stripe] = true
+			allocated = s.allocated
+			continue
+		}
+		if err != nil {
+			ls.unlock()
+			return out, fmt.Errorf("bot: message %s: %w", procID, err)
+		}
+		replies, err := s.commit(&ProcessedRecord{ID: procID, At: s.now}, msg.State)
+		ls.unlock()
+		if errors.Is(err, errProcessed) {
+			return r.duplicate(ctx, msg)
+		}
+		if err != nil {
+			return out, fmt.Errorf("bot: commit message %s: %w", procID, err)
+		}
+		r.notify(replies)
+		out = Outcome{Replies: replies, Refused: s.refused, Commands: len(parsed.Commands), Games: s.touched}
+		r.logger().Debug("handled message", "transport", msg.From.Transport, "id", msg.ID, "from", msg.From.Key(),
+			"games", strings.Join(s.touched, ","), "replies", len(replies), "refused", s.refused)
+		return out, nil
+	}
+}
+
+// duplicate answers a message handled before: its adapter state writes
+// are applied on their own (a cursor must still advance).
+func (r *Referee) duplicate(ctx context.Context, msg Message) (Outcome, error) {
+	if len(msg.State) > 0 {
+		if err := r.store.Update(ctx, func(tx Tx) error { return applyState(tx, msg.From.Transport, msg.State) }); err != nil {
+			return Outcome{}, fmt.Errorf("bot: state of message %s: %w", msg.ID, err)
+		}
+	}
+	return Outcome{Duplicate: true}, nil
+}
+
+func applyState(tx Tx, transport string, ws []StateWrite) error {
+	for _, w := range ws {
+		var err error
+		if w.Delete {
+			err = tx.DeleteState(transport, w.Key)
+		} else {
+			err = tx.PutState(transport, w.Key, w.Value)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// notify wakes the delivery loops of the replies' transports and calls
+// Options.Notify.
+func (r *Referee) notify(replies []Reply) {
+	if len(replies) == 0 {
+		return
+	}
+	seen := map[string]bool{}
+	var ts []string
+	for _, rp := range replies {
+		if !seen[rp.To.Transport] {
+			seen[rp.To.Transport] = true
+			ts = append(ts, rp.To.Transport)
+			if e := r.transport(rp.To.Transport); e != nil {
+				select {
+				case e.wake <- struct{}{}:
+				default:
+				}
+			}
+		}
+	}
+	if r.opts.Notify != nil {
+		r.opts.Notify(ts)
+	}
+}
+
+// Game returns a stored game record (for tools and tests).
+func (r *Referee) Game(ctx context.Context, id string) (*GameRecord, error) {
+	var g *GameRecord
+	err := r.store.View(ctx, func(tx Tx) error {
+		var err error
+		g, err = tx.Game(id)
+		return err
+	})
+	return g, err
+}
+
+// Player returns a stored player record (for adapters: a player's name
+// and notation).
+func (r *Referee) Player(ctx context.Context, id Identity) (*PlayerRecord, error) {
+	var p *PlayerRecord
+	err := r.store.View(ctx, func(tx Tx) error {
+		var err error
+		p, err = tx.Player(id.Key())
+		return err
+	})
+	return p, err
+}

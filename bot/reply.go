@@ -1,0 +1,252 @@
+package bot
+
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// Reply is one answer to one player, on that player's own transport. It is
+// a sequence of parts, which each transport renders in its own way: mail
+// as text and HTML, Discord as messages with code blocks and buttons, the
+// console as lines.
+type Reply struct {
+	ID      string   // stable and unique: derived from the message id or the clock event
+	Seq     uint64   // outbox order, set by the store
+	To      Identity // the recipient, on their own transport
+	ToName  string   // the recipient's display name
+	Game    string   // the game the reply is about ("" if none)
+	Subject string   // a short title ("Tak game g3: alice vs bob")
+	Parts   []Part
+	// Private marks a reply that concerns its recipient only: a refusal,
+	// a question, help. Transports that can show a message to one person
+	// only (Discord's ephemeral answers) do so.
+	Private bool
+	// Attention marks a reply that asks the recipient to act: their turn,
+	// a challenge or a proposal to answer, a reminder. Transports that can
+	// notify (a Discord mention) do so.
+	Attention bool
+	Cause     string    // the namespaced message id or clock event that caused it
+	Created   time.Time // when the referee wrote it
+	Delivery  Delivery  // the delivery state, kept by the delivery pipeline
+	// Images are the pictures rendered at delivery time, in the order of
+	// the picture parts; never stored.
+	Images []Attachment `json:"-"`
+}
+
+// PartKind is the kind of a reply part.
+type PartKind uint8
+
+// The kinds of reply parts.
+const (
+	// Prose is text to read: one or more lines.
+	Prose PartKind = iota + 1
+	// Block is monospace text whose columns matter (a sync board, a text
+	// board, a PTN game), with an optional caption.
+	Block
+	// Image is a board picture, rendered at delivery.
+	Image
+	// Actions are the commands the recipient can send now.
+	Actions
+)
+
+// Part is one piece of a reply.
+type Part struct {
+	Kind    PartKind
+	Text    string   // Prose and Block: the text, without a final newline
+	Caption string   // Block and Image: what it shows ("Sync board (north row first, stacks top first)")
+	Picture *Picture // Image: the picture to render
+	Actions []Action // Actions
+}
+
+// Action is a command the recipient can send now, with a label: mail
+// lists it under "You can send:", Discord shows a button.
+type Action struct {
+	Label   string // "Accept", "Offer a draw"
+	Command string // the exact command, e.g. "accept"
+	Game    string // the game it addresses ("" for none)
+	// Confirm, when set, is the question to ask before sending a command
+	// that cannot be undone ("Resign game g3?").
+	Confirm string
+}
+
+// Attachment is a rendered picture.
+type Attachment struct {
+	Name string
+	PNG  []byte
+	Alt  string // a text description: the position as TPS
+}
+
+// Picture describes a board picture to render at delivery time; it is
+// what the outbox stores instead of PNG bytes. Its Name is unique to the
+// position, the move shown, the result and the reader's orientation, so a
+// name is never reused for another picture.
+type Picture struct {
+	Name        string               // file name, e.g. "g3-t7-9f2c1a-mail.png"
+	Config      tak.Config           // the game's configuration
+	TPS         string               // the position shown
+	BeforeTPS   string               // the position before Last ("" if none)
+	Last        string               // the last move in PTN ("" if none)
+	Players     [2]string            // White's and Black's names
+	Orientation notation.Orientation // the reader's orientation
+	Result      *ResultRecord        `json:",omitempty"` // set when the game is over
+	Caption     string               `json:",omitempty"` // drawn on the picture ("Before turn 7")
+}
+
+// Delivery is a reply's delivery state.
+type Delivery struct {
+	Attempts  int       `json:",omitempty"` // failed attempts so far
+	NextTry   time.Time `json:",omitzero"`  // no attempt before this time
+	LastError string    `json:",omitempty"` // the last failure
+	Delivered time.Time `json:",omitzero"`  // when the transport confirmed it (zero while pending)
+	Failed    time.Time `json:",omitzero"`  // when it failed for good (zero unless failed)
+}
+
+// Pending reports whether the reply still waits for delivery.
+func (d Delivery) Pending() bool { return d.Delivered.IsZero() && d.Failed.IsZero() }
+
+// Text renders the reply as plain text: prose and blocks (a block's
+// caption above it), a line per picture naming it, and the actions as a
+// "You can send:" list. Transports without formatting use it as is.
+func (r *Reply) Text() string {
+	var b strings.Builder
+	for _, p := range r.Parts {
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(p.PlainText())
+	}
+	return b.String()
+}
+
+// PlainText renders one part as plain text (see Reply.Text).
+func (p Part) PlainText() string {
+	switch p.Kind {
+	case Block:
+		if p.Caption != "" {
+			return p.Caption + "\n" + p.Text
+		}
+		return p.Text
+	case Image:
+		if p.Picture == nil {
+			return ""
+		}
+		if p.Caption != "" {
+			return "[picture " + p.Picture.Name + ": " + p.Caption + "]"
+		}
+		return "[picture " + p.Picture.Name + "]"
+	case Actions:
+		return ActionsText(p.Actions)
+	}
+	return p.Text
+}
+
+// ActionsText writes actions as the list mail and the console show:
+// "You can send:" then one line per action, "  accept  (Accept the challenge)".
+func ActionsText(as []Action) string {
+	if len(as) == 0 {
+		return ""
+	}
+	w := 0
+	for _, a := range as {
+		w = max(w, len(a.Command))
+	}
+	var b strings.Builder
+	b.WriteString("You can send:")
+	for _, a := range as {
+		b.WriteString("\n  ")
+		b.WriteString(a.Command)
+		b.WriteString(strings.Repeat(" ", w-len(a.Command)+2))
+		b.WriteString(a.Label)
+	}
+	return b.String()
+}
+
+// SplitParts splits a reply's parts into messages of at most limit
+// characters each as measured by size, breaking only between parts. A
+// single part longer than limit is split on line boundaries (a block keeps
+// its caption with its first piece), and a line longer than limit is cut.
+// limit <= 0 returns all parts as one message.
+func SplitParts(parts []Part, limit int, size func(Part) int) [][]Part {
+	if limit <= 0 {
+		return [][]Part{parts}
+	}
+	var out [][]Part
+	var cur []Part
+	used := 0
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, cur)
+			cur, used = nil, 0
+		}
+	}
+	for _, p := range parts {
+		n := size(p)
+		if n > limit && (p.Kind == Prose || p.Kind == Block) {
+			flush()
+			for _, piece := range splitPart(p, limit, size) {
+				out = append(out, []Part{piece})
+			}
+			continue
+		}
+		if used+n > limit {
+			flush()
+		}
+		cur = append(cur, p)
+		used += n
+	}
+	flush()
+	return out
+}
+
+// splitPart cuts one over-long text part into pieces that fit.
+func splitPart(p Part, limit int, size func(Part) int) []Part {
+	var out []Part
+	piece := Part{Kind: p.Kind, Caption: p.Caption}
+	var lines []string
+	fits := func(ls []string) bool {
+		q := piece
+		q.Text = strings.Join(ls, "\n")
+		return size(q) <= limit
+	}
+	for _, line := range strings.Split(p.Text, "\n") {
+		for !fits([]string{line}) && len(line) > 1 {
+			// a line too long on its own: cut it at the longest prefix that fits
+			lo, hi := 1, len(line)
+			for lo < hi {
+				mid := (lo + hi + 1) / 2
+				if fits([]string{line[:mid]}) {
+					lo = mid
+				} else {
+					hi = mid - 1
+				}
+			}
+			for lo > 1 && !utf8.RuneStart(line[lo]) {
+				lo-- // never cut inside a character
+			}
+			if len(lines) > 0 {
+				piece.Text = strings.Join(lines, "\n")
+				out = append(out, piece)
+				piece, lines = Part{Kind: p.Kind}, nil
+			}
+			piece.Text = line[:lo]
+			out = append(out, piece)
+			piece = Part{Kind: p.Kind}
+			line = line[lo:]
+		}
+		if len(lines) > 0 && !fits(append(lines[:len(lines):len(lines)], line)) {
+			piece.Text = strings.Join(lines, "\n")
+			out = append(out, piece)
+			piece, lines = Part{Kind: p.Kind}, nil
+		}
+		lines = append(lines, line)
+	}
+	if len(lines) > 0 {
+		piece.Text = strings.Join(lines, "\n")
+		out = append(out, piece)
+	}
+	return out
+}

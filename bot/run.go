@@ -1,0 +1,195 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// refusal is a command the referee refuses: the player is told why, with
+// the commands that would work, and nothing changes.
+type refusal struct {
+	msg     string
+	actions []Action
+}
+
+func (e *refusal) Error() string { return e.msg }
+
+func refuse(format string, args ...any) error { return &refusal{msg: fmt.Sprintf(format, args...)} }
+
+// question is a command the referee will not guess: it asks the player to
+// say what they meant, offering the exact commands, and changes nothing.
+type question struct {
+	msg     string
+	actions []Action
+}
+
+func (e *question) Error() string { return e.msg }
+
+// run evaluates the commands of the message in order, stopping at the
+// first refusal or question (the commands before it stand). Only internal
+// errors (storage, a lock to take) are returned.
+func (s *session) run(p Parsed, perr error) error {
+	key := s.msg.From.Key()
+	sender, err := s.player(key)
+	if err != nil {
+		return err
+	}
+	s.sender = sender
+	if sender.Created.Equal(s.now) {
+		s.markPlayer(sender)
+	}
+	if n := excerpt(strings.TrimSpace(s.msg.Name), maxName); n != "" && n != sender.Name {
+		sender.Name = n
+		s.markPlayer(sender)
+	}
+	var pe *ParseError
+	if errors.As(perr, &pe) {
+		s.refused = true
+		s.tell(key, s.msg.Game).say("%s", pe.Msg)
+		return nil
+	} else if perr != nil {
+		return perr
+	}
+	if len(p.Commands) == 0 {
+		s.noCommand(p)
+		return nil
+	}
+	for i := range p.Commands {
+		c := &p.Commands[i]
+		before := len(s.touched)
+		err := s.exec(c)
+		var rf *refusal
+		var q *question
+		switch {
+		case errors.As(err, &rf):
+			s.stop(c, p, i, "Refused "+quote(c)+": "+rf.msg, rf.actions, before)
+			return nil
+		case errors.As(err, &q):
+			s.stop(c, p, i, q.msg, q.actions, before)
+			return nil
+		case err != nil:
+			return err
+		}
+	}
+	s.noteProse(p)
+	return nil
+}
+
+// quote writes a command as the player wrote it, shortened.
+func quote(c *Command) string {
+	return "\"" + excerpt(c.Text, excerptRunes) + "\""
+}
+
+// exec runs one command.
+func (s *session) exec(c *Command) error {
+	if c.Err != nil {
+		return &refusal{msg: c.Err.Error()}
+	}
+	spec := keywordIndex[c.Name]
+	if spec == nil || spec.run == nil {
+		return refuse("%q is not a command; send \"help\" for the commands", c.Name)
+	}
+	return spec.run(s, c)
+}
+
+// stop answers a refused command or a question: in the game it concerned
+// (or the message's game), followed by what was not run and the prose
+// skipped.
+func (s *session) stop(c *Command, p Parsed, i int, text string, actions []Action, touchedBefore int) {
+	s.refused = true
+	game := s.defaultGame()
+	if len(s.touched) > touchedBefore {
+		game = s.touched[len(s.touched)-1]
+	}
+	d := s.tell(s.sender.Key, game)
+	d.say("%s", text)
+	d.act(actions...)
+	if rest := len(p.Commands) - i - 1; rest > 0 {
+		var names []string
+		for _, r := range p.Commands[i+1:] {
+			names = append(names, quote(&r))
+		}
+		d.say("Not run, since the command before stopped: %s.", joinAnd(names))
+	}
+	s.noteProse(p)
+}
+
+// defaultGame is the game a reply goes to when no command named one.
+func (s *session) defaultGame() string {
+	if s.current != "" {
+		return s.current
+	}
+	return s.msg.Game
+}
+
+// noCommand answers a message without a command.
+func (s *session) noCommand(p Parsed) {
+	d := s.tell(s.sender.Key, s.defaultGame())
+	if len(p.Prose) == 0 {
+		d.say("Your message has no command in it. Send \"help\" to see what you can do.")
+		return
+	}
+	d.say("Your message has no command in it: the referee reads a line as a command when it starts with a command (\"accept\", \"board\") or a move (\"ps b4\", \"c3\"), and skipped %s.", proseSummary(p.Prose))
+	for _, pl := range p.Prose {
+		if pl.Move != "" {
+			d.say("If %q is your move, send it on a line of its own.", pl.Move)
+			break
+		}
+	}
+	d.say("Send \"help\" to see what you can do.")
+}
+
+// noteProse tells the sender which lines were skipped as prose, when some
+// were, so a move buried in a sentence is not lost in silence.
+func (s *session) noteProse(p Parsed) {
+	if len(p.Prose) == 0 {
+		return
+	}
+	var read []string
+	for i := range p.Commands {
+		read = append(read, quote(&p.Commands[i]))
+	}
+	d := s.firstDraftTo(s.sender.Key)
+	d.say("Read as commands: %s; skipped as prose: %s.", joinAnd(read), proseSummary(p.Prose))
+	for _, pl := range p.Prose {
+		if pl.Move != "" {
+			d.say("If %q is a move, send it on a line of its own.", pl.Move)
+			break
+		}
+	}
+}
+
+// firstDraftTo returns the first draft to a player, or a new one.
+func (s *session) firstDraftTo(key string) *draft {
+	for _, d := range s.drafts {
+		if d.to == key {
+			return d
+		}
+	}
+	return s.tell(key, s.defaultGame())
+}
+
+// proseSummary names skipped lines: 'line 1 ("Thanks for the game!")'.
+func proseSummary(ps []ProseLine) string {
+	var names []string
+	for i, pl := range ps {
+		if i == 3 {
+			names = append(names, fmt.Sprintf("%d more", len(ps)-3))
+			break
+		}
+		names = append(names, fmt.Sprintf("line %d (%q)", pl.Line, excerpt(pl.Text, excerptRunes)))
+	}
+	return joinAnd(names)
+}
+
+// joinAnd joins "a", "a and b", "a, b and c".
+func joinAnd(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}

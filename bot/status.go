@@ -1,0 +1,110 @@
+package bot
+
+import (
+	"fmt"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// syncCaption labels every sync board the referee sends.
+const syncCaption = "Sync board (north row first; each stack top first; s flat, w wall, c capstone; lowercase white, uppercase black; 0 empty):"
+
+// status adds what a reader sees of a game after a change: its picture
+// (when withPicture), the sync board, the reserves and flat counts, whose
+// turn it is and by when (or how the game ended), and the actions the
+// reader can take now.
+func (s *session) status(gs *gameState, to string, withPicture bool) {
+	g := gs.rec
+	d := s.tell(to, g.ID)
+	if withPicture {
+		d.image(s.picture(gs, to))
+	}
+	pos := gs.pos()
+	d.block(syncCaption, notation.FormatSyncBoard(pos))
+	ws, wc := pos.Reserves(tak.White)
+	bs, bc := pos.Reserves(tak.Black)
+	flats := pos.FlatCounts()
+	d.say("In hand: white %s and %s, black %s and %s. Flats on top: white %d, black %d (komi %s).",
+		plural(ws, "stone", "stones"), plural(wc, "capstone", "capstones"), plural(bs, "stone", "stones"), plural(bc, "capstone", "capstones"),
+		flats[0], flats[1], g.Config.Komi)
+	me, _ := g.ColorOf(to)
+	switch g.Status {
+	case Over:
+		d.say("Game over: %s", resultText(g))
+	case Active:
+		c := pos.ToMove()
+		by := ""
+		if !g.Deadline.IsZero() {
+			by = ", by " + fmtTime(g.Deadline)
+		}
+		if c == me {
+			d.say("%s: your move, %s%s.", capitalize(turnName(pos.Ply()+1)), who(g, c), by)
+			d.attention = true
+		} else {
+			d.say("%s: %s to move%s.", capitalize(turnName(pos.Ply()+1)), who(g, c), by)
+		}
+	case Challenged:
+		d.say("Waiting for %s to accept the challenge.", g.Names[g.Challenger.Opponent()])
+	}
+	s.offerActions(gs, to)
+}
+
+// offerActions adds the commands a player can send now in a game.
+func (s *session) offerActions(gs *gameState, to string) {
+	g := gs.rec
+	me, ok := g.ColorOf(to)
+	if !ok {
+		return
+	}
+	d := s.tell(to, g.ID)
+	if pr := g.Proposal; pr != nil && answerable(g) {
+		if pr.By != me {
+			d.act(Action{Label: "Accept: " + proposalText(g, pr), Command: "accept", Game: g.ID},
+				Action{Label: "Decline the proposal", Command: "decline", Game: g.ID})
+			d.attention = true
+		} else {
+			d.act(Action{Label: "Withdraw your proposal", Command: "cancel", Game: g.ID})
+		}
+	}
+	switch g.Status {
+	case Challenged:
+		if me != g.Challenger {
+			d.act(Action{Label: "Accept the challenge", Command: "accept", Game: g.ID},
+				Action{Label: "Decline the challenge", Command: "decline", Game: g.ID})
+			d.attention = true
+		} else {
+			d.act(Action{Label: "Withdraw your challenge", Command: "cancel", Game: g.ID})
+		}
+	case Active:
+		if g.Proposal != nil {
+			break
+		}
+		if gs.pos().ToMove() != me && lastMoveBy(gs, me) >= 0 {
+			d.act(Action{Label: "Ask to take back your last move", Command: "undo", Game: g.ID})
+		}
+		if openDispute(gs, me) != nil {
+			d.act(Action{Label: "Ask to take back the disputed move", Command: "takeback", Game: g.ID})
+		}
+		d.act(Action{Label: "Offer a draw", Command: "draw", Game: g.ID},
+			Action{Label: "Resign", Command: "resign", Game: g.ID, Confirm: fmt.Sprintf("Resign game %s against %s?", g.ID, g.Names[me.Opponent()])})
+	}
+}
+
+// both calls fn for each player key of the game.
+func both(g *GameRecord, fn func(key string, c tak.Color)) {
+	fn(g.Players[0], tak.White)
+	if g.Players[1] != g.Players[0] {
+		fn(g.Players[1], tak.Black)
+	}
+}
+
+// lastMoveBy returns the index in the history of colour c's last move, or -1.
+func lastMoveBy(gs *gameState, c tak.Color) int {
+	for i := gs.tg.Len() - 1; i >= 0; i-- {
+		if gs.tg.PositionAfter(i).ToMove() == c {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,91 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned by a Tx for a missing record.
+var ErrNotFound = errors.New("not found")
+
+// Store keeps games, players, processed message ids, the outbox and the
+// transports' adapter state. Package storage implements it on a bbolt
+// file; package memstore in memory, for fast adapter tests. Both are held
+// to one contract by package storetest.
+type Store interface {
+	// View runs fn in a read-only transaction.
+	View(ctx context.Context, fn func(Tx) error) error
+	// Update runs fn in one durable read-write transaction. Concurrent
+	// calls may be coalesced into one transaction and fn may be run more
+	// than once, so fn must have no effect outside tx.
+	Update(ctx context.Context, fn func(Tx) error) error
+}
+
+// Tx is a storage transaction. Records returned are fresh copies that the
+// caller may change; nothing is written until a Put.
+type Tx interface {
+	// Game returns a game, or an error wrapping ErrNotFound.
+	Game(id string) (*GameRecord, error)
+	// PutGame stores g and maintains the indexes: player → games, and the
+	// clock index ordered by g.Wake (a zero Wake is not indexed).
+	PutGame(g *GameRecord) error
+	// NewGameID allocates a game id ("g1", "g2", ...).
+	NewGameID() (string, error)
+	// GamesOf returns the ids of the games of a player key, oldest first.
+	GamesOf(player string) ([]string, error)
+	// DueGames returns the ids of the games whose Wake is set and not
+	// after now, earliest Wake first, at most limit (0: all).
+	DueGames(now time.Time, limit int) ([]string, error)
+	// CountGames returns how many games there are with each status.
+	CountGames() (map[Status]int, error)
+	// ForEachGame calls fn for every game, by id order.
+	ForEachGame(fn func(*GameRecord) error) error
+
+	// Player returns a player, or an error wrapping ErrNotFound.
+	Player(key string) (*PlayerRecord, error)
+	// PutPlayer stores p and indexes it by its lower-cased Name.
+	PutPlayer(p *PlayerRecord) error
+	// PlayersNamed returns the keys of the players whose Name is name,
+	// compared without case.
+	PlayersNamed(name string) ([]string, error)
+
+	// Processed returns the record of a handled message, or ErrNotFound.
+	Processed(msgID string) (*ProcessedRecord, error)
+	// MarkProcessed records a handled message.
+	MarkProcessed(r *ProcessedRecord) error
+
+	// Enqueue appends r to the outbox and sets r.Seq. A reply id enqueued
+	// before is an error.
+	Enqueue(r *Reply) error
+	// Reply returns a reply of the outbox or the log, or ErrNotFound.
+	Reply(id string) (*Reply, error)
+	// PendingHeads returns, for each recipient on transport with replies
+	// waiting for delivery, the oldest of them (whether due or not), in
+	// outbox order, at most limit (0: all). Replies to one recipient are
+	// delivered in order; one recipient never holds up another.
+	PendingHeads(transport string, limit int) ([]Reply, error)
+	// SetDelivery stores a reply's delivery state; a delivered or failed
+	// reply leaves the outbox (the log keeps it until pruned).
+	SetDelivery(id string, d Delivery) error
+	// OutboxStats counts the replies waiting for delivery on every
+	// transport and returns the creation time of the oldest.
+	OutboxStats() (pending int, oldest time.Time, err error)
+	// ForEachReply calls fn for every reply of the log, in outbox order.
+	ForEachReply(fn func(*Reply) error) error
+
+	// State returns a key of a transport's adapter state, or ErrNotFound.
+	State(transport, key string) ([]byte, error)
+	// PutState sets a key of a transport's adapter state.
+	PutState(transport, key string, value []byte) error
+	// DeleteState removes a key (no error if absent).
+	DeleteState(transport, key string) error
+	// ScanState calls fn for each key with the prefix, in key order.
+	ScanState(transport, prefix string, fn func(key string, value []byte) error) error
+
+	// Prune removes at most limit old entries: delivered or failed replies
+	// created before before, and processed-message records handled before
+	// before. Replies waiting for delivery, games and players are never
+	// pruned. Call it until it returns fewer than limit.
+	Prune(before time.Time, limit int) (removed int, err error)
+}

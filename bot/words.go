@@ -1,0 +1,154 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// orient returns the notation a player reads.
+func (s *session) orient(key string) notation.Orientation {
+	p, err := s.player(key)
+	if err != nil {
+		return notation.Mail
+	}
+	return p.Notation
+}
+
+// who names a player with their colour: "alice (white)".
+func who(g *GameRecord, c tak.Color) string { return fmt.Sprintf("%s (%s)", g.Names[c], c) }
+
+func fmtTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+
+// turnName names a turn with its PTN move number: "turn 7 (PTN move 4,
+// white)". Turns count the moves of the game from 1, across adopted boards.
+func turnName(turn int) string {
+	c := tak.White
+	if (turn-1)%2 == 1 {
+		c = tak.Black
+	}
+	return fmt.Sprintf("turn %d (PTN move %d, %s)", turn, (turn-1)/2+1, c)
+}
+
+// moveNames returns the move in the reader's notation with the other in
+// brackets: "ps a5 (PTN a1)".
+func moveNames(m tak.Move, before *tak.Position, o notation.Orientation) string {
+	mail := notation.FormatMail(m, before.Size())
+	ptn := notation.FormatPTN(m, before)
+	if o == notation.Mail {
+		return fmt.Sprintf("%s (PTN %s)", mail, ptn)
+	}
+	return fmt.Sprintf("%s (mail %s)", ptn, mail)
+}
+
+func squareList(sqs []tak.Square, size int, o notation.Orientation) string {
+	var names []string
+	for _, sq := range sqs {
+		names = append(names, notation.SquareName(sq, size, o))
+	}
+	return strings.Join(names, ", ")
+}
+
+// readingList names squares in the reader's notation, sorted by row (mail)
+// or rank (PTN) number and then by column, so that a player can check a
+// list of differing squares against their board in order.
+func readingList(sqs []tak.Square, size int, o notation.Orientation) string {
+	names := make([]string, 0, len(sqs))
+	for _, sq := range sqs {
+		names = append(names, notation.SquareName(sq, size, o))
+	}
+	sort.SliceStable(names, func(i, j int) bool {
+		ri, _ := strconv.Atoi(names[i][1:])
+		rj, _ := strconv.Atoi(names[j][1:])
+		if ri != rj {
+			return ri < rj
+		}
+		return names[i][0] < names[j][0]
+	})
+	return strings.Join(names, ", ")
+}
+
+// describeConfig says how a game is played.
+func describeConfig(g *GameRecord) string {
+	c := g.Config
+	s := fmt.Sprintf("%dx%d, komi %s, %s opening, %s rules, %s and %s each, %s per move, %s style",
+		c.Size, c.Size, c.Komi, c.Opening, c.Rules, plural(c.Stones[0], "stone", "stones"), plural(c.Caps[0], "capstone", "capstones"),
+		plural(g.Days, "day", "days"), g.Style)
+	if g.Scoring.Rules != 0 {
+		s += ", " + g.Scoring.String() + " scoring"
+	}
+	if c.Rules == tak.Modegan {
+		s += ", a drawn game goes to black"
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func orientName(o notation.Orientation) string {
+	if o == notation.Mail {
+		return "mail"
+	}
+	return "ptn"
+}
+
+// capitalize upper-cases the first letter of s (colour names open sentences).
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// describeMoveError words an engine refusal with squares in notation o.
+func describeMoveError(err error, size int, o notation.Orientation) string {
+	var me *tak.MoveError
+	if errors.As(err, &me) {
+		return me.Describe(func(sq tak.Square) string { return notation.SquareName(sq, size, o) })
+	}
+	return err.Error()
+}
+
+// configReason words a configuration error for a player: the engine's
+// reason without the generic ": invalid game configuration" it wraps.
+func configReason(err error) string {
+	return strings.TrimSuffix(err.Error(), ": "+tak.ErrBadConfig.Error())
+}
+
+// resultText says how a game ended, naming the winner: "alice (white)
+// wins by road (R-0). alice scores 23." It starts in lower case, after
+// "Game over: ".
+func resultText(g *GameRecord) string {
+	r := g.Result
+	if r == nil {
+		return ""
+	}
+	text := r.Text
+	if !r.Draw {
+		text = strings.Replace(text, r.Winner.String()+" wins", who(g, r.Winner)+" wins", 1)
+	}
+	line := fmt.Sprintf("%s (%s).", text, r.PTN)
+	if !r.Draw && r.Score > 0 {
+		line += fmt.Sprintf(" %s scores %d.", g.Names[r.Winner], r.Score)
+	}
+	return line
+}
+
+// formatMove writes a move in a reader's notation.
+func formatMove(m tak.Move, before *tak.Position, o notation.Orientation) string {
+	if o == notation.PTN {
+		return notation.FormatPTN(m, before)
+	}
+	return notation.FormatMail(m, before.Size())
+}
