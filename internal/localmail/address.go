@@ -51,3 +51,15 @@ func bareAddress(addr string) string {
 	}
 	return addr
 }
+
+// BaseAddress lower-cases a mail address and drops its plus-detail: with
+// delimiter "+", "<TakBot+G7@Example.Test>" gives "takbot@example.test". The
+// error wraps ErrBadAddress.
+func BaseAddress(addr, delimiter string) (string, error) {
+	parsed, err := parseAddress(addr)
+	if err != nil {
+		return "", err
+	}
+	base, _ := parsed.withoutDetail(delimiter)
+	return base.String(), nil
+}

@@ -40,6 +40,25 @@ func TestParseAddress(t *testing.T) {
 	}
 }
 
+func TestBaseAddress(t *testing.T) {
+	tests := []struct{ in, delimiter, want string }{
+		{"<TakBot+G7@Example.Test>", "+", "takbot@example.test"},
+		{"takbot+a+b@example.test", "+", "takbot@example.test"},
+		{"takbot-g7@example.test", "-", "takbot@example.test"},
+		{"takbot+g7@example.test", "-", "takbot+g7@example.test"},
+		{"+only@example.test", "+", "+only@example.test"},
+	}
+	for _, tc := range tests {
+		got, err := BaseAddress(tc.in, tc.delimiter)
+		if err != nil || got != tc.want {
+			t.Errorf("BaseAddress(%q, %q) = %q, %v; want %q", tc.in, tc.delimiter, got, err, tc.want)
+		}
+	}
+	if _, err := BaseAddress("no-at", "+"); !errors.Is(err, ErrBadAddress) {
+		t.Errorf("BaseAddress(no-at): %v, want ErrBadAddress", err)
+	}
+}
+
 func TestToCRLF(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"", ""},

@@ -20,10 +20,10 @@ func TestDeliverInjectsMail(t *testing.T) {
 		t.Fatalf("INBOX holds %d messages, want 1", len(msgs))
 	}
 	raw := msgs[0].Raw
-	if v := headerValue(raw, "Return-Path"); v != "<>" {
+	if v := msgs[0].Header("Return-Path"); v != "<>" {
 		t.Errorf("Return-Path %q, want <> for a bounce", v)
 	}
-	if v := headerValue(raw, "Delivered-To"); v != "TakBot+Tok@Example.Test" {
+	if v := msgs[0].Header("Delivered-To"); v != "TakBot+Tok@Example.Test" {
 		t.Errorf("Delivered-To %q", v)
 	}
 	if strings.Contains(strings.ReplaceAll(string(raw), "\r\n", ""), "\n") {

@@ -40,7 +40,7 @@ func (s *System) Deliver(ctx context.Context, from string, to []string, raw []by
 		}
 		recipients = append(recipients, recipient{address: bareAddress(addr), acct: acct})
 	}
-	return s.deliver(from, recipients, toCRLF(raw), outside)
+	return s.deliver(from, recipients, toCRLF(raw), outside, s.opts.Clock.Now())
 }
 
 // recipient is one accepted envelope recipient and the user it reaches.
@@ -50,9 +50,10 @@ type recipient struct {
 }
 
 // deliver appends one copy of raw per distinct recipient to that user's
-// INBOX, each with its own trace headers, all stamped with one clock reading.
-func (s *System) deliver(from string, recipients []recipient, raw []byte, via arrival) error {
-	now := s.opts.Clock.Now()
+// INBOX, each with its own trace headers, all stamped with now, and wakes
+// IDLE sessions.
+func (s *System) deliver(from string, recipients []recipient, raw []byte, via arrival, now time.Time) error {
+	defer s.imap.changes.notify()
 	seen := make(map[string]bool, len(recipients))
 	for _, rcpt := range recipients {
 		key := strings.ToLower(rcpt.address)

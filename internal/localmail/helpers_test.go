@@ -154,18 +154,6 @@ func messages(t *testing.T, sys *System, addr, mailbox string) []Stored {
 	return msgs
 }
 
-// headerValue is the first value of a header field in a raw message.
-func headerValue(raw []byte, name string) string {
-	head, _, _ := strings.Cut(string(raw), "\r\n\r\n")
-	prefix := strings.ToLower(name) + ":"
-	for _, line := range strings.Split(head, "\r\n") {
-		if strings.HasPrefix(strings.ToLower(line), prefix) {
-			return strings.TrimSpace(line[len(prefix):])
-		}
-	}
-	return ""
-}
-
 // selectInbox selects INBOX and returns its data.
 func selectInbox(t *testing.T, c *imapclient.Client) *imap.SelectData {
 	t.Helper()

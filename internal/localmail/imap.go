@@ -33,6 +33,8 @@ type imapFront struct {
 	pipe     *pipeListener
 	internal *trackingListener // pipe, tracked so that close drops its conns
 
+	changes changeSignal // wakes IDLE sessions
+
 	mu       sync.Mutex
 	ln       *trackingListener // nil while down
 	sessions map[*imapSession]struct{}

@@ -72,10 +72,10 @@ func TestMoveWithUIDPlus(t *testing.T) {
 
 	inbox := messages(t, sys, botAddr, "INBOX")
 	processed := messages(t, sys, botAddr, "Processed")
-	if len(inbox) != 1 || headerValue(inbox[0].Raw, "Subject") != "second" {
+	if len(inbox) != 1 || inbox[0].Header("Subject") != "second" {
 		t.Errorf("INBOX after MOVE: %d messages", len(inbox))
 	}
-	if len(processed) != 1 || headerValue(processed[0].Raw, "Subject") != "first" {
+	if len(processed) != 1 || processed[0].Header("Subject") != "first" {
 		t.Errorf("Processed after MOVE: %d messages", len(processed))
 	}
 }

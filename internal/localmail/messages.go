@@ -1,7 +1,9 @@
 package localmail
 
 import (
+	"bytes"
 	"fmt"
+	"net/mail"
 	"strings"
 	"time"
 
@@ -29,6 +31,17 @@ func (m Stored) HasFlag(flag imap.Flag) bool {
 		}
 	}
 	return false
+}
+
+// Header is the value of the message's first header field of that name
+// (net/mail rules: case-insensitive name, RFC 2047 words left encoded), or
+// "" if there is none or the header does not parse.
+func (m Stored) Header(name string) string {
+	msg, err := mail.ReadMessage(bytes.NewReader(m.Raw))
+	if err != nil {
+		return ""
+	}
+	return msg.Header.Get(name)
 }
 
 // Messages returns the messages of one of the user's mailboxes in UID

@@ -26,6 +26,8 @@ var (
 		Message: "User unknown"}
 	errSMTPBadAddress = &smtp.SMTPError{Code: 501, EnhancedCode: smtp.EnhancedCode{5, 1, 3},
 		Message: "Bad recipient address syntax"}
+	errSMTPRecipient = &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0},
+		Message: "Recipient lookup failed, try again later"}
 	errSMTPIdentity = &smtp.SMTPError{Code: 535, EnhancedCode: smtp.EnhancedCode{5, 7, 8},
 		Message: "Authorization identity differs from the user"}
 )
@@ -206,13 +208,8 @@ func (s *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 		return errSMTPUnavailable
 	}
 	acct, err := s.front.sys.lookup(to)
-	switch {
-	case errors.Is(err, ErrNotLocal):
-		return errSMTPRelayDenied
-	case errors.Is(err, ErrUnknownUser):
-		return errSMTPUnknownUser
-	case err != nil:
-		return errSMTPBadAddress
+	if err != nil {
+		return RecipientRefusal(err)
 	}
 	s.recipients = append(s.recipients, recipient{address: to, acct: acct})
 	return nil
@@ -229,11 +226,12 @@ func (s *smtpSession) Data(r io.Reader) error {
 	}
 	_, isTLS := s.conn.TLSConnectionState()
 	via := arrival{heloName: s.conn.Hostname(), remoteIP: remoteIP(s.conn.Conn()), protocol: smtpProtocol(isTLS, s.user != nil)}
-	if err := s.front.sys.deliver(s.from, s.recipients, raw, via); err != nil {
+	now := s.front.sys.opts.Clock.Now()
+	if err := s.front.sys.deliver(s.from, s.recipients, raw, via, now); err != nil {
 		s.front.sys.opts.Logger.Debug("localmail: delivery failed", "err", err)
 		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Local delivery failed"}
 	}
-	sub := Submission{From: s.from, Raw: raw, TLS: isTLS, At: s.front.sys.opts.Clock.Now()}
+	sub := Submission{From: s.from, Raw: raw, TLS: isTLS, At: now}
 	for _, rcpt := range s.recipients {
 		sub.To = append(sub.To, rcpt.address)
 	}
@@ -252,6 +250,23 @@ func (s *smtpSession) Reset() {
 
 // Logout ends the session.
 func (s *smtpSession) Logout() error { return nil }
+
+// RecipientRefusal is the SMTP reply that refuses a recipient for an error
+// of an address lookup: 550 5.7.1 for another domain (no relaying), 550
+// 5.1.1 for an unknown user, 501 5.1.3 for a malformed address, and a
+// temporary 451 4.3.0 for anything else.
+func RecipientRefusal(err error) *smtp.SMTPError {
+	switch {
+	case errors.Is(err, ErrNotLocal):
+		return errSMTPRelayDenied
+	case errors.Is(err, ErrUnknownUser):
+		return errSMTPUnknownUser
+	case errors.Is(err, ErrBadAddress):
+		return errSMTPBadAddress
+	default:
+		return errSMTPRecipient
+	}
+}
 
 // smtpProtocol names the protocol for a Received header (RFC 3848).
 func smtpProtocol(isTLS, authenticated bool) string {

@@ -42,13 +42,13 @@ func TestSMTPDeliversWithTraceHeaders(t *testing.T) {
 				t.Fatalf("bot INBOX holds %d messages, want 1", len(bot))
 			}
 			got := bot[0]
-			if v := headerValue(got.Raw, "Delivered-To"); v != plus {
+			if v := got.Header("Delivered-To"); v != plus {
 				t.Errorf("Delivered-To %q, want %q", v, plus)
 			}
-			if v := headerValue(got.Raw, "Return-Path"); v != "<"+botAddr+">" {
+			if v := got.Header("Return-Path"); v != "<"+botAddr+">" {
 				t.Errorf("Return-Path %q", v)
 			}
-			if v := headerValue(got.Raw, "Received"); !strings.Contains(v, "[127.0.0.1]") {
+			if v := got.Header("Received"); !strings.Contains(v, "[127.0.0.1]") {
 				t.Errorf("Received %q lacks the client address", v)
 			}
 			if !strings.Contains(string(got.Raw), "with ESMTPA\r\n\tfor <"+plus+">") {
@@ -64,7 +64,7 @@ func TestSMTPDeliversWithTraceHeaders(t *testing.T) {
 				t.Error("a new message is \\Seen")
 			}
 			if alice := messages(t, sys, aliceAddr, "INBOX"); len(alice) != 1 ||
-				headerValue(alice[0].Raw, "Delivered-To") != aliceAddr {
+				alice[0].Header("Delivered-To") != aliceAddr {
 				t.Errorf("alice got %d messages", len(alice))
 			}
 
