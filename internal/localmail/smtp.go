@@ -93,26 +93,6 @@ func (f *smtpFront) close() {
 	f.serving.Wait()
 }
 
-// record adds one accepted submission to the log.
-func (f *smtpFront) record(sub Submission) {
-	f.mu.Lock()
-	f.sent = append(f.sent, sub)
-	f.mu.Unlock()
-}
-
-// log returns a copy of the submissions accepted so far.
-func (f *smtpFront) log() []Submission {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	out := make([]Submission, len(f.sent))
-	for i, sub := range f.sent {
-		sub.To = append([]string(nil), sub.To...)
-		sub.Raw = append([]byte(nil), sub.Raw...)
-		out[i] = sub
-	}
-	return out
-}
-
 // newSession starts a session at EHLO.
 func (f *smtpFront) newSession(conn *smtp.Conn) (smtp.Session, error) {
 	return &smtpSession{front: f, conn: conn}, nil
@@ -286,55 +266,4 @@ func remoteIP(conn net.Conn) string {
 		return tcp.IP.String()
 	}
 	return ""
-}
-
-// loginServer is the server side of the obsolete but common LOGIN
-// mechanism: the client sends its user name (possibly as the initial
-// response), is asked "Password:" and sends it.
-type loginServer struct {
-	authenticate func(username, password string) error
-	username     string
-	step         int
-}
-
-// LOGIN challenges, as the go-sasl client expects them.
-var (
-	loginUsernameChallenge = []byte("Username:")
-	loginPasswordChallenge = []byte("Password:")
-)
-
-// Next runs one step of the exchange.
-func (l *loginServer) Next(response []byte) (challenge []byte, done bool, err error) {
-	switch l.step {
-	case 0:
-		if response == nil {
-			l.step = 1
-			return loginUsernameChallenge, false, nil
-		}
-		l.username = string(response)
-		l.step = 2
-		return loginPasswordChallenge, false, nil
-	case 1:
-		l.username = string(response)
-		l.step = 2
-		return loginPasswordChallenge, false, nil
-	default:
-		return nil, true, l.authenticate(l.username, string(response))
-	}
-}
-
-// Submission is one mail the SMTP server accepted.
-type Submission struct {
-	// From is the envelope sender (MAIL FROM); empty for a null sender.
-	From string
-	// To are the envelope recipients (RCPT TO) as the client wrote them.
-	To []string
-	// Raw is the message as the client sent it, before trace headers.
-	Raw []byte
-	// User is the authenticated login; empty without AUTH.
-	User string
-	// TLS reports whether the session was encrypted.
-	TLS bool
-	// At is when it was accepted, by the System's clock.
-	At time.Time
 }
