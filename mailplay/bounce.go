@@ -94,8 +94,8 @@ var (
 	messageIDLine = regexp.MustCompile(`(?im)^message-id:[ \t]*(?:\r?\n[ \t]+)?(<[^>\s]+>)`)
 	// qmailRecipient matches the "<bob@example.org>:" lines of qmail.
 	qmailRecipient = regexp.MustCompile(`(?m)^<([^<>\s]+@[^<>\s]+)>:`)
-	// failedList matches Exim's list of failed addresses.
-	failedList = regexp.MustCompile(`(?i)following (address\(es\)|addresses|recipients?) failed[^\n]*\n((?:[ \t]+\S+@\S+[^\n]*\n?)+)`)
+	// failedList matches the line above Exim's list of failed addresses.
+	failedList = regexp.MustCompile(`(?i)following (address\(es\)|addresses|recipients?) failed[^\n]*\n`)
 )
 
 // findBounce reads the delivery status notification in a mail, if it is
@@ -285,13 +285,7 @@ func guessBounce(in *Inbound) *Bounce {
 		}
 	}
 	if len(addrs) == 0 {
-		if m := failedList.FindStringSubmatch(in.FullText); m != nil {
-			for _, line := range strings.Split(m[2], "\n") {
-				if f := strings.Fields(line); len(f) > 0 && strings.Contains(f[0], "@") {
-					addrs = append(addrs, lowerDomain(strings.Trim(f[0], "<>:")))
-				}
-			}
-		}
+		addrs = failedListAddresses(in.FullText)
 	}
 	status, diagnostic := "", ""
 	if loc := enhancedStatus.FindStringIndex(in.FullText); loc != nil {
@@ -313,6 +307,33 @@ func guessBounce(in *Inbound) *Bounce {
 		})
 	}
 	return b
+}
+
+// failedListAddresses reads the list below Exim's "The following
+// address(es) failed:": the lines, up to the first blank line after the
+// list, whose first word is an address (the indented details below each
+// address are skipped).
+func failedListAddresses(text string) []string {
+	loc := failedList.FindStringIndex(text)
+	if loc == nil {
+		return nil
+	}
+	var addrs []string
+	started := false
+	for _, line := range strings.Split(text[loc[1]:], "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			if started {
+				break
+			}
+			continue
+		}
+		started = true
+		if a := strings.Trim(f[0], "<>"); strings.Contains(a, "@") && !strings.ContainsAny(a, ":<>") {
+			addrs = append(addrs, lowerDomain(a))
+		}
+	}
+	return addrs
 }
 
 // lineAround returns the trimmed line of s around byte i, clipped.

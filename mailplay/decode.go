@@ -39,18 +39,24 @@ func (e *entity) decodedBody(d *defects, limit int) []byte {
 }
 
 // decodeBase64 decodes base64 leniently: characters outside the alphabet
-// (line breaks, spaces, garbage) are skipped, padding is optional, and a
-// dangling last character is dropped. clean is false when anything had to
+// (line breaks, spaces, garbage) are skipped, padding is optional and ends
+// the data, and a dangling last character is dropped. clean is false when anything had to
 // be skipped or dropped.
 func decodeBase64(b []byte) (out []byte, clean bool) {
 	clean = true
 	data := make([]byte, 0, len(b))
+	padded := false // the data ended with '='
 	for _, c := range b {
 		switch {
 		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '+', c == '/':
+			if padded {
+				clean = false // data after the padding is ignored
+				continue
+			}
 			data = append(data, c)
-		case c == '=' || c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			// padding and white space carry no data
+		case c == '=':
+			padded = true
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 		default:
 			clean = false
 		}

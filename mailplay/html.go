@@ -30,7 +30,7 @@ func HTMLToText(s string) string {
 	if len(s) > maxEncodedTextBytes {
 		s = s[:maxEncodedTextBytes]
 	}
-	c := htmlConverter{}
+	c := htmlConverter{lineEmpty: true}
 	z := html.NewTokenizer(strings.NewReader(s))
 	z.SetMaxBuf(maxEncodedTextBytes)
 	for c.out.Len() < MaxTextBytes {
@@ -111,6 +111,9 @@ func (c *htmlConverter) token(z *html.Tokenizer, tt html.TokenType) bool {
 		}
 		if tt == html.StartTagToken && !isVoid(a) && (droppedElements[a] || isQuoteContainer(attrs)) {
 			c.skipTag, c.skipDepth = tag, 1
+			if isBlock(a) {
+				c.newline(false)
+			}
 			return true
 		}
 		switch {
@@ -132,6 +135,9 @@ func (c *htmlConverter) token(z *html.Tokenizer, tt html.TokenType) bool {
 		if c.skipDepth > 0 {
 			if string(name) == c.skipTag {
 				c.skipDepth--
+				if c.skipDepth == 0 && isBlock(a) {
+					c.newline(false)
+				}
 			}
 			return true
 		}
@@ -202,6 +208,9 @@ func (c *htmlConverter) newline(force bool) {
 		c.lineEmpty = true
 	}
 }
+
+// isBlock reports whether an element starts and ends a line.
+func isBlock(a atom.Atom) bool { return blockElements[a] || a == atom.Blockquote }
 
 func isHTMLSpace(b byte) bool {
 	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f'

@@ -160,8 +160,17 @@ const maxAttribution = 500
 func attributionLines(lines []string, i int) int {
 	for k := 1; k <= 3 && i+k <= len(lines); k++ {
 		l := lines[i+k-1]
-		if len(l) > maxAttribution || strings.TrimSpace(l) == "" || isQuotedLine(l) || looksLikeTakLine(l) {
+		end := strings.TrimSpace(l)
+		if len(l) > maxAttribution || end == "" || isQuotedLine(l) {
 			return 0
+		}
+		if !strings.HasSuffix(end, ":") && !strings.HasSuffix(end, "：") {
+			continue // an attribution ends with a colon
+		}
+		for _, x := range lines[i : i+k] {
+			if looksLikeTakLine(x) {
+				return 0
+			}
 		}
 		joined := strings.Join(strings.Fields(strings.Join(lines[i:i+k], " ")), " ")
 		if isAttribution(joined, k == 1, func() bool { return quoteFollows(lines, i+k) }) {

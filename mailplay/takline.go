@@ -11,8 +11,6 @@ var (
 	mailMove = regexp.MustCompile(`(?i)^(p[swc]|m[nsew])\s+[a-z][0-9]{1,2}(\s+([pg]?[0-9]+|t))*[.!]?$`)
 	// ptnMove matches a PTN move: "c3", "Sc3", "3c3>12", "a1+", "4a4-112*".
 	ptnMove = regexp.MustCompile(`(?i)^[1-9]?[fsc]?[a-h][1-9]([<>+-][1-9]*)?['"!?*’”″]*$`)
-	// turnGuard matches the "#N" turn guard after a move.
-	turnGuard = regexp.MustCompile(`\s*#\s*[0-9]+$`)
 )
 
 // looksLikeTakLine reports whether a line could be read by the referee as
@@ -27,7 +25,7 @@ func looksLikeTakLine(line string) bool {
 	}
 	found := false
 	for _, part := range strings.Split(s, ";") {
-		part = strings.TrimSpace(turnGuard.ReplaceAllString(strings.TrimSpace(part), ""))
+		part = strings.TrimSpace(withoutTurnGuard(part))
 		if part == "" {
 			continue
 		}
@@ -59,4 +57,17 @@ func isSyncBoardRow(s string) bool {
 		}
 	}
 	return true
+}
+
+// withoutTurnGuard removes a trailing "#N" turn guard from a command.
+func withoutTurnGuard(s string) string {
+	i := strings.LastIndexByte(s, '#')
+	if i < 0 {
+		return s
+	}
+	n := strings.TrimSpace(s[i+1:])
+	if n == "" || strings.Trim(n, "0123456789") != "" {
+		return s
+	}
+	return s[:i]
 }
