@@ -35,6 +35,7 @@ func TestClassify(t *testing.T) {
 		{"List-Id", []string{"List-Id: <tak.lists.example>"}, AutoMailingList, "List-Id: <tak.lists.example>"},
 		{"List-Unsubscribe", []string{"List-Unsubscribe: <mailto:u@x.example>"}, AutoMailingList, "List-Unsubscribe: <mailto:u@x.example>"},
 		{"null Return-Path", []string{"Return-Path: <>"}, AutoNullSender, "Return-Path: <>"},
+		{"null Return-Path with a comment", []string{"Return-Path: <> (bounce)"}, AutoNullSender, "Return-Path: <>"},
 		{"noreply", []string{"From: Shop <noreply@shop.example>"}, AutoSystemSender, "sender noreply@shop.example"},
 		{"no-reply with a tag", []string{"From: no-reply+abc@shop.example"}, AutoSystemSender, "sender no-reply+abc@shop.example"},
 		{"donotreply", []string{"From: DoNotReply@Shop.example"}, AutoSystemSender, "sender DoNotReply@shop.example"},

@@ -49,11 +49,11 @@ type DeliveryAction string
 
 // The actions of RFC 3464.
 const (
-	ActionFailed    DeliveryAction = "failed"
-	ActionDelayed   DeliveryAction = "delayed"
-	ActionDelivered DeliveryAction = "delivered"
-	ActionRelayed   DeliveryAction = "relayed"
-	ActionExpanded  DeliveryAction = "expanded"
+	ActionFailed    DeliveryAction = "failed"    // not delivered, given up
+	ActionDelayed   DeliveryAction = "delayed"   // not delivered yet, still trying
+	ActionDelivered DeliveryAction = "delivered" // delivered
+	ActionRelayed   DeliveryAction = "relayed"   // passed to a server that sends no reports
+	ActionExpanded  DeliveryAction = "expanded"  // delivered to a list or alias
 )
 
 // Severity classifies a delivery status.
@@ -62,6 +62,7 @@ type Severity int
 // The severities of a status: the class digit of an enhanced status code
 // (RFC 3463), else of the SMTP reply code, else of the action.
 const (
+	// SeverityUnknown: nothing says whether the failure is permanent.
 	SeverityUnknown Severity = iota
 	// SeverityHard is a permanent failure (5.x.x): do not send again.
 	SeverityHard

@@ -151,7 +151,7 @@ func (in *Inbound) readHeader(d *defects) {
 		in.OriginalTo = append(in.OriginalTo, addrsOf(v, d, "X-Original-To")...)
 	}
 	if rp := h.Values("Return-Path"); len(rp) > 0 {
-		v := strings.TrimSpace(rp[0])
+		v := strings.TrimSpace(stripComments(rp[0]))
 		if strings.Trim(v, "<> \t") == "" {
 			in.NullReturnPath = true
 		} else if addrs := addrsOf(v, d, "Return-Path"); len(addrs) > 0 {

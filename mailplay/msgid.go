@@ -8,12 +8,25 @@ import (
 // local part, such as the id of a reply in the outbox ("r12/3"), and the
 // sender's domain: "r12=2F3@example.org". Bytes outside letters, digits,
 // '-', '_' and a lone inner '.' are written as '=' and two upper-case hex
-// digits, so any string gives a valid RFC 5322 msg-id and different
-// strings give different ids; an empty local part is written "=". The
-// domain is lower-cased and escaped the same way (a valid domain is left
-// as it is). ParseMessageIDFor is the inverse.
+// digits, so any string gives an id of RFC 5322 msg-id characters and
+// different strings give different ids; an empty local part is written
+// "=". The domain is lower-cased (ASCII) and escaped the same way (a valid
+// domain is left as it is). An escaped byte takes three, so keep the parts
+// short: WriteOutgoing refuses ids longer than 900 bytes.
+// ParseMessageIDFor is the inverse.
 func MessageIDFor(localPart, domain string) string {
-	return escapeIDPart(localPart) + "@" + escapeIDPart(strings.ToLower(domain))
+	return escapeIDPart(localPart) + "@" + escapeIDPart(asciiLower(domain))
+}
+
+// asciiLower lower-cases the ASCII letters of s and leaves other bytes.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // ParseMessageIDFor returns the local part that MessageIDFor encoded in a
@@ -23,7 +36,7 @@ func ParseMessageIDFor(id, domain string) (localPart string, ok bool) {
 	id = strings.TrimSpace(id)
 	id = strings.TrimSuffix(strings.TrimPrefix(id, "<"), ">")
 	at := strings.LastIndexByte(id, '@')
-	if at < 0 || !strings.EqualFold(id[at+1:], escapeIDPart(strings.ToLower(domain))) {
+	if at < 0 || !strings.EqualFold(id[at+1:], escapeIDPart(asciiLower(domain))) {
 		return "", false
 	}
 	return unescapeIDPart(id[:at])

@@ -340,7 +340,13 @@ func validAddress(a Address) string {
 // without white space, angle brackets or quotes, with an '@', and short
 // enough for a header line.
 func validMsgID(id string) bool {
-	if len(id) == 0 || len(id) > 900 || !strings.Contains(id, "@") {
+	return len(id) <= 900 && msgIDChars(id)
+}
+
+// msgIDChars reports whether id has an '@' and only characters that can
+// stand between the angle brackets of a msg-id.
+func msgIDChars(id string) bool {
+	if !strings.Contains(id, "@") {
 		return false
 	}
 	for i := 0; i < len(id); i++ {
