@@ -17,7 +17,9 @@ import (
 //     "On 11/23/26 10:00 AM, Ann wrote:" (Thunderbird), "* Ann <ann@x>
 //     [2026-11-23 10:00]:" (mutt), "Am ... schrieb ...:", "Le ... a écrit :",
 //     "El ... escribió:" and their Dutch, Italian, Portuguese, Polish and
-//     Scandinavian forms;
+//     Scandinavian forms; only the attribution goes, so text written below
+//     it (a reply under a deleted quote) is kept, and so is an unprefixed
+//     quote below it (Yahoo Mail's plain part);
 //   - an unprefixed quoted mail and everything after it: from a line
 //     "-----Original Message-----" (and its translations, "Begin forwarded
 //     message:", Gmail's "---------- Forwarded message ---------"), or from
