@@ -1,0 +1,61 @@
+// Package mailplay is the email adapter of takbot. This file describes its
+// format layer: pure functions over the bytes of mail, both directions,
+// with no network and no dependency on package bot. The IMAP and SMTP
+// loops are built on top of it.
+//
+// # Reading mail
+//
+// ParseInbound reads any received mail into an Inbound: Message-ID and a
+// DedupKey for exactly-once processing (the Message-ID, or a hash of the
+// raw mail), From, Reply-To, Return-Path (and whether it is null), the
+// recipients To, Cc, Delivered-To and X-Original-To (Recipients and
+// PlusToken find the token of a plus address such as
+// takbot+TOKEN@example.org), the decoded Subject, In-Reply-To and
+// References, the Date (informational), and Text: what the sender newly
+// wrote, as plain text.
+//
+// The body is read leniently, within limits (MaxHeaderBytes, MaxParts,
+// MaxDepth, MaxTextBytes): text/plain is preferred to text/html in a
+// multipart/alternative; multipart/mixed and /related are followed to the
+// text a reader sees; quoted-printable and base64 are decoded even when
+// broken; any charset known to golang.org/x/text is decoded, and text that
+// is not valid in its charset is read as UTF-8 or Windows-1252;
+// format=flowed is unwrapped (RFC 3676, with delsp); HTML becomes text
+// with HTMLToText; attachments and forwarded message/rfc822 parts are
+// ignored. Bad input never panics: a mail without a header gives a
+// *ParseError, every other problem a Defect next to the best text.
+//
+// StripQuoted then removes what the sender did not write: quoted lines,
+// attribution lines ("On ..., Ann wrote:" in the styles of Gmail, Apple
+// Mail, Thunderbird, mutt and in several languages), Outlook's header
+// blocks and "-----Original Message-----" with everything after them, the
+// signature, and device footers. It never drops a line that could be a
+// Tak command or a sync board row unless it is quoted.
+//
+// # Automatic mail, bounces and authentication
+//
+// Inbound.Auto classifies mail that must never be answered (AutoKind):
+// bounces, Auto-Submitted, the auto-reply fields of Exchange and others,
+// Precedence bulk/list/junk, mailing lists, a null Return-Path and system
+// senders such as mailer-daemon@ and noreply@. For a delivery status
+// notification Inbound.Bounce lists, per recipient, the final and original
+// recipient, the action, the status with its Severity (hard 5.x.x, soft
+// 4.x.x) and the diagnostic, and the Message-ID of the bounced mail when
+// the report returns its header. The adapter must also ignore mail from
+// its own address.
+//
+// Authenticated trusts only the topmost Authentication-Results field and
+// only when the receiving server the adapter trusts stamped it: it then
+// requires dmarc=pass for the From domain or a dkim=pass aligned with it.
+//
+// # Writing mail
+//
+// WriteOutgoing writes a reply: multipart/alternative of a quoted-printable
+// text/plain part and the HTML (in a multipart/related with its PNG
+// pictures, shown by Content-ID), or a single text/plain part, always with
+// Auto-Submitted: auto-replied. MessageIDFor derives a mail's Message-ID
+// from a stable reply id, and ParseMessageIDFor reads the reply id back
+// from the In-Reply-To of an answer or a bounce. CleanSubject removes
+// "Re:"-like prefixes and SubjectGameTag reads the "[Tak g7]" tag of the
+// bot's subjects.
+package mailplay

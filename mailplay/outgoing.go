@@ -1,0 +1,360 @@
+package mailplay
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"mime"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-message"
+)
+
+// Outgoing is a mail to write: a reply of the bot.
+type Outgoing struct {
+	From    Address
+	To      []Address // at least one
+	ReplyTo []Address
+	Subject string
+	// MessageID is the message id without angle brackets (see
+	// MessageIDFor); required.
+	MessageID string
+	// InReplyTo and References are message ids without angle brackets.
+	InReplyTo  []string
+	References []string
+	// Date is required: the caller's clock decides it.
+	Date time.Time
+	// Headers are extra header fields, written in order after the
+	// standard ones (e.g. List-Id, X-Takbot-Game). They may not replace a
+	// field the writer sets.
+	Headers []Field
+	// Text is the plain-text body; HTML the optional HTML body, which
+	// shows Pictures by "cid:" + their ContentID.
+	Text string
+	HTML string
+	// Pictures are PNG images: inline in the HTML, or attached when there
+	// is no HTML.
+	Pictures []Picture
+}
+
+// Field is a header field.
+type Field struct {
+	Key, Value string
+}
+
+// Picture is a PNG image sent with a mail.
+type Picture struct {
+	Name      string // file name, e.g. "board.png"
+	ContentID string // without angle brackets; the HTML uses "cid:" + ContentID
+	PNG       []byte
+	Alt       string // description, sent as Content-Description
+}
+
+// OutgoingError is a mail that WriteOutgoing refuses to write: a field is
+// missing or could break the header (a line break, a bad address or id).
+type OutgoingError struct {
+	Field  string
+	Reason string
+}
+
+// Error describes the problem.
+func (e *OutgoingError) Error() string {
+	return "mailplay: cannot write mail: " + e.Field + ": " + e.Reason
+}
+
+// managedFields are the fields WriteOutgoing writes itself.
+var managedFields = map[string]bool{
+	"from": true, "to": true, "cc": true, "bcc": true, "reply-to": true, "subject": true,
+	"message-id": true, "in-reply-to": true, "references": true, "date": true,
+	"mime-version": true, "content-type": true, "content-transfer-encoding": true,
+	"content-disposition": true, "content-id": true, "auto-submitted": true,
+}
+
+// WriteOutgoing writes m as a MIME mail (CRLF line ends). With HTML the
+// structure is
+//
+//	multipart/alternative
+//	  text/plain; charset=utf-8 (quoted-printable)
+//	  multipart/related                 (only when there are pictures)
+//	    text/html; charset=utf-8 (quoted-printable)
+//	    image/png (base64; Content-ID; Content-Disposition: inline; filename)
+//
+// and without HTML a single text/plain part, or multipart/mixed of the
+// text and the pictures as attachments. Every mail carries MIME-Version:
+// 1.0 and Auto-Submitted: auto-replied (RFC 3834: automatic responders do
+// not answer it); non-ASCII header text is RFC 2047-encoded; the bodies
+// are quoted-printable and base64, so no line exceeds 76 bytes and the
+// text shows in mutt exactly as written (no format=flowed, so monospace
+// boards stay aligned). The boundaries derive from the Message-ID, so the
+// same mail is written the same way.
+func WriteOutgoing(w io.Writer, m *Outgoing) error {
+	if err := m.validate(); err != nil {
+		return err
+	}
+	fields := []Field{
+		{"Date", m.Date.Format("Mon, 02 Jan 2006 15:04:05 -0700")},
+		{"From", m.From.String()},
+		{"To", formatAddresses(m.To)},
+	}
+	if len(m.ReplyTo) > 0 {
+		fields = append(fields, Field{"Reply-To", formatAddresses(m.ReplyTo)})
+	}
+	fields = append(fields, Field{"Subject", mime.QEncoding.Encode("utf-8", m.Subject)},
+		Field{"Message-ID", "<" + m.MessageID + ">"})
+	if len(m.InReplyTo) > 0 {
+		fields = append(fields, Field{"In-Reply-To", formatIDs(m.InReplyTo)})
+	}
+	if len(m.References) > 0 {
+		fields = append(fields, Field{"References", formatIDs(m.References)})
+	}
+	fields = append(fields, Field{"Auto-Submitted", "auto-replied"})
+	for _, f := range m.Headers {
+		fields = append(fields, Field{f.Key, mime.QEncoding.Encode("utf-8", f.Value)})
+	}
+	fields = append(fields, Field{"MIME-Version", "1.0"})
+
+	boundary := boundaryBase(m.MessageID)
+	text := func(mw *message.Writer) error { return writeTextPart(mw, "text/plain", m.Text) }
+	html := func(mw *message.Writer) error { return writeTextPart(mw, "text/html", m.HTML) }
+	pictures := func(disposition string) func(*message.Writer) error {
+		return func(mw *message.Writer) error {
+			for _, p := range m.Pictures {
+				if err := writePicture(mw, p, disposition); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	related := func(mw *message.Writer) error {
+		rel, err := mw.CreatePart(headerOf(multipartType("multipart/related", boundary+"_rel")))
+		return fillMultipart(rel, err, html, pictures("inline"))
+	}
+	switch {
+	case m.HTML != "" && len(m.Pictures) == 0:
+		top, err := message.CreateWriter(w, headerOf(fields, multipartType("multipart/alternative", boundary+"_alt")))
+		return fillMultipart(top, err, text, html)
+	case m.HTML != "":
+		top, err := message.CreateWriter(w, headerOf(fields, multipartType("multipart/alternative", boundary+"_alt")))
+		return fillMultipart(top, err, text, related)
+	case len(m.Pictures) > 0:
+		top, err := message.CreateWriter(w, headerOf(fields, multipartType("multipart/mixed", boundary+"_mix")))
+		return fillMultipart(top, err, text, pictures("attachment"))
+	}
+	body, err := message.CreateWriter(w, headerOf(fields, textFields("text/plain")))
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(body, textBody(m.Text)); err != nil {
+		return err
+	}
+	return body.Close()
+}
+
+// fillMultipart writes the parts of a multipart just created (err is the
+// error of its creation) and closes it.
+func fillMultipart(mw *message.Writer, err error, parts ...func(*message.Writer) error) error {
+	if err != nil {
+		return err
+	}
+	for _, part := range parts {
+		if err := part(mw); err != nil {
+			return err
+		}
+	}
+	return mw.Close()
+}
+
+// headerOf builds a header that go-message writes in the order given
+// (it writes the field added last first).
+func headerOf(groups ...[]Field) message.Header {
+	var all []Field
+	for _, g := range groups {
+		all = append(all, g...)
+	}
+	var h message.Header
+	for i := len(all) - 1; i >= 0; i-- {
+		h.Add(all[i].Key, all[i].Value)
+	}
+	return h
+}
+
+// multipartType is the Content-Type field of a multipart.
+func multipartType(mediaType, boundary string) []Field {
+	return []Field{{"Content-Type", mime.FormatMediaType(mediaType, map[string]string{"boundary": boundary})}}
+}
+
+// textFields are the fields of a UTF-8 quoted-printable text part.
+func textFields(mediaType string) []Field {
+	return []Field{
+		{"Content-Type", mime.FormatMediaType(mediaType, map[string]string{"charset": "utf-8"})},
+		{"Content-Transfer-Encoding", "quoted-printable"},
+	}
+}
+
+// writeTextPart writes a text part into a multipart.
+func writeTextPart(parent *message.Writer, mediaType, text string) error {
+	pw, err := parent.CreatePart(headerOf(textFields(mediaType)))
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(pw, textBody(text)); err != nil {
+		return err
+	}
+	return pw.Close()
+}
+
+// textBody normalizes line ends to LF (the quoted-printable writer sends
+// CRLF) and ends the text with one.
+func textBody(s string) string {
+	s = normalizeNewlines(s)
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	return s
+}
+
+// writePicture writes a PNG part with the given disposition.
+func writePicture(parent *message.Writer, p Picture, disposition string) error {
+	fields := []Field{
+		{"Content-Type", mime.FormatMediaType("image/png", map[string]string{"name": p.Name})},
+		{"Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": p.Name})},
+		{"Content-ID", "<" + p.ContentID + ">"},
+		{"Content-Transfer-Encoding", "base64"},
+	}
+	if p.Alt != "" {
+		fields = append(fields, Field{"Content-Description", mime.QEncoding.Encode("utf-8", p.Alt)})
+	}
+	pw, err := parent.CreatePart(headerOf(fields))
+	if err != nil {
+		return err
+	}
+	if _, err := pw.Write(p.PNG); err != nil {
+		return err
+	}
+	return pw.Close()
+}
+
+// boundaryBase derives the boundaries of a mail from its Message-ID. They
+// contain "=_", which neither quoted-printable nor base64 can produce, so
+// they never occur in a body.
+func boundaryBase(messageID string) string {
+	sum := sha256.Sum256([]byte(messageID))
+	return "=_takbot_" + hex.EncodeToString(sum[:8])
+}
+
+// formatAddresses formats an address list.
+func formatAddresses(list []Address) string {
+	s := make([]string, len(list))
+	for i, a := range list {
+		s[i] = a.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// formatIDs formats message ids with angle brackets.
+func formatIDs(ids []string) string {
+	return "<" + strings.Join(ids, "> <") + ">"
+}
+
+// validate checks that m can be written without breaking the header.
+func (m *Outgoing) validate() error {
+	bad := func(field, format string, args ...any) error {
+		return &OutgoingError{Field: field, Reason: fmt.Sprintf(format, args...)}
+	}
+	if err := validAddress(m.From); err != "" {
+		return bad("From", "%s", err)
+	}
+	if len(m.To) == 0 {
+		return bad("To", "no recipient")
+	}
+	for _, list := range []struct {
+		name  string
+		addrs []Address
+	}{{"To", m.To}, {"Reply-To", m.ReplyTo}} {
+		for _, a := range list.addrs {
+			if err := validAddress(a); err != "" {
+				return bad(list.name, "%s", err)
+			}
+		}
+	}
+	if m.Date.IsZero() {
+		return bad("Date", "no date")
+	}
+	if hasLineBreak(m.Subject) {
+		return bad("Subject", "line break in %q", clip(m.Subject, 60))
+	}
+	if !validMsgID(m.MessageID) {
+		return bad("Message-ID", "%q is not a message id (local@domain, no brackets or spaces)", clip(m.MessageID, 60))
+	}
+	for _, ids := range [][]string{m.InReplyTo, m.References} {
+		for _, id := range ids {
+			if !validMsgID(id) {
+				return bad("In-Reply-To/References", "%q is not a message id", clip(id, 60))
+			}
+		}
+	}
+	for _, f := range m.Headers {
+		if !isFieldLine([]byte(f.Key+":")) || strings.ContainsAny(f.Key, " \t") {
+			return bad(f.Key, "not a field name")
+		}
+		if managedFields[strings.ToLower(f.Key)] {
+			return bad(f.Key, "set by the writer itself")
+		}
+		if hasLineBreak(f.Value) {
+			return bad(f.Key, "line break in the value")
+		}
+	}
+	for _, p := range m.Pictures {
+		switch {
+		case strings.TrimSpace(p.Name) == "" || hasLineBreak(p.Name):
+			return bad("Picture", "name %q", clip(p.Name, 60))
+		case !validMsgID(p.ContentID):
+			return bad("Picture", "Content-ID %q is not local@domain", clip(p.ContentID, 60))
+		case len(p.PNG) == 0:
+			return bad("Picture", "%s has no data", p.Name)
+		case hasLineBreak(p.Alt):
+			return bad("Picture", "line break in the description of %s", p.Name)
+		}
+	}
+	return nil
+}
+
+// validAddress returns what is wrong with an address to write, "" if
+// nothing.
+func validAddress(a Address) string {
+	if hasLineBreak(a.Name) {
+		return "line break in the name"
+	}
+	parsed, err := mail.ParseAddress("<" + a.Addr + ">")
+	if err != nil || parsed.Address != a.Addr || !strings.Contains(a.Addr, "@") {
+		return fmt.Sprintf("%q is not an address", clip(a.Addr, 60))
+	}
+	return ""
+}
+
+// validMsgID reports whether id can be written as "<id>": printable ASCII
+// without white space, angle brackets or quotes, with an '@', and short
+// enough for a header line.
+func validMsgID(id string) bool {
+	return len(id) <= 900 && msgIDChars(id)
+}
+
+// msgIDChars reports whether id has an '@' and only characters that can
+// stand between the angle brackets of a msg-id.
+func msgIDChars(id string) bool {
+	if !strings.Contains(id, "@") {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; c <= ' ' || c > '~' || c == '<' || c == '>' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+func hasLineBreak(s string) bool { return strings.ContainsAny(s, "\r\n") }
