@@ -38,3 +38,72 @@ func TestConnectReadyAndGuildState(t *testing.T) {
 	}
 	w.noViolations()
 }
+
+func TestGatewayDropAndResumeLosesAndDoublesNothing(t *testing.T) {
+	t.Parallel() // discordgo takes a second to close a connection
+	w := newWorld(t, Options{})
+	created := newEvents[string]()
+	resumed := newEvents[*discordgo.Resumed]()
+	w.connectWith(func(s *discordgo.Session) { s.SyncEvents = true }, allIntentsWithContent, true,
+		func(_ *discordgo.Session, m *discordgo.MessageCreate) { created.put(m.Content) },
+		func(_ *discordgo.Session, r *discordgo.Resumed) { resumed.put(r) })
+	say := func(text string) {
+		t.Helper()
+		if _, err := w.fake.Say(w.alice.ID, w.channel, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	say("a1")
+	if got := created.next(t, w.ctx); got != "a1" {
+		t.Fatalf("first event %q", got)
+	}
+	w.fake.DropGateway()
+	say("b2")
+	say("c3")
+	if err := w.fake.WaitResumed(w.ctx, 1); err != nil {
+		t.Fatalf("no RESUME: %v", err)
+	}
+	resumed.next(t, w.ctx)
+	say("d4")
+	for _, want := range []string{"b2", "c3", "d4"} {
+		if got := created.next(t, w.ctx); got != want {
+			t.Fatalf("after the resume got %q, want %q", got, want)
+		}
+	}
+	select {
+	case extra := <-created.ch:
+		t.Errorf("an event came twice: %q", extra)
+	default:
+	}
+	if ids := w.fake.Identifies(); len(ids) != 1 {
+		t.Errorf("%d IDENTIFYs; a resume needs none", len(ids))
+	}
+	w.noViolations()
+}
+
+func TestInvalidatedSessionIdentifiesAgain(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, Options{})
+	created := newEvents[string]()
+	ready := newEvents[*discordgo.Ready]()
+	w.connectWith(func(s *discordgo.Session) { s.SyncEvents = true }, allIntentsWithContent, true,
+		func(_ *discordgo.Session, m *discordgo.MessageCreate) { created.put(m.Content) },
+		func(_ *discordgo.Session, r *discordgo.Ready) { ready.put(r) })
+	first := ready.next(t, w.ctx)
+	w.fake.InvalidateSession()
+	w.fake.DropGateway()
+	second := ready.next(t, w.ctx)
+	if second.SessionID == first.SessionID {
+		t.Fatal("the same session after INVALID_SESSION")
+	}
+	if _, err := w.fake.Say(w.alice.ID, w.channel, "after"); err != nil {
+		t.Fatal(err)
+	}
+	if got := created.next(t, w.ctx); got != "after" {
+		t.Errorf("got %q", got)
+	}
+	if ids := w.fake.Identifies(); len(ids) != 2 {
+		t.Errorf("%d IDENTIFYs, want 2", len(ids))
+	}
+	w.noViolations()
+}

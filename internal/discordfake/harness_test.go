@@ -2,7 +2,9 @@ package discordfake
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,10 +59,17 @@ func newWorld(t *testing.T, opts Options) *world {
 // fake.
 func (w *world) connect(intents discordgo.Intent, reconnect bool, handlers ...any) *discordgo.Session {
 	w.t.Helper()
+	return w.connectWith(func(*discordgo.Session) {}, intents, reconnect, handlers...)
+}
+
+// connectWith is connect with a chance to configure the session first.
+func (w *world) connectWith(configure func(*discordgo.Session), intents discordgo.Intent, reconnect bool, handlers ...any) *discordgo.Session {
+	w.t.Helper()
 	s, err := discordgo.New("Bot " + w.fake.Token())
 	if err != nil {
 		w.t.Fatalf("discordgo.New: %v", err)
 	}
+	configure(s)
 	s.Client = &http.Client{Transport: w.fake.Transport()}
 	s.Identify.Intents = intents
 	s.ShouldReconnectOnError = reconnect
@@ -70,6 +79,11 @@ func (w *world) connect(intents discordgo.Intent, reconnect bool, handlers ...an
 	}
 	if err := s.Open(); err != nil {
 		w.t.Fatalf("Open: %v", err)
+	}
+	if reconnect {
+		// A reconnecting session must be closed before the fake, or it
+		// keeps dialling; discordgo's Close takes a second.
+		w.t.Cleanup(func() { _ = s.Close() })
 	}
 	if _, err := w.fake.WaitReady(w.ctx); err != nil {
 		w.t.Fatalf("WaitReady: %v", err)
@@ -112,4 +126,26 @@ func (w *world) violationKinds() []ViolationKind {
 		out = append(out, err.(*Violation).Kind)
 	}
 	return out
+}
+
+// hasErrorAt tells whether a Discord error body has _errors at the dotted
+// path of its "errors" tree.
+func hasErrorAt(t *testing.T, body []byte, path string) bool {
+	t.Helper()
+	var decoded struct {
+		Errors map[string]any `json:"errors"`
+	}
+	if err := json.Unmarshal(body, &decoded); err != nil {
+		t.Fatalf("error body %s: %v", body, err)
+	}
+	node := decoded.Errors
+	for _, key := range strings.Split(path, ".") {
+		child, ok := node[key].(map[string]any)
+		if !ok {
+			return false
+		}
+		node = child
+	}
+	_, ok := node["_errors"]
+	return ok
 }

@@ -217,7 +217,7 @@ func (s *Server) autocompleteResultLocked(c *call, ix *interaction, data json.Ra
 		path := fmt.Sprintf("data.choices.%d", i)
 		checkLength(ch.Name, 1, 100, path+".name", &c.errs)
 		checkChoiceValue(ix.focusedType, ch.Value, path+".value", &c.errs)
-		cb.Choices = append(cb.Choices, Choice{Name: ch.Name, Value: ch.Value})
+		cb.Choices = append(cb.Choices, Choice(ch))
 	}
 	if !c.errs.ok() {
 		return c.formFailure()

@@ -358,9 +358,11 @@ func (s *Server) DMChannelOf(userID string) (string, bool) {
 	return id, ok
 }
 
-// displayNameLocked is what Discord shows for a user in a guild: nickname,
-// else global name, else username.
-func (s *Server) displayNameLocked(guildID, userID string) string {
+// DisplayName is what Discord shows for a user in a guild: the nickname,
+// else the global name, else the username ("" for an unknown user).
+func (s *Server) DisplayName(guildID, userID string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if g, ok := s.guilds[guildID]; ok {
 		if m, ok := g.members[userID]; ok && m.Nick != "" {
 			return m.Nick
