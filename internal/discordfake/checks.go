@@ -15,6 +15,10 @@ const (
 	// after the interaction was delivered; Discord has already shown
 	// "The application did not respond" and refuses it.
 	LateResponse ViolationKind = "late-interaction-response"
+	// NoResponse: an interaction delivered more than 3 s ago (on the
+	// fake's clock) still has no answer. It is computed when Violations is
+	// called, not stored.
+	NoResponse ViolationKind = "interaction-not-answered"
 	// DoubleResponse: a second initial answer to one interaction.
 	DoubleResponse ViolationKind = "interaction-answered-twice"
 	// WrongCallbackType: an answer type the interaction does not accept
@@ -122,7 +126,8 @@ func (s *Server) recordLocked(kind ViolationKind, method, path, format string, a
 	s.changedLocked()
 }
 
-// Violations lists every API rule the bot broke so far, oldest first. Each
+// Violations lists every API rule the bot broke so far, oldest first,
+// followed by the interactions left unanswered past their deadline. Each
 // entry is a *Violation.
 func (s *Server) Violations() []error {
 	s.mu.Lock()
@@ -130,6 +135,24 @@ func (s *Server) Violations() []error {
 	out := make([]error, 0, len(s.violations))
 	for _, v := range s.violations {
 		out = append(out, v)
+	}
+	for _, v := range s.unansweredLocked() {
+		out = append(out, v)
+	}
+	return out
+}
+
+// unansweredLocked reports interactions delivered more than 3 s ago that
+// have no answer.
+func (s *Server) unansweredLocked() []*Violation {
+	var out []*Violation
+	now := s.clock.Now()
+	for _, id := range s.ixOrder {
+		ix := s.ixByID[id]
+		if ix.callback == nil && !ix.invalidated && ix.delivered && answeredLate(ix.deliveredAt, now) {
+			out = append(out, &Violation{Kind: NoResponse, At: now,
+				Detail: fmt.Sprintf("interaction %s (type %d) delivered %v ago has no answer", ix.id, ix.typ, now.Sub(ix.deliveredAt))})
+		}
 	}
 	return out
 }
@@ -139,7 +162,7 @@ func (s *Server) ViolationsOf(kind ViolationKind) []*Violation {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []*Violation
-	for _, v := range s.violations {
+	for _, v := range append(s.violations, s.unansweredLocked()...) {
 		if v.Kind == kind {
 			out = append(out, v)
 		}

@@ -124,6 +124,9 @@ func (s *Server) Autocomplete(ctx context.Context, userID, channelID, name strin
 func (s *Server) command(ctx context.Context, typ int, userID, channelID, name string, options []Option) (*Interaction, error) {
 	s.mu.Lock()
 	u, c, err := s.userInChannelLocked(userID, channelID)
+	if err == nil && len(s.sessions) == 0 {
+		err = ErrNotConnected
+	}
 	if err == nil && c.isThread() && c.archived {
 		err = fmt.Errorf("%w: %s", ErrThreadArchived, channelID)
 	}

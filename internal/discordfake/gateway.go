@@ -34,6 +34,7 @@ const (
 	closeInvalidIntents     = 4013
 	closeDisallowedIntents  = 4014
 	maxLoggedEvents         = 10000
+	maxReceivedFrames       = 256
 	gatewayReadLimitBytes   = 1 << 16
 	gatewayWriteGracePeriod = time.Second
 )
@@ -149,7 +150,9 @@ func (c *gwConn) abort() {
 	c.mu.Lock()
 	c.done = true
 	c.mu.Unlock()
-	_ = c.ws.Close()
+	if c.ws != nil {
+		_ = c.ws.Close()
+	}
 	select {
 	case c.wake <- struct{}{}:
 	default:
@@ -241,6 +244,10 @@ type gatewayFrame struct {
 }
 
 func (s *Server) handleFrameLocked(c *gwConn, data []byte) {
+	s.received = append(s.received, append([]byte(nil), data...))
+	if len(s.received) > maxReceivedFrames {
+		s.received = s.received[len(s.received)-maxReceivedFrames:]
+	}
 	var f gatewayFrame
 	if err := json.Unmarshal(data, &f); err != nil {
 		s.recordLocked(GatewayProtocol, "GATEWAY", "", "a frame that is not JSON: %v", err)

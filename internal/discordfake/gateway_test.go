@@ -1,6 +1,8 @@
 package discordfake
 
 import (
+	"errors"
+	"net/http"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -106,4 +108,25 @@ func TestInvalidatedSessionIdentifiesAgain(t *testing.T) {
 		t.Errorf("%d IDENTIFYs, want 2", len(ids))
 	}
 	w.noViolations()
+}
+
+func TestWrongTokenIsRefusedOnRESTAndGateway(t *testing.T) {
+	w := newWorld(t, Options{})
+	s, err := discordgo.New("Bot not-the-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = &http.Client{Transport: w.fake.Transport()}
+	s.ShouldReconnectOnError = false
+	s.LogLevel = -1
+	var restErr *discordgo.RESTError
+	if _, err := s.ChannelMessageSend(w.channel, "hi"); !errors.As(err, &restErr) || restErr.Response.StatusCode != http.StatusUnauthorized {
+		t.Errorf("REST with a wrong token: %v", err)
+	}
+	if err := s.Open(); err == nil {
+		t.Error("the gateway accepted a wrong token")
+	}
+	if got := w.violationKinds(); len(got) != 2 || got[0] != Unauthorized || got[1] != GatewayProtocol {
+		t.Errorf("violations %v", got)
+	}
 }

@@ -3,9 +3,9 @@ package discordfake
 import (
 	"bytes"
 	"errors"
-	"image"
-	"image/color"
-	"image/png"
+	"io"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -61,15 +61,15 @@ func (w *world) resignAsAlice() (*discordgo.Session, *discordgo.Interaction) {
 	return s, interactions.next(w.t, w.ctx)
 }
 
+// boardPNG is a 40x30 PNG kept in testdata, so that its bytes do not
+// depend on the encoder of the Go release.
 func boardPNG(t *testing.T) []byte {
 	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
-	img.Set(1, 1, color.Black)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
+	data, err := os.ReadFile(filepath.Join("testdata", "board.png"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes()
+	return data
 }
 
 func TestSlashDeferredThenFollowupWithPNG(t *testing.T) {
@@ -328,5 +328,99 @@ func TestWrongCallbackTypeAndFollowupBeforeAnswer(t *testing.T) {
 	}
 	if got := w.violationKinds(); len(got) != 2 || got[0] != FollowupBeforeResponse || got[1] != WrongCallbackType {
 		t.Errorf("violations %v", got)
+	}
+}
+
+func TestSelectAnsweredWithDeferredUpdateThenEdit(t *testing.T) {
+	w := newWorld(t, Options{})
+	minValues, maxValues := 1, 1
+	s, errs := w.connectAnswering(discordgo.InteractionMessageComponent, func(s *discordgo.Session, i *discordgo.InteractionCreate) error {
+		values := i.MessageComponentData().Values
+		if err := s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
+			return err
+		}
+		content := "Size " + values[0] + " chosen."
+		_, err := s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{}})
+		return err
+	})
+	menu, err := s.ChannelMessageSendComplex(w.channel, &discordgo.MessageSend{
+		Content: "Pick a size",
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.SelectMenu{CustomID: "size", MinValues: &minValues, MaxValues: maxValues, Options: []discordgo.SelectMenuOption{
+				{Label: "5x5", Value: "5"}, {Label: "6x6", Value: "6"}}},
+		}}},
+	})
+	if err != nil {
+		t.Fatalf("send: %v", err)
+	}
+	if _, err := w.fake.Select(w.ctx, w.alice.ID, menu.ID, "size", "9"); !errors.Is(err, ErrBadOptions) {
+		t.Errorf("selecting a value that is not offered: %v", err)
+	}
+	ix, err := w.fake.Select(w.ctx, w.alice.ID, menu.ID, "size", "6")
+	if err != nil {
+		t.Fatalf("Select: %v", err)
+	}
+	reply := w.replyOnceAnswered(errs, ix)
+	if reply.ID != menu.ID || reply.Content != "Size 6 chosen." || len(reply.Components) != 0 {
+		t.Errorf("reply %+v", reply)
+	}
+	w.noViolations()
+}
+
+func TestFollowupEditGetDeleteAndCDN(t *testing.T) {
+	w := newWorld(t, Options{})
+	s, i := w.resignAsAlice()
+	board := boardPNG(t)
+	if err := s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: "Resigned.",
+			Files: []*discordgo.File{{Name: "final.png", Reader: bytes.NewReader(board)}}}}); err != nil {
+		t.Fatalf("answer with a file: %v", err)
+	}
+	original, err := s.InteractionResponse(i)
+	if err != nil || original.Content != "Resigned." || len(original.Attachments) != 1 || original.Attachments[0].ContentType != "image/png" {
+		t.Fatalf("@original %+v, %v", original, err)
+	}
+	resp, err := s.Client.Get(original.Attachments[0].URL)
+	if err != nil {
+		t.Fatalf("CDN: %v", err)
+	}
+	got, err := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if err != nil || !bytes.Equal(got, board) {
+		t.Errorf("CDN served %d bytes, %v", len(got), err)
+	}
+	follow, err := s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: "Good game.", Flags: discordgo.MessageFlagsEphemeral})
+	if err != nil || follow.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Fatalf("ephemeral follow-up %+v, %v", follow, err)
+	}
+	edited := "Good game!"
+	if m, err := s.FollowupMessageEdit(i, follow.ID, &discordgo.WebhookEdit{Content: &edited}); err != nil || m.Content != edited {
+		t.Errorf("edit follow-up %+v, %v", m, err)
+	}
+	if err := s.FollowupMessageDelete(i, follow.ID); err != nil {
+		t.Errorf("delete follow-up: %v", err)
+	}
+	if m, ok := w.fake.Message(follow.ID); !ok || !m.Deleted || m.VisibleTo != w.alice.ID {
+		t.Errorf("deleted follow-up %+v", m)
+	}
+	w.noViolations()
+}
+
+func TestUnansweredInteractionAndNoBot(t *testing.T) {
+	clock := NewManualClock(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+	w := newWorld(t, Options{Clock: clock})
+	if _, err := w.fake.Slash(w.ctx, w.alice.ID, w.channel, "tak"); !errors.Is(err, ErrNotConnected) {
+		t.Errorf("Slash without a bot: %v", err)
+	}
+	w.resignAsAlice()
+	if got := w.violationKinds(); len(got) != 0 {
+		t.Fatalf("violations %v before the deadline", got)
+	}
+	clock.Advance(ResponseDeadline + time.Millisecond)
+	if got := w.violationKinds(); len(got) != 1 || got[0] != NoResponse {
+		t.Errorf("violations %v, want [%s]", got, NoResponse)
+	}
+	if n := len(w.fake.UnansweredInteractions()); n != 1 {
+		t.Errorf("%d unanswered interactions", n)
 	}
 }

@@ -83,10 +83,33 @@ type Server struct {
 	violations []*Violation
 	requests   []Request
 	limits     limiter
+	// received keeps the last gateway frames from clients, for debugging
+	// and for the fuzz corpus of real frames.
+	received [][]byte
 }
 
 // Start runs a fake Discord on 127.0.0.1 at a free port.
 func Start(opts Options) (*Server, error) {
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("discordfake: listen: %w", err)
+	}
+	s := newServer(opts, "http://"+listener.Addr().String())
+	s.listener = listener
+	s.http = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		if err := s.http.Serve(listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.logf("discordfake: serve: %v", err)
+		}
+	}()
+	return s, nil
+}
+
+// newServer builds the fake's state, with the bot and its application,
+// without listening; Start adds the listener.
+func newServer(opts Options, url string) *Server {
 	if opts.Token == "" {
 		opts.Token = DefaultToken
 	}
@@ -102,13 +125,8 @@ func Start(opts Options) (*Server, error) {
 	if opts.RateLimit.Requests <= 0 || opts.RateLimit.Window <= 0 {
 		opts.RateLimit = RateLimit{Requests: 50, Window: time.Second}
 	}
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("discordfake: listen: %w", err)
-	}
 	s := &Server{
-		opts: opts, clock: opts.Clock, token: opts.Token, listener: listener,
-		url:     "http://" + listener.Addr().String(),
+		opts: opts, clock: opts.Clock, token: opts.Token, url: url,
 		changed: make(chan struct{}),
 		users:   map[string]*User{}, guilds: map[string]*guild{}, channels: map[string]*channel{},
 		dms: map[string]string{}, messages: map[string]*message{},
@@ -121,15 +139,7 @@ func Start(opts Options) (*Server, error) {
 	s.bot = &User{ID: s.appID, Username: opts.BotUsername, Bot: true}
 	s.users[s.bot.ID] = s.bot
 	s.routes = s.routeTable()
-	s.http = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		if err := s.http.Serve(listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			s.logf("discordfake: serve: %v", err)
-		}
-	}()
-	return s, nil
+	return s
 }
 
 // URL is the base URL a bot is configured with (its api_url): REST calls go
