@@ -77,8 +77,10 @@
 //     left out of a given attachments array is reported (Discord drops it).
 //   - Components v2, polls, stickers, roles beyond @everyone, voice and
 //     sharding are not modelled; the fake answers frames as plain JSON text.
-//   - Rate limits are one fixed window per client, method and path
-//     (Options.RateLimit), measured on the real clock.
+//   - Rate limits are one fixed window per client and path
+//     (Options.RateLimit), measured on the real clock; Discord's buckets
+//     (per route and major parameter, shared across routes) are not
+//     modelled.
 //   - Error codes inside "errors" ("_errors": [{"code": ...}]) are
 //     approximations of Discord's.
 package discordfake

@@ -51,7 +51,8 @@ func (b requestBody) fileByIndex(n int) (uploadedFile, bool) {
 // parseBody reads a JSON or multipart/form-data body the way Discord
 // describes in "Uploading Files": a payload_json part and files[n] parts,
 // each with a filename and a unique name. Problems with the form are added
-// to errs as BadAttachmentForm; an over-large file is answered with 413.
+// to errs as BadAttachmentForm (another content type as InvalidFormBody);
+// an over-large file is answered with 413.
 func parseBody(contentType string, body []byte, errs *formErrors) (requestBody, *APIError) {
 	if len(body) == 0 {
 		return requestBody{}, nil
@@ -66,7 +67,7 @@ func parseBody(contentType string, body []byte, errs *formErrors) (requestBody, 
 	case "multipart/form-data":
 		return parseMultipart(body, params["boundary"], errs)
 	default:
-		errs.kind = BadAttachmentForm
+		errs.kind = InvalidFormBody
 		errs.add("", "CONTENT_TYPE_INVALID", fmt.Sprintf("Content type %q is neither application/json nor multipart/form-data.", contentType))
 		return requestBody{}, nil
 	}

@@ -79,16 +79,15 @@ type SessionInfo struct {
 }
 
 type session struct {
-	id          string
-	intents     int
-	conn        *gwConn
-	seq         int64
-	log         []loggedEvent
-	invalid     bool
-	ready       bool
-	resumes     int
-	heartbeats  int
-	lastHeartAt time.Time
+	id         string
+	intents    int
+	conn       *gwConn
+	seq        int64
+	log        []loggedEvent
+	invalid    bool
+	ready      bool
+	resumes    int
+	heartbeats int
 }
 
 type loggedEvent struct {
@@ -258,7 +257,6 @@ func (s *Server) handleFrameLocked(c *gwConn, data []byte) {
 	case 1:
 		if c.sess != nil {
 			c.sess.heartbeats++
-			c.sess.lastHeartAt = s.clock.Now()
 		}
 		c.send(map[string]any{"op": 11, "s": nil, "t": nil, "d": nil})
 	case 2:
@@ -384,19 +382,12 @@ type dispatchScope struct {
 	interactionID string
 }
 
-// dispatchAllLocked sends an event to every session.
+// dispatchAllLocked sends an event to every session (in no particular
+// order: each session numbers its own events).
 func (s *Server) dispatchAllLocked(event string, payload map[string]any, scope dispatchScope) {
-	for _, sess := range s.sessionsInOrderLocked() {
+	for _, sess := range s.sessions {
 		s.dispatchToLocked(sess, event, payload, scope)
 	}
-}
-
-func (s *Server) sessionsInOrderLocked() []*session {
-	out := make([]*session, 0, len(s.sessions))
-	for _, sess := range s.sessions {
-		out = append(out, sess)
-	}
-	return out
 }
 
 // dispatchToLocked numbers an event for the session, logs it for RESUME and

@@ -17,19 +17,18 @@ const (
 
 // Interaction callback (answer) types.
 const (
-	CallbackPong                     = 1
-	CallbackChannelMessage           = 4
-	CallbackDeferredChannelMessage   = 5
-	CallbackDeferredUpdateMessage    = 6
-	CallbackUpdateMessage            = 7
-	CallbackAutocompleteResult       = 8
-	CallbackModal                    = 9
-	interactionResponseAllowedFlags  = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotifications
-	deferredResponseAllowedFlags     = FlagEphemeral
-	messageEditAllowedFlags          = FlagSuppressEmbeds
-	channelMessageAllowedFlags       = FlagSuppressEmbeds | FlagSuppressNotifications
-	interactionFollowupAllowedFlags  = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotifications
-	webhookMessageEditedAllowedFlags = messageEditAllowedFlags
+	CallbackPong                    = 1
+	CallbackChannelMessage          = 4
+	CallbackDeferredChannelMessage  = 5
+	CallbackDeferredUpdateMessage   = 6
+	CallbackUpdateMessage           = 7
+	CallbackAutocompleteResult      = 8
+	CallbackModal                   = 9
+	interactionResponseAllowedFlags = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotifications
+	deferredResponseAllowedFlags    = FlagEphemeral
+	messageEditAllowedFlags         = FlagSuppressEmbeds
+	channelMessageAllowedFlags      = FlagSuppressEmbeds | FlagSuppressNotifications
+	interactionFollowupAllowedFlags = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotifications
 )
 
 // interaction is the fake's record of one interaction.

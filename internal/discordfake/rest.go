@@ -149,6 +149,8 @@ func (s *Server) serveCallLocked(w http.ResponseWriter, c *call, realNow time.Ti
 		s.recordLocked(Unauthorized, r.Method, rel, "Authorization header is not \"Bot <token>\"")
 		return writeAPIError(w, errUnauthorized())
 	}
+	// A retry is the same method on the same path; the announced bucket is
+	// the path, as discordgo keys its buckets by URL whatever the method.
 	bucket := r.Method + " " + rel
 	limit := s.opts.RateLimit
 	if wait, early := s.limits.earlyRetry(c.client, bucket, realNow); early {
@@ -158,7 +160,7 @@ func (s *Server) serveCallLocked(w http.ResponseWriter, c *call, realNow time.Ti
 	if retryAfter, injected := s.limits.takeInjection(r.Method, rel); injected {
 		return s.writeTooMany(w, c, bucket, retryAfter, realNow)
 	}
-	state := s.limits.take(c.client+" "+bucket, limit, realNow)
+	state := s.limits.take(c.client+" "+rel, limit, realNow)
 	if state.exceeded {
 		s.recordLocked(IgnoredRateLimit, r.Method, rel, "request %d in a bucket of %d per %v", state.used, limit.Requests, limit.Window)
 		return s.writeTooMany(w, c, bucket, state.resetAt.Sub(realNow), realNow)
