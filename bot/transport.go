@@ -101,3 +101,27 @@ func IsPermanent(err error) bool {
 	var de *DeliveryError
 	return errors.As(err, &de) && de.Permanent
 }
+
+// Receiver is a transport that also receives messages: takbot serve runs
+// it beside the delivery pipeline.
+type Receiver interface {
+	Transport
+	// Run receives messages and hands each to the referee until ctx ends;
+	// it then stops taking new messages, finishes the ones in flight and
+	// returns. It reconnects by itself when its service goes away, so an
+	// error means it cannot go on at all (a bad configuration).
+	Run(ctx context.Context) error
+}
+
+// HealthReporter is a transport that can say whether it is connected to
+// its service, for health checks.
+type HealthReporter interface {
+	Health() Health
+}
+
+// Health is a transport's connection state.
+type Health struct {
+	Connected bool
+	Detail    string    // what it is connected to, or why not ("IMAP: connection refused")
+	Since     time.Time // when the state last changed
+}
