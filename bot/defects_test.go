@@ -287,7 +287,7 @@ func TestDisputeReplyOrder(t *testing.T) {
 		}
 	}
 	want := []string{"prose:ann", "image:Before turn 2: the position the disputed move was played from", "block:Before",
-		"prose:After", "image:", "block:Sync", "prose:In", "actions:takeback"}
+		"prose:After", "image:", "block:The", "block:Sync", "prose:In", "actions:takeback"}
 	if strings.Join(kinds, "|") != strings.Join(want, "|") {
 		t.Errorf("dispute reply parts\n%q\nwant\n%q", kinds, want)
 	}

@@ -226,7 +226,7 @@ func TestStructuredPartsReachTransport(t *testing.T) {
 		kinds = append(kinds, p.Kind)
 		acts = append(acts, p.Actions...)
 	}
-	want := []bot.PartKind{bot.Prose, bot.Image, bot.Block, bot.Prose, bot.Actions}
+	want := []bot.PartKind{bot.Prose, bot.Image, bot.Block, bot.Block, bot.Prose, bot.Actions}
 	if len(kinds) != len(want) {
 		t.Fatalf("parts %v, want %v", kinds, want)
 	}
@@ -238,8 +238,11 @@ func TestStructuredPartsReachTransport(t *testing.T) {
 	if len(r.Images) != 1 || r.Images[0].Name != r.Parts[1].Picture.Name {
 		t.Errorf("images %+v do not match the picture part %s", r.Images, r.Parts[1].Picture.Name)
 	}
-	if !strings.HasPrefix(r.Parts[2].Caption, "Sync board") || strings.Count(r.Parts[2].Text, "\n") != 4 {
-		t.Errorf("block %+v", r.Parts[2])
+	if !r.Parts[2].Fallback || !strings.Contains(r.Parts[2].Text, "+---+") {
+		t.Errorf("the text board after the picture: %+v", r.Parts[2])
+	}
+	if !strings.HasPrefix(r.Parts[3].Caption, "Sync board") || strings.Count(r.Parts[3].Text, "\n") != 4 || r.Parts[3].Fallback {
+		t.Errorf("sync board block %+v", r.Parts[3])
 	}
 	var resign *bot.Action
 	for i := range acts {

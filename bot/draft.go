@@ -53,6 +53,17 @@ func (d *draft) block(caption, text string) {
 	d.parts = append(d.parts, Part{Kind: Block, Caption: caption, Text: strings.TrimRight(text, "\n")})
 }
 
+// fallback adds the text board drawn after a picture, once per board.
+func (d *draft) fallback(caption, text string) {
+	text = strings.TrimRight(text, "\n")
+	for _, p := range d.parts {
+		if p.Kind == Block && p.Fallback && p.Text == text {
+			return
+		}
+	}
+	d.parts = append(d.parts, Part{Kind: Block, Caption: caption, Text: text, Fallback: true})
+}
+
 // image adds a picture. A picture of the same position and move ("ps a1;
 // board" shows the board twice; "ps a1; resign" shows it again with the
 // result) is attached once, in its latest state.

@@ -2,6 +2,8 @@ package bot_test
 
 import (
 	"context"
+	"io"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -133,7 +135,8 @@ func newHarness(t testing.TB, opts ...harnessOption) *harness {
 	t.Helper()
 	h := &harness{t: t, store: memstore.New(), clock: newClock(),
 		console: &capture{info: consoleInfo()}, email: &capture{info: emailInfo()}}
-	o := bot.Options{Rand: func(int) int { return 0 }, Render: func(bot.Picture) ([]byte, error) { return []byte("png"), nil }}
+	o := bot.Options{Rand: func(int) int { return 0 }, Render: func(bot.Picture) ([]byte, error) { return []byte("png"), nil },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	for _, opt := range opts {
 		opt(&o, h)
 	}

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/notation"
-	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -18,14 +17,7 @@ func (s *session) cmdBoard(c *Command) error {
 	}
 	g := gs.rec
 	key := s.sender.Key
-	o := s.orient(key)
-	d := s.tell(key, g.ID)
-	d.say("Game %s: %s against %s.", g.ID, who(g, tak.White), who(g, tak.Black))
-	caption := "The board in Tak by Mail coordinates (A1 is the north-west corner):"
-	if o == notation.PTN {
-		caption = "The board in PTN coordinates (a1 is the south-west corner):"
-	}
-	d.block(caption, render.Grid(gs.pos(), o, render.ASCII))
+	s.tell(key, g.ID).say("Game %s: %s against %s.", g.ID, who(g, tak.White), who(g, tak.Black))
 	s.status(gs, key, true)
 	return nil
 }

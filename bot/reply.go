@@ -60,6 +60,10 @@ type Part struct {
 	Caption string   // Block and Image: what it shows ("Sync board (north row first, stacks top first)")
 	Picture *Picture // Image: the picture to render
 	Actions []Action // Actions
+	// Fallback marks a block that draws the picture before it as text
+	// (a text board): transports that show the picture may leave it out,
+	// text-only renderings keep it.
+	Fallback bool `json:",omitempty"`
 }
 
 // Action is a command the recipient can send now, with a label: mail

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -17,10 +18,11 @@ const syncCaption = "Sync board (north row first; each stack top first; s flat, 
 func (s *session) status(gs *gameState, to string, withPicture bool) {
 	g := gs.rec
 	d := s.tell(to, g.ID)
+	pos := gs.pos()
 	if withPicture {
 		d.image(s.picture(gs, to))
+		d.fallback(boardCaption(s.orient(to)), render.Grid(pos, s.orient(to), render.ASCII))
 	}
-	pos := gs.pos()
 	d.block(syncCaption, notation.FormatSyncBoard(pos))
 	ws, wc := pos.Reserves(tak.White)
 	bs, bc := pos.Reserves(tak.Black)
@@ -107,4 +109,12 @@ func lastMoveBy(gs *gameState, c tak.Color) int {
 		}
 	}
 	return -1
+}
+
+// boardCaption labels a text board in a reader's notation.
+func boardCaption(o notation.Orientation) string {
+	if o == notation.PTN {
+		return "The board in PTN coordinates (a1 is the south-west corner):"
+	}
+	return "The board in Tak by Mail coordinates (A1 is the north-west corner):"
 }
