@@ -129,7 +129,11 @@ func (r *Referee) tickGame(ctx context.Context, id string) (replies []Reply, err
 		gs.dirty = true // the index was stale: store the right wake-up time
 		s.replyBase = "clock:" + g.ID + ":rewake"
 	}
-	return s.commit(&ProcessedRecord{}, nil)
+	replies, err = s.commit(&ProcessedRecord{}, nil)
+	if err == nil && len(replies) > 0 {
+		r.logger().Info("clock event", "game", id, "event", s.replyBase, "replies", len(replies))
+	}
+	return replies, err
 }
 
 // startTurn starts the clock of the side to move.

@@ -230,6 +230,7 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 	result, outcome := "delivered", sendDelivered
 	switch {
 	case err == nil:
+		r.logger().Debug("reply delivered", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "took", took)
 		if rerr := r.markDelivered(ctx, rp); rerr != nil {
 			r.logger().Error("delivery: record a delivery", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", rerr)
 		}

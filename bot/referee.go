@@ -322,8 +322,13 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 		}
 		r.notify(replies)
 		out = Outcome{Replies: replies, Refused: s.refused, Commands: len(parsed.Commands), Games: s.touched}
-		r.logger().Debug("handled message", "transport", msg.From.Transport, "id", msg.ID, "from", msg.From.Key(),
-			"games", strings.Join(s.touched, ","), "replies", len(replies), "refused", s.refused)
+		game := ""
+		if len(s.touched) > 0 {
+			game = s.touched[0]
+		}
+		r.logger().Info("message handled", "transport", msg.From.Transport, "id", msg.ID, "from", msg.From.Key(),
+			"game", game, "games", strings.Join(s.touched, ","), "commands", len(parsed.Commands), "replies", len(replies),
+			"refused", s.refused, "took", time.Since(start).Round(time.Microsecond))
 		return out, nil
 	}
 }
