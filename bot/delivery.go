@@ -92,27 +92,36 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 	done := make(chan sent, o.Concurrency)
 	var wg sync.WaitGroup
 	defer wg.Wait()
+	// queue holds due heads read from the outbox and not sent yet: a
+	// backlog is read a batch at a time, not once per send.
+	var queue []Reply
+	rescan := true
+	wait := o.Poll
 	for {
-		heads, err := r.pendingHeads(ctx, e.info.Name)
-		if err != nil && ctx.Err() == nil {
-			r.logger().Error("delivery: read the outbox", "transport", e.info.Name, "err", err)
+		if rescan {
+			heads, err := r.pendingHeads(ctx, e.info.Name, headBatch(o.Concurrency))
+			if err != nil && ctx.Err() == nil {
+				r.logger().Error("delivery: read the outbox", "transport", e.info.Name, "err", err)
+			}
+			now := r.clock.Now()
+			queue, wait = queue[:0], o.Poll
+			for _, h := range heads {
+				if d := h.Delivery.NextTry.Sub(now); d > 0 {
+					wait = min(wait, d)
+				} else if !inflight[h.To.Key()] {
+					queue = append(queue, h)
+				}
+			}
+			rescan = false
 		}
-		now := r.clock.Now()
-		wait := o.Poll
-		for _, h := range heads {
+		for len(queue) > 0 && len(inflight) < o.Concurrency {
+			h := queue[0]
+			queue = queue[1:]
 			key := h.To.Key()
 			if inflight[key] {
 				continue
 			}
-			if d := h.Delivery.NextTry.Sub(now); d > 0 {
-				wait = min(wait, d)
-				continue
-			}
-			if len(inflight) >= o.Concurrency {
-				break
-			}
 			inflight[key] = true
-			h := h
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -125,19 +134,27 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 			return
 		case s := <-done:
 			delete(inflight, s.recipient)
+			// the recipient's next reply is its new head: read the outbox
+			// again once the batch read before is sent
+			rescan = len(queue) == 0
 		case <-e.wake:
+			rescan = true
 		case <-r.after(wait):
+			rescan = true
 		}
 	}
 }
 
+// headBatch is how many heads a delivery loop reads at once.
+func headBatch(concurrency int) int { return max(64, 4*concurrency) }
+
 // pendingHeads reads the oldest pending reply of each recipient of a
 // transport, in outbox order.
-func (r *Referee) pendingHeads(ctx context.Context, transport string) ([]Reply, error) {
+func (r *Referee) pendingHeads(ctx context.Context, transport string, limit int) ([]Reply, error) {
 	var out []Reply
 	err := r.store.View(ctx, func(tx Tx) error {
 		var err error
-		out, err = tx.PendingHeads(transport, 0)
+		out, err = tx.PendingHeads(transport, limit)
 		return err
 	})
 	return out, err
@@ -158,7 +175,7 @@ func (r *Referee) DeliverDue(ctx context.Context, transport string) (int, error)
 		if err := ctx.Err(); err != nil {
 			return n, err
 		}
-		heads, err := r.pendingHeads(ctx, transport)
+		heads, err := r.pendingHeads(ctx, transport, 0)
 		if err != nil {
 			return n, fmt.Errorf("bot: deliver: %w", err)
 		}
