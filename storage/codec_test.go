@@ -175,3 +175,26 @@ func TestCorruptRepliesAreErrors(t *testing.T) {
 		}
 	}
 }
+
+// A reply stored in body layout 1 (before Part.Fallback) still reads: the
+// fuzz seeds hold such records, and this one is encoded here in layout 1.
+func TestLayoutOneStillReads(t *testing.T) {
+	r := &bot.Reply{ID: "r1", To: bot.Identity{Transport: "email", Address: "a@b.c"}, Parts: []bot.Part{{Kind: bot.Prose, Text: "hello"}}}
+	var e encoder
+	e.str(r.ToName)
+	e.str(r.Game)
+	e.str(r.Subject)
+	e.bool(false)
+	e.bool(false)
+	e.count(1, false)
+	e.uvarint(uint64(bot.Prose))
+	e.str("hello")
+	e.str("")
+	e.bool(false) // no picture
+	e.count(0, true)
+	h := headerOf(r)
+	got, err := decodeReply(1, assembleReply(&h, formatRaw, e.b))
+	if err != nil || len(got.Parts) != 1 || got.Parts[0].Text != "hello" || got.Parts[0].Fallback {
+		t.Fatalf("layout 1 read as %+v, %v", got, err)
+	}
+}

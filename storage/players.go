@@ -13,18 +13,13 @@ import (
 
 // foldName maps a name to a key shared by exactly the names equal to it
 // under strings.EqualFold: each character becomes the smallest character
-// of its case-folding orbit (so "Σ", "σ" and "ς" all become "Σ"). Invalid
-// UTF-8 bytes are kept as they are.
+// of its case-folding orbit (so "Σ", "σ" and "ς" all become "Σ"), and each
+// byte that is not UTF-8 becomes U+FFFD, as EqualFold reads it.
 func foldName(name string) string {
 	var b strings.Builder
 	b.Grow(len(name))
 	for i := 0; i < len(name); {
 		r, size := utf8.DecodeRuneInString(name[i:])
-		if r == utf8.RuneError && size <= 1 {
-			b.WriteByte(name[i])
-			i++
-			continue
-		}
 		least := r
 		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
 			least = min(least, f)

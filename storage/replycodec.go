@@ -16,9 +16,20 @@ import (
 // The formats of a stored reply, its first byte. A new dictionary or
 // layout gets a new format; the old ones stay readable.
 const (
-	formatRaw       byte = 1 // header, then the body as is
-	formatDeflateV1 byte = 2 // header, then the body deflated with dictionary v1
+	formatRaw       byte = 1 // header, then the body as is (body layout 1)
+	formatDeflateV1 byte = 2 // header, then the body deflated with dictionary v1 (body layout 1)
+	// Body layout 2 adds a part's Fallback flag after its caption.
+	formatRaw2     byte = 3 // header, then the body as is (body layout 2)
+	formatDeflate2 byte = 4 // header, then the body deflated with dictionary v1 (body layout 2)
 )
+
+// layoutOf returns the body layout of a format.
+func layoutOf(format byte) int {
+	if format == formatRaw2 || format == formatDeflate2 {
+		return 2
+	}
+	return 1
+}
 
 // maxBody bounds a decompressed body, so that a corrupt value cannot
 // exhaust memory.
@@ -79,7 +90,7 @@ func encodeBody(e *encoder, r *bot.Reply) {
 		e.uvarint(uint64(p.Kind))
 		e.str(p.Text)
 		e.str(p.Caption)
-		e.bool(p.Fallback)
+		e.bool(p.Fallback) // layout 2
 		e.bool(p.Picture != nil)
 		if p.Picture != nil {
 			encodePicture(e, p.Picture)
@@ -94,7 +105,7 @@ func encodeBody(e *encoder, r *bot.Reply) {
 	}
 }
 
-func decodeBody(d *decoder, r *bot.Reply) {
+func decodeBody(d *decoder, r *bot.Reply, layout int) {
 	r.ToName, r.Game, r.Subject = d.str(), d.str(), d.str()
 	r.Private, r.Attention = d.bool(), d.bool()
 	n, isNil := d.count()
@@ -104,7 +115,10 @@ func decodeBody(d *decoder, r *bot.Reply) {
 	for i := range n {
 		p := &r.Parts[i]
 		p.Kind = bot.PartKind(d.small())
-		p.Text, p.Caption, p.Fallback = d.str(), d.str(), d.bool()
+		p.Text, p.Caption = d.str(), d.str()
+		if layout >= 2 {
+			p.Fallback = d.bool()
+		}
 		if d.bool() {
 			p.Picture = decodePicture(d)
 		}
@@ -173,13 +187,13 @@ func decodeConfig(d *decoder) tak.Config {
 func encodeReply(r *bot.Reply) ([]byte, error) {
 	var e encoder
 	encodeBody(&e, r)
-	format, body := formatRaw, e.b
+	format, body := formatRaw2, e.b
 	z, err := deflateBody(body)
 	if err != nil {
 		return nil, err
 	}
 	if len(z) < len(body) {
-		format, body = formatDeflateV1, z
+		format, body = formatDeflate2, z
 	}
 	h := headerOf(r)
 	return assembleReply(&h, format, body), nil
@@ -200,7 +214,7 @@ func assembleReply(h *replyHeader, format byte, body []byte) []byte {
 // splitReply parses the header of a stored reply and returns it with the
 // body's bytes, still compressed.
 func splitReply(raw []byte) (h replyHeader, format byte, body []byte, err error) {
-	if len(raw) == 0 || (raw[0] != formatRaw && raw[0] != formatDeflateV1) {
+	if len(raw) == 0 || raw[0] < formatRaw || raw[0] > formatDeflate2 {
 		return h, 0, nil, fmt.Errorf("%w: unknown reply format", ErrCorrupt)
 	}
 	format = raw[0]
@@ -223,14 +237,14 @@ func decodeReply(seq uint64, raw []byte) (*bot.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if format == formatDeflateV1 {
+	if format == formatDeflateV1 || format == formatDeflate2 {
 		if body, err = inflateBody(body); err != nil {
 			return nil, err
 		}
 	}
 	r := &bot.Reply{ID: h.ID, Seq: seq, To: h.To, Cause: h.Cause, Created: h.Created, Delivery: h.Delivery}
 	d := decoder{b: body}
-	decodeBody(&d, r)
+	decodeBody(&d, r, layoutOf(format))
 	if err := d.end("reply body"); err != nil {
 		return nil, err
 	}

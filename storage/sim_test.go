@@ -21,6 +21,12 @@ var simNames = []string{"alice", "Bob", "carol", "dmitri", "Eve", "fatima", "Gun
 // writes them for a move: to each player, the move in their notation, the
 // picture, the sync board, the status and the actions.
 func simulatedGame(rng *rand.Rand, n, moves int) []*bot.Reply {
+	_, rs := simulatedRecords(rng, n, moves)
+	return rs
+}
+
+// simulatedRecords is simulatedGame with the game's record.
+func simulatedRecords(rng *rand.Rand, n, moves int) (*bot.GameRecord, []*bot.Reply) {
 	id := fmt.Sprintf("g%d", n)
 	names := [2]string{simNames[rng.IntN(len(simNames))], simNames[rng.IntN(len(simNames))]}
 	to := [2]bot.Identity{
@@ -30,6 +36,11 @@ func simulatedGame(rng *rand.Rand, n, moves int) []*bot.Reply {
 	orient := [2]notation.Orientation{notation.Mail, notation.PTN}
 	cfg := tak.DefaultConfig(6)
 	g, _ := tak.NewGame(cfg)
+	// game n starts after game n-1 ends, so that times grow as games are
+	// stored one after the other, as they grow in a running referee
+	start := simStart.Add(time.Duration(n-1) * time.Duration(moves) * 7 * time.Hour)
+	rec := &bot.GameRecord{ID: id, Status: bot.Active, Players: [2]string{to[0].Key(), to[1].Key()}, Names: names,
+		Config: cfg, Scoring: bot.Scoring{}, Style: bot.Street, Days: 3, Created: start}
 	var out []*bot.Reply
 	var buf []tak.Move
 	for turn := 1; turn <= moves && !g.Position().Over(); turn++ {
@@ -40,8 +51,11 @@ func simulatedGame(rng *rand.Rand, n, moves int) []*bot.Reply {
 			panic(err)
 		}
 		after := g.Position()
-		at := simStart.Add(time.Duration(turn) * 7 * time.Hour)
+		at := start.Add(time.Duration(turn) * 7 * time.Hour)
 		cause := fmt.Sprintf("email:<CAF%016x@mail.gmail.com>", rng.Uint64())
+		rec.Moves = append(rec.Moves, bot.MoveRecord{PTN: notation.FormatPTN(m, before), At: at})
+		rec.TurnStart, rec.Deadline, rec.Updated = at, at.Add(72*time.Hour), at
+		rec.Wake = at.Add(48 * time.Hour) // the reminder
 		mover := before.ToMove()
 		for reader := range 2 {
 			r := simulatedMoveReply(id, turn, names, to[reader], orient[reader], mover, m, before, after, cause, reader, at)
@@ -49,7 +63,10 @@ func simulatedGame(rng *rand.Rand, n, moves int) []*bot.Reply {
 			out = append(out, r)
 		}
 	}
-	return out
+	if g.Position().Over() {
+		rec.Status, rec.Wake, rec.Deadline = bot.Over, time.Time{}, time.Time{}
+	}
+	return rec, out
 }
 
 // simulatedMoveReply is one player's reply to a move.

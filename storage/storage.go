@@ -93,10 +93,12 @@ func open(path string, o Options) (*DB, error) {
 	if o.Timeout == 0 {
 		o.Timeout = 2 * time.Second
 	}
-	// The freelist is rebuilt at open instead of written at every commit,
-	// which keeps commits small; a hash-map freelist allocates fast.
+	// The freelist is written at every commit: rebuilding it at open reads
+	// every page of the file (90 ms for a year of play, measured by
+	// internal/yearbench), against 0.3 ms to read it. A hash-map freelist
+	// allocates fast.
 	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, ReadOnly: o.ReadOnly,
-		NoFreelistSync: true, FreelistType: bolt.FreelistMapType})
+		FreelistType: bolt.FreelistMapType})
 	if errors.Is(err, berrors.ErrTimeout) {
 		return nil, fmt.Errorf("%w: another process (a running takbot?) holds it; bbolt lets one process open a file, so back up from that process or stop it first", ErrInUse)
 	}

@@ -50,6 +50,7 @@ func testPlayersNamed(t *testing.T, open Opener) {
 		{bot.Identity{Transport: "console", Address: "al"}, "Al"},
 		{bob, "ÜNAL"},
 		{carol, "ΣΊΣΥΦΟΣ"},
+		{bot.Identity{Transport: "console", Address: "rene"}, "Ren\xe9"}, // not UTF-8
 	}
 	update(t, s, func(tx bot.Tx) error {
 		for _, p := range players {
@@ -73,6 +74,7 @@ func testPlayersNamed(t *testing.T, open Opener) {
 	check("al", "console:al")
 	check("ünal", bob.Key())
 	check("σίσυφος", carol.Key()) // the final sigma folds too
+	check("REN\xe9", "console:rene")
 	check("nobody")
 	rename := func(id bot.Identity, name string) {
 		update(t, s, func(tx bot.Tx) error {
