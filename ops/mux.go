@@ -6,10 +6,17 @@ import (
 )
 
 // NewMux serves GET /healthz from h and GET /metrics from m; other paths
-// are 404.
-func NewMux(h *Health, m *Metrics, log *slog.Logger) *http.ServeMux {
+// are 404. Each request is logged at debug level as it starts, before
+// its handler runs.
+func NewMux(h *Health, m *Metrics, log *slog.Logger) http.Handler {
+	if log == nil {
+		log = slog.Default()
+	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /healthz", h)
 	mux.Handle("GET /metrics", m.Handler(log))
-	return mux
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		log.Debug("http request", "method", r.Method, "path", r.URL.Path, "remote", r.RemoteAddr)
+		mux.ServeHTTP(w, r)
+	})
 }

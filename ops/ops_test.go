@@ -1,10 +1,13 @@
 package ops_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -162,7 +165,9 @@ func TestMetricsWithoutStats(t *testing.T) {
 }
 
 func TestMuxRoutes(t *testing.T) {
-	mux := ops.NewMux(&ops.Health{Database: func(context.Context) error { return nil }}, ops.NewMetrics(), nil)
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	mux := ops.NewMux(&ops.Health{Database: func(context.Context) error { return nil }}, ops.NewMetrics(), log)
 	for _, tc := range []struct {
 		method, path string
 		status       int
@@ -174,8 +179,12 @@ func TestMuxRoutes(t *testing.T) {
 		{http.MethodGet, "/", http.StatusNotFound},
 		{http.MethodGet, "/debug/pprof/", http.StatusNotFound},
 	} {
+		logs.Reset()
 		if status, _ := get(t, mux, tc.method, tc.path); status != tc.status {
 			t.Errorf("%s %s: status %d, want %d", tc.method, tc.path, status, tc.status)
+		}
+		if want := fmt.Sprintf("msg=\"http request\" method=%s path=%s", tc.method, tc.path); !strings.Contains(logs.String(), want) {
+			t.Errorf("%s %s: the log %q lacks %q", tc.method, tc.path, logs.String(), want)
 		}
 	}
 }
