@@ -224,3 +224,15 @@ func TestREADMEConfigTable(t *testing.T) {
 		}
 	}
 }
+
+// TestDeployConfig: the configuration built into the container image is
+// one serve accepts.
+func TestDeployConfig(t *testing.T) {
+	cfg, err := loadConfig("../../deploy/docker-config.yaml", decodeOptions{readSecrets: true, requireBuiltIn: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.DB != "/data/takbot.db" || cfg.HTTPListen != ":8080" || cfg.LogFormat != "json" || cfg.Email != nil || cfg.Discord != nil {
+		t.Errorf("deploy/docker-config.yaml = %+v", cfg)
+	}
+}
