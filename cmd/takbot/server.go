@@ -24,7 +24,8 @@ const retentionEvery = 24 * time.Hour
 // HTTP listener and the transports.
 type server struct {
 	cfg        config
-	log        *slog.Logger
+	base       *slog.Logger // the logger the components' loggers derive from
+	log        *slog.Logger // the serve component's
 	db         *storage.DB
 	ref        *bot.Referee
 	transports []bot.Transport
@@ -45,37 +46,56 @@ type server struct {
 	failed chan error
 }
 
-// startServer opens the database, builds the referee and the transports,
-// opens the listeners and starts every part. On error, what was opened is
-// closed again.
-func startServer(cfg config, log *slog.Logger) (s *server, err error) {
-	s = &server{cfg: cfg, log: log.With("component", "serve"), metrics: ops.NewMetrics(), failed: make(chan error, 8)}
-	if s.db, err = openStore(cfg.DB, storage.Options{}); err != nil {
+// startServer opens the database, builds the referee and the
+// transports, and launches the server.
+func startServer(cfg config, log *slog.Logger) (*server, error) {
+	db, err := openStore(cfg.DB, storage.Options{})
+	if err != nil {
 		return nil, err
 	}
+	metrics := ops.NewMetrics()
+	opts := refereeOptions(cfg, log.With("component", "referee"))
+	opts.Observer = metrics
+	ref := bot.New(db, bot.SystemClock{}, opts)
+	transports, err := buildTransports(&cfg, ref, log.With("component", "transports"))
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	s := newServer(cfg, log, db, ref, metrics, transports)
+	if err := s.launch(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// newServer returns a server over an open database and a referee with
+// its transports registered; metrics is the referee's observer.
+func newServer(cfg config, log *slog.Logger, db *storage.DB, ref *bot.Referee, metrics *ops.Metrics, transports []bot.Transport) *server {
+	metrics.CollectStats(ref.Stats, nil)
+	return &server{cfg: cfg, base: log, log: log.With("component", "serve"), db: db, ref: ref, metrics: metrics,
+		transports: transports, failed: make(chan error, len(transports)+1)}
+}
+
+// launch opens the control socket and the HTTP listener and starts every
+// part. On error, what was opened is closed again, the database too.
+func (s *server) launch() (err error) {
 	defer func() {
 		if err != nil {
 			s.closeEarly()
 		}
 	}()
-	opts := refereeOptions(cfg, log.With("component", "referee"))
-	opts.Observer = s.metrics
-	s.ref = bot.New(s.db, bot.SystemClock{}, opts)
-	s.metrics.CollectStats(s.ref.Stats, nil)
-	if s.transports, err = buildTransports(&cfg, s.ref, log.With("component", "transports")); err != nil {
-		return s, err
-	}
-	socket, err := controlSocket(cfg)
+	socket, err := controlSocket(s.cfg)
 	if err != nil {
-		return s, fmt.Errorf("control socket: %w", err)
+		return fmt.Errorf("control socket: %w", err)
 	}
-	if s.stopControl, err = serveControl(context.Background(), cfg, s.db, log.With("component", "control")); err != nil {
-		return s, fmt.Errorf("control socket: %w", err)
+	if s.stopControl, err = serveControl(context.Background(), s.cfg, s.db, s.base.With("component", "control")); err != nil {
+		return fmt.Errorf("control socket: %w", err)
 	}
 	httpAddr := "off"
-	if cfg.HTTPListen != "" {
-		if httpAddr, err = s.listenHTTP(log.With("component", "http")); err != nil {
-			return s, err
+	if s.cfg.HTTPListen != "" {
+		if httpAddr, err = s.listenHTTP(s.base.With("component", "http")); err != nil {
+			return err
 		}
 	}
 	s.start()
@@ -87,9 +107,9 @@ func startServer(cfg config, log *slog.Logger) (s *server, err error) {
 	if transports == "" {
 		transports = "none"
 	}
-	s.log.Info("takbot serving", "database", cfg.DB, "transports", transports, "http", httpAddr,
-		"control_socket", socket, "tick_interval", cfg.TickInterval)
-	return s, nil
+	s.log.Info("takbot serving", "database", s.cfg.DB, "transports", transports, "http", httpAddr,
+		"control_socket", socket, "tick_interval", s.cfg.TickInterval)
+	return nil
 }
 
 // listenHTTP opens the health and metrics listener and returns its
@@ -123,28 +143,30 @@ func (s *server) listenHTTP(log *slog.Logger) (string, error) {
 // start runs the delivery pipeline, the clocks, retention and the
 // transports' receiving.
 func (s *server) start() {
-	var ctx context.Context
-	ctx, s.stopDelivery = context.WithCancel(context.Background())
+	deliveryCtx, stopDelivery := context.WithCancel(context.Background())
+	s.stopDelivery = stopDelivery
 	s.deliveryDone = make(chan struct{})
 	go func() {
 		defer close(s.deliveryDone)
-		s.ref.RunDelivery(ctx)
+		s.ref.RunDelivery(deliveryCtx)
 	}()
 
-	ctx, s.stopBackground = context.WithCancel(context.Background())
+	backgroundCtx, stopBackground := context.WithCancel(context.Background())
+	s.stopBackground = stopBackground
 	ticker := time.NewTicker(time.Duration(s.cfg.TickInterval))
 	s.background.Add(2)
 	go func() {
 		defer s.background.Done()
 		defer ticker.Stop()
-		s.ref.RunClocks(ctx, ticker.C)
+		s.ref.RunClocks(backgroundCtx, ticker.C)
 	}()
 	go func() {
 		defer s.background.Done()
-		s.runRetention(ctx)
+		s.runRetention(backgroundCtx)
 	}()
 
-	ctx, s.stopReceiving = context.WithCancel(context.Background())
+	receiveCtx, stopReceiving := context.WithCancel(context.Background())
+	s.stopReceiving = stopReceiving
 	for _, t := range s.transports {
 		r, ok := t.(bot.Receiver)
 		if !ok {
@@ -153,8 +175,8 @@ func (s *server) start() {
 		s.receivers.Add(1)
 		go func() {
 			defer s.receivers.Done()
-			err := r.Run(ctx)
-			if ctx.Err() == nil {
+			err := r.Run(receiveCtx)
+			if receiveCtx.Err() == nil {
 				if err == nil {
 					err = errors.New("stopped receiving by itself")
 				}
