@@ -31,7 +31,11 @@ func FuzzDecodeConfig(f *testing.F) {
 		}
 		cfg.check(c)
 		checkBuiltIn(&cfg, c)
-		nlines := strings.Count(string(data), "\n") + 1
+		// YAML breaks lines at \n, \r and the Unicode line breaks.
+		nlines := 1
+		for _, brk := range []string{"\n", "\r", "\u0085", "\u2028", "\u2029"} {
+			nlines += strings.Count(string(data), brk)
+		}
 		for _, p := range append(problems, c.problems...) {
 			if p.Error() == "" || p.Line < 0 || p.Line > nlines {
 				t.Fatalf("problem %+v (%q) in a file of %d lines", p, p.Error(), nlines)
