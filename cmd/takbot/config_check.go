@@ -105,9 +105,7 @@ func (cfg *config) check(c *checker) {
 	}
 	positive(c, "retention", cfg.Retention, day)
 	positive(c, "tick_interval", cfg.TickInterval, time.Millisecond)
-	if cfg.ShutdownTimeout < 0 {
-		c.bad("shutdown_timeout", fmt.Errorf("cannot be negative, not %s", cfg.ShutdownTimeout))
-	}
+	positive(c, "shutdown_timeout", cfg.ShutdownTimeout, time.Second)
 	if cfg.HTTPListen != "" {
 		if err := checkListenAddress(cfg.HTTPListen); err != nil {
 			c.bad("http_listen", err)

@@ -175,7 +175,7 @@ func TestConfigValues(t *testing.T) {
 	text := `db: ${STATE}/takbot.db
 retention: 30d
 tick_interval: 1d12h
-shutdown_timeout: 0s
+shutdown_timeout: 1s
 http_listen: "[::1]:0"
 log_format: json
 images_dir: cost$$5 and $HOME
@@ -205,7 +205,7 @@ discord:
 	want.DB = dir + "/takbot.db"
 	want.Retention = duration(30 * day)
 	want.TickInterval = duration(36 * time.Hour)
-	want.ShutdownTimeout = 0
+	want.ShutdownTimeout = duration(time.Second)
 	want.HTTPListen = "[::1]:0"
 	want.LogFormat = "json"
 	want.ImagesDir = "cost$5 and $HOME"

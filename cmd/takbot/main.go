@@ -1,6 +1,3 @@
-// Command takbot referees correspondence games of Tak by email, Discord and
-// the console. Run "takbot help" for its subcommands; "takbot serve -config
-// FILE" runs the referee with every transport the configuration enables.
 package main
 
 import (
