@@ -223,6 +223,7 @@ const (
 
 // deliver sends one reply and records the outcome.
 func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sendResult {
+	drawFallbacks(rp)
 	if e.info.Limits.Pictures {
 		for _, p := range rp.Parts {
 			if p.Kind != Image || p.Picture == nil {

@@ -285,3 +285,38 @@ func TestSplitParts(t *testing.T) {
 }
 
 func utf8Valid(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
+
+// The outbox stores a text board drawn from a picture without its text;
+// delivery draws it again, the same as the referee wrote it.
+func TestFallbackDrawnAtDelivery(t *testing.T) {
+	h := newHarness(t)
+	emailGame(t, h)
+	rs := h.send("ann", "ps a1")
+	var written string
+	for _, r := range rs {
+		if r.To.Transport == "email" {
+			written = r.Text()
+		}
+	}
+	var storedText string
+	h.store.View(context.Background(), func(tx bot.Tx) error {
+		return tx.ForEachReply(func(r *bot.Reply) error {
+			if r.Cause == rs[0].Cause && r.To.Transport == "email" {
+				for _, p := range r.Parts {
+					if p.Fallback {
+						storedText = p.Text
+					}
+				}
+			}
+			return nil
+		})
+	})
+	if storedText != "" {
+		t.Errorf("the outbox stores the text board: %q", storedText)
+	}
+	h.ref.DeliverDue(context.Background(), "email")
+	sent := h.email.replies()
+	if got := sent[len(sent)-1].Text(); got != written || !strings.Contains(got, "+---+") {
+		t.Errorf("delivered\n%s\nwritten\n%s", got, written)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strings"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
@@ -103,4 +104,40 @@ func (r *Referee) renderSafely(p Picture) (png []byte, err error) {
 		}
 	}()
 	return r.opts.Render(p)
+}
+
+// stored returns the form of a reply the outbox keeps: its fallback text
+// boards without their text, since they are drawn again from the picture
+// before them at delivery.
+func stored(r Reply) Reply {
+	copied := false
+	for i, p := range r.Parts {
+		if p.Kind == Block && p.Fallback && p.Text != "" {
+			if i == 0 || r.Parts[i-1].Kind != Image {
+				continue // nothing to draw it from: keep the text
+			}
+			if !copied {
+				r.Parts = append([]Part(nil), r.Parts...) // the caller's parts stay as they are
+				copied = true
+			}
+			r.Parts[i].Text = ""
+		}
+	}
+	return r
+}
+
+// drawFallbacks draws the text boards of a reply read from the outbox
+// from the pictures before them.
+func drawFallbacks(r *Reply) {
+	for i, p := range r.Parts {
+		if p.Kind != Block || !p.Fallback || p.Text != "" || i == 0 || r.Parts[i-1].Kind != Image || r.Parts[i-1].Picture == nil {
+			continue
+		}
+		pic := r.Parts[i-1].Picture
+		pos, err := notation.ParseTPS(pic.TPS, pic.Config)
+		if err != nil {
+			continue
+		}
+		r.Parts[i].Text = strings.TrimRight(render.Grid(pos, pic.Orientation, render.ASCII), "\n")
+	}
 }

@@ -62,7 +62,8 @@ type Part struct {
 	Actions []Action // Actions
 	// Fallback marks a block that draws the picture before it as text
 	// (a text board): transports that show the picture may leave it out,
-	// text-only renderings keep it.
+	// text-only renderings keep it. The outbox stores it without its
+	// text, which the delivery pipeline draws again from the picture.
 	Fallback bool `json:",omitempty"`
 }
 

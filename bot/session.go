@@ -272,11 +272,12 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 			}
 		}
 		for i := range replies {
-			rp := replies[i]
+			rp := stored(replies[i])
 			if err := tx.Enqueue(&rp); err != nil {
 				return err
 			}
-			out[i] = rp
+			out[i] = replies[i]
+			out[i].Seq = rp.Seq
 		}
 		for _, fn := range s.extra {
 			if err := fn(tx); err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,7 +25,7 @@ var update = flag.Bool("update", false, "rewrite the golden transcripts")
 // newReferee returns a referee over store whose console replies go to out
 // (pictures to imagesDir, if not "").
 func newReferee(store bot.Store, clock bot.Clock, out io.Writer, imagesDir string) *bot.Referee {
-	ref := bot.New(store, clock, bot.Options{Rand: func(int) int { return 0 }})
+	ref := bot.New(store, clock, bot.Options{Rand: func(int) int { return 0 }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	ref.Register(console.NewTransport(out, imagesDir))
 	return ref
 }

@@ -79,6 +79,7 @@ func encodeBody(e *encoder, r *bot.Reply) {
 		e.uvarint(uint64(p.Kind))
 		e.str(p.Text)
 		e.str(p.Caption)
+		e.bool(p.Fallback)
 		e.bool(p.Picture != nil)
 		if p.Picture != nil {
 			encodePicture(e, p.Picture)
@@ -103,7 +104,7 @@ func decodeBody(d *decoder, r *bot.Reply) {
 	for i := range n {
 		p := &r.Parts[i]
 		p.Kind = bot.PartKind(d.small())
-		p.Text, p.Caption = d.str(), d.str()
+		p.Text, p.Caption, p.Fallback = d.str(), d.str(), d.bool()
 		if d.bool() {
 			p.Picture = decodePicture(d)
 		}

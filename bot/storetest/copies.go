@@ -79,7 +79,7 @@ var copyCases = []suiteCase{
 			scribble: func(r *bot.Reply) {
 				r.Parts[0].Text = "scribbled"
 				r.Parts[3].Actions[0].Label = "scribbled"
-				pic := r.Parts[len(r.Parts)-1].Picture
+				pic := r.Parts[len(r.Parts)-2].Picture
 				pic.Name, pic.Players[0], pic.Result.Text = "scribbled", "scribbled", "scribbled"
 			},
 		}.check(t, fresh(t, open))

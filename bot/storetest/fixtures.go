@@ -89,7 +89,8 @@ func fullReply(id string, to bot.Identity) *bot.Reply {
 		Players: [2]string{"alice", "Bob"}, Orientation: notation.Mail,
 		Result:  &bot.ResultRecord{Reason: bot.EndRoad, Winner: tak.Black, Draw: true, PTN: "0-R", Text: "black wins by road", Score: 40, Deadline: t0},
 		Caption: "Turn 23",
-	}})
+	}}, bot.Part{Kind: bot.Block, Caption: "The board in Tak by Mail coordinates", Fallback: true,
+		Text: "   +---+\n 1 | b |\n   +---+"})
 	return r
 }
 
