@@ -8,15 +8,8 @@ import (
 	"github.com/takbymail/takbot/control"
 )
 
-func init() {
-	register(command{
-		name:    "backup",
-		summary: "write a consistent copy of the database, also while a takbot runs on it",
-		run:     runBackup,
-	})
-}
-
-func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runBackup(ctx context.Context, e *env) int {
+	args, stdout, stderr := e.args, e.stdout, e.stderr
 	fs := newFlagSet("backup", stderr,
 		"usage: takbot backup -db FILE -o OUT",
 		"\nCopies the database to OUT in one read transaction (a hot backup: the bot",
@@ -24,7 +17,7 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		"so a failed backup never leaves a truncated OUT.",
 		"While another takbot holds FILE (bbolt lets one process open it), the copy",
 		"is fetched from that process through its control socket FILE.ctl.")
-	load := configFlags(fs)
+	load := configFlags(fs, e)
 	out := fs.String("o", "", "backup `file` to write")
 	if code, done := parseFlags(fs, args); done {
 		return code

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/takbymail/takbot/bot"
@@ -11,18 +10,8 @@ import (
 	"github.com/takbymail/takbot/storage"
 )
 
-// consoleInput is where "takbot console" reads by default; tests replace it.
-var consoleInput io.Reader = os.Stdin
-
-func init() {
-	register(command{
-		name:    "console",
-		summary: "play on the terminal: lines \"NAME: MESSAGE\", replies \"[to NAME] ...\"",
-		run:     runConsole,
-	})
-}
-
-func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runConsole(ctx context.Context, e *env) int {
+	args, stdout, stderr := e.args, e.stdout, e.stderr
 	fs := newFlagSet("console", stderr,
 		"usage: takbot console [-db FILE] [-images DIR] [-in SCRIPT] [-config FILE]",
 		"\nReads lines \"NAME: MESSAGE\" (from standard input or SCRIPT); NAME is the",
@@ -31,7 +20,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		"Feeding the same script again is harmless: messages already handled are skipped.",
 		"While it runs, \"takbot backup\" and \"takbot export\" reach it through the",
 		"control socket FILE.ctl (mode 0600; see README).")
-	load := configFlags(fs)
+	load := configFlags(fs, e)
 	images := fs.String("images", "", "`dir`ectory for board pictures (default from the config; none if empty)")
 	in := fs.String("in", "", "read messages from this `file` instead of standard input")
 	session := fs.String("session", "console", "seed of the message ids: use another to send the same lines again")
@@ -57,7 +46,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return 1
 		}
 	}
-	input := consoleInput
+	input := e.stdin
 	if *in != "" {
 		f, err := os.Open(*in)
 		if err != nil {
@@ -67,8 +56,8 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		defer f.Close()
 		input = f
 	}
-	log := newLogger(stderr, cfg.LogLevel)
-	ref := bot.New(db, bot.SystemClock{}, bot.Options{DefaultDays: cfg.DaysPerMove, ReminderFraction: cfg.ReminderFraction, Logger: log})
+	log := newLogger(stderr, cfg.LogLevel, cfg.LogFormat)
+	ref := bot.New(db, bot.SystemClock{}, refereeOptions(cfg, log))
 	ref.Register(console.NewTransport(stdout, cfg.ImagesDir))
 	stopControl, err := serveControl(ctx, cfg, db, log)
 	if err != nil {

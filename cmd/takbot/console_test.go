@@ -23,7 +23,7 @@ func TestConsoleBackupExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"console", "-db", db, "-in", script}, &out, &errb); code != 0 {
+	if code := Main(env{args: []string{"console", "-db", db, "-in", script}, stdout: &out, stderr: &errb}); code != 0 {
 		t.Fatalf("console exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(out.String(), "[to alice] Turn 3 (PTN move 2, white) of game g1: alice (white) played ps c3 (PTN c3).") {
@@ -38,17 +38,17 @@ func TestConsoleBackupExport(t *testing.T) {
 	// line skipped is noted on standard error.
 	out.Reset()
 	errb.Reset()
-	if code := run(context.Background(), []string{"console", "-db", db, "-in", script}, &out, &errb); code != 0 || out.Len() != 0 ||
+	if code := Main(env{args: []string{"console", "-db", db, "-in", script}, stdout: &out, stderr: &errb}); code != 0 || out.Len() != 0 ||
 		strings.Count(errb.String(), "was handled before (the same input fed again); skipped") != 5 {
 		t.Fatalf("replay: exit %d, output %q, notes %q", code, out.String(), errb.String())
 	}
 	bk := filepath.Join(dir, "backup.db")
 	out.Reset()
-	if code := run(context.Background(), []string{"backup", "-db", db, "-o", bk}, &out, &errb); code != 0 {
+	if code := Main(env{args: []string{"backup", "-db", db, "-o", bk}, stdout: &out, stderr: &errb}); code != 0 {
 		t.Fatalf("backup exit %d: %s", code, errb.String())
 	}
 	out.Reset()
-	if code := run(context.Background(), []string{"export", "-db", bk}, &out, &errb); code != 0 {
+	if code := Main(env{args: []string{"export", "-db", bk}, stdout: &out, stderr: &errb}); code != 0 {
 		t.Fatalf("export exit %d: %s", code, errb.String())
 	}
 	for _, want := range []string{`[Player1 "alice"]`, `[Player2 "bob"]`, "1. a5 e1", "2. c3"} {
@@ -64,24 +64,9 @@ func TestReferee_BadArguments(t *testing.T) {
 		{"export", "extra"}, {"console", "-config", "/nonexistent.yaml"},
 	} {
 		var out, errb bytes.Buffer
-		if code := run(context.Background(), args, &out, &errb); code == 0 || errb.Len() == 0 {
+		if code := Main(env{args: args, stdout: &out, stderr: &errb}); code == 0 || errb.Len() == 0 {
 			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, errb.String())
 		}
-	}
-}
-
-func TestLoadConfigExample(t *testing.T) {
-	c, err := loadConfig("../../config.example.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c != defaultConfig() {
-		t.Errorf("config.example.yaml = %+v, want the defaults %+v", c, defaultConfig())
-	}
-	bad := filepath.Join(t.TempDir(), "bad.yaml")
-	os.WriteFile(bad, []byte("days_per_move: 0\n"), 0o644)
-	if _, err := loadConfig(bad); err == nil {
-		t.Error("days_per_move 0 accepted")
 	}
 }
 
@@ -91,13 +76,11 @@ func TestBackupExportWhileConsoleRuns(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "live.db")
 	pr, pw := io.Pipe()
-	consoleInput = pr
-	defer func() { consoleInput = os.Stdin }()
 	var out bytes.Buffer
 	var errb syncBuffer
 	done := make(chan int, 1)
 	go func() {
-		code := run(context.Background(), []string{"console", "-db", db}, &out, &errb)
+		code := Main(env{args: []string{"console", "-db", db}, stdin: pr, stdout: &out, stderr: &errb})
 		pr.CloseWithError(errors.New("the console has ended"))
 		done <- code
 	}()
@@ -113,7 +96,7 @@ func TestBackupExportWhileConsoleRuns(t *testing.T) {
 
 	bk := filepath.Join(dir, "backup.db")
 	var bout, berr bytes.Buffer
-	if code := run(context.Background(), []string{"backup", "-db", db, "-o", bk}, &bout, &berr); code != 0 {
+	if code := Main(env{args: []string{"backup", "-db", db, "-o", bk}, stdout: &bout, stderr: &berr}); code != 0 {
 		t.Fatalf("backup while the console runs: exit %d: %s", code, berr.String())
 	}
 	if !strings.Contains(bout.String(), "from the running takbot") {
@@ -121,12 +104,12 @@ func TestBackupExportWhileConsoleRuns(t *testing.T) {
 	}
 	wantGame := []string{`[Player1 "alice"]`, `[Player2 "bob"]`, "1. a5 e1", "2. c3"}
 	var eout, eerr bytes.Buffer
-	if code := run(context.Background(), []string{"export", "-db", bk}, &eout, &eerr); code != 0 {
+	if code := Main(env{args: []string{"export", "-db", bk}, stdout: &eout, stderr: &eerr}); code != 0 {
 		t.Fatalf("export of the backup: exit %d: %s", code, eerr.String())
 	}
 	fromBackup := eout.String()
 	eout.Reset()
-	if code := run(context.Background(), []string{"export", "-db", db}, &eout, &eerr); code != 0 {
+	if code := Main(env{args: []string{"export", "-db", db}, stdout: &eout, stderr: &eerr}); code != 0 {
 		t.Fatalf("export while the console runs: exit %d: %s", code, eerr.String())
 	}
 	for _, want := range wantGame {
@@ -160,7 +143,7 @@ func TestBackupOfHeldFileWithoutServer(t *testing.T) {
 	out := filepath.Join(dir, "out.db")
 	for _, args := range [][]string{{"backup", "-db", path, "-o", out}, {"export", "-db", path}} {
 		var stdout, stderr bytes.Buffer
-		code := run(context.Background(), args, &stdout, &stderr)
+		code := Main(env{args: args, stdout: &stdout, stderr: &stderr})
 		if code != 1 || !strings.Contains(stderr.String(), "no takbot answers on its control socket") {
 			t.Errorf("%v: exit %d, stderr %q", args, code, stderr.String())
 		}
@@ -226,7 +209,7 @@ func TestFailedRemoteBackupKeepsOut(t *testing.T) {
 	out := filepath.Join(dir, "out.db")
 	os.WriteFile(out, []byte("yesterday"), 0o600)
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"backup", "-db", path, "-o", out}, &stdout, &stderr)
+	code := Main(env{args: []string{"backup", "-db", path, "-o", out}, stdout: &stdout, stderr: &stderr})
 	if code != 1 || !strings.Contains(stderr.String(), "disk on fire") {
 		t.Errorf("backup: exit %d, stderr %q; want 1 and the server's error", code, stderr.String())
 	}

@@ -17,7 +17,7 @@ import (
 // controlSocket returns the control socket of cfg's database: the
 // control_socket key if set, else control.SocketPath (FILE.ctl, or a
 // hashed name in the temporary directory when that path is too long).
-func controlSocket(cfg fileConfig) (string, error) {
+func controlSocket(cfg config) (string, error) {
 	if cfg.ControlSocket != "" {
 		return cfg.ControlSocket, nil
 	}
@@ -29,7 +29,7 @@ func controlSocket(cfg fileConfig) (string, error) {
 // the database. Every long-running transport calls it once the database is
 // open; stop ends the server, waits for transfers under way and removes
 // the socket, and must be called before the database is closed.
-func serveControl(ctx context.Context, cfg fileConfig, db *storage.DB, log *slog.Logger) (stop func(), err error) {
+func serveControl(ctx context.Context, cfg config, db *storage.DB, log *slog.Logger) (stop func(), err error) {
 	path, err := controlSocket(cfg)
 	if err != nil {
 		return nil, err
@@ -61,7 +61,7 @@ const readTimeout = 100 * time.Millisecond
 // for subcommand name. When another process holds the file, it returns a
 // nil db and the control socket to ask instead. On failure it reports on
 // stderr and returns the exit code.
-func openForReading(name string, load func() (fileConfig, error), stderr io.Writer) (db *storage.DB, cfg fileConfig, socket string, code int) {
+func openForReading(name string, load func() (config, error), stderr io.Writer) (db *storage.DB, cfg config, socket string, code int) {
 	cfg, err := load()
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
@@ -84,7 +84,7 @@ func openForReading(name string, load func() (fileConfig, error), stderr io.Writ
 }
 
 // reportControlError explains a failure to use the control socket.
-func reportControlError(name string, cfg fileConfig, socket string, err error, stderr io.Writer) {
+func reportControlError(name string, cfg config, socket string, err error, stderr io.Writer) {
 	fmt.Fprintf(stderr, "%s: %v\n", name, err)
 	if errors.Is(err, control.ErrNoServer) {
 		fmt.Fprintf(stderr, "%s: another process holds %s, but no takbot answers on its control socket %s:\n"+

@@ -9,21 +9,14 @@ import (
 	"github.com/takbymail/takbot/control"
 )
 
-func init() {
-	register(command{
-		name:    "export",
-		summary: "print every game of the database as PTN, also while a takbot runs on it",
-		run:     runExport,
-	})
-}
-
-func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runExport(ctx context.Context, e *env) int {
+	args, stdout, stderr := e.args, e.stdout, e.stderr
 	fs := newFlagSet("export", stderr,
 		"usage: takbot export -db FILE",
 		"\nWrites every started game (active or over) as PTN to standard output,",
 		"one after another, in game order. While another takbot holds FILE, the",
 		"games come from that process through its control socket FILE.ctl.")
-	load := configFlags(fs)
+	load := configFlags(fs, e)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}

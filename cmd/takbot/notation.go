@@ -3,22 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 )
 
-func init() {
-	register(command{
-		name:    "notation",
-		summary: "convert a move between PTN and Tak by Mail notation",
-		run:     runNotation,
-	})
-}
-
-func runNotation(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runNotation(ctx context.Context, e *env) int {
+	args, stdout, stderr := e.args, e.stdout, e.stderr
 	fs := newFlagSet("notation", stderr,
 		"usage: takbot notation -size N MOVE",
 		"\nReads a move in PTN or as a Tak by Mail command and prints it in both, canonical:",

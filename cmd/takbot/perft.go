@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -14,15 +13,8 @@ import (
 // maxPerftDepth bounds the depth, so that a typo does not run for days.
 const maxPerftDepth = 8
 
-func init() {
-	register(command{
-		name:    "perft",
-		summary: "count the move paths of a TPS position to a depth",
-		run:     runPerft,
-	})
-}
-
-func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runPerft(ctx context.Context, e *env) int {
+	args, stdout, stderr := e.args, e.stdout, e.stderr
 	fs := newFlagSet("perft", stderr,
 		"usage: takbot perft TPS DEPTH",
 		"\nPrints the number of move sequences of DEPTH plies from the position, under",

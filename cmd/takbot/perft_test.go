@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"os"
 	"strings"
 	"testing"
@@ -13,7 +12,7 @@ import (
 func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(context.Background(), args, &out, &errb)
+	code = Main(env{args: args, stdout: &out, stderr: &errb})
 	return code, out.String(), errb.String()
 }
 

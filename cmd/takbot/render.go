@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -13,14 +12,6 @@ import (
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
-
-func init() {
-	register(command{
-		name:    "render",
-		summary: "draw a position from TPS or a PTN file as a PNG picture or a text board",
-		run:     runRender,
-	})
-}
 
 // renderArgs are the parsed flags of takbot render.
 type renderArgs struct {
@@ -30,7 +21,8 @@ type renderArgs struct {
 	text, ascii, sync                        bool
 }
 
-func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runRender(ctx context.Context, e *env) int {
+	args, stdout, stderr := e.args, e.stdout, e.stderr
 	fs := newFlagSet("render", stderr,
 		"usage: takbot render (-tps TPS | -ptn FILE [-game K] [-ply N]) [flags] (-o FILE.png | -text [-ascii] | -sync)",
 		"\nDraws a position as a PNG picture, or prints it as a text board. From a PTN",

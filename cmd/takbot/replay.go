@@ -3,20 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"github.com/takbymail/takbot/notation"
 )
-
-func init() {
-	register(command{
-		name:    "replay",
-		summary: "replay the games of PTN files and check their moves and results",
-		run:     runReplay,
-	})
-}
 
 // replayTally counts the games replayed.
 type replayTally struct{ games, legal, illegal, mismatched int }
@@ -26,7 +17,8 @@ func (t replayTally) String() string {
 	return fmt.Sprintf("games=%d legal=%d illegal=%d mismatched=%d", t.games, t.legal, t.illegal, t.mismatched)
 }
 
-func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runReplay(ctx context.Context, e *env) int {
+	args, stdout, stderr := e.args, e.stdout, e.stderr
 	fs := newFlagSet("replay", stderr,
 		"usage: takbot replay FILE...",
 		"\nReplays every game of the PTN files under the rules their tags give. Prints one",

@@ -1,0 +1,25 @@
+package main
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// refereeOptions are the referee's options from the configuration.
+func refereeOptions(cfg config, log *slog.Logger) bot.Options {
+	return bot.Options{
+		DefaultDays:      cfg.DaysPerMove,
+		ReminderFraction: cfg.ReminderFraction,
+		ChallengeDays:    cfg.ChallengeDays,
+		Retention:        time.Duration(cfg.Retention),
+		Logger:           log,
+		Delivery: bot.DeliveryOptions{
+			MinBackoff:  time.Duration(cfg.Delivery.MinBackoff),
+			MaxBackoff:  time.Duration(cfg.Delivery.MaxBackoff),
+			GiveUpAfter: time.Duration(cfg.Delivery.GiveUpAfter),
+			Concurrency: cfg.Delivery.Concurrency,
+		},
+	}
+}

@@ -1,0 +1,305 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/ops"
+	"github.com/takbymail/takbot/storage"
+)
+
+// retentionEvery is how often serve prunes old replies and message ids.
+const retentionEvery = 24 * time.Hour
+
+// server is a running "takbot serve": one referee owning the database,
+// its clocks, delivery pipeline and retention, the control socket, the
+// HTTP listener and the transports.
+type server struct {
+	cfg        config
+	base       *slog.Logger // the logger the components' loggers derive from
+	log        *slog.Logger // the serve component's
+	db         *storage.DB
+	ref        *bot.Referee
+	transports []bot.Transport
+	metrics    *ops.Metrics
+
+	stopControl func()
+	httpServer  *http.Server
+	httpDone    chan struct{}
+
+	stopReceiving  context.CancelFunc // cancels the transports' Run
+	receivers      sync.WaitGroup
+	stopBackground context.CancelFunc // cancels the clocks and retention
+	background     sync.WaitGroup
+	stopDelivery   context.CancelFunc
+	deliveryDone   chan struct{}
+	// failed receives the failure of a part that stopped by itself (a
+	// transport's Run, the HTTP listener); it ends the server.
+	failed chan error
+}
+
+// startServer opens the database, builds the referee and the
+// transports, and launches the server.
+func startServer(cfg config, log *slog.Logger) (*server, error) {
+	db, err := openStore(cfg.DB, storage.Options{})
+	if err != nil {
+		return nil, err
+	}
+	metrics := ops.NewMetrics()
+	opts := refereeOptions(cfg, log.With("component", "referee"))
+	opts.Observer = metrics
+	ref := bot.New(db, bot.SystemClock{}, opts)
+	transports, err := buildTransports(&cfg, ref, log.With("component", "transports"))
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	s := newServer(cfg, log, db, ref, metrics, transports)
+	if err := s.launch(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// newServer returns a server over an open database and a referee with
+// its transports registered; metrics is the referee's observer.
+func newServer(cfg config, log *slog.Logger, db *storage.DB, ref *bot.Referee, metrics *ops.Metrics, transports []bot.Transport) *server {
+	metrics.CollectStats(ref.Stats, nil)
+	return &server{cfg: cfg, base: log, log: log.With("component", "serve"), db: db, ref: ref, metrics: metrics,
+		transports: transports, failed: make(chan error, len(transports)+1)}
+}
+
+// launch opens the control socket and the HTTP listener and starts every
+// part. On error, what was opened is closed again, the database too.
+func (s *server) launch() (err error) {
+	defer func() {
+		if err != nil {
+			s.closeEarly()
+		}
+	}()
+	socket, err := controlSocket(s.cfg)
+	if err != nil {
+		return fmt.Errorf("control socket: %w", err)
+	}
+	if s.stopControl, err = serveControl(context.Background(), s.cfg, s.db, s.base.With("component", "control")); err != nil {
+		return fmt.Errorf("control socket: %w", err)
+	}
+	httpAddr := "off"
+	if s.cfg.HTTPListen != "" {
+		if httpAddr, err = s.listenHTTP(s.base.With("component", "http")); err != nil {
+			return err
+		}
+	}
+	s.start()
+	names := make([]string, len(s.transports))
+	for i, t := range s.transports {
+		names[i] = t.Info().Name
+	}
+	transports := strings.Join(names, ",")
+	if transports == "" {
+		transports = "none"
+	}
+	s.log.Info("takbot serving", "database", s.cfg.DB, "transports", transports, "http", httpAddr,
+		"control_socket", socket, "tick_interval", s.cfg.TickInterval)
+	return nil
+}
+
+// listenHTTP opens the health and metrics listener and returns its
+// address (the port chosen when http_listen gives port 0).
+func (s *server) listenHTTP(log *slog.Logger) (string, error) {
+	ln, err := net.Listen("tcp", s.cfg.HTTPListen)
+	if err != nil {
+		return "", fmt.Errorf("http_listen: %w", err)
+	}
+	health := &ops.Health{
+		Database:   func(ctx context.Context) error { return s.db.View(ctx, func(bot.Tx) error { return nil }) },
+		Transports: s.transports,
+	}
+	s.httpServer = &http.Server{
+		Handler:           ops.NewMux(health, s.metrics, log),
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	s.httpDone = make(chan struct{})
+	go func() {
+		defer close(s.httpDone)
+		if err := s.httpServer.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			s.failed <- fmt.Errorf("http listener: %w", err)
+		}
+	}()
+	addr := ln.Addr().String()
+	log.Info("http listening", "addr", addr)
+	return addr, nil
+}
+
+// start runs the delivery pipeline, the clocks, retention and the
+// transports' receiving.
+func (s *server) start() {
+	deliveryCtx, stopDelivery := context.WithCancel(context.Background())
+	s.stopDelivery = stopDelivery
+	s.deliveryDone = make(chan struct{})
+	go func() {
+		defer close(s.deliveryDone)
+		s.ref.RunDelivery(deliveryCtx)
+	}()
+
+	backgroundCtx, stopBackground := context.WithCancel(context.Background())
+	s.stopBackground = stopBackground
+	ticker := time.NewTicker(time.Duration(s.cfg.TickInterval))
+	s.background.Add(2)
+	go func() {
+		defer s.background.Done()
+		defer ticker.Stop()
+		s.ref.RunClocks(backgroundCtx, ticker.C)
+	}()
+	go func() {
+		defer s.background.Done()
+		s.runRetention(backgroundCtx)
+	}()
+
+	receiveCtx, stopReceiving := context.WithCancel(context.Background())
+	s.stopReceiving = stopReceiving
+	for _, t := range s.transports {
+		r, ok := t.(bot.Receiver)
+		if !ok {
+			continue
+		}
+		s.receivers.Add(1)
+		go func() {
+			defer s.receivers.Done()
+			err := r.Run(receiveCtx)
+			if receiveCtx.Err() == nil {
+				if err == nil {
+					err = errors.New("stopped receiving by itself")
+				}
+				s.failed <- fmt.Errorf("transport %s: %w", r.Info().Name, err)
+			}
+		}()
+	}
+}
+
+// runRetention prunes delivered replies and handled message ids older
+// than the retention, now and then every day, until ctx ends.
+func (s *server) runRetention(ctx context.Context) {
+	ticker := time.NewTicker(retentionEvery)
+	defer ticker.Stop()
+	for {
+		n, err := s.ref.Prune(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			s.log.Error("retention", "err", err)
+		case n > 0:
+			s.log.Info("retention: pruned old entries", "entries", n, "older_than", s.cfg.Retention)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+	}
+}
+
+// wait runs until ctx ends (a signal) or a part fails, then shuts down.
+// It returns the exit code: 0 after a clean shutdown on a signal.
+func (s *server) wait(ctx context.Context) int {
+	code := 0
+	select {
+	case <-ctx.Done():
+		s.log.Info("shutting down", "cause", context.Cause(ctx).Error(), "shutdown_timeout", s.cfg.ShutdownTimeout)
+	case err := <-s.failed:
+		s.log.Error("shutting down after a failure", "err", err)
+		code = 1
+	}
+	if !s.shutdown() {
+		code = 1
+	}
+	return code
+}
+
+// shutdown stops the parts in order within shutdown_timeout: the
+// transports stop receiving and finish the messages in flight; the clocks
+// and the delivery loop stop; delivery flushes what is due; the control
+// socket and the HTTP listener close; the database closes. It reports
+// whether all went well. Nothing is lost when it is cut short: the outbox
+// is durable.
+func (s *server) shutdown() bool {
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(s.cfg.ShutdownTimeout))
+	defer cancel()
+	s.stopReceiving()
+	if !waitUntil(ctx, &s.receivers) {
+		s.log.Error("the transports did not finish their messages within shutdown_timeout; exiting without closing the database")
+		return false
+	}
+	s.stopBackground()
+	s.background.Wait()
+	s.stopDelivery()
+	<-s.deliveryDone
+	if len(s.transports) > 0 {
+		if err := s.ref.Flush(ctx); err != nil {
+			s.log.Warn("delivery did not flush everything within shutdown_timeout; the outbox keeps it for the next start", "err", err)
+		}
+	}
+	if st, err := s.ref.Stats(context.Background()); err == nil && st.Pending > 0 {
+		s.log.Info("replies wait in the outbox for the next start", "pending", st.Pending)
+	}
+	s.stopControl()
+	s.stopHTTP(ctx)
+	clean := true
+	if err := s.db.Close(); err != nil {
+		s.log.Error("close the database", "err", err)
+		clean = false
+	}
+	s.log.Info("stopped", "took", time.Since(start).Round(time.Millisecond).String())
+	return clean
+}
+
+// stopHTTP closes the HTTP listener, letting requests under way finish
+// until ctx ends; then it drops them (a slow client is no failure of
+// takbot's).
+func (s *server) stopHTTP(ctx context.Context) {
+	if s.httpServer == nil {
+		return
+	}
+	s.log.Debug("stopping the http listener")
+	if err := s.httpServer.Shutdown(ctx); err != nil {
+		s.log.Warn("http requests still under way at the end of shutdown_timeout were dropped", "err", err)
+		s.httpServer.Close()
+	}
+	<-s.httpDone
+}
+
+// closeEarly undoes a start that failed half way.
+func (s *server) closeEarly() {
+	if s.httpServer != nil {
+		s.httpServer.Close()
+		<-s.httpDone
+	}
+	if s.stopControl != nil {
+		s.stopControl()
+	}
+	s.db.Close()
+}
+
+// waitUntil waits for wg, or until ctx ends; it reports whether wg ended.
+func waitUntil(ctx context.Context, wg *sync.WaitGroup) bool {
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}

@@ -1,0 +1,18 @@
+// Package ops is the operations face of a running takbot: an HTTP handler
+// serving /healthz and /metrics.
+//
+// /healthz answers with a JSON [HealthReport]: whether the database
+// answers and whether each running transport is connected to its service
+// (a transport that is not a [bot.HealthReporter] counts as connected). It
+// is 200 when all is well and 503 otherwise, so that a load balancer or a
+// container runtime can act on the status alone.
+//
+// /metrics serves Prometheus metrics from a private registry ([Metrics]):
+// the Go runtime and process collectors, counters and latency histograms
+// fed by the referee through the [bot.Observer] interface, and gauges read
+// from the referee's [bot.Stats] at scrape time (replies pending, the age
+// of the oldest, games by status).
+//
+// The package knows the referee only through bot's types and functions
+// passed in: it never touches the database or a transport's service.
+package ops

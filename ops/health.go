@@ -1,0 +1,100 @@
+package ops
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// Health is what /healthz checks.
+type Health struct {
+	// Database checks that the database answers (a read transaction): nil
+	// when it is open.
+	Database func(ctx context.Context) error
+	// Transports are the running transports.
+	Transports []bot.Transport
+	// Timeout bounds the database check (default 2 s).
+	Timeout time.Duration
+}
+
+// HealthReport is the JSON body of /healthz.
+type HealthReport struct {
+	// Status is "ok" when the database is open and every transport is
+	// connected, "degraded" otherwise.
+	Status     string                     `json:"status"`
+	Database   DatabaseHealth             `json:"database"`
+	Transports map[string]TransportHealth `json:"transports"`
+}
+
+// The values of HealthReport.Status.
+const (
+	StatusOK       = "ok"
+	StatusDegraded = "degraded"
+)
+
+// DatabaseHealth says whether the database answers.
+type DatabaseHealth struct {
+	Open  bool   `json:"open"`
+	Error string `json:"error,omitempty"` // why not
+}
+
+// TransportHealth is a transport's connection state (bot.Health).
+type TransportHealth struct {
+	Connected bool       `json:"connected"`
+	Detail    string     `json:"detail,omitempty"`
+	Since     *time.Time `json:"since,omitempty"`
+}
+
+// Report checks the database and asks each transport.
+func (h *Health) Report(ctx context.Context) HealthReport {
+	rep := HealthReport{Status: StatusOK, Transports: map[string]TransportHealth{}}
+	timeout := h.Timeout
+	if timeout <= 0 {
+		timeout = 2 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	if h.Database == nil {
+		rep.Database.Error = "no database"
+	} else if err := h.Database(ctx); err != nil {
+		rep.Database.Error = err.Error()
+	} else {
+		rep.Database.Open = true
+	}
+	if !rep.Database.Open {
+		rep.Status = StatusDegraded
+	}
+	for _, t := range h.Transports {
+		th := TransportHealth{Connected: true}
+		if r, ok := t.(bot.HealthReporter); ok {
+			s := r.Health()
+			th = TransportHealth{Connected: s.Connected, Detail: s.Detail}
+			if !s.Since.IsZero() {
+				since := s.Since.UTC()
+				th.Since = &since
+			}
+		}
+		if !th.Connected {
+			rep.Status = StatusDegraded
+		}
+		rep.Transports[t.Info().Name] = th
+	}
+	return rep
+}
+
+// ServeHTTP answers a health check: 200 with the report when the status
+// is ok, 503 otherwise.
+func (h *Health) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rep := h.Report(r.Context())
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	if rep.Status != StatusOK {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(rep) // a client gone away is no error of ours
+}

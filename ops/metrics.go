@@ -1,0 +1,106 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// Metrics holds takbot's Prometheus metrics in a private registry. It is
+// a bot.Observer: pass it in bot.Options.Observer.
+type Metrics struct {
+	registry        *prometheus.Registry
+	handled         *prometheus.CounterVec
+	deliveries      *prometheus.CounterVec
+	handleSeconds   *prometheus.HistogramVec
+	deliverySeconds *prometheus.HistogramVec
+}
+
+var _ bot.Observer = (*Metrics)(nil)
+
+// deliveryBuckets cover sends from a local console write to a slow mail
+// server (bot.DeliveryOptions.SendTimeout is 2 minutes by default).
+var deliveryBuckets = []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120}
+
+// NewMetrics returns the metrics, with the Go runtime and process
+// collectors registered.
+func NewMetrics() *Metrics {
+	m := &Metrics{
+		registry: prometheus.NewRegistry(),
+		handled: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "takbot_messages_handled_total",
+			Help: "Messages handled, by transport and outcome (ok, refused, duplicate, invalid, error).",
+		}, []string{"transport", "outcome"}),
+		deliveries: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "takbot_deliveries_total",
+			Help: "Delivery attempts of replies, by transport and result (delivered, retry, failed).",
+		}, []string{"transport", "result"}),
+		handleSeconds: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "takbot_handle_seconds",
+			Help:    "Time to handle one message, from reading it to committing its effects.",
+			Buckets: prometheus.DefBuckets,
+		}, []string{"transport"}),
+		deliverySeconds: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "takbot_delivery_seconds",
+			Help:    "Time of one delivery attempt (the transport's send).",
+			Buckets: deliveryBuckets,
+		}, []string{"transport"}),
+	}
+	m.registry.MustRegister(
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		m.handled, m.deliveries, m.handleSeconds, m.deliverySeconds,
+	)
+	return m
+}
+
+// MessageHandled counts a message handled and observes its latency.
+func (m *Metrics) MessageHandled(transport, outcome string, took time.Duration) {
+	m.handled.WithLabelValues(transport, outcome).Inc()
+	m.handleSeconds.WithLabelValues(transport).Observe(took.Seconds())
+}
+
+// ReplySent counts a delivery attempt and observes its latency.
+func (m *Metrics) ReplySent(transport, result string, took time.Duration) {
+	m.deliveries.WithLabelValues(transport, result).Inc()
+	m.deliverySeconds.WithLabelValues(transport).Observe(took.Seconds())
+}
+
+// CollectStats registers gauges read at each scrape from stats
+// (Referee.Stats): takbot_replies_pending,
+// takbot_reply_oldest_pending_age_seconds (by now, time.Now when nil) and
+// takbot_games{status}. Call it once.
+func (m *Metrics) CollectStats(stats func(context.Context) (bot.Stats, error), now func() time.Time) {
+	if now == nil {
+		now = time.Now
+	}
+	m.registry.MustRegister(&statsCollector{stats: stats, now: now, timeout: 5 * time.Second})
+}
+
+// Handler serves the metrics in the Prometheus text format. A metric that
+// cannot be read (the database closed) is left out and logged; the others
+// are served.
+func (m *Metrics) Handler(log *slog.Logger) http.Handler {
+	if log == nil {
+		log = slog.Default()
+	}
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{
+		ErrorLog:      slogErrorLog{log},
+		ErrorHandling: promhttp.ContinueOnError,
+	})
+}
+
+// slogErrorLog adapts a slog.Logger to promhttp's error log.
+type slogErrorLog struct{ log *slog.Logger }
+
+func (l slogErrorLog) Println(v ...any) {
+	l.log.Warn("metrics: " + fmt.Sprint(v...))
+}

@@ -1,0 +1,190 @@
+package ops_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/ops"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+// plainTransport is a transport that does not report its health.
+type plainTransport struct{ name string }
+
+func (p plainTransport) Info() bot.TransportInfo              { return bot.TransportInfo{Name: p.name} }
+func (plainTransport) Send(context.Context, *bot.Reply) error { return nil }
+
+// reportingTransport reports a fixed health.
+type reportingTransport struct {
+	plainTransport
+	health bot.Health
+}
+
+func (r reportingTransport) Health() bot.Health { return r.health }
+
+// get serves one request and returns the status and body.
+func get(t *testing.T, h http.Handler, method, path string) (int, string) {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	req, err := http.NewRequest(method, srv.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(body)
+}
+
+func TestHealth(t *testing.T) {
+	since := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	open := func(context.Context) error { return nil }
+	closed := func(context.Context) error { return errors.New("database not open") }
+	for _, tc := range []struct {
+		name   string
+		health ops.Health
+		status int
+	}{
+		{"no-transport", ops.Health{Database: open}, http.StatusOK},
+		{"connected", ops.Health{Database: open, Transports: []bot.Transport{
+			plainTransport{"console"},
+			reportingTransport{plainTransport{"email"}, bot.Health{Connected: true, Detail: "IMAP imap.example.org:993 idling", Since: since}},
+		}}, http.StatusOK},
+		{"disconnected", ops.Health{Database: open, Transports: []bot.Transport{
+			reportingTransport{plainTransport{"discord"}, bot.Health{Detail: "gateway: connection refused", Since: since}},
+		}}, http.StatusServiceUnavailable},
+		{"database-closed", ops.Health{Database: closed}, http.StatusServiceUnavailable},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, body := get(t, ops.NewMux(&tc.health, ops.NewMetrics(), nil), http.MethodGet, "/healthz")
+			if status != tc.status {
+				t.Errorf("status %d, want %d", status, tc.status)
+			}
+			golden(t, "healthz-"+tc.name+".json", body)
+		})
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	m := ops.NewMetrics()
+	m.MessageHandled("email", "ok", 30*time.Millisecond)
+	m.MessageHandled("email", "ok", 2*time.Second)
+	m.MessageHandled("discord", "refused", 4*time.Millisecond)
+	m.ReplySent("email", "delivered", 700*time.Millisecond)
+	m.ReplySent("email", "retry", 45*time.Second)
+	m.ReplySent("discord", "failed", 20*time.Millisecond)
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	m.CollectStats(func(context.Context) (bot.Stats, error) {
+		return bot.Stats{
+			Pending:       3,
+			OldestPending: now.Add(-90 * time.Second),
+			Games:         map[bot.Status]int{bot.Active: 5, bot.Over: 12, bot.Challenged: 1},
+		}, nil
+	}, func() time.Time { return now })
+	status, body := get(t, ops.NewMux(&ops.Health{}, m, nil), http.MethodGet, "/metrics")
+	if status != http.StatusOK {
+		t.Fatalf("status %d: %s", status, body)
+	}
+	// The Go and process collectors are there; their values vary, so the
+	// golden file keeps takbot's own metrics only.
+	for _, want := range []string{"\ngo_goroutines ", "\ngo_memstats_alloc_bytes ", "\nprocess_open_fds "} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the exposition lacks %q", strings.TrimSpace(want))
+		}
+	}
+	golden(t, "metrics.txt", takbotLines(body))
+}
+
+// takbotLines keeps the lines of the exposition about takbot's metrics.
+func takbotLines(body string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(body, "\n") {
+		if strings.HasPrefix(l, "takbot_") || strings.HasPrefix(l, "# HELP takbot_") || strings.HasPrefix(l, "# TYPE takbot_") {
+			b.WriteString(l)
+		}
+	}
+	return b.String()
+}
+
+// TestMetricsWithoutStats: when the referee's figures cannot be read (the
+// database is closed), the scrape still serves the other metrics.
+func TestMetricsWithoutStats(t *testing.T) {
+	m := ops.NewMetrics()
+	m.MessageHandled("console", "ok", time.Millisecond)
+	m.CollectStats(func(context.Context) (bot.Stats, error) { return bot.Stats{}, errors.New("database not open") }, nil)
+	status, body := get(t, ops.NewMux(&ops.Health{}, m, nil), http.MethodGet, "/metrics")
+	if status != http.StatusOK {
+		t.Fatalf("status %d: %s", status, body)
+	}
+	if !strings.Contains(body, `takbot_messages_handled_total{outcome="ok",transport="console"} 1`) {
+		t.Errorf("the counters are missing:\n%s", takbotLines(body))
+	}
+	if strings.Contains(body, "takbot_replies_pending") {
+		t.Errorf("a figure that could not be read was served:\n%s", takbotLines(body))
+	}
+}
+
+func TestMuxRoutes(t *testing.T) {
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	mux := ops.NewMux(&ops.Health{Database: func(context.Context) error { return nil }}, ops.NewMetrics(), log)
+	for _, tc := range []struct {
+		method, path string
+		status       int
+	}{
+		{http.MethodGet, "/healthz", http.StatusOK},
+		{http.MethodHead, "/healthz", http.StatusOK},
+		{http.MethodPost, "/healthz", http.StatusMethodNotAllowed},
+		{http.MethodGet, "/metrics", http.StatusOK},
+		{http.MethodGet, "/", http.StatusNotFound},
+		{http.MethodGet, "/debug/pprof/", http.StatusNotFound},
+	} {
+		logs.Reset()
+		if status, _ := get(t, mux, tc.method, tc.path); status != tc.status {
+			t.Errorf("%s %s: status %d, want %d", tc.method, tc.path, status, tc.status)
+		}
+		if want := fmt.Sprintf("msg=\"http request\" method=%s path=%s", tc.method, tc.path); !strings.Contains(logs.String(), want) {
+			t.Errorf("%s %s: the log %q lacks %q", tc.method, tc.path, logs.String(), want)
+		}
+	}
+}
