@@ -19,7 +19,8 @@ func runConsole(ctx context.Context, e *env) int {
 		"Replies are printed as \"[to NAME] ...\"; pictures are written to DIR.",
 		"Feeding the same script again is harmless: messages already handled are skipped.",
 		"While it runs, \"takbot backup\" and \"takbot export\" reach it through the",
-		"control socket FILE.ctl (mode 0600; see README).")
+		"control socket FILE.ctl (mode 0600; see README). It logs warnings and errors",
+		"only, unless -log-level or the configuration asks for another level than info.")
 	load := configFlags(fs, e)
 	images := fs.String("images", "", "`dir`ectory for board pictures (default from the config; none if empty)")
 	in := fs.String("in", "", "read messages from this `file` instead of standard input")
@@ -56,7 +57,13 @@ func runConsole(ctx context.Context, e *env) int {
 		defer f.Close()
 		input = f
 	}
-	log := newLogger(stderr, cfg.LogLevel, cfg.LogFormat)
+	level := cfg.LogLevel
+	if level == defaultConfig().LogLevel {
+		// A line per message would interleave with the replies on a
+		// terminal: the console logs warnings unless told otherwise.
+		level = "warn"
+	}
+	log := newLogger(stderr, level, cfg.LogFormat)
 	ref := bot.New(db, bot.SystemClock{}, refereeOptions(cfg, log))
 	ref.Register(console.NewTransport(stdout, cfg.ImagesDir))
 	stopControl, err := serveControl(ctx, cfg, db, log)

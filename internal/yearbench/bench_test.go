@@ -61,7 +61,7 @@ func database(b testing.TB, name string) string {
 // nothing delivered older than the retention left.
 func TestGenerate(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "small.db")
-	w := Workload{Games: 300, Plies: 12, Span: 120 * 24 * time.Hour, Pace: 29 * time.Hour, Prune: true}
+	w := Workload{Games: 60, Plies: 12, Span: 60 * 24 * time.Hour, Pace: 29 * time.Hour, Prune: true, Retention: 20 * 24 * time.Hour}
 	if err := Generate(context.Background(), path, w, end); err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestGenerate(t *testing.T) {
 	}
 	defer db.Close()
 	var counts map[bot.Status]int
-	var pending, old int
+	var pending, old, kept int
 	err = db.View(context.Background(), func(tx bot.Tx) error {
 		if counts, err = tx.CountGames(); err != nil {
 			return err
@@ -80,9 +80,10 @@ func TestGenerate(t *testing.T) {
 			return err
 		}
 		return tx.ForEachReply(func(r *bot.Reply) error {
-			if r.Created.Before(end.Add(-90 * 24 * time.Hour)) {
+			if r.Created.Before(end.Add(-21 * 24 * time.Hour)) {
 				old++
 			}
+			kept++
 			return nil
 		})
 	})
@@ -90,9 +91,9 @@ func TestGenerate(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Games last 13 paces (15.7 days): those started in the last 15.7 of
-	// 120 days are in progress.
-	if counts[bot.Over] < 250 || counts[bot.Active] < 30 || counts[bot.Active] > 50 || pending != 0 || old != 0 {
-		t.Errorf("games %v, %d replies pending, %d delivered replies older than the retention", counts, pending, old)
+	// 60 days are in progress.
+	if counts[bot.Over] < 40 || counts[bot.Active] < 10 || counts[bot.Active] > 20 || pending != 0 || old != 0 || kept == 0 {
+		t.Errorf("games %v, %d replies pending, %d delivered replies older than the retention, %d kept", counts, pending, old, kept)
 	}
 }
 

@@ -21,6 +21,8 @@ type Workload struct {
 	Pace  time.Duration // time between two moves of one game
 	// Prune runs the referee's retention once a simulated day.
 	Prune bool
+	// Retention is the referee's retention (0: its default, 90 days).
+	Retention time.Duration
 }
 
 // Year is the workload of the issue: 10,000 games of 30 moves over the last
@@ -82,7 +84,7 @@ func Generate(ctx context.Context, path string, w Workload, end time.Time) error
 	start := end.Add(-w.Span)
 	clk := &clock{t: start}
 	ref := bot.New(db, clk, bot.Options{Rand: func(int) int { return 0 }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		DefaultDays: 7, Delivery: bot.DeliveryOptions{Concurrency: 64}})
+		DefaultDays: 7, Retention: w.Retention, Delivery: bot.DeliveryOptions{Concurrency: 64}})
 	ref.Register(sink{})
 	// Every message of the year, by day.
 	days := map[int][]event{}
