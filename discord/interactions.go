@@ -67,12 +67,20 @@ func displayName(u *discordgo.User, m *discordgo.Member) string {
 	return u.DisplayName()
 }
 
-// learn records a user's names in the directory.
+// learn records a user's names in the directory. Without the member
+// (a mention, a direct message) a name already known stays: the server's
+// display name is the one players see.
 func (t *Transport) learn(guild string, u *discordgo.User, m *discordgo.Member) {
 	if u == nil || u.Bot || !IsSnowflake(u.ID) {
 		return
 	}
-	t.dir.learn(u.ID, userRecord{Name: displayName(u, m), Username: u.Username})
+	name := displayName(u, m)
+	if m == nil {
+		if known := t.dir.name(u.ID); known != "" {
+			name = known
+		}
+	}
+	t.dir.learn(u.ID, userRecord{Name: name, Username: u.Username})
 }
 
 // dispatch sends the first answer at once, in its own goroutine, and

@@ -69,6 +69,9 @@ func (t *Transport) onMessage(_ *discordgo.Session, e *discordgo.MessageCreate) 
 		return
 	}
 	t.learn(m.GuildID, m.Author, m.Member)
+	for _, u := range m.Mentions {
+		t.learn(m.GuildID, u, nil)
+	}
 	t.lanes.run(m.ChannelID, func() {
 		ctx, cancel := context.WithTimeout(t.jobCtx, t.opts.JobTimeout)
 		defer cancel()
@@ -88,7 +91,8 @@ func mentions(m *discordgo.Message, botID string) bool {
 // handleText hands a plain-text message to the referee; its id makes a
 // message seen twice (a replayed event, a catch-up) count once.
 func (t *Transport) handleText(ctx context.Context, m *discordgo.Message, text, game string) {
-	o := originRecord{Kind: originMessage, User: m.Author.ID, Channel: m.ChannelID, Guild: m.GuildID, Message: m.ID, At: t.clock.Now()}
+	o := originRecord{Kind: originMessage, User: m.Author.ID, Channel: m.ChannelID, Guild: m.GuildID, Message: m.ID,
+		At: t.clock.Now(), ShowOwn: saysMore(text)}
 	o.Parent = t.parentOf(ctx, m.ChannelID, m.GuildID)
 	t.mem.setOrigin(m.ID, o)
 	state := t.stateWith(keyOrigin+m.ID, o, m.Author.ID, o.Parent)
@@ -105,6 +109,19 @@ func (t *Transport) handleText(ctx context.Context, m *discordgo.Message, text, 
 	case game != "":
 		t.mem.setPref(keyCursor+m.ChannelID, m.ID)
 	}
+}
+
+// saysMore reports whether a message's sender should see their own reply
+// besides the thread's post of the event: it has several commands, a
+// command that only shows something (rs, board, history), or one that
+// cannot be read.
+func saysMore(text string) bool {
+	p, err := bot.ParseMessage(text)
+	if err != nil || len(p.Commands) != 1 {
+		return true
+	}
+	c := p.Commands[0]
+	return c.Err != nil || !c.Changes()
 }
 
 // catchUpPages bounds the messages read from one thread after a

@@ -108,6 +108,8 @@ func (d *delivery) deliver(ctx context.Context) error {
 		switch {
 		case d.canAnswer():
 			return d.ephemeral(ctx)
+		case d.bySelf() && d.origin.Kind == originMessage && d.origin.ShowOwn:
+			return d.post(ctx, d.origin.Channel, nil, "", d.origin.Message)
 		case !d.bySelf() && d.t.wantsDM(d.user):
 			return d.direct(ctx, place)
 		}

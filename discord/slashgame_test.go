@@ -25,13 +25,14 @@ func TestGameBySlashCommands(t *testing.T) {
 		t.Errorf("Alice's answer: %s", show(sent))
 	}
 	th := w.thread()
+	challenge := w.waitPosts(th.ID, 1)[0]
+	th, _ = w.fake.Channel(th.ID)
 	if th.Name != "g1 Alice vs bob" || th.ParentID != w.channel || th.Type != discordfake.ChannelPublicThread {
 		t.Errorf("thread %+v", th)
 	}
 	if !containsAll(th.Members, w.alice.ID, w.bob.ID) {
 		t.Errorf("thread members %v, want Alice and Bob", th.Members)
 	}
-	challenge := w.waitPosts(th.ID, 1)[0]
 	if !strings.Contains(challenge.Content, "challenges you") || !containsAll(challenge.Mentions, w.bob.ID) {
 		t.Errorf("challenge post: %q mentions %v", challenge.Content, challenge.Mentions)
 	}

@@ -69,6 +69,10 @@ type originRecord struct {
 	Parent  string `json:",omitempty"` // the server channel under a thread, or the channel itself; "" in DMs
 	Guild   string `json:",omitempty"`
 	Message string `json:",omitempty"` // a plain-text message's id
+	// ShowOwn marks a plain-text message whose sender's own reply says
+	// more than the event the thread shows (several commands, an rs
+	// comparison, a board): it is posted as a reply to the message.
+	ShowOwn bool `json:",omitempty"`
 	Token   string `json:",omitempty"`
 	App     string `json:",omitempty"`
 	At      time.Time
