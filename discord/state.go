@@ -72,7 +72,7 @@ type originRecord struct {
 	// ShowOwn marks a plain-text message whose sender's own reply says
 	// more than the event the thread shows (several commands, an rs
 	// comparison, a board): it is posted as a reply to the message.
-	ShowOwn bool `json:",omitempty"`
+	ShowOwn bool   `json:",omitempty"`
 	Token   string `json:",omitempty"`
 	App     string `json:",omitempty"`
 	At      time.Time

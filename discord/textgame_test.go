@@ -56,8 +56,12 @@ func TestGameByPlainText(t *testing.T) {
 	// comparison as a reply; the thread shows Alice the move.
 	n := len(w.posts(th.ID))
 	say(w.bob.ID, th.ID, "rs\ns 0 S\ns 0 0\n0 0 0\nps c2")
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps c2") && containsAll(m.Mentions, w.alice.ID) })
-	own := w.waitPost(th.ID, func(m discordfake.Message) bool { return m.Type == discordfake.MessageReply && strings.Contains(m.Content, "matches") })
+	w.waitPost(th.ID, func(m discordfake.Message) bool {
+		return strings.Contains(m.Content, "played ps c2") && containsAll(m.Mentions, w.alice.ID)
+	})
+	own := w.waitPost(th.ID, func(m discordfake.Message) bool {
+		return m.Type == discordfake.MessageReply && strings.Contains(m.Content, "matches")
+	})
 	if len(own.Mentions) != 0 {
 		t.Errorf("Bob's own reply pings %v", own.Mentions)
 	}
