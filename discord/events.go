@@ -41,7 +41,11 @@ func (t *Transport) onDisconnect(*discordgo.Session, *discordgo.Disconnect) {
 
 // onThreadUpdate notes nothing: discordgo's state keeps each thread's
 // archived flag, which posting reads.
-func (t *Transport) onThreadUpdate(*discordgo.Session, *discordgo.ThreadUpdate) {}
+func (t *Transport) onThreadUpdate(_ *discordgo.Session, e *discordgo.ThreadUpdate) {
+	if t.opts.observe != nil && e.Channel != nil {
+		t.opts.observe("THREAD_UPDATE " + e.ID)
+	}
+}
 
 // onThreadDelete forgets a deleted game thread; the game's next reply
 // opens a new one.

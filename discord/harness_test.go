@@ -30,6 +30,7 @@ type world struct {
 	tr      *Transport
 	mail    *mailbox
 	clock   *discordfake.ManualClock // the referee's and the adapter's clock when manual
+	events  chan string              // gateway events the transport took in (Options.observe)
 	logs    *syncBuffer
 	guild   string
 	channel string
@@ -62,7 +63,7 @@ func newWorld(t *testing.T, o worldOptions) *world {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	t.Cleanup(cancel)
-	w := &world{t: t, ctx: ctx, fake: fake, mail: newMailbox(), logs: &syncBuffer{}}
+	w := &world{t: t, ctx: ctx, fake: fake, mail: newMailbox(), logs: &syncBuffer{}, events: make(chan string, 1000)}
 	w.guild = fake.AddGuild("Tak Club")
 	if w.channel, err = fake.AddTextChannel(w.guild, "games"); err != nil {
 		t.Fatal(err)
@@ -98,7 +99,13 @@ func (w *world) start(o worldOptions) {
 	logger := slog.New(slog.NewTextHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	w.ref = bot.New(w.store, clock, bot.Options{Rand: func(int) int { return 0 }, Logger: logger})
 	tr, err := New(Config{Token: w.fake.Token(), ApplicationID: w.fake.ApplicationID(), Guilds: []string{w.guild},
-		MessageContent: o.MessageContent, Threads: o.Threads, APIURL: w.fake.URL()}, w.ref, Options{Logger: logger, Clock: clock})
+		MessageContent: o.MessageContent, Threads: o.Threads, APIURL: w.fake.URL()}, w.ref,
+		Options{Logger: logger, Clock: clock, detachClose: true, observe: func(e string) {
+			select {
+			case w.events <- e:
+			default:
+			}
+		}})
 	if err != nil {
 		w.t.Fatalf("New: %v", err)
 	}
@@ -119,12 +126,35 @@ func (w *world) start(o worldOptions) {
 		}
 		w.stop = func() {}
 	}
-	w.t.Cleanup(func() { w.stop() })
+	w.t.Cleanup(func() {
+		w.stop()
+		if w.t.Failed() && testing.Verbose() {
+			w.t.Logf("takbot's log:\n%s", w.logs.String())
+		}
+	})
 	if _, err := w.fake.WaitReady(w.ctx); err != nil {
 		w.t.Fatalf("WaitReady: %v", err)
 	}
-	if err := w.fake.Await(w.ctx, func() bool { return len(w.fake.Commands(w.guild)) == 1 }); err != nil {
+	if err := w.fake.Await(w.ctx, func() bool {
+		cmds := w.fake.Commands(w.guild)
+		return len(cmds) == 1 && cmds[0].Name == rootCommand
+	}); err != nil {
 		w.t.Fatalf("commands not registered: %v", err)
+	}
+}
+
+// waitEvent waits until the transport took in a gateway event.
+func (w *world) waitEvent(want string) {
+	w.t.Helper()
+	for {
+		select {
+		case e := <-w.events:
+			if e == want {
+				return
+			}
+		case <-w.ctx.Done():
+			w.t.Fatalf("no event %q: %v", want, w.ctx.Err())
+		}
 	}
 }
 

@@ -35,9 +35,22 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	if r.To.Transport != Name || !IsSnowflake(r.To.Address) {
 		return bot.Permanent("not a Discord user", fmt.Errorf("discord: reply %s is for %s", r.ID, r.To.Key()))
 	}
+	// A send under way finishes even when takbot shuts down (within its
+	// deadline): cut off, a message Discord took could not be recorded as
+	// sent, and would be posted again after the restart.
+	if deadline, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(context.WithoutCancel(ctx), deadline)
+		defer cancel()
+	} else {
+		ctx = context.WithoutCancel(ctx)
+	}
 	d := &delivery{t: t, r: r, user: r.To.Address}
 	if _, err := t.getState(ctx, keySent+r.ID, &d.sent); err != nil {
 		return bot.Temporary(err, 0)
+	}
+	if d.sent.Done {
+		return nil // posted before; the pipeline had not recorded it
 	}
 	o, err := t.originOf(ctx, r.Cause)
 	if err != nil {
@@ -321,11 +334,9 @@ func (d *delivery) sendAll(ctx context.Context, target string, msgs []outMessage
 		if err := send(msgs[i]); err != nil {
 			return err
 		}
-		if i+1 < len(msgs) {
-			d.sent = sentRecord{Posted: i + 1, Target: target, At: d.t.clock.Now()}
-			if err := d.t.putState(ctx, write(keySent+d.r.ID, d.sent)); err != nil {
-				d.t.log.Warn("discord: record a partly sent reply", "reply", d.r.ID, "err", err)
-			}
+		d.sent = sentRecord{Posted: i + 1, Target: target, Done: i+1 == len(msgs), At: d.t.clock.Now()}
+		if err := d.t.putState(ctx, write(keySent+d.r.ID, d.sent)); err != nil {
+			d.t.log.Warn("discord: record a sent message", "reply", d.r.ID, "err", err)
 		}
 	}
 	return nil

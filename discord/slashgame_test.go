@@ -71,7 +71,7 @@ func TestGameBySlashCommands(t *testing.T) {
 		} else if _, err := png.Decode(bytes.NewReader(post.Attachments[0].Data)); err != nil {
 			t.Errorf("move %d picture: %v", i+1, err)
 		}
-		if strings.Contains(post.Content, "+---") {
+		if strings.Contains(post.Content, "The board in") {
 			t.Errorf("move %d post keeps the text board although the picture is attached: %q", i+1, post.Content)
 		}
 		opponent := w.bob.ID

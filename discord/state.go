@@ -83,6 +83,7 @@ type originRecord struct {
 type sentRecord struct {
 	Posted int
 	Target string // where they went: a channel id, or "interaction"
+	Done   bool   `json:",omitempty"` // all of them: a reply sent again is not posted twice
 	At     time.Time
 }
 

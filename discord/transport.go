@@ -26,6 +26,13 @@ type Options struct {
 	// JobTimeout bounds the handling of one interaction or message
 	// (default 1 min).
 	JobTimeout time.Duration
+
+	// observe, for tests, is told the gateway events the transport has
+	// taken in (after discordgo's state did).
+	observe func(event string)
+	// detachClose, for tests, closes the gateway in the background:
+	// discordgo waits a second for the server to close the connection.
+	detachClose bool
 }
 
 // Transport is the Discord adapter: it receives slash commands, buttons,
@@ -71,6 +78,7 @@ func New(cfg Config, ref *bot.Referee, opts Options) (*Transport, error) {
 	if opts.JobTimeout <= 0 {
 		opts.JobTimeout = time.Minute
 	}
+	routeLibraryLogs(opts.Logger.With("transport", Name))
 	s, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {
 		return nil, fmt.Errorf("discord: session: %w", err)
@@ -81,7 +89,7 @@ func New(cfg Config, ref *bot.Referee, opts Options) (*Transport, error) {
 	s.ShouldReconnectOnError = true
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 3
-	s.LogLevel = discordgo.LogError
+	s.LogLevel = discordgo.LogWarning
 	t := &Transport{cfg: cfg, ref: ref, log: opts.Logger.With("transport", Name), clock: opts.Clock, opts: opts, s: s,
 		mem: newMemory(), dir: newDirectory(), lanes: newLanes(), jobCtx: context.Background()}
 	t.botID.Store("")
@@ -213,8 +221,15 @@ func fatalOpen(err error, cfg Config) error {
 
 // shutdown closes the gateway and waits for the jobs in flight.
 func (t *Transport) shutdown() {
-	if err := t.s.Close(); err != nil {
-		t.log.Debug("discord: close the gateway", "err", err)
+	closeGateway := func() {
+		if err := t.s.Close(); err != nil {
+			t.log.Debug("discord: close the gateway", "err", err)
+		}
+	}
+	if t.opts.detachClose {
+		go closeGateway()
+	} else {
+		closeGateway()
 	}
 	t.lanes.close()
 	t.health.set(false, "stopped", t.clock.Now())
