@@ -58,7 +58,8 @@ func commandLine(in slashInput) (text, game string, err error) {
 			continue
 		case bot.ParamBoard:
 			if b, ok := in.Values[p.Name].(string); ok && strings.TrimSpace(b) != "" {
-				return spec.Name + "\n" + boardRows(b), game, nil
+				text = spec.Name + "\n" + boardRows(b)
+				return text, game, oneCommand(text)
 			}
 			continue
 		}
@@ -81,7 +82,25 @@ func commandLine(in slashInput) (text, game string, err error) {
 		}
 		words = append(words, s)
 	}
-	return strings.Join(words, " "), game, nil
+	text = strings.Join(words, " ")
+	return text, game, oneCommand(text)
+}
+
+// oneCommand makes sure a command line reads as exactly one command: an
+// option (a board whose line is no board row, "resign" say) never adds
+// another.
+func oneCommand(text string) error {
+	p, err := bot.ParseMessage(text)
+	if err != nil {
+		return refuse("%s", err.Error())
+	}
+	if len(p.Commands) != 1 {
+		if strings.HasPrefix(text, "rs\n") {
+			return refuse("that board has a line that is not a board row; write one row per line, north row first, each stack top first, 0 for an empty square")
+		}
+		return refuse("the options read as %d commands; give one command at a time", len(p.Commands))
+	}
+	return nil
 }
 
 // opponentOf reads the opponent of a challenge: a Discord user, or an

@@ -358,12 +358,6 @@ func (m *mailbox) wait(ctx context.Context, t *testing.T, match func(bot.Reply) 
 	}
 }
 
-// all returns the replies so far.
-func (m *mailbox) all() []bot.Reply {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return append([]bot.Reply(nil), m.replies...)
-}
 
 // syncBuffer is a log sink safe for concurrent writers.
 type syncBuffer struct {

@@ -250,6 +250,11 @@ func (t *Transport) submit(ix *discordgo.Interaction, u *discordgo.User) {
 	if rows := boardRows(board); rows != "" {
 		text += "\n" + rows
 	}
+	var rf *refusal
+	if errors.As(oneCommand(text), &rf) {
+		t.dispatch(ix, t.sayEphemeral(ix, rf.msg), nil)
+		return
+	}
 	t.dispatch(ix, t.deferEphemeral(ix), func(ctx context.Context) { t.handleInteraction(ctx, ix, u, text, c.Game, originCommand) })
 }
 

@@ -138,7 +138,7 @@ func (m *memory) fill(o *liveOrigin) bool {
 	return first
 }
 
-// dropOldOrigins forgets origins older than the cutoff id time.
+// dropOrigins forgets the origins keep refuses (those too old to answer).
 func (m *memory) dropOrigins(keep func(originRecord) bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -166,6 +166,8 @@ func (t *Transport) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			return nil
 		case <-tick.C:
+			now := t.clock.Now()
+			t.mem.dropOrigins(func(o originRecord) bool { return now.Sub(o.At) < originRetention })
 			if err := t.prune(ctx); err != nil && ctx.Err() == nil {
 				t.log.Warn("discord: prune adapter state", "err", err)
 			}
