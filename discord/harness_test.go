@@ -358,7 +358,6 @@ func (m *mailbox) wait(ctx context.Context, t *testing.T, match func(bot.Reply) 
 	}
 }
 
-
 // syncBuffer is a log sink safe for concurrent writers.
 type syncBuffer struct {
 	mu sync.Mutex
