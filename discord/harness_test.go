@@ -396,3 +396,6 @@ func show(m discordfake.Message) string {
 	return fmt.Sprintf("message %s in %s (ephemeral %v, loading %v, deleted %v, mentions %v, files %v, buttons %v):\n%s",
 		m.ID, m.ChannelID, m.Ephemeral, m.Loading, m.Deleted, m.Mentions, files, buttons, m.Content)
 }
+
+// discardLogger drops logs.
+func discardLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }

@@ -36,7 +36,7 @@ func (t *Transport) onInteraction(_ *discordgo.Session, e *discordgo.Interaction
 	if u == nil || u.Bot {
 		return
 	}
-	t.learn(ix.GuildID, u, member)
+	t.learn(u, member)
 	switch ix.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		go t.autocomplete(ix, u)
@@ -70,7 +70,7 @@ func displayName(u *discordgo.User, m *discordgo.Member) string {
 // learn records a user's names in the directory. Without the member
 // (a mention, a direct message) a name already known stays: the server's
 // display name is the one players see.
-func (t *Transport) learn(guild string, u *discordgo.User, m *discordgo.Member) {
+func (t *Transport) learn(u *discordgo.User, m *discordgo.Member) {
 	if u == nil || u.Bot || !IsSnowflake(u.ID) {
 		return
 	}
@@ -175,7 +175,7 @@ func (t *Transport) slash(ix *discordgo.Interaction, u *discordgo.User) {
 			if ru.Bot {
 				in.Bots[id] = true
 			}
-			t.learn(ix.GuildID, ru, data.Resolved.Members[id])
+			t.learn(ru, data.Resolved.Members[id])
 		}
 	}
 	threadGame, _ := t.mem.gameOf(ix.ChannelID)

@@ -68,9 +68,9 @@ func (t *Transport) onMessage(_ *discordgo.Session, e *discordgo.MessageCreate) 
 	if !ok || !t.mem.firstSight("message:"+m.ID) {
 		return
 	}
-	t.learn(m.GuildID, m.Author, m.Member)
+	t.learn(m.Author, m.Member)
 	for _, u := range m.Mentions {
-		t.learn(m.GuildID, u, nil)
+		t.learn(u, nil)
 	}
 	t.lanes.run(m.ChannelID, func() {
 		ctx, cancel := context.WithTimeout(t.jobCtx, t.opts.JobTimeout)
@@ -163,7 +163,7 @@ func (t *Transport) catchUp(thread, game string) {
 			if m.GuildID == "" {
 				m.GuildID = placeGuild(t, game) // messages read by REST carry no guild
 			}
-			t.learn(m.GuildID, m.Author, m.Member)
+			t.learn(m.Author, m.Member)
 			t.handleText(ctx, m, text, game)
 		}
 		if len(msgs) < 100 {

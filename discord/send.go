@@ -107,10 +107,12 @@ func (d *delivery) deliver(ctx context.Context) error {
 		return err
 	}
 	if place.Thread == "" || !place.member(d.user) {
-		if d.canAnswer() && d.origin.Guild != "" {
-			return d.ephemeral(ctx)
+		// The game goes by direct messages for this player.
+		channel, err := d.direct(ctx, placeRecord{})
+		if err == nil && d.canAnswer() && d.origin.Kind == originCommand {
+			d.finish(ctx, channel, "Done: the game goes on in your direct messages with the bot.")
 		}
-		return d.direct(ctx, placeRecord{})
+		return err
 	}
 	sender := ""
 	if d.origin != nil {
@@ -124,14 +126,15 @@ func (d *delivery) deliver(ctx context.Context) error {
 		case d.bySelf() && d.origin.Kind == originMessage && d.origin.ShowOwn:
 			return d.post(ctx, d.origin.Channel, nil, "", d.origin.Message)
 		case !d.bySelf() && d.t.wantsDM(d.user):
-			return d.direct(ctx, place)
+			_, err := d.direct(ctx, place)
+			return err
 		}
 		return nil // the thread post of the other player's reply covers it
 	}
 	pings := d.t.pings(sibs, sender)
 	note := ""
 	if !d.bySelf() && d.t.wantsDM(d.user) {
-		err := d.dm(ctx)
+		_, err := d.dm(ctx)
 		if !hasCode(err, codeCannotMessageUser) {
 			if err != nil {
 				return err
@@ -146,7 +149,7 @@ func (d *delivery) deliver(ctx context.Context) error {
 		return err
 	}
 	if d.canAnswer() && d.origin.Kind == originCommand {
-		d.finish(ctx, place)
+		d.finish(ctx, place.Thread, "Done: see <#"+place.Thread+">.")
 	}
 	return nil
 }
@@ -169,7 +172,8 @@ func (d *delivery) private(ctx context.Context) error {
 			return err
 		}
 	}
-	return d.direct(ctx, place)
+	_, err := d.direct(ctx, place)
+	return err
 }
 
 // ephemeral answers the reader's interaction with follow-ups only they
@@ -191,20 +195,19 @@ func (d *delivery) ephemeral(ctx context.Context) error {
 }
 
 // finish takes the reader's deferred answer away once their command's
-// reply is posted in the thread (they see it there), or points to the
-// thread from another channel.
-func (d *delivery) finish(ctx context.Context, place placeRecord) {
+// reply is posted where the game is played (they see it there), or, from
+// another channel, says where it went.
+func (d *delivery) finish(ctx context.Context, channel, elsewhere string) {
 	o := d.origin
 	if !d.t.mem.fill(o) {
 		return
 	}
 	ix := &discordgo.Interaction{AppID: o.App, Token: o.Token}
 	var err error
-	if o.Channel == place.Thread {
+	if o.Channel == channel {
 		err = d.t.s.InteractionResponseDelete(ix, discordgo.WithContext(ctx))
 	} else {
-		text := "Done: see <#" + place.Thread + ">."
-		_, err = d.t.s.InteractionResponseEdit(ix, &discordgo.WebhookEdit{Content: &text}, discordgo.WithContext(ctx))
+		_, err = d.t.s.InteractionResponseEdit(ix, &discordgo.WebhookEdit{Content: &elsewhere}, discordgo.WithContext(ctx))
 	}
 	if err != nil {
 		d.t.log.Debug("discord: finish an interaction's answer", "reply", d.r.ID, "err", err)
@@ -220,7 +223,8 @@ func (d *delivery) inThread(ctx context.Context, place placeRecord, pings []stri
 			return err
 		}
 		if place.Thread == "" || !place.member(d.user) {
-			return d.direct(ctx, place)
+			_, err := d.direct(ctx, place)
+			return err
 		}
 		return d.post(ctx, place.Thread, pings, note, "")
 	}
@@ -268,33 +272,34 @@ func (d *delivery) postWith(ctx context.Context, channel string, pings []string,
 	})
 }
 
-// direct sends the reply by direct message; when Discord refuses (the
-// reader does not take DMs) it falls back to the game's thread with a
-// mention, and says so once.
-func (d *delivery) direct(ctx context.Context, place placeRecord) error {
-	err := d.dm(ctx)
+// direct sends the reply by direct message and returns the channel it
+// went to; when Discord refuses (the reader does not take DMs) it falls
+// back to the game's thread with a mention, and says so once.
+func (d *delivery) direct(ctx context.Context, place placeRecord) (string, error) {
+	channel, err := d.dm(ctx)
 	if !hasCode(err, codeCannotMessageUser) {
-		return err
+		return channel, err
 	}
 	first := d.t.dmRefused(ctx, d.user)
 	if place.Thread == "" || !place.member(d.user) {
-		return bot.Permanent("Discord refuses direct messages to this user, and the game has no thread they are in", err)
+		return "", bot.Permanent("Discord refuses direct messages to this user, and the game has no thread they are in", err)
 	}
 	note := ""
 	if first {
 		note = dmRefusedNote
 	}
-	return d.inThread(ctx, place, []string{d.user}, note)
+	return place.Thread, d.inThread(ctx, place, []string{d.user}, note)
 }
 
-// dm sends the reply to the reader's direct message channel.
-func (d *delivery) dm(ctx context.Context) error {
+// dm sends the reply to the reader's direct message channel and returns
+// the channel.
+func (d *delivery) dm(ctx context.Context) (string, error) {
 	ch, err := d.t.s.UserChannelCreate(d.user, discordgo.WithContext(ctx))
 	if err != nil {
-		return err
+		return "", err
 	}
 	msgs := renderReply(d.r, renderOptions{Pictures: true, ButtonsFor: d.user, Game: d.r.Game})
-	return d.sendAll(ctx, ch.ID, msgs, func(m outMessage) error {
+	return ch.ID, d.sendAll(ctx, ch.ID, msgs, func(m outMessage) error {
 		_, err := d.t.s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: m.Content, Files: m.files(),
 			Components: m.Components, AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(ctx))
 		return err
