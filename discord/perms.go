@@ -2,6 +2,8 @@ package discord
 
 import (
 	"context"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -14,7 +16,7 @@ var permissionNames = []struct {
 	bit  int64
 	name string
 }{
-	{discordgo.PermissionViewChannel, "View Channel"},
+	{discordgo.PermissionViewChannel, "View Channels"},
 	{discordgo.PermissionSendMessages, "Send Messages"},
 	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"},
 	{discordgo.PermissionCreatePublicThreads, "Create Public Threads"},
@@ -28,6 +30,14 @@ var permissionNames = []struct {
 const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
 	discordgo.PermissionSendMessagesInThreads | discordgo.PermissionCreatePublicThreads |
 	discordgo.PermissionCreatePrivateThreads | discordgo.PermissionAttachFiles | discordgo.PermissionReadMessageHistory
+
+// InviteURL is the link a server admin opens to add the bot to a server:
+// the bot and applications.commands scopes, and the permissions games
+// need (Permissions).
+func InviteURL(applicationID string) string {
+	return "https://discord.com/oauth2/authorize?client_id=" + url.QueryEscape(applicationID) +
+		"&scope=bot+applications.commands&permissions=" + strconv.FormatInt(Permissions, 10)
+}
 
 // missingNames names the bits of need that have lacks.
 func missingNames(have, need int64) string {

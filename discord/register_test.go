@@ -7,12 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/takbymail/takbot/bot"
-	"github.com/takbymail/takbot/internal/discordfake"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -211,4 +211,25 @@ func TestAPIURLReachesTheFake(t *testing.T) {
 	w.clean()
 }
 
-var _ = discordfake.Opt
+// SETUP.md gives the invite link InviteURL writes, and the configuration
+// keys Settings reads.
+func TestSetupGuide(t *testing.T) {
+	raw, err := os.ReadFile("SETUP.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guide := string(raw)
+	if link := InviteURL("APPLICATION_ID"); !strings.Contains(guide, link) {
+		t.Errorf("SETUP.md lacks the invite link %s", link)
+	}
+	for _, key := range []string{"token_file:", "application_id:", "guilds:", "message_content:", "threads:", "channel:", "api_url:"} {
+		if !strings.Contains(guide, key) {
+			t.Errorf("SETUP.md lacks %s", key)
+		}
+	}
+	for _, p := range permissionNames {
+		if !strings.Contains(guide, p.name) {
+			t.Errorf("SETUP.md does not name %s", p.name)
+		}
+	}
+}

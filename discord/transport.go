@@ -159,6 +159,7 @@ func (t *Transport) Run(ctx context.Context) error {
 	if err := t.registerCommands(ctx); err != nil {
 		return err
 	}
+	t.log.Info("discord: to add the bot to a server, open its invite link", "url", InviteURL(t.appID.Load().(string)))
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
 	for {
