@@ -120,7 +120,8 @@
 // to the bot are always read. Without the intent, messages that mention
 // the bot still carry their text, so "@takbot ps b4" works in a thread.
 // Messages posted while the bot was away are read from each game thread's
-// history at the next READY (from the last message read there).
+// history at the next READY (from the last message read there). An edited
+// message is not read again: like a mail, a message counts as sent.
 //
 // # Direct messages
 //

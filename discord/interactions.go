@@ -414,9 +414,7 @@ func (t *Transport) stateWith(originKey string, o originRecord, user, home strin
 
 // userWrites stores a user's names when the stored ones differ.
 func (t *Transport) userWrites(user string) []bot.StateWrite {
-	t.dir.mu.RLock()
-	u, ok := t.dir.names[user]
-	t.dir.mu.RUnlock()
+	u, ok := t.dir.record(user)
 	if !ok {
 		return nil
 	}

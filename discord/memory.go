@@ -188,6 +188,14 @@ func (d *directory) name(id string) string {
 	return d.names[id].Name
 }
 
+// record returns what the directory knows of a user.
+func (d *directory) record(id string) (userRecord, bool) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	u, ok := d.names[id]
+	return u, ok
+}
+
 // byUsername returns the id of a username.
 func (d *directory) byUsername(name string) (string, bool) {
 	d.mu.RLock()

@@ -129,6 +129,38 @@ func TestMissingPermissions(t *testing.T) {
 	if logs := w.logs.String(); !strings.Contains(logs, "missing permission") || !strings.Contains(logs, "Attach Files") || !strings.Contains(logs, "Create Public Threads") {
 		t.Errorf("the log does not name the permissions:\n%s", logs)
 	}
+
+	// The bot loses Send Messages in Threads mid-game: the reply fails
+	// for good, once, with the permission named; nothing is retried.
+	w.fake.Deny(noFiles, discordfake.PermSendMessagesInThreads)
+	w.slash(w.alice.ID, th.ID, "move", o("move", "ps a1"))
+	w.fake.Await(w.ctx, func() bool { return strings.Contains(w.logs.String(), "Send Messages in Threads") })
+	failed := 0
+	for _, r := range w.fake.Requests() {
+		if r.Path == "/channels/"+th.ID+"/messages" && r.Code == discordfake.CodeMissingPermissions {
+			failed++
+		}
+	}
+	if failed != 1 {
+		t.Errorf("%d refused posts, want 1", failed)
+	}
+	w.clean()
+}
+
+// A Discord player who refuses DMs and has no thread cannot be reached:
+// the failure is permanent, and the email opponent is told.
+func TestUnreachableByDM(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{})
+	w.fake.SetRefusesDMs(w.bob.ID, true)
+	ann := bot.Identity{Transport: "email", Address: "ann@example.org"}
+	if _, err := w.ref.Handle(w.ctx, bot.Message{ID: "<c1@example.org>", From: ann, Name: "Ann", Text: "new discord:" + w.bob.ID}); err != nil {
+		t.Fatal(err)
+	}
+	told := w.mail.wait(w.ctx, t, func(r bot.Reply) bool { return r.To == ann && strings.Contains(r.Text(), "cannot be reached by Discord") })
+	if !strings.Contains(told.Text(), "refuses direct messages") {
+		t.Errorf("Ann is told: %s", told.Text())
+	}
 	w.clean()
 }
 

@@ -37,6 +37,9 @@ func (t *Transport) placeOf(ctx context.Context, game string, o *liveOrigin) (pl
 		return stored, nil
 	}
 	g, err := t.ref.Game(ctx, game)
+	if errors.Is(err, bot.ErrNotFound) {
+		return placeRecord{}, bot.Permanent("the game does not exist", fmt.Errorf("discord: game %s: %w", game, err))
+	}
 	if err != nil {
 		return placeRecord{}, fmt.Errorf("discord: read game %s: %w", game, err)
 	}
