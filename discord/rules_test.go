@@ -131,7 +131,9 @@ func TestMissingPermissions(t *testing.T) {
 	}
 
 	// The bot loses Send Messages in Threads mid-game: the reply fails
-	// for good, once, with the permission named; nothing is retried.
+	// for good, with the permission named, and is not tried again (the
+	// referee then tells Alice, whose reply goes to the same thread and
+	// fails once too).
 	w.fake.Deny(noFiles, discordfake.PermSendMessagesInThreads)
 	w.slash(w.alice.ID, th.ID, "move", o("move", "ps a1"))
 	w.fake.Await(w.ctx, func() bool { return strings.Contains(w.logs.String(), "Send Messages in Threads") })
@@ -141,8 +143,8 @@ func TestMissingPermissions(t *testing.T) {
 			failed++
 		}
 	}
-	if failed != 1 {
-		t.Errorf("%d refused posts, want 1", failed)
+	if failed < 1 || failed > 2 {
+		t.Errorf("%d refused posts, want 1 or 2 (one per reply, none repeated)", failed)
 	}
 	w.clean()
 }
@@ -157,7 +159,9 @@ func TestUnreachableByDM(t *testing.T) {
 	if _, err := w.ref.Handle(w.ctx, bot.Message{ID: "<c1@example.org>", From: ann, Name: "Ann", Text: "new discord:" + w.bob.ID}); err != nil {
 		t.Fatal(err)
 	}
-	told := w.mail.wait(w.ctx, t, func(r bot.Reply) bool { return r.To == ann && strings.Contains(r.Text(), "cannot be reached by Discord") })
+	told := w.mail.wait(w.ctx, t, func(r bot.Reply) bool {
+		return r.To == ann && strings.Contains(r.Text(), "cannot be reached by Discord")
+	})
 	if !strings.Contains(told.Text(), "refuses direct messages") {
 		t.Errorf("Ann is told: %s", told.Text())
 	}
