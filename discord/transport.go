@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -132,9 +131,6 @@ func (t *Transport) Info() bot.TransportInfo {
 	return info
 }
 
-// Health reports whether the gateway is connected.
-func (t *Transport) Health() bot.Health { return t.health.get() }
-
 // Run connects to Discord, registers the slash commands and receives
 // until ctx ends; it then stops taking events, finishes the ones in
 // flight and returns. A gateway that goes away is reconnected (and the
@@ -238,70 +234,6 @@ func (t *Transport) shutdown() {
 	t.health.set(false, "stopped", t.clock.Now())
 }
 
-// registerCommands overwrites the application's commands with /tak, in
-// each configured guild (and clears the global ones, so that nothing
-// lingers) or globally. A refusal (4xx) is a configuration error; other
-// failures are retried.
-func (t *Transport) registerCommands(ctx context.Context) error {
-	cmds, err := SlashCommands()
-	if err != nil {
-		return err
-	}
-	app := t.appID.Load().(string)
-	if app == "" {
-		return fmt.Errorf("%w: no application id (set application_id)", ErrConfig)
-	}
-	targets := t.cfg.Guilds
-	if len(targets) == 0 {
-		targets = []string{""}
-	}
-	for _, g := range targets {
-		if err := t.overwrite(ctx, app, g, cmds); err != nil {
-			return err
-		}
-	}
-	if len(t.cfg.Guilds) > 0 {
-		if err := t.overwrite(ctx, app, "", []*discordgo.ApplicationCommand{}); err != nil {
-			t.log.Warn("discord: could not clear the global commands", "err", err)
-		}
-	}
-	return nil
-}
-
-func (t *Transport) overwrite(ctx context.Context, app, guild string, cmds []*discordgo.ApplicationCommand) error {
-	where := "globally"
-	if guild != "" {
-		where = "in guild " + guild
-	}
-	wait := time.Second
-	for {
-		_, err := t.s.ApplicationCommandBulkOverwrite(app, guild, cmds, discordgo.WithContext(ctx))
-		if err == nil {
-			t.log.Info("discord: slash commands registered", "where", where, "commands", len(cmds))
-			return nil
-		}
-		if ctx.Err() != nil {
-			return nil
-		}
-		if status := httpStatus(err); status >= 400 && status < 500 {
-			return fmt.Errorf("%w: registering the slash commands %s failed (%v); is the bot in that server, invited with the applications.commands scope?", ErrConfig, where, err)
-		}
-		t.log.Warn("discord: registering the slash commands failed; trying again", "where", where, "err", err, "in", wait)
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, time.Minute)
-	}
-}
-
-// healthState is the connection state behind Health.
-type healthState struct {
-	mu sync.Mutex
-	h  bot.Health
-}
-
 func (h *healthState) set(connected bool, detail string, now time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -315,17 +247,6 @@ func (h *healthState) get() bot.Health {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.h
-}
-
-// keyedLocks serialises work on one key (a game's thread).
-type keyedLocks struct {
-	mu    sync.Mutex
-	locks map[string]*keyedLock
-}
-
-type keyedLock struct {
-	sync.Mutex
-	users int
 }
 
 // lock takes the key's lock and returns its release.
