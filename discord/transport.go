@@ -60,6 +60,12 @@ type Transport struct {
 	health  healthState
 }
 
+// The transport is what takbot serve runs.
+var (
+	_ bot.Receiver       = (*Transport)(nil)
+	_ bot.HealthReporter = (*Transport)(nil)
+)
+
 // New returns a Discord transport for the referee; Run connects it.
 func New(cfg Config, ref *bot.Referee, opts Options) (*Transport, error) {
 	if err := cfg.Check(); err != nil {
