@@ -1,0 +1,73 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Buttons: a click is checked against the user its custom_id names (a
+// click by anyone else is refused, privately, without reaching the
+// referee); a resignation asks first; a confirmed click answers by
+// taking the buttons off their message and hands the command to the
+// referee.
+
+// click handles a button.
+func (t *Transport) click(ix *discordgo.Interaction, u *discordgo.User) {
+	c, err := parseCustomID(ix.MessageComponentData().CustomID)
+	if err != nil || c.Kind == kindBoard {
+		t.dispatch(ix, t.sayEphemeral(ix, "This button is no longer in use."), nil)
+		return
+	}
+	if c.User != u.ID {
+		t.dispatch(ix, t.sayEphemeral(ix, fmt.Sprintf("These buttons are for %s; only they can use them. Your own commands are under /%s.", mention(c.User), rootCommand)), nil)
+		return
+	}
+	switch c.Kind {
+	case kindAsk:
+		yes, _ := customID{Kind: kindYes, User: c.User, Game: c.Game, Command: c.Command}.encode()
+		no, _ := customID{Kind: kindNo, User: c.User, Game: c.Game, Command: c.Command}.encode()
+		label := clickedLabel(ix)
+		question := fmt.Sprintf("%s%s? This cannot be undone.", label, inGame(c.Game))
+		t.dispatch(ix, t.sayEphemeral(ix, escapeMarkdown(question), discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: cutRunes("Yes, "+strings.ToLower(label), maxButtonLabel), Style: discordgo.DangerButton, CustomID: yes},
+			discordgo.Button{Label: "No", Style: discordgo.SecondaryButton, CustomID: no},
+		}}), nil)
+	case kindNo:
+		t.dispatch(ix, t.updateClicked(ix, "Nothing was sent."), nil)
+	default:
+		content := ""
+		if c.Kind == kindYes {
+			content = escapeMarkdown(fmt.Sprintf("Sending %q%s…", c.Command, inGame(c.Game)))
+		}
+		t.dispatch(ix, t.updateClicked(ix, content), func(ctx context.Context) {
+			t.handleInteraction(ctx, ix, u, c.Command, c.Game, originButton)
+		})
+	}
+}
+
+// clickedLabel is the label of the button pressed.
+func clickedLabel(ix *discordgo.Interaction) string {
+	id := ix.MessageComponentData().CustomID
+	if ix.Message != nil {
+		for _, row := range ix.Message.Components {
+			if r, ok := row.(*discordgo.ActionsRow); ok {
+				for _, comp := range r.Components {
+					if b, ok := comp.(*discordgo.Button); ok && b.CustomID == id && b.Label != "" {
+						return b.Label
+					}
+				}
+			}
+		}
+	}
+	return "Send this"
+}
+
+func inGame(game string) string {
+	if game == "" {
+		return ""
+	}
+	return " in game " + game
+}

@@ -1,0 +1,170 @@
+package discord
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/discordfake"
+)
+
+// startGame has Alice challenge Bob (size 3, Alice white, no swap) and
+// Bob accept; it returns the thread.
+func (w *world) startGame() discordfake.Channel {
+	w.t.Helper()
+	o := discordfake.Opt
+	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, w.bob.ID), o("size", 3), o("color", "white"), o("opening", "no-swap")))
+	th := w.thread()
+	challenge := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
+	w.click(w.bob.ID, challenge, "Accept")
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "your move") })
+	return th
+}
+
+// Buttons: a decline by the challenged player, a click by someone else
+// refused without reaching the referee, and a resignation that asks first
+// (No keeps the game, Yes resigns).
+func TestButtons(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{})
+	o := discordfake.Opt
+
+	// Decline.
+	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, w.bob.ID)))
+	th := w.thread()
+	challenge := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
+	if b, _ := button(challenge, "Decline"); b.Style != discordfake.ButtonDanger {
+		t.Errorf("Decline button %+v", b)
+	}
+	w.click(w.bob.ID, challenge, "Decline")
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Declined })
+	if m, _ := w.fake.Message(challenge.ID); len(m.Components) != 0 {
+		t.Errorf("the challenge keeps its buttons after the answer: %s", show(m))
+	}
+
+	// Resign, with its confirmation step.
+	w.fake.Await(w.ctx, func() bool { return len(w.fake.Threads()) == 1 })
+	o2 := w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, w.bob.ID), o("size", 3), o("color", "white"), o("opening", "no-swap"))
+	w.reply(o2)
+	var th2 discordfake.Channel
+	w.fake.Await(w.ctx, func() bool {
+		ts := w.fake.Threads()
+		if len(ts) == 2 {
+			th2 = ts[1]
+		}
+		return len(ts) == 2
+	})
+	ch2 := w.waitPost(th2.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
+	w.click(w.bob.ID, ch2, "Accept")
+	start := w.waitPost(th2.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "your move") })
+
+	// Bob presses Alice's Resign: refused, privately, and nothing changes.
+	refusal := w.reply(w.click(w.bob.ID, start, "Resign"))
+	if !refusal.Ephemeral || !strings.Contains(refusal.Content, "only they can use them") {
+		t.Errorf("Bob pressing Alice's button: %s", show(refusal))
+	}
+	ask := w.reply(w.click(w.alice.ID, start, "Resign"))
+	if !ask.Ephemeral || !strings.Contains(ask.Content, "Resign in game g2? This cannot be undone.") {
+		t.Errorf("the confirmation: %s", show(ask))
+	}
+	no := w.reply(w.click(w.alice.ID, ask, "No"))
+	if !strings.Contains(no.Content, "Nothing was sent") || len(no.Components) != 0 {
+		t.Errorf("after No: %s", show(no))
+	}
+	if g := w.game("g2"); g.Status != bot.Active {
+		t.Fatalf("after No the game is %s", g.Status)
+	}
+	ask = w.reply(w.click(w.alice.ID, start, "Resign"))
+	w.click(w.alice.ID, ask, "Yes")
+	g := w.waitGame("g2", func(g *bot.GameRecord) bool { return g.Status == bot.Over })
+	if g.Result == nil || g.Result.PTN != "0-1" {
+		t.Errorf("result %+v", g.Result)
+	}
+	over := w.waitPost(th2.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "0-1") })
+	if !containsAll(over.Mentions, w.bob.ID) || containsAll(over.Mentions, w.alice.ID) {
+		t.Errorf("the resignation post mentions %v, want Bob only: %s", over.Mentions, show(over))
+	}
+	w.clean()
+}
+
+// Autocomplete lists the legal moves in the player's notation, those
+// starting with what they typed; both notations are accepted in /tak move.
+func TestAutocompleteMoves(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{})
+	th := w.startGame()
+	ix, err := w.fake.Autocomplete(w.ctx, w.alice.ID, th.ID, rootCommand, discordfake.Sub("move", discordfake.Focus("move", "ps a")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	choices, err := ix.Choices(w.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range choices {
+		names = append(names, c.Name)
+		if c.Name != c.Value {
+			t.Errorf("choice %+v: name and value differ", c)
+		}
+	}
+	if strings.Join(names, ",") != "ps a1,ps a2,ps a3" {
+		t.Errorf("choices %v, want the placements on column a in Tak by Mail", names)
+	}
+	// Bob, whose turn it is not, gets none.
+	ix, _ = w.fake.Autocomplete(w.ctx, w.bob.ID, th.ID, rootCommand, discordfake.Sub("move", discordfake.Focus("move", "")))
+	if choices, err := ix.Choices(w.ctx); err != nil || len(choices) != 0 {
+		t.Errorf("Bob's choices %v, %v", choices, err)
+	}
+	// A move in PTN is accepted too.
+	w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "Sc3"))
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
+	// Bob's choices, after Alice switched him to PTN? He writes PTN now.
+	w.slash(w.bob.ID, th.ID, "notation", discordfake.Opt("notation", "ptn"))
+	w.fake.Await(w.ctx, func() bool {
+		p, err := w.ref.Player(w.ctx, bot.Identity{Transport: Name, Address: w.bob.ID})
+		return err == nil && p.NotationFixed
+	})
+	ix, _ = w.fake.Autocomplete(w.ctx, w.bob.ID, th.ID, rootCommand, discordfake.Sub("move", discordfake.Focus("move", "a")))
+	choices, _ = ix.Choices(w.ctx)
+	names = nil
+	for _, c := range choices {
+		names = append(names, c.Name)
+	}
+	if strings.Join(names, ",") != "a1,a2,a3" {
+		t.Errorf("Bob's PTN choices %v", names)
+	}
+	w.clean()
+}
+
+// /tak rs without a board opens a form; the board pasted in it, several
+// lines, is compared with the game's.
+func TestRSForm(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{})
+	th := w.startGame()
+	w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "ps a1"))
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
+	ix := w.slash(w.bob.ID, th.ID, "rs")
+	modal, err := ix.Modal(w.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if modal.Title != modalTitle || len(modal.Inputs) != 1 || modal.Inputs[0].Style != 2 {
+		t.Errorf("modal %+v", modal)
+	}
+	sub, err := w.fake.SubmitModal(w.ctx, w.bob.ID, modal.CustomID, map[string]string{modalInput: "s 0 0\r\n0 0 0\n0 S 0\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := w.reply(sub)
+	if !got.Ephemeral || !strings.Contains(got.Content, "differ") {
+		t.Errorf("the comparison: %s", show(got))
+	}
+	// The same board in one line, rows separated by '/'.
+	got = w.reply(w.slash(w.bob.ID, th.ID, "rs", discordfake.Opt(boardOption, "s 0 0/0 0 0/0 0 0")))
+	if !strings.Contains(got.Content, "matches") {
+		t.Errorf("rs board:...: %s", show(got))
+	}
+	w.clean()
+}

@@ -1,0 +1,210 @@
+package discord
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// The slash command: /tak SUBCOMMAND, one subcommand per command of the
+// referee's table (bot.Commands), "new" named "challenge", and "notify",
+// the Discord-only choice between turn pings in the thread and by direct
+// message.
+const (
+	rootCommand     = "tak"
+	challengeName   = "challenge" // the slash name of "new"
+	notifyName      = "notify"
+	gameOption      = "game"     // the optional game of the commands that address one
+	opponentOption  = "opponent" // challenge: a Discord user
+	addressOption   = "address"  // challenge: an email address, a name, transport:address
+	notifyOption    = "where"
+	boardOption     = "board"
+	maxCommandChars = 4000 // Discord's limit on a command's names, descriptions and choices
+	maxSubcommands  = 25
+	maxDescription  = 100
+)
+
+// slashName is the subcommand of a command of the table.
+func slashName(command string) string {
+	if command == "new" {
+		return challengeName
+	}
+	return command
+}
+
+// tableName is the command of the table a subcommand stands for.
+func tableName(sub string) string {
+	if sub == challengeName {
+		return "new"
+	}
+	return sub
+}
+
+// addressesGame reports whether a command works on one game, so that its
+// subcommand takes the optional "game" option.
+func addressesGame(c bot.CommandSpec) bool {
+	if c.Group == bot.GroupAlways || c.Name == "new" {
+		return false
+	}
+	for _, p := range c.Params {
+		if p.Kind == bot.ParamGame {
+			return false
+		}
+	}
+	return true
+}
+
+// SlashCommands returns the /tak command as registered: built from the
+// referee's command table, with descriptions shortened until the whole
+// command fits Discord's 4,000 characters.
+func SlashCommands() ([]*discordgo.ApplicationCommand, error) {
+	for limit := maxDescription; limit >= 20; limit -= 5 {
+		cmd, err := buildRoot(limit)
+		if err != nil {
+			return nil, err
+		}
+		if commandChars(cmd) <= maxCommandChars {
+			return []*discordgo.ApplicationCommand{cmd}, nil
+		}
+	}
+	return nil, fmt.Errorf("discord: the /%s command does not fit Discord's %d characters", rootCommand, maxCommandChars)
+}
+
+func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
+	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+	root := &discordgo.ApplicationCommand{
+		Type: discordgo.ChatApplicationCommand, Name: rootCommand, Contexts: &contexts,
+		Description: "Play Tak by correspondence: challenge, move, answer, see your games",
+	}
+	for _, c := range bot.Commands() {
+		root.Options = append(root.Options, &discordgo.ApplicationCommandOption{
+			Type: discordgo.ApplicationCommandOptionSubCommand, Name: slashName(c.Name),
+			Description: describe(c.Summary, limit), Options: optionsOf(c, limit),
+		})
+	}
+	root.Options = append(root.Options, &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionSubCommand, Name: notifyName,
+		Description: describe("how the bot tells you it is your turn: a mention in the game's thread, or a direct message", limit),
+		Options: []*discordgo.ApplicationCommandOption{{
+			Type: discordgo.ApplicationCommandOptionString, Name: notifyOption, Required: true,
+			Description: describe("thread: a mention in the game's thread; dm: a direct message", limit),
+			Choices:     stringChoices([]string{"thread", "dm"}),
+		}},
+	})
+	if len(root.Options) > maxSubcommands {
+		return nil, fmt.Errorf("discord: %d subcommands, Discord allows %d under one command", len(root.Options), maxSubcommands)
+	}
+	return root, nil
+}
+
+// optionsOf turns a command's parameters into options, required ones
+// first as Discord demands.
+func optionsOf(c bot.CommandSpec, limit int) []*discordgo.ApplicationCommandOption {
+	var out []*discordgo.ApplicationCommandOption
+	for _, p := range c.Params {
+		out = append(out, paramOptions(c, p, limit)...)
+	}
+	if addressesGame(c) {
+		out = append(out, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: gameOption,
+			Description: describe("the game, e.g. g3 (default: the game of this thread)", limit), MaxLength: 24})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Required && !out[j].Required })
+	return out
+}
+
+// paramOptions maps one parameter to its option (an opponent to two).
+func paramOptions(c bot.CommandSpec, p bot.Param, limit int) []*discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Name: p.Name, Description: describe(p.Summary, limit), Required: p.Required}
+	switch p.Kind {
+	case bot.ParamPlayer:
+		// A USER option gives Discord's member picker; an email address
+		// or another transport's player goes in the second option, so
+		// neither is required (the adapter asks for one).
+		return []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionUser, Name: opponentOption,
+				Description: describe("the Discord user you challenge", limit)},
+			{Type: discordgo.ApplicationCommandOptionString, Name: addressOption, MaxLength: 254,
+				Description: describe("or instead: an email address, a player's name, or transport:address", limit)},
+		}
+	case bot.ParamInteger:
+		o.Type = discordgo.ApplicationCommandOptionInteger
+		if p.Max > p.Min {
+			lo := float64(p.Min)
+			o.MinValue, o.MaxValue = &lo, float64(p.Max)
+		}
+	case bot.ParamNumber:
+		o.Type = discordgo.ApplicationCommandOptionNumber
+	case bot.ParamChoice:
+		o.Type = discordgo.ApplicationCommandOptionString
+		o.Choices = stringChoices(p.Choices)
+	case bot.ParamMove:
+		o.Type = discordgo.ApplicationCommandOptionString
+		o.Autocomplete = true
+		o.MaxLength = 100
+	case bot.ParamBoard:
+		o.Type = discordgo.ApplicationCommandOptionString
+		o.Required = false
+		o.Description = describe("your board, rows separated by / (leave it out to paste it in a form)", limit)
+	case bot.ParamGame:
+		o.Type = discordgo.ApplicationCommandOptionString
+		o.MaxLength = 24
+	default: // ParamText and kinds added later
+		o.Type = discordgo.ApplicationCommandOptionString
+		o.MaxLength = 1000
+	}
+	if c.Name == "new" && p.Default != "" && o.Type != discordgo.ApplicationCommandOptionString {
+		o.Description = describe(p.Summary+" (default "+p.Default+")", limit)
+	}
+	return []*discordgo.ApplicationCommandOption{o}
+}
+
+func stringChoices(values []string) []*discordgo.ApplicationCommandOptionChoice {
+	out := make([]*discordgo.ApplicationCommandOptionChoice, len(values))
+	for i, v := range values {
+		out[i] = &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v}
+	}
+	return out
+}
+
+// describe shortens a summary to a description of at most limit
+// characters: its first clause, cut at a word with "…" if still too long.
+func describe(summary string, limit int) string {
+	s := strings.TrimSpace(summary)
+	if utf8.RuneCountInString(s) > limit {
+		if i := strings.IndexAny(s, ";:"); i > 0 {
+			s = strings.TrimSpace(s[:i])
+		}
+	}
+	if utf8.RuneCountInString(s) <= limit {
+		return s
+	}
+	r := []rune(s)[:limit-1]
+	cut := string(r)
+	if i := strings.LastIndexAny(cut, " ,("); i > limit/2 {
+		cut = strings.TrimRight(cut[:i], " ,(")
+	}
+	return cut + "…"
+}
+
+// commandChars counts what Discord counts against a command's 4,000
+// characters: names, descriptions, choice names and values.
+func commandChars(c *discordgo.ApplicationCommand) int {
+	n := utf8.RuneCountInString(c.Name) + utf8.RuneCountInString(c.Description)
+	var walk func([]*discordgo.ApplicationCommandOption)
+	walk = func(opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			n += utf8.RuneCountInString(o.Name) + utf8.RuneCountInString(o.Description)
+			for _, ch := range o.Choices {
+				n += utf8.RuneCountInString(ch.Name) + utf8.RuneCountInString(fmt.Sprint(ch.Value))
+			}
+			walk(o.Options)
+		}
+	}
+	walk(c.Options)
+	return n
+}

@@ -1,0 +1,123 @@
+package discord
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ThreadKind says whether game threads are public or private.
+type ThreadKind string
+
+// The kinds of game threads.
+const (
+	// PublicThreads: everyone who sees the channel can follow a game.
+	PublicThreads ThreadKind = "public"
+	// PrivateThreads: only the two players (and moderators) see a game.
+	PrivateThreads ThreadKind = "private"
+)
+
+// Settings is the "discord" section of takbot's configuration file, as
+// written (secrets not yet read).
+type Settings struct {
+	// Token is the bot token; TokenFile, a file holding it, is preferred
+	// so that the configuration file holds no secret.
+	Token     string `yaml:"token"`
+	TokenFile string `yaml:"token_file"`
+	// ApplicationID is the application's id; empty: taken from the
+	// gateway's READY.
+	ApplicationID string `yaml:"application_id"`
+	// Guilds are the servers to register the slash commands in (at once);
+	// empty: register them globally (Discord may take up to an hour to
+	// show them everywhere).
+	Guilds []string `yaml:"guilds"`
+	// MessageContent reads plain-text moves in game threads. It needs the
+	// privileged Message Content intent, switched on in the developer
+	// portal.
+	MessageContent bool `yaml:"message_content"`
+	// Threads is "public" (default) or "private".
+	Threads string `yaml:"threads"`
+	// Channel is the channel where games that did not start on Discord
+	// (a challenge by email) get their thread when the Discord player has
+	// never used the bot in a server; empty: such games go by direct
+	// message.
+	Channel string `yaml:"channel"`
+	// APIURL replaces https://discord.com for every request: another
+	// Discord-compatible server (self-hosted, or a test double). The
+	// gateway is the one that server announces.
+	APIURL string `yaml:"api_url"`
+}
+
+// Config is the Discord transport's configuration, secrets resolved.
+type Config struct {
+	Token          string // the bot token, without "Bot "
+	ApplicationID  string // "" to take it from READY
+	Guilds         []string
+	MessageContent bool
+	Threads        ThreadKind
+	Channel        string // fallback channel for games started elsewhere; "" for none
+	APIURL         string // "" for Discord itself
+}
+
+// ErrConfig is wrapped by errors about a configuration the transport
+// cannot run with.
+var ErrConfig = errors.New("discord: bad configuration")
+
+// Config resolves the settings: it reads the token file (relative paths
+// from dir, the configuration file's directory) and checks every key.
+func (s Settings) Config(dir string) (Config, error) {
+	c := Config{Token: s.Token, ApplicationID: strings.TrimSpace(s.ApplicationID), Guilds: s.Guilds,
+		MessageContent: s.MessageContent, Threads: ThreadKind(s.Threads), Channel: strings.TrimSpace(s.Channel),
+		APIURL: strings.TrimSpace(s.APIURL)}
+	if s.TokenFile != "" {
+		path := s.TokenFile
+		if !filepath.IsAbs(path) && dir != "" {
+			path = filepath.Join(dir, path)
+		}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return c, fmt.Errorf("%w: token_file: %w", ErrConfig, err)
+		}
+		c.Token = string(raw)
+	}
+	return c, c.Check()
+}
+
+// Check normalises the configuration and says what is wrong with it.
+func (c *Config) Check() error {
+	c.Token = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.Token), "Bot "))
+	switch {
+	case c.Token == "":
+		return fmt.Errorf("%w: no token: set token_file (or token) to the bot token from the developer portal", ErrConfig)
+	case strings.ContainsAny(c.Token, " \t\r\n"):
+		return fmt.Errorf("%w: the token has spaces or line breaks in it", ErrConfig)
+	}
+	if c.ApplicationID != "" && !IsSnowflake(c.ApplicationID) {
+		return fmt.Errorf("%w: application_id %q is not a Discord id", ErrConfig, c.ApplicationID)
+	}
+	for _, g := range c.Guilds {
+		if !IsSnowflake(g) {
+			return fmt.Errorf("%w: guild %q is not a Discord id (copy it with Developer Mode on: right-click the server, Copy Server ID)", ErrConfig, g)
+		}
+	}
+	if c.Channel != "" && !IsSnowflake(c.Channel) {
+		return fmt.Errorf("%w: channel %q is not a Discord id", ErrConfig, c.Channel)
+	}
+	switch c.Threads {
+	case "":
+		c.Threads = PublicThreads
+	case PublicThreads, PrivateThreads:
+	default:
+		return fmt.Errorf("%w: threads is \"public\" or \"private\", not %q", ErrConfig, c.Threads)
+	}
+	if c.APIURL != "" {
+		u, err := url.Parse(c.APIURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+			return fmt.Errorf("%w: api_url %q is not an http(s) URL such as https://discord.example.org", ErrConfig, c.APIURL)
+		}
+	}
+	return nil
+}

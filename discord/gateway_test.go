@@ -1,0 +1,110 @@
+package discord
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/discordfake"
+)
+
+// countPosts counts a channel's bot messages containing text.
+func (w *world) countPosts(channel, text string) int {
+	n := 0
+	for _, m := range w.posts(channel) {
+		if strings.Contains(m.Content, text) {
+			n++
+		}
+	}
+	return n
+}
+
+// The gateway drops mid-game: the session resumes, and the moves sent
+// meanwhile (a slash command and a plain-text move) count once. Then the
+// session cannot be resumed: the bot identifies again, and the move
+// posted while it was away is read from the thread's history.
+func TestGatewayDropAndResume(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{MessageContent: true})
+	th := w.startGame()
+	w.fake.DropGateway()
+	// The interaction reaches the bot once it has resumed.
+	w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "ps a1"))
+	if err := w.fake.WaitResumed(w.ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a1") })
+
+	w.fake.DropGateway()
+	if _, err := w.fake.Say(w.bob.ID, th.ID, "ps c1"); err != nil {
+		t.Fatal(err)
+	}
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 2 })
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps c1") })
+
+	// A session that cannot be resumed: the bot identifies anew, and
+	// Discord does not replay what happened in between.
+	identified := len(w.fake.Identifies())
+	w.fake.InvalidateSession()
+	w.fake.DropGateway()
+	if _, err := w.fake.Say(w.alice.ID, th.ID, "ps a2"); err != nil {
+		t.Fatal(err)
+	}
+	w.fake.Await(w.ctx, func() bool { return len(w.fake.Identifies()) > identified })
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 3 })
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a2") })
+
+	for _, mv := range []string{"ps a1", "ps c1", "ps a2"} {
+		if n := w.countPosts(th.ID, "played "+mv); n != 1 {
+			t.Errorf("%q posted %d times", mv, n)
+		}
+	}
+	if g := w.game("g1"); len(g.Moves) != 3 {
+		t.Errorf("%d moves", len(g.Moves))
+	}
+	w.clean()
+}
+
+// A restart: what players post while the bot is down is read when it
+// comes back; a message seen before (a replayed event) counts once,
+// through the referee's own record of handled ids.
+func TestRestartCatchesUpAndDeduplicates(t *testing.T) {
+	t.Parallel()
+	o := worldOptions{MessageContent: true}
+	w := newWorld(t, o)
+	th := w.startGame()
+	first, err := w.fake.Say(w.alice.ID, th.ID, "ps a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a1") })
+	w.stop()
+	if _, err := w.fake.Say(w.bob.ID, th.ID, "ps c1"); err != nil {
+		t.Fatal(err)
+	}
+	w.start(o)
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 2 })
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps c1") })
+
+	// The first move's event again, as a gateway replay would bring it.
+	ev := &discordgo.MessageCreate{Message: &discordgo.Message{ID: first.ID, ChannelID: th.ID, GuildID: w.guild, Content: first.Content,
+		Author: &discordgo.User{ID: w.alice.ID, Username: "alice"}, Type: discordgo.MessageTypeDefault}}
+	w.tr.onMessage(nil, ev)
+	w.tr.onMessage(nil, ev)
+	// A later move shows the replay changed nothing.
+	w.fake.Say(w.alice.ID, th.ID, "ps a2")
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 3 })
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a2") })
+	if n := w.countPosts(th.ID, "played ps a1"); n != 1 {
+		t.Errorf("the replayed move was answered %d times:\n%s", n, contents(w.posts(th.ID)))
+	}
+	for _, r := range w.posts(th.ID) {
+		if strings.Contains(r.Content, "not your turn") {
+			t.Errorf("the replayed move was handled again: %s", show(r))
+		}
+	}
+	w.clean()
+}

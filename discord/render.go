@@ -1,0 +1,259 @@
+package discord
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// Discord's limits on components.
+const (
+	maxButtons      = 25 // 5 rows of 5
+	buttonsPerRow   = 5
+	maxButtonLabel  = 80
+	maxFilesPerPost = 10
+)
+
+// outMessage is one Discord message of a reply.
+type outMessage struct {
+	Content    string
+	Files      []picture
+	Components []discordgo.MessageComponent
+}
+
+// picture is a file to attach.
+type picture struct {
+	Name string
+	PNG  []byte
+}
+
+// files returns the message's files with fresh readers (a message sent
+// twice needs them twice).
+func (m outMessage) files() []*discordgo.File {
+	var out []*discordgo.File
+	for _, p := range m.Files {
+		out = append(out, &discordgo.File{Name: p.Name, ContentType: "image/png", Reader: bytes.NewReader(p.PNG)})
+	}
+	return out
+}
+
+// renderOptions say how a reply becomes messages.
+type renderOptions struct {
+	// Header goes before the first message: the mentions of the players
+	// pinged ("<@1> <@2>").
+	Header string
+	// Pictures attaches the rendered board pictures; without (the bot may
+	// not attach files there) the text boards drawn as their fallback are
+	// kept instead.
+	Pictures bool
+	// ButtonsFor is the user whose clicks count; "" writes the actions as
+	// text.
+	ButtonsFor string
+	// Game is the reply's game, for actions that name none.
+	Game string
+	// Note is a line added at the end (why a picture is missing).
+	Note string
+}
+
+// renderReply turns a reply into Discord messages of at most 2,000
+// characters each, split between parts (bot.SplitParts): prose with its
+// Markdown escaped, blocks in code blocks under their caption, pictures as
+// attached PNG files (their text fallback left out), and the actions as
+// buttons on the last message (those that do not fit a button, as text).
+func renderReply(r *bot.Reply, o renderOptions) []outMessage {
+	images := map[string][]byte{}
+	for _, im := range r.Images {
+		images[im.Name] = im.PNG
+	}
+	var parts []bot.Part
+	var actions []bot.Action
+	shown := false // the last picture is attached
+	for _, p := range r.Parts {
+		switch {
+		case p.Kind == bot.Image:
+			shown = o.Pictures && p.Picture != nil && images[p.Picture.Name] != nil
+			if shown {
+				parts = append(parts, p)
+			}
+		case p.Kind == bot.Block && p.Fallback:
+			if !shown {
+				parts = append(parts, bot.Part{Kind: bot.Block, Caption: p.Caption, Text: p.Text})
+			}
+		case p.Kind == bot.Actions:
+			actions = append(actions, p.Actions...)
+		default:
+			parts = append(parts, p)
+		}
+	}
+	buttons, rest := buttonsOf(actions, o)
+	if len(rest) > 0 {
+		parts = append(parts, bot.Part{Kind: bot.Block, Text: bot.ActionsText(rest)})
+	}
+	if o.Note != "" {
+		parts = append(parts, bot.Part{Kind: bot.Prose, Text: o.Note})
+	}
+	limit := MaxMessage - utf8.RuneCountInString(o.Header) - 1
+	var out []outMessage
+	for _, chunk := range bot.SplitParts(parts, limit, partSize) {
+		var lines []string
+		var m outMessage
+		for _, p := range chunk {
+			if p.Kind == bot.Image && len(m.Files) < maxFilesPerPost {
+				m.Files = append(m.Files, picture{Name: p.Picture.Name, PNG: images[p.Picture.Name]})
+			}
+			if s := renderPart(p); s != "" {
+				lines = append(lines, s)
+			}
+		}
+		m.Content = cutRunes(strings.Join(lines, "\n"), limit)
+		out = append(out, m)
+	}
+	if len(out) == 0 {
+		out = append(out, outMessage{Content: "Your options:"})
+	}
+	if o.Header != "" {
+		out[0].Content = strings.TrimSpace(o.Header + "\n" + out[0].Content)
+	}
+	if len(buttons) > 0 {
+		out[len(out)-1].Components = rows(buttons)
+	}
+	for i := range out {
+		if out[i].Content == "" && len(out[i].Files) == 0 && len(out[i].Components) == 0 {
+			out[i].Content = "…"
+		}
+	}
+	return out
+}
+
+// partSize is a part's length in a message, with its line break.
+func partSize(p bot.Part) int { return utf8.RuneCountInString(renderPart(p)) + 1 }
+
+// renderPart writes one part as Discord Markdown.
+func renderPart(p bot.Part) string {
+	switch p.Kind {
+	case bot.Prose:
+		return escapeMarkdown(p.Text)
+	case bot.Block:
+		var b strings.Builder
+		if p.Caption != "" {
+			b.WriteString(escapeMarkdown(p.Caption))
+			b.WriteByte('\n')
+		}
+		b.WriteString("```\n")
+		b.WriteString(strings.ReplaceAll(p.Text, "```", "`\u200b``"))
+		b.WriteString("\n```")
+		return b.String()
+	case bot.Image:
+		if p.Caption != "" {
+			return "_" + escapeMarkdown(p.Caption) + "_"
+		}
+		return ""
+	case bot.Actions:
+		return escapeMarkdown(bot.ActionsText(p.Actions))
+	}
+	return escapeMarkdown(p.Text)
+}
+
+// buttonsOf turns the actions into buttons for o.ButtonsFor, and returns
+// the actions that do not fit a button.
+func buttonsOf(actions []bot.Action, o renderOptions) ([]discordgo.Button, []bot.Action) {
+	if o.ButtonsFor == "" {
+		return nil, actions
+	}
+	var buttons []discordgo.Button
+	var rest []bot.Action
+	for _, a := range actions {
+		kind := kindRun
+		if a.Confirm != "" {
+			kind = kindAsk
+		}
+		game := a.Game
+		if game == "" && !strings.HasPrefix(strings.ToLower(a.Command), "game ") {
+			game = o.Game
+		}
+		id, ok := customID{Kind: kind, User: o.ButtonsFor, Game: game, Command: a.Command}.encode()
+		if !ok || len(buttons) == maxButtons {
+			rest = append(rest, a)
+			continue
+		}
+		buttons = append(buttons, discordgo.Button{Label: cutRunes(a.Label, maxButtonLabel), Style: buttonStyle(a.Command), CustomID: id})
+	}
+	return buttons, rest
+}
+
+// buttonStyle colours a button by what its command does.
+func buttonStyle(command string) discordgo.ButtonStyle {
+	c := strings.ToLower(command)
+	if i := strings.LastIndex(c, ";"); i >= 0 {
+		c = c[i+1:]
+	}
+	switch strings.Fields(c + " x")[0] {
+	case "accept":
+		return discordgo.SuccessButton
+	case "decline", "resign":
+		return discordgo.DangerButton
+	case "cancel", "undo", "takeback", "notation":
+		return discordgo.SecondaryButton
+	}
+	return discordgo.PrimaryButton
+}
+
+// rows lays buttons out in action rows of five.
+func rows(buttons []discordgo.Button) []discordgo.MessageComponent {
+	var out []discordgo.MessageComponent
+	for i := 0; i < len(buttons); i += buttonsPerRow {
+		row := discordgo.ActionsRow{}
+		for _, b := range buttons[i:min(i+buttonsPerRow, len(buttons))] {
+			row.Components = append(row.Components, b)
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// escapeMarkdown makes text show as written: Markdown characters get a
+// backslash, and so do line starts that Discord reads as a quote,
+// heading or list; links (http:// and https:// words) are left alone so
+// that they still work.
+func escapeMarkdown(s string) string {
+	var b strings.Builder
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		trimmed := strings.TrimLeft(line, " ")
+		if strings.HasPrefix(trimmed, ">") || strings.HasPrefix(trimmed, "#") || strings.HasPrefix(trimmed, "- ") {
+			b.WriteString(line[:len(line)-len(trimmed)])
+			b.WriteByte('\\')
+			line = trimmed
+		}
+		for j, word := range strings.Split(line, " ") {
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+			if strings.HasPrefix(word, "http://") || strings.HasPrefix(word, "https://") {
+				b.WriteString(word)
+				continue
+			}
+			for _, r := range word {
+				if strings.ContainsRune("\\*_~`|[]", r) {
+					b.WriteByte('\\')
+				}
+				b.WriteRune(r)
+			}
+		}
+	}
+	return b.String()
+}
+
+// cutRunes cuts s to at most n characters.
+func cutRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}

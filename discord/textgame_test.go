@@ -1,0 +1,90 @@
+package discord
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/discordfake"
+)
+
+// A whole game by plain text with the Message Content intent: a challenge
+// that mentions the bot, moves in the game's thread as in a mail, chat
+// left alone, rs with a board below and a move after it in one message,
+// and text outside the thread ignored unless it mentions the bot.
+func TestGameByPlainText(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{MessageContent: true})
+	if ids := w.fake.Identifies(); len(ids) == 0 || !ids[0].MessageContent {
+		t.Fatalf("the bot did not ask for the Message Content intent: %+v", ids)
+	}
+	botMention := mention(w.fake.Bot().ID)
+	say := func(user, channel, text string) discordfake.Message {
+		t.Helper()
+		m, err := w.fake.Say(user, channel, text)
+		if err != nil {
+			t.Fatalf("Say %q: %v", text, err)
+		}
+		return m
+	}
+	challenge := say(w.alice.ID, w.channel, botMention+" new "+mention(w.bob.ID)+" size=3 color=white opening=no-swap")
+	th := w.thread()
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
+	if th, _ = w.fake.Channel(th.ID); th.Name != "g1 Alice vs bob" || !containsAll(th.Members, w.alice.ID, w.bob.ID) {
+		t.Errorf("thread %+v", th)
+	}
+	// "new" only shows Alice what she did: her own reply answers her message.
+	sent := w.waitPost(w.channel, func(m discordfake.Message) bool { return strings.Contains(m.Content, "Challenge g1 sent") })
+	if sent.Type != discordfake.MessageReply {
+		t.Errorf("Alice's confirmation is not a reply to her message %s: %s", challenge.ID, show(sent))
+	}
+
+	step := func(user, text, want string) discordfake.Message {
+		t.Helper()
+		n := len(w.posts(th.ID))
+		say(user, th.ID, text)
+		return w.waitPost(th.ID, func(m discordfake.Message) bool {
+			return len(w.posts(th.ID)) > n && strings.Contains(m.Content, want)
+		})
+	}
+	step(w.bob.ID, "accept", "your move")
+	step(w.alice.ID, "ps a1", "played ps a1")
+	say(w.bob.ID, th.ID, "Nice opening!") // chat: no reply
+	step(w.bob.ID, "ps c1", "played ps c1")
+	step(w.alice.ID, "ps a2", "played ps a2")
+	// rs with the board below, then a move, in one message: Bob sees his
+	// comparison as a reply; the thread shows Alice the move.
+	n := len(w.posts(th.ID))
+	say(w.bob.ID, th.ID, "rs\ns 0 S\ns 0 0\n0 0 0\nps c2")
+	w.waitPost(th.ID, func(m discordfake.Message) bool {
+		return strings.Contains(m.Content, "played ps c2") && containsAll(m.Mentions, w.alice.ID)
+	})
+	own := w.waitPost(th.ID, func(m discordfake.Message) bool {
+		return m.Type == discordfake.MessageReply && strings.Contains(m.Content, "matches")
+	})
+	if len(own.Mentions) != 0 {
+		t.Errorf("Bob's own reply pings %v", own.Mentions)
+	}
+	if got := len(w.posts(th.ID)) - n; got != 2 {
+		t.Errorf("%d posts for Bob's rs and move, want 2:\n%s", got, contents(w.posts(th.ID)[n:]))
+	}
+	for _, m := range w.posts(th.ID) {
+		if strings.Contains(m.Content, "Nice opening") || strings.Contains(m.Content, "no command") {
+			t.Errorf("the chat was answered: %s", show(m))
+		}
+	}
+	step(w.alice.ID, "ps a3", "R-0")
+	if g := w.game("g1"); g.Status != bot.Over {
+		t.Errorf("game %s", g.Status)
+	}
+
+	// Outside a game thread, text is read only when it mentions the bot:
+	// the reply to the second message comes, and none to the first.
+	say(w.bob.ID, w.channel, "ps b2")
+	say(w.bob.ID, w.channel, botMention+" games")
+	w.waitPost(w.channel, func(m discordfake.Message) bool { return strings.Contains(m.Content, "Your games") })
+	if got := len(w.posts(w.channel)); got != 2 {
+		t.Errorf("%d bot posts in #games, want 2 (Alice's confirmation, Bob's games):\n%s", got, contents(w.posts(w.channel)))
+	}
+	w.clean()
+}
