@@ -32,7 +32,7 @@ const confirmRetry = 30 * time.Minute
 // owner of its From address confirms it, and queues the request. The
 // nonce derives from the mail's dedup key and a secret, so the same mail
 // read again finds its confirmation, and nobody else can guess it.
-func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text string, parsed bot.Parsed, received time.Time, next cursorState) error {
+func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text string, received time.Time, next cursorState) error {
 	secret, err := t.secret(ctx)
 	if err != nil {
 		return err
@@ -71,7 +71,7 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 // the held mail came from, it hands the held mail to the referee with
 // its own id and received time (so it counts once, by its original time);
 // anything else is logged and dropped.
-func (t *Transport) confirmed(ctx context.Context, in *Inbound, from, nonce string, cursor bot.StateWrite, log *slog.Logger) error {
+func (t *Transport) confirmed(ctx context.Context, ev MailEvent, in *Inbound, from, nonce string, cursor bot.StateWrite, log *slog.Logger) (MailEvent, error) {
 	var c confirmation
 	var found bool
 	if err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
@@ -79,30 +79,29 @@ func (t *Transport) confirmed(ctx context.Context, in *Inbound, from, nonce stri
 		found, err = getJSON(tx, prefixConfirm+nonce, &c)
 		return err
 	}); err != nil {
-		return err
+		return ev, err
 	}
 	now := t.opts.Clock.Now()
-	next := func() error {
-		return t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error { return tx.Put(cursor.Key, cursor.Value) })
+	ignore := func(detail string) (MailEvent, error) {
+		log.Info("reply to a confirmation address ignored: "+detail, "held", c.ID)
+		ev.Outcome, ev.Detail = MailIgnored, detail
+		return ev, t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error { return tx.Put(cursor.Key, cursor.Value) })
 	}
 	switch {
 	case !found:
-		log.Info("reply to an unknown confirmation address ignored")
-		return next()
+		return ignore("unknown confirmation")
 	case !sameAddress(c.From, from):
-		log.Warn("reply to a confirmation address from another address ignored", "held_from", c.From)
-		return next()
+		return ignore("from another address than the held mail's")
 	case !c.Done.IsZero():
-		log.Info("confirmation received again: nothing to do", "held", c.ID)
-		return next()
+		return ignore("confirmed before")
 	case now.Sub(c.Created) > confirmFor:
-		log.Info("confirmation too late: the held mail expired", "held", c.ID)
-		return next()
+		return ignore("the held mail expired")
 	}
+	ev.Game = c.Game
 	c.Done = now.UTC()
 	done, err := stateWrite(prefixConfirm+nonce, c)
 	if err != nil {
-		return err
+		return ev, err
 	}
 	out, err := t.ref.Handle(ctx, bot.Message{
 		ID: c.ID, From: bot.Identity{Transport: TransportName, Address: c.From}, Name: c.Name,
@@ -110,15 +109,17 @@ func (t *Transport) confirmed(ctx context.Context, in *Inbound, from, nonce stri
 	})
 	if errors.Is(err, bot.ErrBadMessage) {
 		log.Warn("confirmed mail the referee cannot handle", "held", c.ID, "err", err)
-		return t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		ev.Outcome, ev.Detail = MailUnreadable, err.Error()
+		return ev, t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
 			return errors.Join(tx.Put(cursor.Key, cursor.Value), tx.Put(done.Key, done.Value))
 		})
 	}
 	if err != nil {
-		return err
+		return ev, err
 	}
 	log.Info("held mail confirmed and handled", "held", c.ID, "game", c.Game, "replies", len(out.Replies), "duplicate", out.Duplicate)
-	return nil
+	ev.Outcome, ev.Detail = MailConfirmed, c.ID
+	return ev, nil
 }
 
 // secret returns the transport's secret, made on first use.

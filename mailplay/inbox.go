@@ -15,20 +15,26 @@ const confirmPrefix = "c-"
 
 // handleMail decides what one mail is and hands it on: to the referee, to
 // the confirmation flow, or nowhere (automatic mail, the bot's own). It
-// returns nil once the mail's effects, and the cursor next, are
-// committed; an error leaves the mail to be tried again.
-func (t *Transport) handleMail(ctx context.Context, m fetched, next cursorState) error {
+// returns once the mail's effects, and the cursor next, are committed;
+// an error leaves the mail to be tried again.
+func (t *Transport) handleMail(ctx context.Context, m fetched, next cursorState) (MailEvent, error) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
 	defer cancel()
+	ev := MailEvent{UID: uint32(m.uid)}
+	skip := func(outcome MailOutcome, detail string) (MailEvent, error) {
+		ev.Outcome, ev.Detail = outcome, detail
+		return ev, t.saveCursor(ctx, next)
+	}
 	cursor, err := stateWrite(keyCursor, next)
 	if err != nil {
-		return err
+		return ev, err
 	}
 	in, err := ParseInbound(m.raw)
 	if err != nil {
 		t.log.Warn("unreadable mail skipped", "uid", m.uid, "err", err)
-		return t.saveCursor(ctx, next)
+		return skip(MailUnreadable, err.Error())
 	}
+	ev.MessageID, ev.From = in.MessageID, in.From.Addr
 	log := t.log.With("uid", m.uid, "message_id", in.MessageID, "from", in.From.Addr)
 	received := m.internal
 	if received.IsZero() {
@@ -38,50 +44,57 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, next cursorState)
 	switch {
 	case baseAddress(in.From.Addr) == t.cfg.Address:
 		log.Info("the bot's own mail ignored")
-		return t.saveCursor(ctx, next)
+		return skip(MailOwn, "")
 	case in.Bounce != nil:
-		if err := t.bounced(ctx, in); err != nil {
-			return err
+		detail, err := t.bounced(ctx, in)
+		if err != nil {
+			return ev, err
 		}
-		return t.saveCursor(ctx, next)
+		return skip(MailBounce, detail)
 	case in.Auto.IsAutomatic():
 		log.Info("automatic mail not answered", "kind", in.Auto.Kind.String(), "reason", in.Auto.Reason)
-		return t.saveCursor(ctx, next)
+		return skip(MailAutomatic, in.Auto.Reason)
 	case !fromOK:
 		log.Warn("mail without a usable sender address skipped")
-		return t.saveCursor(ctx, next)
+		return skip(MailUnreadable, "no usable sender address")
 	}
+	ev.From = from
 	token, hasToken := in.PlusToken(t.cfg.Address)
 	token = strings.ToLower(token)
 	if nonce, ok := strings.CutPrefix(token, confirmPrefix); hasToken && ok {
-		return t.confirmed(ctx, in, from, nonce, cursor, log)
+		return t.confirmed(ctx, ev, in, from, nonce, cursor, log)
 	}
 	authentic, how, err := t.authenticate(ctx, in, from, token)
 	if err != nil {
-		return err
+		return ev, err
 	}
-	game := t.gameOf(in)
+	ev.Game = t.gameOf(in)
 	text := commandText(in)
 	parsed, perr := bot.ParseMessage(text)
 	if perr == nil && parsed.Changes() && !authentic {
-		log.Info("unauthenticated mail held for confirmation", "game", game)
-		return t.hold(ctx, in, from, game, text, parsed, received, next)
+		log.Info("unauthenticated mail held for confirmation", "game", ev.Game)
+		ev.Outcome = MailHeld
+		return ev, t.hold(ctx, in, from, ev.Game, text, received, next)
 	}
 	msg := bot.Message{
 		ID: in.DedupKey, From: bot.Identity{Transport: TransportName, Address: from},
-		Name: displayName(in.From), Text: text, Game: game, Received: received,
+		Name: displayName(in.From), Text: text, Game: ev.Game, Received: received,
 		State: []bot.StateWrite{cursor},
 	}
 	out, err := t.ref.Handle(ctx, msg)
 	if errors.Is(err, bot.ErrBadMessage) {
 		log.Warn("mail the referee cannot handle skipped", "err", err)
-		return t.saveCursor(ctx, next)
+		return skip(MailUnreadable, err.Error())
 	}
 	if err != nil {
-		return err
+		return ev, err
 	}
-	log.Debug("mail handled", "game", game, "authenticated", how, "replies", len(out.Replies), "duplicate", out.Duplicate)
-	return nil
+	ev.Outcome, ev.Detail = MailHandled, how
+	if out.Duplicate {
+		ev.Outcome = MailDuplicate
+	}
+	log.Debug("mail handled", "game", ev.Game, "authenticated", how, "replies", len(out.Replies), "duplicate", out.Duplicate)
+	return ev, nil
 }
 
 // authenticate decides whether the From address of a mail is genuine: the
@@ -175,14 +188,14 @@ func displayName(a Address) string {
 // Message-ID is found in the report or the thread fields), and the
 // address reported is the one that mail went to, so a forged report can
 // name no one else.
-func (t *Transport) bounced(ctx context.Context, in *Inbound) error {
+func (t *Transport) bounced(ctx context.Context, in *Inbound) (string, error) {
 	rec, found, err := t.bouncedMail(ctx, in)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if !found {
 		t.log.Info("bounce of a mail the bot did not send ignored", "message_id", in.MessageID, "original", in.Bounce.OriginalMessageID)
-		return nil
+		return "not a mail of the bot", nil
 	}
 	reason := ""
 	for _, r := range in.Bounce.Recipients {
@@ -194,16 +207,16 @@ func (t *Transport) bounced(ctx context.Context, in *Inbound) error {
 	}
 	if reason == "" && len(in.Bounce.Recipients) > 0 {
 		t.log.Info("bounce without a permanent failure ignored", "reply", rec.Reply, "to", rec.To)
-		return nil
+		return "no permanent failure", nil
 	}
 	if reason == "" {
 		reason = "mail to the address bounced"
 	}
 	t.log.Warn("mail bounced: the address is reported undeliverable", "reply", rec.Reply, "to", rec.To, "reason", reason)
 	if err := t.ref.ReportUndeliverable(ctx, bot.Identity{Transport: TransportName, Address: rec.To}, rec.Reply, reason); err != nil {
-		return fmt.Errorf("mailplay: report a bounce: %w", err)
+		return "", fmt.Errorf("mailplay: report a bounce: %w", err)
 	}
-	return nil
+	return rec.To + ": " + reason, nil
 }
 
 // bouncedMail finds the bot's mail a bounce returns.

@@ -33,8 +33,13 @@ func Info() bot.TransportInfo {
 // over-long local part, a domain literal).
 func ParseAddress(text string) (string, bool) {
 	text = strings.TrimSpace(text)
-	if text == "" || len(text) > 2*maxAddressLen || strings.ContainsAny(text, "\r\n,;") {
+	if text == "" || len(text) > 2*maxAddressLen || strings.ContainsAny(text, "\r\n") {
 		return "", false
+	}
+	for _, sep := range []byte{',', ';', ':'} {
+		if len(splitUnquoted(text, sep)) > 1 {
+			return "", false // a list or a group
+		}
 	}
 	a, err := mail.ParseAddress(text)
 	if err != nil {

@@ -160,8 +160,12 @@ func (t *Transport) drain(ctx context.Context, s *imapSession, cur cursorState) 
 				}
 				next := cur
 				next.LastUID = uint32(m.uid)
-				if err := t.handleMail(ctx, m, next); err != nil {
+				ev, err := t.handleMail(ctx, m, next)
+				if err != nil {
 					return cur, errors.Join(&retryLater{err}, s.acknowledge(done))
+				}
+				if t.opts.OnMail != nil {
+					t.opts.OnMail(ev)
 				}
 				cur = next
 				done = append(done, m.uid)

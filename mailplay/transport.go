@@ -26,6 +26,12 @@ type Options struct {
 	MinBackoff, MaxBackoff time.Duration
 	// DialTimeout bounds connecting to a server (default 30 s).
 	DialTimeout time.Duration
+	// OnMail, when set, is called for each mail once it is done with
+	// (for metrics and tests). It must not block.
+	OnMail func(MailEvent)
+	// OnHealth, when set, is called when the mailbox connects or
+	// disconnects. It must not block.
+	OnHealth func(bot.Health)
 }
 
 func (o *Options) setDefaults() {
@@ -87,6 +93,7 @@ func New(cfg Config, ref *bot.Referee, opts Options) (*Transport, error) {
 		confirmWake: make(chan struct{}, 1),
 	}
 	t.smtp = newSMTPPool(t)
+	t.health.onChange = opts.OnHealth
 	t.health.set(false, "IMAP: not connected yet", opts.Clock.Now())
 	return t, nil
 }
@@ -113,18 +120,24 @@ func (t *Transport) Health() bot.Health { return t.health.get() }
 
 // healthState is the IMAP connection state.
 type healthState struct {
-	mu sync.Mutex
-	h  bot.Health
+	mu       sync.Mutex
+	h        bot.Health
+	onChange func(bot.Health)
 }
 
 // set records a state; Since changes only when Connected does.
 func (s *healthState) set(connected bool, detail string, now time.Time) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.h.Since.IsZero() || s.h.Connected != connected {
+	changed := s.h.Since.IsZero() || s.h.Connected != connected
+	if changed {
 		s.h.Since = now
 	}
 	s.h.Connected, s.h.Detail = connected, detail
+	h := s.h
+	s.mu.Unlock()
+	if changed && s.onChange != nil {
+		s.onChange(h)
+	}
 }
 
 func (s *healthState) get() bot.Health {

@@ -210,22 +210,33 @@ type Written struct {
 
 // Write sends a new mail (no thread) in the given format.
 func (p *Player) Write(ctx context.Context, to, subject, body string, f Format) (*Written, error) {
-	raw := p.compose(draft{to: mailplay.Address{Addr: to}, subject: subject, body: body, format: f})
-	return p.submit(ctx, to, raw)
+	return p.submit(ctx, to, p.DraftNew(to, subject, body, f))
 }
 
 // Reply answers a mail as a client's "Reply" does: to its reply address,
 // "Re: " and its subject, In-Reply-To and References, and the mail quoted
-// in the client's style below (or, for mutt, above) the text.
+// in the client's style below (or, for Thunderbird and mutt, above) the
+// text.
 func (p *Player) Reply(ctx context.Context, m *Mail, body string, s Style, f Format) (*Written, error) {
-	to := m.ReplyAddress()
+	to, raw := p.Draft(m, body, s, f)
+	return p.submit(ctx, to, raw)
+}
+
+// Draft returns the mail Reply would send and its recipient, without
+// sending it (a test delivers it another way).
+func (p *Player) Draft(m *Mail, body string, s Style, f Format) (to string, raw []byte) {
+	addr := m.ReplyAddress()
 	refs := append(append([]string(nil), m.In.References...), m.In.MessageID)
 	if m.In.MessageID == "" {
 		refs = m.In.References
 	}
-	raw := p.compose(draft{to: to, subject: "Re: " + mailplay.CleanSubject(m.In.Subject), body: body,
+	return addr.Addr, p.compose(draft{to: addr, subject: "Re: " + mailplay.CleanSubject(m.In.Subject), body: body,
 		inReplyTo: m.In.MessageID, references: refs, quoted: m, style: s, format: f})
-	return p.submit(ctx, to.Addr, raw)
+}
+
+// DraftNew returns a new mail (no thread) without sending it.
+func (p *Player) DraftNew(to, subject, body string, f Format) []byte {
+	return p.compose(draft{to: mailplay.Address{Addr: to}, subject: subject, body: body, format: f})
 }
 
 // submit sends raw by SMTP as the player.
