@@ -35,9 +35,14 @@ const (
 // mailServers is what the harness needs of a mail system: localmail, or
 // Dovecot with its SMTP front.
 type mailServers interface {
+	serverAddrs
+	Messages(addr, mailbox string) ([]localmail.Stored, error)
+}
+
+// serverAddrs are the addresses of an IMAP and an SMTP server.
+type serverAddrs interface {
 	IMAPAddr() string
 	SMTPAddr() string
-	Messages(addr, mailbox string) ([]localmail.Stored, error)
 }
 
 // harness is a running bot on a mail system: storage, referee, the email
@@ -83,7 +88,14 @@ func (o observer) ReplySent(_ string, result string, _ time.Duration) {
 // the bot on it.
 func startLocal(t *testing.T, o harnessOptions) (*harness, *localmail.System) {
 	t.Helper()
-	sys, err := localmail.Start(context.Background(), localmail.Options{Clock: o.mailClock})
+	sys := startLocalSystem(t, o.mailClock)
+	return startBot(t, sys, o), sys
+}
+
+// startLocalSystem starts localmail with the bot, alice, bob and mallory.
+func startLocalSystem(t *testing.T, clock localmail.Clock) *localmail.System {
+	t.Helper()
+	sys, err := localmail.Start(context.Background(), localmail.Options{Clock: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +109,7 @@ func startLocal(t *testing.T, o harnessOptions) (*harness, *localmail.System) {
 			t.Fatal(err)
 		}
 	}
-	return startBot(t, sys, o), sys
+	return sys
 }
 
 // passwordOf is a player's test password.
@@ -175,7 +187,7 @@ func (h *harness) stop() {
 
 // botConfig is the bot's configuration on a mail system, in plain text
 // on loopback.
-func botConfig(mail mailServers) mailplay.Config {
+func botConfig(mail serverAddrs) mailplay.Config {
 	ih, ip := hostPort(mail.IMAPAddr())
 	sh, sp := hostPort(mail.SMTPAddr())
 	return mailplay.Config{

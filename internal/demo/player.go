@@ -41,6 +41,10 @@ type Player struct {
 	now      func() time.Time
 	session  string // random, in the Message-IDs it writes
 	written  int
+	seen     map[string]bool // Message-IDs read
+	// Duplicates counts the mails skipped because a mail with the same
+	// Message-ID was read before (a mail client shows one).
+	Duplicates int
 }
 
 // Mail is a mail a player received.
@@ -72,7 +76,7 @@ func Connect(ctx context.Context, srv Servers, address, name, password string, n
 		return nil, err
 	}
 	p := &Player{Address: address, Name: name, password: password, srv: srv, newMail: make(chan struct{}, 1),
-		now: now, session: hex.EncodeToString(nonce[:])}
+		now: now, session: hex.EncodeToString(nonce[:]), seen: map[string]bool{}}
 	opts := &imapclient.Options{
 		TLSConfig: srv.TLS,
 		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
@@ -115,15 +119,23 @@ func (p *Player) Close() error {
 }
 
 // Next returns the next mail in the INBOX, waiting for it with IDLE until
-// ctx ends.
+// ctx ends. A mail whose Message-ID was read before is skipped, as mail
+// clients show a mail delivered twice once.
 func (p *Player) Next(ctx context.Context) (*Mail, error) {
 	stop := context.AfterFunc(ctx, func() { _ = p.c.Close() })
 	defer stop()
 	for {
 		m, err := p.peek()
+		if m != nil && m.In.MessageID != "" && p.seen[m.In.MessageID] {
+			p.Duplicates++
+			continue
+		}
 		if err != nil || m != nil {
 			if err != nil && ctx.Err() != nil {
 				err = ctx.Err()
+			}
+			if m != nil {
+				p.seen[m.In.MessageID] = true
 			}
 			return m, err
 		}
