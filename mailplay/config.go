@@ -1,0 +1,259 @@
+package mailplay
+
+import (
+	"crypto/tls"
+	"fmt"
+	"net"
+	"net/mail"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Security is how a connection to a mail server is protected.
+type Security string
+
+// The security modes of a mail server connection.
+const (
+	// SecurityTLS is TLS from the first byte (IMAPS on 993, SMTPS on 465).
+	SecurityTLS Security = "tls"
+	// SecuritySTARTTLS starts in plain text and upgrades with STARTTLS
+	// (IMAP on 143, submission on 587); the upgrade is required.
+	SecuritySTARTTLS Security = "starttls"
+	// SecurityNone is plain text: allowed only to a loopback address
+	// unless AllowInsecure is set.
+	SecurityNone Security = "none"
+)
+
+// Defaults of Config.
+const (
+	DefaultName              = "Takbot"
+	DefaultMailbox           = "INBOX"
+	DefaultProcessedMailbox  = "takbot/processed"
+	DefaultPollInterval      = time.Minute
+	DefaultMaxRepliesPerHour = 30
+)
+
+// Server is how to reach one mail server.
+type Server struct {
+	Host     string
+	Port     int // 0: the usual port of Security
+	Security Security
+	// Username is the login; empty means no authentication (AUTH is not
+	// attempted on SMTP; IMAP always needs a login).
+	Username string
+	Password string
+	// AllowInsecure permits SecurityNone to a host that is not loopback.
+	AllowInsecure bool
+}
+
+// Addr is host:port.
+func (s Server) Addr() string { return net.JoinHostPort(s.Host, strconv.Itoa(s.Port)) }
+
+// IMAP is the mailbox the bot reads.
+type IMAP struct {
+	Server
+	// Mailbox is read for new mail (default INBOX).
+	Mailbox string
+	// ProcessedMailbox receives handled mail (default takbot/processed),
+	// written with '/' between levels whatever the server's delimiter; it
+	// is created when missing.
+	ProcessedMailbox string
+}
+
+// Config is the email transport's configuration, secrets resolved.
+type Config struct {
+	// Address is the bot's address: the From of its mail and the base of
+	// the players' reply addresses (takbot+TOKEN@example.org). It must
+	// not contain '+'.
+	Address string
+	// Name is the display name in From (default "Takbot").
+	Name string
+	IMAP IMAP
+	SMTP Server
+	// TrustedAuthServID, when set, trusts the topmost
+	// Authentication-Results field stamped by this authserv-id: a mail it
+	// shows as DMARC pass (or aligned DKIM pass) for the From domain is
+	// authenticated.
+	TrustedAuthServID string
+	// PollInterval is how often the mailbox is polled when the server has
+	// no IDLE (default 1 min).
+	PollInterval time.Duration
+	// MaxRepliesPerHour caps the mails sent to one address in any hour
+	// (default 30); later replies wait for a free slot.
+	MaxRepliesPerHour int
+	// TLS, when set, is the client TLS configuration of both servers (a
+	// custom root pool in tests); its ServerName is filled in per server.
+	TLS *tls.Config
+}
+
+// ConfigError is a configuration that cannot work.
+type ConfigError struct {
+	Field  string // the configuration key, e.g. "email.imap.security"
+	Reason string
+}
+
+// Error names the key and the problem.
+func (e *ConfigError) Error() string { return "mailplay: config " + e.Field + ": " + e.Reason }
+
+// withDefaults returns c with its empty fields filled in and checked.
+func (c Config) withDefaults() (Config, error) {
+	addr, err := mail.ParseAddress(c.Address)
+	if err != nil || addr.Name != "" || !strings.Contains(addr.Address, "@") {
+		return c, &ConfigError{"email.address", fmt.Sprintf("%q is not a mail address", c.Address)}
+	}
+	if strings.Contains(addr.Address[:strings.LastIndexByte(addr.Address, '@')], "+") {
+		return c, &ConfigError{"email.address", "the bot's address may not contain '+': plus-addresses carry the reply tokens"}
+	}
+	c.Address = strings.ToLower(addr.Address)
+	if strings.TrimSpace(c.Name) == "" {
+		c.Name = DefaultName
+	}
+	if strings.ContainsAny(c.Name, "\r\n") {
+		return c, &ConfigError{"email.name", "line break in the name"}
+	}
+	if c.IMAP.Server, err = c.IMAP.Server.withDefaults("email.imap", 993, 143); err != nil {
+		return c, err
+	}
+	if c.IMAP.Username == "" {
+		return c, &ConfigError{"email.imap.username", "IMAP needs a login"}
+	}
+	if c.SMTP, err = c.SMTP.withDefaults("email.smtp", 465, 587); err != nil {
+		return c, err
+	}
+	if c.IMAP.Mailbox == "" {
+		c.IMAP.Mailbox = DefaultMailbox
+	}
+	if c.IMAP.ProcessedMailbox == "" {
+		c.IMAP.ProcessedMailbox = DefaultProcessedMailbox
+	}
+	if strings.EqualFold(strings.Trim(c.IMAP.ProcessedMailbox, "/"), strings.Trim(c.IMAP.Mailbox, "/")) {
+		return c, &ConfigError{"email.imap.processed_mailbox", "must differ from the mailbox read"}
+	}
+	if c.PollInterval <= 0 {
+		c.PollInterval = DefaultPollInterval
+	}
+	if c.MaxRepliesPerHour <= 0 {
+		c.MaxRepliesPerHour = DefaultMaxRepliesPerHour
+	}
+	return c, nil
+}
+
+// withDefaults checks a server and fills in its port.
+func (s Server) withDefaults(key string, tlsPort, plainPort int) (Server, error) {
+	if strings.TrimSpace(s.Host) == "" {
+		return s, &ConfigError{key + ".host", "missing"}
+	}
+	if s.Port < 0 || s.Port > 65535 {
+		return s, &ConfigError{key + ".port", fmt.Sprintf("%d is not a port", s.Port)}
+	}
+	switch s.Security {
+	case SecurityTLS:
+		if s.Port == 0 {
+			s.Port = tlsPort
+		}
+	case SecuritySTARTTLS, SecurityNone:
+		if s.Port == 0 {
+			s.Port = plainPort
+		}
+	case "":
+		return s, &ConfigError{key + ".security", "missing: use tls, starttls or none"}
+	default:
+		return s, &ConfigError{key + ".security", fmt.Sprintf("%q: use tls, starttls or none", s.Security)}
+	}
+	if s.Security == SecurityNone && !s.AllowInsecure && !isLoopback(s.Host) {
+		return s, &ConfigError{key + ".security", fmt.Sprintf("none sends the password in clear text: allowed only to a loopback address, not %q, unless allow_insecure is true", s.Host)}
+	}
+	return s, nil
+}
+
+// isLoopback reports whether host is localhost or a loopback IP address.
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// FileConfig is the "email" block of takbot's YAML configuration, as
+// written (passwords in files). Config resolves it.
+type FileConfig struct {
+	Address           string         `yaml:"address"`
+	Name              string         `yaml:"name"`
+	IMAP              FileIMAPConfig `yaml:"imap"`
+	SMTP              FileServer     `yaml:"smtp"`
+	TrustedAuthServID string         `yaml:"trusted_authserv_id"`
+	PollInterval      string         `yaml:"poll_interval"`
+	MaxRepliesPerHour int            `yaml:"max_replies_per_hour"`
+}
+
+// FileServer is a server block of the YAML configuration.
+type FileServer struct {
+	Host          string `yaml:"host"`
+	Port          int    `yaml:"port"`
+	Security      string `yaml:"security"`
+	Username      string `yaml:"username"`
+	PasswordFile  string `yaml:"password_file"`
+	AllowInsecure bool   `yaml:"allow_insecure"`
+}
+
+// FileIMAPConfig is the imap block of the YAML configuration.
+type FileIMAPConfig struct {
+	FileServer       `yaml:",inline"`
+	Mailbox          string `yaml:"mailbox"`
+	ProcessedMailbox string `yaml:"processed_mailbox"`
+}
+
+// Config resolves the file configuration: it reads the password files
+// (relative paths from baseDir; trailing line ends removed), parses the
+// poll interval, and checks the result.
+func (f FileConfig) Config(baseDir string) (Config, error) {
+	c := Config{
+		Address: f.Address, Name: f.Name, TrustedAuthServID: f.TrustedAuthServID,
+		MaxRepliesPerHour: f.MaxRepliesPerHour,
+		IMAP:              IMAP{Mailbox: f.IMAP.Mailbox, ProcessedMailbox: f.IMAP.ProcessedMailbox},
+	}
+	if f.PollInterval != "" {
+		d, err := time.ParseDuration(f.PollInterval)
+		if err != nil || d <= 0 {
+			return c, &ConfigError{"email.poll_interval", fmt.Sprintf("%q is not a positive duration such as 1m", f.PollInterval)}
+		}
+		c.PollInterval = d
+	}
+	var err error
+	if c.IMAP.Server, err = f.IMAP.FileServer.server("email.imap", baseDir); err != nil {
+		return c, err
+	}
+	if c.SMTP, err = f.SMTP.server("email.smtp", baseDir); err != nil {
+		return c, err
+	}
+	return c.withDefaults()
+}
+
+// server resolves one server block.
+func (f FileServer) server(key, baseDir string) (Server, error) {
+	s := Server{Host: f.Host, Port: f.Port, Security: Security(strings.ToLower(f.Security)),
+		Username: f.Username, AllowInsecure: f.AllowInsecure}
+	if f.PasswordFile == "" {
+		if f.Username != "" {
+			return s, &ConfigError{key + ".password_file", "missing (a username needs a password)"}
+		}
+		return s, nil
+	}
+	path := f.PasswordFile
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(baseDir, path)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return s, &ConfigError{key + ".password_file", err.Error()}
+	}
+	s.Password = strings.TrimRight(string(raw), "\r\n")
+	if s.Password == "" {
+		return s, &ConfigError{key + ".password_file", path + " is empty"}
+	}
+	return s, nil
+}

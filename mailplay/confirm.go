@@ -1,0 +1,328 @@
+package mailplay
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// confirmFor is how long a held mail waits for its confirmation.
+const confirmFor = 7 * 24 * time.Hour
+
+// confirmKept is how long a confirmation is remembered after it was
+// confirmed or expired, so the same mail read again is never asked about
+// twice (as long as the referee remembers handled mail).
+const confirmKept = 90 * 24 * time.Hour
+
+// confirmRetry bounds the wait between attempts to send a confirmation
+// request.
+const confirmRetry = 30 * time.Minute
+
+// hold keeps an unauthenticated mail that would change a game until the
+// owner of its From address confirms it, and queues the request. The
+// nonce derives from the mail's dedup key and a secret, so the same mail
+// read again finds its confirmation, and nobody else can guess it.
+func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text string, received time.Time, next cursorState) error {
+	secret, err := t.secret(ctx)
+	if err != nil {
+		return err
+	}
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte("confirm\x00" + in.DedupKey))
+	nonce := tokenEncoding.EncodeToString(mac.Sum(nil)[:10])
+	c := confirmation{
+		Nonce: nonce, ID: in.DedupKey, From: from, Name: displayName(in.From), Text: text, Game: game,
+		Subject: CleanSubject(in.Subject), Received: received, Created: t.opts.Clock.Now().UTC().Truncate(time.Second),
+	}
+	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		var old confirmation
+		found, err := getJSON(tx, prefixConfirm+nonce, &old)
+		if err != nil {
+			return err
+		}
+		if !found {
+			if err := putJSON(tx, prefixConfirm+nonce, c); err != nil {
+				return err
+			}
+		}
+		return putJSON(tx, keyCursor, next)
+	})
+	if err != nil {
+		return err
+	}
+	select {
+	case t.confirmWake <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// confirmed handles a reply to a confirmation address: from the address
+// the held mail came from, it hands the held mail to the referee with
+// its own id and received time (so it counts once, by its original time);
+// anything else is logged and dropped.
+func (t *Transport) confirmed(ctx context.Context, ev MailEvent, in *Inbound, from, nonce string, cursor bot.StateWrite, log *slog.Logger) (MailEvent, error) {
+	var c confirmation
+	var found bool
+	if err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+		var err error
+		found, err = getJSON(tx, prefixConfirm+nonce, &c)
+		return err
+	}); err != nil {
+		return ev, err
+	}
+	now := t.opts.Clock.Now()
+	ignore := func(detail string) (MailEvent, error) {
+		log.Info("reply to a confirmation address ignored: "+detail, "held", c.ID)
+		ev.Outcome, ev.Detail = MailIgnored, detail
+		return ev, t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error { return tx.Put(cursor.Key, cursor.Value) })
+	}
+	switch {
+	case !found:
+		return ignore("unknown confirmation")
+	case !sameAddress(c.From, from):
+		return ignore("from another address than the held mail's")
+	case !c.Done.IsZero():
+		return ignore("confirmed before")
+	case now.Sub(c.Created) > confirmFor:
+		return ignore("the held mail expired")
+	}
+	ev.Game = c.Game
+	c.Done = now.UTC()
+	done, err := stateWrite(prefixConfirm+nonce, c)
+	if err != nil {
+		return ev, err
+	}
+	out, err := t.ref.Handle(ctx, bot.Message{
+		ID: c.ID, From: bot.Identity{Transport: TransportName, Address: c.From}, Name: c.Name,
+		Text: c.Text, Game: c.Game, Received: c.Received, State: []bot.StateWrite{cursor, done},
+	})
+	if errors.Is(err, bot.ErrBadMessage) {
+		log.Warn("confirmed mail the referee cannot handle", "held", c.ID, "err", err)
+		ev.Outcome, ev.Detail = MailUnreadable, err.Error()
+		return ev, t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+			return errors.Join(tx.Put(cursor.Key, cursor.Value), tx.Put(done.Key, done.Value))
+		})
+	}
+	if err != nil {
+		return ev, err
+	}
+	log.Info("held mail confirmed and handled", "held", c.ID, "game", c.Game, "replies", len(out.Replies), "duplicate", out.Duplicate)
+	ev.Outcome, ev.Detail = MailConfirmed, c.ID
+	return ev, nil
+}
+
+// secret returns the transport's secret, made on first use.
+func (t *Transport) secret(ctx context.Context) ([]byte, error) {
+	t.secretMu.Lock()
+	defer t.secretMu.Unlock()
+	if t.secretVal != nil {
+		return t.secretVal, nil
+	}
+	fresh := make([]byte, 32)
+	if _, err := rand.Read(fresh); err != nil {
+		return nil, fmt.Errorf("mailplay: secret: %w", err)
+	}
+	var secret []byte
+	err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		raw, err := tx.Get(keySecret)
+		if err == nil && len(raw) >= 16 {
+			secret = append([]byte(nil), raw...)
+			return nil
+		}
+		if err != nil && !errors.Is(err, bot.ErrNotFound) {
+			return err
+		}
+		secret = fresh
+		return tx.Put(keySecret, fresh)
+	})
+	if err != nil {
+		return nil, err
+	}
+	t.secretVal = secret
+	return secret, nil
+}
+
+// pruneEvery is how often old adapter state is removed.
+const pruneEvery = 24 * time.Hour
+
+// confirmLoop sends the pending confirmation requests until ctx ends,
+// when woken by a new one and when a retry is due, and prunes old state
+// once a day.
+func (t *Transport) confirmLoop(ctx context.Context) {
+	var pruned time.Time
+	for {
+		if now := t.opts.Clock.Now(); now.Sub(pruned) >= pruneEvery {
+			if err := t.prune(ctx); err != nil && ctx.Err() == nil {
+				t.log.Error("prune the email state", "err", err)
+			}
+			pruned = now
+		}
+		wait := min(t.sendConfirmations(ctx), pruneEvery)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.confirmWake:
+		case <-t.after(wait):
+		}
+	}
+}
+
+// sendConfirmations sends every confirmation request that is due and
+// returns the wait until the next one is.
+func (t *Transport) sendConfirmations(ctx context.Context) time.Duration {
+	var pending []confirmation
+	if err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+		return tx.Scan(prefixConfirm, func(_ string, v []byte) error {
+			var c confirmation
+			if err := unmarshalJSON(v, &c); err == nil && c.Sent.IsZero() && c.Done.IsZero() {
+				pending = append(pending, c)
+			}
+			return nil
+		})
+	}); err != nil {
+		if ctx.Err() == nil {
+			t.log.Error("read the confirmations", "err", err)
+		}
+		return confirmRetry
+	}
+	sort.Slice(pending, func(i, j int) bool { return pending[i].Created.Before(pending[j].Created) })
+	wait := confirmRetry
+	for _, c := range pending {
+		if ctx.Err() != nil {
+			return wait
+		}
+		now := t.opts.Clock.Now()
+		if now.Sub(c.Created) > confirmFor {
+			continue // expired unsent: pruned later
+		}
+		if d := c.NextTry.Sub(now); d > 0 {
+			wait = min(wait, d)
+			continue
+		}
+		err := t.sendConfirmation(ctx, c)
+		if err == nil {
+			continue
+		}
+		c.Attempts++
+		retry := min(t.backoff(c.Attempts), confirmRetry)
+		var rl *RateLimitError
+		if errors.As(err, &rl) {
+			retry = rl.Wait
+		}
+		c.NextTry = now.Add(retry)
+		wait = min(wait, retry)
+		t.log.Warn("confirmation request not sent yet", "to", c.From, "held", c.ID, "retry_in", retry, "err", err)
+		if uerr := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+			var cur confirmation
+			if found, err := getJSON(tx, prefixConfirm+c.Nonce, &cur); err != nil || !found || !cur.Sent.IsZero() || !cur.Done.IsZero() {
+				return err
+			}
+			cur.Attempts, cur.NextTry = c.Attempts, c.NextTry
+			return putJSON(tx, prefixConfirm+c.Nonce, cur)
+		}); uerr != nil && ctx.Err() == nil {
+			t.log.Error("record a confirmation retry", "err", uerr)
+		}
+	}
+	return wait
+}
+
+// sendConfirmation sends one confirmation request (counted against the
+// hourly limit of its address) and records it as sent. The mail is the
+// same each time it is sent.
+func (t *Transport) sendConfirmation(ctx context.Context, c confirmation) error {
+	unlock := t.sendLocks.lock(c.From)
+	defer unlock()
+	now := t.opts.Clock.Now().UTC().Truncate(time.Second)
+	if err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		return t.countSend(tx, c.From, confirmPrefix+c.Nonce, now)
+	}); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := WriteOutgoing(&buf, t.confirmationMail(c)); err != nil {
+		return err
+	}
+	sctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	if err := t.smtp.send(sctx, t.cfg.Address, c.From, buf.Bytes()); err != nil {
+		var se *SMTPError
+		if errors.As(err, &se) && se.Permanent() {
+			t.log.Warn("confirmation request refused for good", "to", c.From, "err", err)
+			return t.markConfirmation(ctx, c.Nonce, func(cur *confirmation) { cur.Sent = now; cur.Done = now })
+		}
+		return err
+	}
+	t.log.Info("confirmation requested", "to", c.From, "held", c.ID, "game", c.Game)
+	return t.markConfirmation(ctx, c.Nonce, func(cur *confirmation) { cur.Sent = now })
+}
+
+// markConfirmation changes a stored confirmation.
+func (t *Transport) markConfirmation(ctx context.Context, nonce string, change func(*confirmation)) error {
+	return t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		var cur confirmation
+		found, err := getJSON(tx, prefixConfirm+nonce, &cur)
+		if err != nil || !found {
+			return err
+		}
+		change(&cur)
+		return putJSON(tx, prefixConfirm+nonce, cur)
+	})
+}
+
+// confirmationMail writes the request: to the From address of the held
+// mail, quoting its commands, with the confirmation address as Reply-To.
+func (t *Transport) confirmationMail(c confirmation) *Outgoing {
+	var cmds []string
+	if p, err := bot.ParseMessage(c.Text); err == nil {
+		for _, cmd := range p.Commands {
+			cmds = append(cmds, "  "+cmd.Text)
+		}
+	}
+	if len(cmds) == 0 {
+		cmds = []string{"  " + clip(strings.TrimSpace(c.Text), 200)}
+	}
+	about := "your mail"
+	if c.Subject != "" {
+		about = fmt.Sprintf("your mail %q", clip(c.Subject, 80))
+	}
+	text := fmt.Sprintf(`The referee received %s from %s and cannot tell that you sent it: it did not come to your personal reply address.
+
+It asks for:
+
+%s
+
+To carry it out, reply to this mail; there is no need to write anything. If you did not send it, ignore this mail: nothing changes.
+
+To skip this step, answer the referee's mails with "Reply": they carry your personal reply address.
+
+-- 
+%s`, about, c.From, strings.Join(cmds, "\n"), footerText)
+	subject := "Please confirm " + about
+	if c.Game != "" {
+		subject = "[Tak " + c.Game + "] please confirm " + about
+	}
+	m := &Outgoing{
+		From:      Address{Name: t.cfg.Name, Addr: t.cfg.Address},
+		To:        []Address{{Name: c.Name, Addr: c.From}},
+		ReplyTo:   []Address{{Name: t.cfg.Name, Addr: t.plusAddress(confirmPrefix + c.Nonce)}},
+		Subject:   strings.Join(strings.Fields(subject), " "),
+		MessageID: MessageIDFor("confirm."+c.Nonce, t.domain),
+		Date:      c.Created,
+		Text:      text,
+	}
+	if id, ok := strings.CutPrefix(c.ID, "mid:"); ok && msgIDChars(id) && len(id) <= 900 {
+		m.InReplyTo, m.References = []string{id}, []string{id}
+	}
+	return m
+}

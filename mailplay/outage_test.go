@@ -1,0 +1,198 @@
+package mailplay_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/demo"
+	"github.com/takbymail/takbot/mailplay"
+)
+
+// countMessageIDs counts a mailbox's mails by Message-ID.
+func countMessageIDs(t *testing.T, mail mailServers, addr string) map[string]int {
+	t.Helper()
+	msgs, err := mail.Messages(addr, "INBOX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for _, m := range msgs {
+		in, err := mailplay.ParseInbound(m.Raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[in.MessageID]++
+	}
+	return out
+}
+
+// TestSMTPOutage: while the SMTP server refuses the bot, a move is still
+// handled and its replies wait; once SMTP is back they are delivered,
+// each exactly once.
+func TestSMTPOutage(t *testing.T) {
+	h, sys := startLocal(t, harnessOptions{})
+	alice, bob := h.player(aliceAddr, "Alice"), h.player(bobAddr, "Bob")
+	game, m, _ := h.startGame(alice, bob)
+	sys.SetSMTPDown(true)
+	to, raw := alice.Draft(m, "f6", demo.Gmail, demo.Plain)
+	if err := sys.Deliver(h.ctx(), aliceAddr, []string{to}, raw); err != nil {
+		t.Fatal(err)
+	}
+	h.event(mailplay.MailHandled)
+	h.waitResult("retry")
+	h.waitResult("retry") // retried, still down
+	if g := h.game(game); len(g.Moves) != 1 {
+		t.Fatalf("the move was not played during the outage: %+v", g.Moves)
+	}
+	sys.SetSMTPDown(false)
+	h.next(bob, "played f6")
+	h.next(alice, "played f6")
+	for _, addr := range []string{aliceAddr, bobAddr} {
+		for id, n := range countMessageIDs(t, sys, addr) {
+			if n != 1 {
+				t.Errorf("%s received %s %d times", addr, id, n)
+			}
+		}
+	}
+}
+
+// TestIMAPOutage: when the IMAP server goes away the mailbox is reported
+// disconnected while replies still go out by SMTP; the bot reconnects by
+// itself and answers the mail that arrived meanwhile.
+func TestIMAPOutage(t *testing.T) {
+	h, sys := startLocal(t, harnessOptions{})
+	h.waitHealth(true)
+	if err := sys.SetIMAPDown(true); err != nil {
+		t.Fatal(err)
+	}
+	hl := h.waitHealth(false)
+	if !strings.HasPrefix(hl.Detail, "IMAP: ") {
+		t.Errorf("health detail %q", hl.Detail)
+	}
+	// Another transport's message still gets its email reply.
+	if _, err := h.ref.Handle(h.ctx(), bot.Message{ID: "outage-1", From: bot.Identity{Transport: "email", Address: aliceAddr}, Text: "help"}); err != nil {
+		t.Fatal(err)
+	}
+	h.waitResult("delivered")
+	// Mail delivered during the outage waits in the mailbox.
+	raw := "From: Alice <alice@example.test>\r\nTo: takbot@example.test\r\nSubject: games?\r\nMessage-ID: <outage-2@example.test>\r\n\r\ngames\r\n"
+	if err := sys.Deliver(h.ctx(), aliceAddr, []string{botAddr}, []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	if err := sys.SetIMAPDown(false); err != nil {
+		t.Fatal(err)
+	}
+	h.waitHealth(true)
+	alice := h.player(aliceAddr, "Alice")
+	h.event(mailplay.MailHandled)
+	h.next(alice, "help")
+	h.next(alice, "game")
+}
+
+// TestNewUIDValidity: the bot's INBOX is recreated (a new UIDVALIDITY) and
+// mail handled before is delivered into it again: it is recognised by its
+// Message-ID and not answered twice; new mail is answered.
+func TestNewUIDValidity(t *testing.T) {
+	h, sys := startLocal(t, harnessOptions{})
+	alice := h.player(aliceAddr, "Alice")
+	var raws [][]byte
+	for _, text := range []string{"help", "games"} {
+		raw := alice.DraftNew(botAddr, text, text, demo.Plain)
+		raws = append(raws, raw)
+		if err := sys.Deliver(h.ctx(), aliceAddr, []string{botAddr}, raw); err != nil {
+			t.Fatal(err)
+		}
+		h.event(mailplay.MailHandled)
+	}
+	h.next(alice, "help")
+	h.next(alice, "game")
+	if err := sys.RecreateMailbox(botAddr, "INBOX"); err != nil {
+		t.Fatal(err)
+	}
+	for _, raw := range raws {
+		if err := sys.Deliver(h.ctx(), aliceAddr, []string{botAddr}, raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.event(mailplay.MailDuplicate)
+	h.event(mailplay.MailDuplicate)
+	h.write(alice, "again", "help")
+	h.event(mailplay.MailHandled)
+	h.next(alice, "help")
+	if n := inboxCount(t, sys, aliceAddr); n != 3 {
+		t.Errorf("alice received %d mails, want 3", n)
+	}
+}
+
+// TestHourlyLimit: past max_replies_per_hour mails to one address, a
+// reply waits (a temporary failure with the time until a slot frees),
+// while the mail that caused it was handled.
+func TestHourlyLimit(t *testing.T) {
+	h, sys := startLocal(t, harnessOptions{config: func(c *mailplay.Config) { c.MaxRepliesPerHour = 2 }})
+	alice := h.player(aliceAddr, "Alice")
+	for _, text := range []string{"help", "games", "help"} {
+		h.write(alice, text, text)
+		h.event(mailplay.MailHandled)
+	}
+	h.waitResult("retry")
+	if n := inboxCount(t, sys, aliceAddr); n != 2 {
+		t.Errorf("alice received %d mails within the hour, want 2", n)
+	}
+}
+
+// TestSendTwiceIsTheSameMail: a reply sent again after a crash (before
+// the pipeline recorded the delivery) is the same mail: same Message-ID,
+// Date, headers and body.
+func TestSendTwiceIsTheSameMail(t *testing.T) {
+	h, sys := startLocal(t, harnessOptions{noStart: true})
+	r := &bot.Reply{ID: "email:mid:x@example.test/1", To: bot.Identity{Transport: "email", Address: aliceAddr}, ToName: "Alice",
+		Subject: "[Tak] your games", Created: time.Now(), Parts: []bot.Part{{Kind: bot.Prose, Text: "You have no game."}},
+		Images: nil}
+	for i := 0; i < 2; i++ {
+		if err := h.tr.Send(h.ctx(), r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sent := sys.Sent()
+	if len(sent) != 2 {
+		t.Fatalf("%d submissions", len(sent))
+	}
+	if !bytes.Equal(sent[0].Raw, sent[1].Raw) {
+		t.Errorf("the resent mail differs:\n%s\n---\n%s", sent[0].Raw, sent[1].Raw)
+	}
+}
+
+// TestSendFailures maps SMTP failures: a refused recipient is permanent,
+// a server that is down is temporary.
+func TestSendFailures(t *testing.T) {
+	h, sys := startLocal(t, harnessOptions{noStart: true})
+	reply := func(to string) *bot.Reply {
+		return &bot.Reply{ID: "r/" + to, To: bot.Identity{Transport: "email", Address: to}, Subject: "[Tak] x",
+			Created: time.Now(), Parts: []bot.Part{{Kind: bot.Prose, Text: "x"}}}
+	}
+	err := h.tr.Send(h.ctx(), reply("nobody@example.test"))
+	var de *bot.DeliveryError
+	if !errors.As(err, &de) || !de.Permanent || de.Reason != "the address does not exist" {
+		t.Errorf("unknown recipient: %v", err)
+	}
+	err = h.tr.Send(h.ctx(), reply("someone@elsewhere.example"))
+	if !bot.IsPermanent(err) {
+		t.Errorf("relay refused: %v", err)
+	}
+	sys.SetSMTPDown(true)
+	err = h.tr.Send(h.ctx(), reply(aliceAddr))
+	if !errors.As(err, &de) || de.Permanent {
+		t.Errorf("SMTP down: %v, want a temporary failure", err)
+	}
+	sys.SetSMTPDown(false)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := h.tr.Send(ctx, reply(bobAddr)); bot.IsPermanent(err) || err == nil {
+		t.Errorf("cancelled: %v", err)
+	}
+}

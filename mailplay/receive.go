@@ -1,0 +1,199 @@
+package mailplay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// idleRefresh is how long one IDLE lasts before the connection is checked
+// with a fresh command (a dead connection is silent during IDLE).
+const idleRefresh = 10 * time.Minute
+
+// handleTimeout bounds the handling of one mail once it has started; a
+// mail in flight when Run's context ends is finished within it.
+const handleTimeout = time.Minute
+
+// Run reads the mailbox until ctx ends: it connects over IMAP, handles the
+// mail waiting there, then waits for more with IDLE (or polls every
+// PollInterval where the server has no IDLE), and reconnects with capped
+// backoff whenever the connection fails, meanwhile reporting the mailbox
+// as disconnected in Health. It also sends the confirmation requests of
+// unauthenticated mail. It returns nil once ctx ends and the mail in
+// flight is finished.
+func (t *Transport) Run(ctx context.Context) error {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t.confirmLoop(ctx)
+	}()
+	defer wg.Wait()
+	failures := 0
+	for {
+		connected, err := t.serve(ctx)
+		if ctx.Err() != nil {
+			t.health.set(false, "IMAP: stopped", t.opts.Clock.Now())
+			t.smtp.close()
+			return nil
+		}
+		if connected {
+			failures = 0
+		}
+		failures++
+		wait := t.backoff(failures)
+		t.health.set(false, "IMAP: "+err.Error(), t.opts.Clock.Now())
+		t.log.Warn("mailbox disconnected; reconnecting", "err", err, "in", wait)
+		select {
+		case <-ctx.Done():
+		case <-t.after(wait):
+		}
+	}
+}
+
+// backoff is the wait after n failures in a row: doubling from
+// MinBackoff, capped at MaxBackoff, with jitter (between half and all).
+func (t *Transport) backoff(n int) time.Duration {
+	d := t.opts.MinBackoff
+	for i := 1; i < n && d < t.opts.MaxBackoff; i++ {
+		d *= 2
+	}
+	d = min(d, t.opts.MaxBackoff)
+	return d/2 + jitter(d/2)
+}
+
+// retryLater is a mail the referee could not take now (storage trouble):
+// it stays in the mailbox and is tried again after a backoff.
+type retryLater struct{ err error }
+
+func (e *retryLater) Error() string { return "handling a mail failed, retried later: " + e.err.Error() }
+func (e *retryLater) Unwrap() error { return e.err }
+
+// serve runs one IMAP connection until it fails or ctx ends. connected
+// reports whether it got as far as selecting the mailbox.
+func (t *Transport) serve(ctx context.Context) (connected bool, err error) {
+	s, err := t.dialIMAP(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer s.close()
+	cur, err := t.loadCursor(ctx)
+	if err != nil {
+		return true, err
+	}
+	mailbox := t.cfg.IMAP.Mailbox
+	if cur.Mailbox != mailbox || cur.UIDValidity != s.validity {
+		if cur.UIDValidity != 0 {
+			t.log.Warn("the mailbox changed (new UIDVALIDITY): reading it all again; mail handled before is recognised and not answered twice",
+				"mailbox", mailbox, "old", cur.UIDValidity, "new", s.validity)
+		}
+		cur = cursorState{Mailbox: mailbox, UIDValidity: s.validity}
+		if err := t.saveCursor(ctx, cur); err != nil {
+			return true, err
+		}
+	}
+	mode := "IDLE"
+	if !s.idle {
+		mode = "polling every " + t.cfg.PollInterval.String()
+	}
+	t.health.set(true, fmt.Sprintf("IMAP %s, mailbox %s (%s)", t.cfg.IMAP.Addr(), mailbox, mode), t.opts.Clock.Now())
+	t.log.Info("mailbox connected", "server", t.cfg.IMAP.Addr(), "mailbox", mailbox, "mode", mode)
+	left, err := s.handledLeft(imap.UID(cur.LastUID))
+	if err != nil {
+		return true, err
+	}
+	if err := s.acknowledge(left); err != nil {
+		return true, err
+	}
+	retries := 0
+	for {
+		cur, err = t.drain(ctx, s, cur)
+		var rl *retryLater
+		switch {
+		case ctx.Err() != nil:
+			return true, ctx.Err()
+		case errors.As(err, &rl):
+			retries++
+			wait := t.backoff(retries)
+			t.log.Error("a mail could not be handled; it stays in the mailbox", "err", rl.err, "retry_in", wait)
+			select {
+			case <-ctx.Done():
+				return true, ctx.Err()
+			case <-t.after(wait):
+			}
+			continue
+		case err != nil:
+			return true, err
+		}
+		retries = 0
+		if err := s.waitForMail(ctx, t.cfg.PollInterval, idleRefresh); err != nil {
+			return true, err
+		}
+	}
+}
+
+// drain handles every mail after the cursor, in UID order, and
+// acknowledges each batch once handled. It returns the new cursor.
+func (t *Transport) drain(ctx context.Context, s *imapSession, cur cursorState) (cursorState, error) {
+	for {
+		uids, err := s.search(imap.UID(cur.LastUID))
+		if err != nil || len(uids) == 0 {
+			return cur, err
+		}
+		for len(uids) > 0 {
+			batch := uids[:min(fetchBatch, len(uids))]
+			uids = uids[len(batch):]
+			mails, err := s.fetch(batch)
+			if err != nil {
+				return cur, err
+			}
+			var done []imap.UID
+			for _, m := range mails {
+				if ctx.Err() != nil {
+					break // take no new mail; acknowledge what is done
+				}
+				next := cur
+				next.LastUID = uint32(m.uid)
+				ev, err := t.handleMail(ctx, m, next)
+				if err != nil {
+					return cur, errors.Join(&retryLater{err}, s.acknowledge(done))
+				}
+				if t.opts.OnMail != nil {
+					t.opts.OnMail(ev)
+				}
+				cur = next
+				done = append(done, m.uid)
+			}
+			if err := s.acknowledge(done); err != nil {
+				return cur, err
+			}
+			if ctx.Err() != nil {
+				return cur, ctx.Err()
+			}
+		}
+	}
+}
+
+// loadCursor reads the IMAP cursor.
+func (t *Transport) loadCursor(ctx context.Context) (cursorState, error) {
+	var cur cursorState
+	err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+		_, err := getJSON(tx, keyCursor, &cur)
+		return err
+	})
+	return cur, err
+}
+
+// saveCursor writes the IMAP cursor on its own (for mail the referee does
+// not handle; a handled mail's cursor is written with its effects).
+func (t *Transport) saveCursor(ctx context.Context, cur cursorState) error {
+	return t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		return putJSON(tx, keyCursor, cur)
+	})
+}

@@ -1,0 +1,139 @@
+package mailplay
+
+import (
+	"fmt"
+	"html"
+	"net/url"
+	"strings"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// footerText ends every text part, after the signature separator (so
+// mail clients leave it out when the player quotes the mail).
+const footerText = "Reply to this mail to play: your reply address is yours alone.\nSend \"help\" for what you can do."
+
+// composed is a reply rendered as mail bodies.
+type composed struct {
+	Text     string
+	HTML     string
+	Pictures []Picture
+}
+
+// replyLinks are what the HTML needs to write the actions as mailto links.
+type replyLinks struct {
+	replyTo string // the personal reply address, "" if none
+	subject string // the thread's subject
+	game    string // the reply's game
+}
+
+// compose renders a reply: the text part (prose, blocks with their
+// captions, text boards, "You can send:", a footer) and the HTML part
+// (the same, escaped, with the pictures inline by Content-ID and without
+// the text boards that draw them). hash names the pictures' Content-IDs.
+func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) composed {
+	var text, page []string
+	var pics []Picture
+	images := map[string]bot.Attachment{}
+	for _, im := range r.Images {
+		images[im.Name] = im
+	}
+	pictured := false // the last picture was rendered, so its text board may go from the HTML
+	for _, p := range r.Parts {
+		switch p.Kind {
+		case bot.Prose:
+			text = append(text, p.Text)
+			page = append(page, "<p>"+htmlLines(p.Text)+"</p>")
+		case bot.Block:
+			text = append(text, p.PlainText())
+			if p.Fallback && pictured {
+				continue
+			}
+			var b strings.Builder
+			if p.Caption != "" {
+				b.WriteString("<p>" + htmlLines(p.Caption) + "</p>\n")
+			}
+			b.WriteString(`<pre style="font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;font-size:14px;line-height:1.25">` + html.EscapeString(p.Text) + "</pre>")
+			page = append(page, b.String())
+		case bot.Image:
+			pictured = false
+			if p.Picture == nil {
+				continue
+			}
+			im, ok := images[p.Picture.Name]
+			if !ok || len(im.PNG) == 0 {
+				continue
+			}
+			pictured = true
+			cid := MessageIDFor(fmt.Sprintf("p%d.%s", len(pics)+1, hash), t.domain)
+			alt := im.Alt
+			if alt == "" {
+				alt = p.Picture.TPS
+			}
+			pics = append(pics, Picture{Name: im.Name, ContentID: cid, PNG: im.PNG, Alt: alt})
+			line := "The board picture is attached: " + im.Name
+			if p.Caption != "" {
+				line += " (" + p.Caption + ")"
+			}
+			text = append(text, line+".")
+			var b strings.Builder
+			b.WriteString(`<p><img src="cid:` + html.EscapeString(cid) + `" alt="` + html.EscapeString(alt) + `" style="max-width:100%;height:auto">`)
+			if p.Caption != "" {
+				b.WriteString("<br><small>" + html.EscapeString(p.Caption) + "</small>")
+			}
+			b.WriteString("</p>")
+			page = append(page, b.String())
+		case bot.Actions:
+			if len(p.Actions) == 0 {
+				continue
+			}
+			text = append(text, bot.ActionsText(p.Actions))
+			page = append(page, actionsHTML(p.Actions, links))
+		}
+	}
+	text = append(text, "-- \n"+footerText)
+	page = append(page, `<hr><p style="font-size:small;color:#555">`+htmlLines(footerText)+"</p>")
+	return composed{
+		Text: strings.Join(text, "\n\n"),
+		HTML: "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html.EscapeString(links.subject) +
+			"</title></head>\n<body style=\"font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif\">\n" +
+			strings.Join(page, "\n") + "\n</body></html>",
+		Pictures: pics,
+	}
+}
+
+// actionsHTML lists the actions, each a mailto link that writes the
+// command in a reply when the player has a reply address.
+func actionsHTML(as []bot.Action, links replyLinks) string {
+	var b strings.Builder
+	b.WriteString("<p>You can send:</p>\n<ul>\n")
+	for _, a := range as {
+		cmd := "<code>" + html.EscapeString(a.Command) + "</code>"
+		if links.replyTo != "" {
+			subject := links.subject
+			if a.Game != "" && a.Game != links.game {
+				subject = "[Tak " + a.Game + "]"
+			}
+			href := "mailto:" + links.replyTo + "?subject=" + mailtoEscape("Re: "+subject) + "&body=" + mailtoEscape(a.Command)
+			cmd = `<a href="` + html.EscapeString(href) + `">` + cmd + "</a>"
+		}
+		b.WriteString("<li>" + cmd)
+		if a.Label != "" {
+			b.WriteString(" — " + html.EscapeString(a.Label))
+		}
+		b.WriteString("</li>\n")
+	}
+	b.WriteString("</ul>")
+	return b.String()
+}
+
+// mailtoEscape escapes a mailto header value (RFC 6068: percent-encoded,
+// spaces as %20).
+func mailtoEscape(s string) string {
+	return strings.ReplaceAll(url.QueryEscape(s), "+", "%20")
+}
+
+// htmlLines escapes text and keeps its line breaks.
+func htmlLines(s string) string {
+	return strings.ReplaceAll(html.EscapeString(s), "\n", "<br>\n")
+}

@@ -1,0 +1,256 @@
+package mailplay
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// RateLimitError is a mail held back because its recipient had
+// MaxRepliesPerHour mails in the last hour.
+type RateLimitError struct {
+	Address string
+	Wait    time.Duration // until a slot frees
+}
+
+// Error describes the limit.
+func (e *RateLimitError) Error() string {
+	return fmt.Sprintf("mailplay: %s had its hourly share of mail; next slot in %s", e.Address, e.Wait.Round(time.Second))
+}
+
+// Send delivers one reply by SMTP (see the package documentation for the
+// mail it writes). A reply sent before is sent again as the same mail
+// (same Message-ID, headers and body). Failures are bot.Temporary (no
+// connection, a 4xx answer, the hourly limit, with the time until a slot
+// frees) or bot.Permanent (the server refused the recipient or the mail
+// with a 5xx answer).
+func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
+	if r.To.Transport != TransportName {
+		return bot.Permanent("not an email player", fmt.Errorf("mailplay: reply %s is for %s", r.ID, r.To.Key()))
+	}
+	to, ok := ParseAddress(r.To.Address)
+	if !ok {
+		return bot.Permanent("not a mail address", fmt.Errorf("mailplay: reply %s: %q is not a mail address", r.ID, r.To.Address))
+	}
+	unlock := t.sendLocks.lock(to)
+	defer unlock()
+	hash := replyHash(r.ID)
+	rec, token, err := t.prepare(ctx, r, to, hash)
+	if err != nil {
+		var rl *RateLimitError
+		if errors.As(err, &rl) {
+			t.log.Info("hourly limit reached: reply waits", "reply", r.ID, "to", to, "wait", rl.Wait)
+			return bot.Temporary(err, rl.Wait)
+		}
+		return bot.Temporary(err, 0)
+	}
+	body := t.compose(r, hash, replyLinks{replyTo: t.plusAddress(token), subject: rec.Subject, game: r.Game})
+	toName := r.ToName
+	if sameAddress(toName, to) {
+		toName = ""
+	}
+	m := &Outgoing{
+		From:       Address{Name: t.cfg.Name, Addr: t.cfg.Address},
+		To:         []Address{{Name: toName, Addr: to}},
+		ReplyTo:    []Address{{Name: t.cfg.Name, Addr: t.plusAddress(token)}},
+		Subject:    rec.Subject,
+		MessageID:  rec.MessageID,
+		InReplyTo:  rec.InReplyTo,
+		References: rec.References,
+		Date:       rec.At,
+		Text:       body.Text,
+		HTML:       body.HTML,
+		Pictures:   body.Pictures,
+	}
+	if r.Game != "" {
+		m.Headers = []Field{{Key: "X-Takbot-Game", Value: r.Game}}
+	}
+	var buf bytes.Buffer
+	if err := WriteOutgoing(&buf, m); err != nil {
+		return bot.Permanent("the reply cannot be written as a mail", err)
+	}
+	if err := t.smtp.send(ctx, t.cfg.Address, to, buf.Bytes()); err != nil {
+		return deliveryError(err)
+	}
+	t.log.Debug("sent", "reply", r.ID, "to", to, "game", r.Game, "message_id", rec.MessageID)
+	return nil
+}
+
+// deliveryError maps an SMTP failure to the referee's delivery errors.
+func deliveryError(err error) error {
+	var se *SMTPError
+	if !errors.As(err, &se) || !se.Permanent() {
+		return bot.Temporary(err, 0)
+	}
+	if se.Stage == StageRcpt && (strings.HasPrefix(se.Enhanced, "5.1.") || se.Enhanced == "" && se.Code == 550) {
+		return bot.Permanent("the address does not exist", err)
+	}
+	msg := strings.TrimSpace(se.Message)
+	if msg == "" {
+		msg = fmt.Sprintf("code %d", se.Code)
+	}
+	return bot.Permanent("the mail server refused it: "+clip(msg, 200), err)
+}
+
+// prepare decides, once per reply, the mail's headers (its Message-ID,
+// its place in the game's thread, its subject) and counts it against the
+// recipient's hourly limit, in one transaction; a reply prepared before
+// gets the same headers again. It returns the player's reply token (made
+// on first use).
+func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to, hash string) (sentRecord, string, error) {
+	fresh, err := newToken()
+	if err != nil {
+		return sentRecord{}, "", err
+	}
+	now := t.opts.Clock.Now().UTC().Truncate(time.Second)
+	var rec sentRecord
+	var token string
+	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		rec = sentRecord{}
+		var err error
+		if token, err = ensureToken(tx, to, fresh); err != nil {
+			return err
+		}
+		found, err := getJSON(tx, prefixSent+hash, &rec)
+		if err != nil || found {
+			return err
+		}
+		if err := t.countSend(tx, to, hash, now); err != nil {
+			return err
+		}
+		rec = sentRecord{Reply: r.ID, Game: r.Game, To: to, Subject: r.Subject, At: now,
+			MessageID: MessageIDFor(messageLocal(r.Game, hash), t.domain)}
+		if r.Game == "" {
+			if id, ok := causeMessageID(r.Cause); ok {
+				rec.InReplyTo, rec.References = []string{id}, []string{id}
+			}
+		} else if err := t.threadOn(tx, &rec, hash); err != nil {
+			return err
+		}
+		return putJSON(tx, prefixSent+hash, rec)
+	})
+	return rec, token, err
+}
+
+// threadOn places a game's mail in the recipient's thread of that game:
+// the first mail is the root; each later one answers the previous and
+// refers to the root, under the root's subject.
+func (t *Transport) threadOn(tx bot.StateTx, rec *sentRecord, hash string) error {
+	key := threadKey(rec.Game, rec.To)
+	var th threadState
+	if _, err := getJSON(tx, key, &th); err != nil {
+		return err
+	}
+	if th.Root == "" {
+		th = threadState{Subject: rec.Subject, Root: rec.MessageID, Last: rec.MessageID, LastReply: hash}
+		return putJSON(tx, key, th)
+	}
+	rec.Subject = th.Subject
+	rec.InReplyTo = []string{th.Last}
+	rec.References = []string{th.Root}
+	if th.Last != th.Root {
+		rec.References = append(rec.References, th.Last)
+	}
+	th.Prev, th.Last, th.LastReply = th.Last, rec.MessageID, hash
+	return putJSON(tx, key, th)
+}
+
+// messageLocal is the local part of a reply's Message-ID: the game and
+// the reply's hash ("g7.3f9a…"), or the hash alone.
+func messageLocal(game, hash string) string {
+	if game == "" {
+		return hash
+	}
+	return game + "." + hash
+}
+
+// ourMessage reads a Message-ID the bot wrote for a reply: its game ("" if
+// none) and the reply's hash.
+func (t *Transport) ourMessage(id string) (game, hash string, ok bool) {
+	local, ok := ParseMessageIDFor(id, t.domain)
+	if !ok {
+		return "", "", false
+	}
+	game, hash = "", local
+	if i := strings.LastIndexByte(local, '.'); i >= 0 {
+		game, hash = local[:i], local[i+1:]
+	}
+	if !isReplyHash(hash) {
+		return "", "", false
+	}
+	return game, hash, true
+}
+
+// causeMessageID returns the Message-ID of the mail that caused a reply,
+// when a mail did ("email:mid:ID").
+func causeMessageID(cause string) (string, bool) {
+	id, ok := strings.CutPrefix(cause, TransportName+":mid:")
+	return id, ok && msgIDChars(id) && len(id) <= 900
+}
+
+// plusAddress is the bot's address with a token: takbot+TOKEN@domain.
+func (t *Transport) plusAddress(token string) string {
+	at := strings.LastIndexByte(t.cfg.Address, '@')
+	return t.cfg.Address[:at] + "+" + token + t.cfg.Address[at:]
+}
+
+// tokenEncoding writes tokens in lower-case letters and digits, which
+// survive every mail system's handling of local parts.
+var tokenEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// newToken returns a random reply token of 80 bits.
+func newToken() (string, error) {
+	var b [10]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("mailplay: token: %w", err)
+	}
+	return tokenEncoding.EncodeToString(b[:]), nil
+}
+
+// ensureToken returns the player's token, storing fresh as it when the
+// player has none yet.
+func ensureToken(tx bot.StateTx, addr, fresh string) (string, error) {
+	addr = strings.ToLower(addr)
+	raw, err := tx.Get(prefixToken + addr)
+	if err == nil {
+		return string(raw), nil
+	}
+	if !errors.Is(err, bot.ErrNotFound) {
+		return "", err
+	}
+	if err := tx.Put(prefixToken+addr, []byte(fresh)); err != nil {
+		return "", err
+	}
+	return fresh, tx.Put(prefixPlayer+fresh, []byte(addr))
+}
+
+// countSend counts a mail to addr against its hourly limit, or returns a
+// *RateLimitError when the limit is reached. A mail counted before (same
+// hash) is counted once.
+func (t *Transport) countSend(tx bot.StateTx, addr, hash string, now time.Time) error {
+	key := prefixRate + strings.ToLower(addr)
+	var recent []rateEntry
+	if _, err := getJSON(tx, key, &recent); err != nil {
+		return err
+	}
+	hourAgo := now.Add(-time.Hour).Unix()
+	kept := recent[:0]
+	for _, e := range recent {
+		if e.At > hourAgo && e.Hash != hash {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) >= t.cfg.MaxRepliesPerHour {
+		oldest := kept[len(kept)-t.cfg.MaxRepliesPerHour].At
+		wait := time.Unix(oldest, 0).Add(time.Hour).Sub(now)
+		return &RateLimitError{Address: addr, Wait: max(wait, time.Second)}
+	}
+	return putJSON(tx, key, append(kept, rateEntry{Hash: hash, At: now.Unix()}))
+}

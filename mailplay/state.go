@@ -1,0 +1,202 @@
+package mailplay
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// Adapter state keys (in the email transport's own key space). Values are
+// JSON, except the secret.
+const (
+	// keyCursor holds the IMAP cursor: cursorState.
+	keyCursor = "cursor"
+	// keySecret holds 32 random bytes that make confirmation nonces
+	// unguessable.
+	keySecret = "secret"
+	// prefixToken + address holds the player's reply token.
+	prefixToken = "token/"
+	// prefixPlayer + token holds the address the token belongs to.
+	prefixPlayer = "player/"
+	// prefixThread + game + "/" + address holds threadState.
+	prefixThread = "thread/"
+	// prefixSent + reply hash holds sentRecord: the headers a reply was
+	// (or is being) sent with, so a resend is the same mail.
+	prefixSent = "sent/"
+	// prefixRate + address holds the recent sends to it: []rateEntry.
+	prefixRate = "rate/"
+	// prefixConfirm + nonce holds a confirmation: an unauthenticated mail
+	// held until its sender confirms it.
+	prefixConfirm = "confirm/"
+)
+
+// cursorState is where reading the mailbox stands: every mail of
+// UIDValidity up to LastUID has been handled (committed).
+type cursorState struct {
+	Mailbox     string
+	UIDValidity uint32
+	LastUID     uint32
+}
+
+// threadState is the mail thread of one game for one player.
+type threadState struct {
+	Subject   string // the subject, kept the same through the game
+	Root      string // the Message-ID of the first mail
+	Last      string // the Message-ID of the latest mail
+	LastReply string // the hash of the latest mail's reply
+	Prev      string // the Message-ID of the mail before Last ("" when Last is the root)
+}
+
+// sentRecord is a reply mail's headers, decided when it is first sent.
+type sentRecord struct {
+	Reply      string // the reply id
+	Game       string
+	To         string // the recipient's address
+	MessageID  string
+	InReplyTo  []string `json:",omitempty"`
+	References []string `json:",omitempty"`
+	Subject    string
+	At         time.Time // when it was first prepared
+}
+
+// rateEntry is one mail sent to an address, for the hourly limit.
+type rateEntry struct {
+	Hash string // the reply hash or confirmation nonce
+	At   int64  // Unix seconds
+}
+
+// confirmation is an unauthenticated mail that would change a game, held
+// until the owner of its From address confirms it by replying.
+type confirmation struct {
+	Nonce    string
+	ID       string // the original mail's dedup key
+	From     string // the From address, lower-cased
+	Name     string
+	Text     string
+	Game     string
+	Subject  string // the original subject, cleaned
+	Received time.Time
+	Created  time.Time
+	Sent     time.Time `json:",omitzero"` // when the confirmation mail was taken by SMTP
+	Done     time.Time `json:",omitzero"` // when it was confirmed (kept a while, so it is never asked twice)
+	Attempts int       `json:",omitempty"`
+	NextTry  time.Time `json:",omitzero"`
+}
+
+// replyHash is the short stable name of a reply in Message-IDs and state.
+func replyHash(replyID string) string {
+	sum := sha256.Sum256([]byte(replyID))
+	return hex.EncodeToString(sum[:12])
+}
+
+// isReplyHash reports whether s has the form replyHash writes.
+func isReplyHash(s string) bool {
+	if len(s) != 24 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+func threadKey(game, addr string) string { return prefixThread + game + "/" + strings.ToLower(addr) }
+
+// getJSON reads a JSON value; found is false when the key is absent.
+func getJSON(tx bot.StateTx, key string, v any) (found bool, err error) {
+	raw, err := tx.Get(key)
+	if errors.Is(err, bot.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return false, fmt.Errorf("mailplay: state %s: %w", key, err)
+	}
+	return true, nil
+}
+
+// putJSON writes a JSON value.
+func putJSON(tx bot.StateTx, key string, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("mailplay: state %s: %w", key, err)
+	}
+	return tx.Put(key, raw)
+}
+
+// stateWrite is a Message.State write of a JSON value.
+func stateWrite(key string, v any) (bot.StateWrite, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return bot.StateWrite{}, fmt.Errorf("mailplay: state %s: %w", key, err)
+	}
+	return bot.StateWrite{Key: key, Value: raw}, nil
+}
+
+// unmarshalJSON reads a JSON state value.
+func unmarshalJSON(raw []byte, v any) error { return json.Unmarshal(raw, v) }
+
+// sentKept is how long the headers of a sent mail are kept: bounces and
+// replies to it are recognised that long.
+const sentKept = 90 * 24 * time.Hour
+
+// prune removes state that is no longer needed: sent-mail records older
+// than sentKept, confirmations older than confirmKept, and hourly counts
+// older than an hour.
+func (t *Transport) prune(ctx context.Context) error {
+	now := t.opts.Clock.Now()
+	return t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		var stale []string
+		scan := func(prefix string, old func(v []byte) bool) error {
+			return tx.Scan(prefix, func(k string, v []byte) error {
+				if old(v) {
+					stale = append(stale, k)
+				}
+				return nil
+			})
+		}
+		if err := scan(prefixSent, func(v []byte) bool {
+			var r sentRecord
+			return unmarshalJSON(v, &r) != nil || now.Sub(r.At) > sentKept
+		}); err != nil {
+			return err
+		}
+		if err := scan(prefixConfirm, func(v []byte) bool {
+			var c confirmation
+			return unmarshalJSON(v, &c) != nil || now.Sub(c.Created) > confirmKept
+		}); err != nil {
+			return err
+		}
+		if err := scan(prefixRate, func(v []byte) bool {
+			var es []rateEntry
+			if unmarshalJSON(v, &es) != nil {
+				return true
+			}
+			for _, e := range es {
+				if now.Unix()-e.At < int64(time.Hour/time.Second) {
+					return false
+				}
+			}
+			return true
+		}); err != nil {
+			return err
+		}
+		for _, k := range stale {
+			if err := tx.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
