@@ -66,6 +66,19 @@ type Config struct {
 // cannot run with.
 var ErrConfig = errors.New("discord: bad configuration")
 
+// ConfigError is a key of the configuration the transport cannot run
+// with. It matches ErrConfig with errors.Is.
+type ConfigError struct {
+	Key    string // the key in the discord section: "token", "guilds"
+	Reason string
+}
+
+// Error names the key and the problem.
+func (e *ConfigError) Error() string { return "discord: bad configuration: " + e.Key + ": " + e.Reason }
+
+// Is makes a ConfigError an ErrConfig.
+func (e *ConfigError) Is(target error) bool { return target == ErrConfig }
+
 // Config resolves the settings: it reads the token file (relative paths
 // from dir, the configuration file's directory) and checks every key.
 func (s Settings) Config(dir string) (Config, error) {
@@ -91,32 +104,32 @@ func (c *Config) Check() error {
 	c.Token = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.Token), "Bot "))
 	switch {
 	case c.Token == "":
-		return fmt.Errorf("%w: no token: set token_file (or token) to the bot token from the developer portal", ErrConfig)
+		return &ConfigError{"token", "missing: set token_file (or token) to the bot token from the developer portal"}
 	case strings.ContainsAny(c.Token, " \t\r\n"):
-		return fmt.Errorf("%w: the token has spaces or line breaks in it", ErrConfig)
+		return &ConfigError{"token", "the token has spaces or line breaks in it"}
 	}
 	if c.ApplicationID != "" && !IsSnowflake(c.ApplicationID) {
-		return fmt.Errorf("%w: application_id %q is not a Discord id", ErrConfig, c.ApplicationID)
+		return &ConfigError{"application_id", fmt.Sprintf("%q is not a Discord id", c.ApplicationID)}
 	}
 	for _, g := range c.Guilds {
 		if !IsSnowflake(g) {
-			return fmt.Errorf("%w: guild %q is not a Discord id (copy it with Developer Mode on: right-click the server, Copy Server ID)", ErrConfig, g)
+			return &ConfigError{"guilds", fmt.Sprintf("%q is not a Discord id (copy it with Developer Mode on: right-click the server, Copy Server ID)", g)}
 		}
 	}
 	if c.Channel != "" && !IsSnowflake(c.Channel) {
-		return fmt.Errorf("%w: channel %q is not a Discord id", ErrConfig, c.Channel)
+		return &ConfigError{"channel", fmt.Sprintf("%q is not a Discord id", c.Channel)}
 	}
 	switch c.Threads {
 	case "":
 		c.Threads = PublicThreads
 	case PublicThreads, PrivateThreads:
 	default:
-		return fmt.Errorf("%w: threads is \"public\" or \"private\", not %q", ErrConfig, c.Threads)
+		return &ConfigError{"threads", fmt.Sprintf("\"public\" or \"private\", not %q", c.Threads)}
 	}
 	if c.APIURL != "" {
 		u, err := url.Parse(c.APIURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-			return fmt.Errorf("%w: api_url %q is not an http(s) URL such as https://discord.example.org", ErrConfig, c.APIURL)
+			return &ConfigError{"api_url", fmt.Sprintf("%q is not an http(s) URL such as https://discord.example.org", c.APIURL)}
 		}
 	}
 	return nil

@@ -98,6 +98,10 @@ type ConfigError struct {
 // Error names the key and the problem.
 func (e *ConfigError) Error() string { return "mailplay: config " + e.Field + ": " + e.Reason }
 
+// Checked returns c with its empty fields filled in, or a *ConfigError
+// naming the first key that cannot work; New runs it too.
+func (c Config) Checked() (Config, error) { return c.withDefaults() }
+
 // withDefaults returns c with its empty fields filled in and checked.
 func (c Config) withDefaults() (Config, error) {
 	addr, err := mail.ParseAddress(c.Address)

@@ -35,6 +35,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"serve", "run the referee: clocks, delivery, control socket and the configured transports", runServe},
+		{"demo", "play a whole game by mail on embedded mail servers and print every mail (-listen: then play yourself)", runDemo},
 		{"console", "play on the terminal: lines \"NAME: MESSAGE\", replies \"[to NAME] ...\"", runConsole},
 		{"backup", "write a consistent copy of the database, also while a takbot runs on it", runBackup},
 		{"export", "print every game of the database as PTN, also while a takbot runs on it", runExport},

@@ -19,6 +19,7 @@ func TestServeCheck(t *testing.T) {
 	valid := write("valid.yaml", "db: /var/lib/takbot/takbot.db\nhttp_listen: 127.0.0.1:8080\ntick_interval: 30s\n")
 	bad := write("bad.yaml", "tick_intreval: 1m\ndays_per_move: 0\ndelivery:\n  concurrency: many\n")
 	mail := write("mail.yaml", "email:\n  address: bot@example.org\n  imap:\n    host: imap.example.org\n  smtp:\n    host: smtp.example.org\n")
+	token := write("token.yaml", "discord:\n  token: \"two words\"\n  application_id: \"42\"\n")
 	secret := write("secret.yaml", "discord:\n  token_file: "+filepath.Join(dir, "missing-token")+"\n  application_id: \"42\"\n")
 	for _, tc := range []struct {
 		name       string
@@ -34,8 +35,10 @@ func TestServeCheck(t *testing.T) {
 			bad + ": line 2: days_per_move: must be from 1 to 60, not 0",
 			bad + `: line 4: delivery.concurrency: "many" is not a whole number`,
 			"serve: " + bad + " has 3 problems"}},
-		{"a transport not built in", []string{"serve", "-check", "-config", mail}, 2, "", []string{
-			mail + ": line 1: email: this takbot is built without the transport of this section: remove the section to run without it"}},
+		{"what the mail transport refuses", []string{"serve", "-check", "-config", mail}, 2, "", []string{
+			mail + ": line 3: email.imap.username: IMAP needs a login"}},
+		{"what the Discord transport refuses", []string{"serve", "-check", "-config", token}, 2, "", []string{
+			token + ": line 2: discord.token: the token has spaces or line breaks in it"}},
 		{"a secret file missing", []string{"serve", "-check", "-config", secret}, 2, "", []string{
 			secret + ": line 2: discord.token_file: read the secret: open " + filepath.Join(dir, "missing-token") + ": no such file or directory"}},
 		{"no such file", []string{"serve", "-check", "-config", filepath.Join(dir, "nope.yaml")}, 2, "", []string{

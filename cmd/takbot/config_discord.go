@@ -14,6 +14,7 @@ type discordConfig struct {
 	Guilds         []string   `config:"guilds"`         // empty: global commands
 	MessageContent bool       `config:"message_content"`
 	Threads        threadKind `config:"threads"`
+	Channel        string     `config:"channel"` // "": games begun elsewhere go by direct message
 	APIURL         string     `config:"api_url"`
 }
 
@@ -32,6 +33,9 @@ func (d *discordConfig) check(c *checker) {
 		if !isSnowflake(g) {
 			c.bad("discord.guilds", fmt.Errorf("%q is not a Discord guild id (digits only)", g))
 		}
+	}
+	if d.Channel != "" && !isSnowflake(d.Channel) {
+		c.bad("discord.channel", fmt.Errorf("%q is not a Discord channel id (digits only)", d.Channel))
 	}
 	if u, err := url.Parse(d.APIURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		c.bad("discord.api_url", errors.New("must be an http or https URL such as https://discord.com"))

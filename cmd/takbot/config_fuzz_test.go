@@ -30,7 +30,7 @@ func FuzzDecodeConfig(f *testing.F) {
 			cfg.Email.resolve()
 		}
 		cfg.check(c)
-		checkBuiltIn(&cfg, c)
+		checkTransports(&cfg, c)
 		// YAML breaks lines at \n, \r and the Unicode line breaks.
 		nlines := 1
 		for _, brk := range []string{"\n", "\r", "\u0085", "\u2028", "\u2029"} {

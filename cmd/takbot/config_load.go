@@ -25,7 +25,7 @@ func loadConfig(path string, o decodeOptions) (config, error) {
 	c := newChecker(lines, problems)
 	cfg.check(c)
 	if o.requireBuiltIn {
-		checkBuiltIn(&cfg, c)
+		checkTransports(&cfg, c)
 	}
 	problems = append(problems, c.problems...)
 	if len(problems) > 0 {

@@ -20,7 +20,6 @@ const (
 	problemUnsetVariable                        // a ${VAR} reference to an unset variable
 	problemSecretFile                           // a _file secret that cannot be read
 	problemInsecure                             // security: none towards a host that is not loopback
-	problemNotBuiltIn                           // a section enabling a transport this binary lacks
 )
 
 // configProblem is one thing wrong with a configuration file.

@@ -66,6 +66,7 @@ func runConsole(ctx context.Context, e *env) int {
 	log := newLogger(stderr, level, cfg.LogFormat)
 	ref := bot.New(db, bot.SystemClock{}, refereeOptions(cfg, log))
 	ref.Register(console.NewTransport(stdout, cfg.ImagesDir))
+	knowTransports(ref)
 	stopControl, err := serveControl(ctx, cfg, db, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "console:", err)

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
+	"time"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
+	"github.com/takbymail/takbot/discord"
+	"github.com/takbymail/takbot/mailplay"
 )
 
 // transportSpec is a transport that takbot serve runs when its
@@ -15,56 +17,134 @@ import (
 type transportSpec struct {
 	section string // the configuration section, also the transport's name
 	enabled func(cfg *config) bool
-	// build makes the running transport from the configuration; nil when
-	// this binary is built without the transport.
+	// check validates what the adapter itself requires of an enabled
+	// section, beyond the keys' own checks.
+	check func(cfg *config, c *checker)
+	// build makes the running transport from the configuration.
 	build func(cfg *config, ref *bot.Referee, log *slog.Logger) (bot.Transport, error)
 	// info describes the transport, announced to the referee (Know) when
-	// it is built in but not enabled; nil when not built in.
+	// it is not enabled, so that challenging its players is refused with
+	// the reason.
 	info func() bot.TransportInfo
 }
 
-// transportSpecs lists the transports serve knows. Wiring an adapter in
-// is setting its build and info here.
+// transportSpecs lists the transports serve knows.
 func transportSpecs() []transportSpec {
 	return []transportSpec{
-		{section: "email", enabled: func(c *config) bool { return c.Email != nil }},
-		{section: "discord", enabled: func(c *config) bool { return c.Discord != nil }},
+		{
+			section: "email",
+			enabled: func(c *config) bool { return c.Email != nil },
+			check:   checkEmail,
+			build:   buildEmail,
+			info:    mailplay.Info,
+		},
+		{
+			section: "discord",
+			enabled: func(c *config) bool { return c.Discord != nil },
+			check:   checkDiscord,
+			build:   buildDiscord,
+			info:    discord.Info,
+		},
 	}
 }
 
-// errNotBuiltIn refuses a configuration section whose transport this
-// binary lacks.
-var errNotBuiltIn = errors.New("this takbot is built without the transport of this section: remove the section to run without it")
+// mailplayConfig is the email section as the mail transport takes it.
+func mailplayConfig(e *emailConfig) mailplay.Config {
+	server := func(host string, port int, sec security, user string, pw secret, insecure bool) mailplay.Server {
+		return mailplay.Server{Host: host, Port: port, Security: mailplay.Security(sec), Username: user,
+			Password: pw.Value, AllowInsecure: insecure}
+	}
+	return mailplay.Config{
+		Address: e.Address,
+		Name:    e.Name,
+		IMAP: mailplay.IMAP{
+			Server:           server(e.IMAP.Host, e.IMAP.Port, e.IMAP.Security, e.IMAP.Username, e.IMAP.Password, e.IMAP.AllowInsecure),
+			Mailbox:          e.IMAP.Mailbox,
+			ProcessedMailbox: e.IMAP.ProcessedMailbox,
+		},
+		SMTP:              server(e.SMTP.Host, e.SMTP.Port, e.SMTP.Security, e.SMTP.Username, e.SMTP.Password, e.SMTP.AllowInsecure),
+		TrustedAuthServID: e.TrustedAuthServID,
+		PollInterval:      time.Duration(e.IMAP.PollInterval),
+		MaxRepliesPerHour: e.MaxRepliesPerHour,
+	}
+}
 
-// checkBuiltIn records a problem for each enabled section whose transport
-// is not built in.
-func checkBuiltIn(cfg *config, c *checker) {
+// checkEmail reports what the mail transport refuses in the email section.
+func checkEmail(cfg *config, c *checker) {
+	_, err := mailplayConfig(cfg.Email).Checked()
+	var ce *mailplay.ConfigError
+	switch {
+	case err == nil:
+	case errors.As(err, &ce):
+		if !c.reported(ce.Field) {
+			c.bad(ce.Field, errors.New(ce.Reason))
+		}
+	default:
+		c.bad("email", err)
+	}
+}
+
+func buildEmail(cfg *config, ref *bot.Referee, log *slog.Logger) (bot.Transport, error) {
+	return mailplay.New(mailplayConfig(cfg.Email), ref, mailplay.Options{Logger: log})
+}
+
+// discordTransportConfig is the discord section as the Discord transport takes it.
+func discordTransportConfig(d *discordConfig) discord.Config {
+	return discord.Config{Token: d.Token.Value, ApplicationID: d.ApplicationID, Guilds: d.Guilds,
+		MessageContent: d.MessageContent, Threads: discord.ThreadKind(d.Threads), Channel: d.Channel, APIURL: d.APIURL}
+}
+
+// checkDiscord reports what the Discord transport refuses in the discord
+// section.
+func checkDiscord(cfg *config, c *checker) {
+	dc := discordTransportConfig(cfg.Discord)
+	err := dc.Check()
+	var ce *discord.ConfigError
+	switch {
+	case err == nil:
+	case errors.As(err, &ce):
+		if key := "discord." + ce.Key; !c.reported(key) {
+			c.bad(key, errors.New(ce.Reason))
+		}
+	default:
+		c.bad("discord", err)
+	}
+}
+
+func buildDiscord(cfg *config, ref *bot.Referee, log *slog.Logger) (bot.Transport, error) {
+	return discord.New(discordTransportConfig(cfg.Discord), ref, discord.Options{Logger: log})
+}
+
+// checkTransports records the problems the adapters find in the enabled
+// sections.
+func checkTransports(cfg *config, c *checker) {
 	for _, s := range transportSpecs() {
-		if s.enabled(cfg) && s.build == nil {
-			c.add(&configProblem{Line: c.line(s.section), Key: s.section, Kind: problemNotBuiltIn, Err: errNotBuiltIn})
+		if s.enabled(cfg) && s.check != nil {
+			s.check(cfg, c)
 		}
 	}
 }
 
-// buildTransports builds and registers the transports the configuration
-// enables, and announces to the referee those compiled in but off (the
-// console among them), so that challenging their players is refused with
-// the reason. It returns the running transports.
-func buildTransports(cfg *config, ref *bot.Referee, log *slog.Logger) ([]bot.Transport, error) {
+// knowTransports announces to the referee every transport this binary
+// has, so that a challenge to a player on one that is not running is
+// refused with the reason ("email is not enabled on this takbot").
+func knowTransports(ref *bot.Referee) {
 	ref.Know(console.Info())
-	var out []bot.Transport
-	var absent []string
 	for _, s := range transportSpecs() {
-		switch {
-		case !s.enabled(cfg):
-			if s.info != nil {
-				ref.Know(s.info())
-			} else {
-				absent = append(absent, s.section)
-			}
+		ref.Know(s.info())
+	}
+}
+
+// buildTransports builds and registers the transports the configuration
+// enables, after announcing every transport the binary has (Register
+// replaces the announcement of the ones running). It returns the running
+// transports.
+func buildTransports(cfg *config, ref *bot.Referee, log *slog.Logger) ([]bot.Transport, error) {
+	knowTransports(ref)
+	var out []bot.Transport
+	for _, s := range transportSpecs() {
+		if !s.enabled(cfg) {
 			continue
-		case s.build == nil:
-			return nil, fmt.Errorf("%s: %w", s.section, errNotBuiltIn)
 		}
 		t, err := s.build(cfg, ref, log.With("transport", s.section))
 		if err != nil {
@@ -72,9 +152,6 @@ func buildTransports(cfg *config, ref *bot.Referee, log *slog.Logger) ([]bot.Tra
 		}
 		ref.Register(t)
 		out = append(out, t)
-	}
-	if len(absent) > 0 {
-		log.Info("transports not built into this takbot yet", "transports", strings.Join(absent, ","))
 	}
 	return out, nil
 }
