@@ -11,7 +11,7 @@
 // (Tak by Mail), ParseMove (either, detected). Squares: ParseSquare and
 // SquareName. Positions: ParseTPS and FormatTPS, ParseSyncBoard (any size),
 // ParseSyncBoardSize (the game's size, with messages saying what that size
-// needs) and FormatSyncBoard. Games: ReadPTN and WritePTN, GameRecord (tags, plies,
+// needs) and FormatSyncBoard. Games: ReadPTN and WritePTN, PTNGame (tags, plies,
 // comments, result, Config and Replay), RecordGame to record an engine
 // game, and NinjaLink for a PTN Ninja link.
 //

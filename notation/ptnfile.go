@@ -26,8 +26,8 @@ type PlyRecord struct {
 	Comments []string   // comments written after this ply, without braces
 }
 
-// GameRecord is one game of a PTN file.
-type GameRecord struct {
+// PTNGame is one game of a PTN file.
+type PTNGame struct {
 	Tags  []Tag       // in file order
 	Plies []PlyRecord // in order
 	// Result is the game's result: R-0, 0-R, F-0, 0-F, 1-0, 0-1, 1/2-1/2,
@@ -50,7 +50,7 @@ func ValidResult(s string) bool {
 
 // Tag returns the value of the first tag named name, compared
 // case-insensitively, or "" if there is none.
-func (g *GameRecord) Tag(name string) string {
+func (g *PTNGame) Tag(name string) string {
 	for _, t := range g.Tags {
 		if strings.EqualFold(t.Name, name) {
 			return t.Value
@@ -59,7 +59,7 @@ func (g *GameRecord) Tag(name string) string {
 	return ""
 }
 
-func (g *GameRecord) hasTag(name string) bool {
+func (g *PTNGame) hasTag(name string) bool {
 	for _, t := range g.Tags {
 		if strings.EqualFold(t.Name, name) {
 			return true
@@ -69,7 +69,7 @@ func (g *GameRecord) hasTag(name string) bool {
 }
 
 // setTag replaces the value of tag name, or appends the tag.
-func (g *GameRecord) setTag(name, value string) {
+func (g *PTNGame) setTag(name, value string) {
 	for i, t := range g.Tags {
 		if strings.EqualFold(t.Name, name) {
 			g.Tags[i].Value = value
@@ -81,7 +81,7 @@ func (g *GameRecord) setTag(name, value string) {
 
 // Size returns the board size from the Size tag, or else from the TPS tag,
 // or 0 when neither gives one.
-func (g *GameRecord) Size() int {
+func (g *PTNGame) Size() int {
 	if v := strings.TrimSpace(g.Tag("Size")); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
@@ -100,7 +100,7 @@ func (g *GameRecord) Size() int {
 
 // start returns the side to move and the move number the game starts with,
 // from the TPS tag (White and 1 without one).
-func (g *GameRecord) start() (tak.Color, int) {
+func (g *PTNGame) start() (tak.Color, int) {
 	f := strings.Fields(g.Tag("TPS"))
 	if len(f) != 3 {
 		return tak.White, 1
@@ -121,7 +121,7 @@ func (g *GameRecord) start() (tak.Color, int) {
 // both players, Flats1/Flats2 and Caps1/Caps2 for each, and Opening (swap or
 // no-swap). Missing tags keep the rules' defaults. The Adem game uses 22
 // flats unless a Flats tag says 24.
-func (g *GameRecord) Config() (tak.Config, error) {
+func (g *PTNGame) Config() (tak.Config, error) {
 	size := g.Size()
 	if size == 0 {
 		if v := g.Tag("Size"); v != "" {
@@ -224,7 +224,7 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 
 // StartPosition returns the position the game starts from: the TPS tag's
 // position if there is one, else the start of a game under Config.
-func (g *GameRecord) StartPosition() (*tak.Position, error) {
+func (g *PTNGame) StartPosition() (*tak.Position, error) {
 	cfg, err := g.Config()
 	if err != nil {
 		return nil, err
@@ -238,7 +238,7 @@ func (g *GameRecord) StartPosition() (*tak.Position, error) {
 // Replay plays the game's moves from its start position under the rules its
 // tags give. On an illegal or unreadable move it returns the game up to that
 // move and a *ReplayError naming the ply, the move text and the reason.
-func (g *GameRecord) Replay() (*tak.Game, error) {
+func (g *PTNGame) Replay() (*tak.Game, error) {
 	start, err := g.StartPosition()
 	if err != nil {
 		return nil, err
@@ -262,7 +262,7 @@ func (g *GameRecord) Replay() (*tak.Game, error) {
 // the game's tags give; a move that cannot be read is kept with its Err set,
 // so that Replay names it. Only a malformed file (an unterminated tag or
 // comment, a tag that is not [Name "value"]) is an error.
-func ReadPTN(r io.Reader) ([]*GameRecord, error) {
+func ReadPTN(r io.Reader) ([]*PTNGame, error) {
 	data, err := io.ReadAll(bufio.NewReader(r))
 	if err != nil {
 		return nil, fmt.Errorf("reading PTN: %w", err)
@@ -275,8 +275,8 @@ type ptnReader struct {
 	src   string
 	pos   int
 	line  int
-	games []*GameRecord
-	cur   *GameRecord
+	games []*PTNGame
+	cur   *PTNGame
 	ended bool // the current game has moves or a result: a tag starts a new one
 	size  int  // board size of the current game, set at its first ply
 	first tak.Color
@@ -287,16 +287,16 @@ func (rd *ptnReader) errorf(line int, format string, args ...any) error {
 	return syntaxErr(KindPTNFile, fmt.Sprintf("line %d", line), "line %d: %s", line, fmt.Sprintf(format, args...))
 }
 
-func (rd *ptnReader) game() *GameRecord {
+func (rd *ptnReader) game() *PTNGame {
 	if rd.cur == nil {
-		rd.cur = &GameRecord{Line: rd.line}
+		rd.cur = &PTNGame{Line: rd.line}
 		rd.games = append(rd.games, rd.cur)
 		rd.ended = false
 	}
 	return rd.cur
 }
 
-func (rd *ptnReader) read() ([]*GameRecord, error) {
+func (rd *ptnReader) read() ([]*PTNGame, error) {
 	for rd.pos < len(rd.src) {
 		c, w := utf8.DecodeRuneInString(rd.src[rd.pos:])
 		switch {
@@ -326,7 +326,7 @@ func (rd *ptnReader) read() ([]*GameRecord, error) {
 		}
 	}
 	if rd.games == nil {
-		rd.games = []*GameRecord{}
+		rd.games = []*PTNGame{}
 	}
 	return rd.games, nil
 }

@@ -14,7 +14,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-func readGames(t *testing.T, name string) []*GameRecord {
+func readGames(t *testing.T, name string) []*PTNGame {
 	t.Helper()
 	f, err := os.Open(name)
 	if err != nil {
@@ -28,7 +28,7 @@ func readGames(t *testing.T, name string) []*GameRecord {
 	return games
 }
 
-func plyTexts(g *GameRecord) string {
+func plyTexts(g *PTNGame) string {
 	var s []string
 	for _, p := range g.Plies {
 		s = append(s, p.Text)
@@ -190,7 +190,7 @@ func TestConfigTags(t *testing.T) {
 	}
 }
 
-func writeAll(t *testing.T, games []*GameRecord) []byte {
+func writeAll(t *testing.T, games []*PTNGame) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	for i, g := range games {
@@ -234,7 +234,7 @@ func TestWritePTNGolden(t *testing.T) {
 
 // sameGames compares what WritePTN keeps: tags, result, comments, plies and
 // their moves (the crush marker is recomputed, so it is not compared).
-func sameGames(a, b []*GameRecord) string {
+func sameGames(a, b []*PTNGame) string {
 	if len(a) != len(b) {
 		return "different number of games"
 	}

@@ -16,7 +16,7 @@ import (
 // canonical PTN with their tak marks and annotations, and '*' where a
 // capstone flattens a wall (as far as the game replays; further on, '*'
 // is kept as read). A ply that is not a move is written as read.
-func WritePTN(w io.Writer, g *GameRecord) error {
+func WritePTN(w io.Writer, g *PTNGame) error {
 	bw := bufio.NewWriter(w)
 	for _, t := range g.Tags {
 		fmt.Fprintf(bw, "[%s \"%s\"]\n", t.Name, escapeTag(t.Value))
@@ -73,7 +73,7 @@ func escapeTag(v string) string {
 
 // replayPositions returns the position before each ply, as far as the game
 // replays legally.
-func replayPositions(g *GameRecord) []*tak.Position {
+func replayPositions(g *PTNGame) []*tak.Position {
 	game, _ := g.Replay()
 	if game == nil {
 		return nil
@@ -90,8 +90,8 @@ func replayPositions(g *GameRecord) []*tak.Position {
 // than the empty board), Komi, Flats, Caps, Opening and Rules; a Result tag
 // when result is not empty. Moves are written in canonical PTN, with '*'
 // where a capstone flattens a wall.
-func RecordGame(g *tak.Game, tags []Tag, result string) *GameRecord {
-	rec := &GameRecord{Tags: append([]Tag(nil), tags...), Result: result}
+func RecordGame(g *tak.Game, tags []Tag, result string) *PTNGame {
+	rec := &PTNGame{Tags: append([]Tag(nil), tags...), Result: result}
 	cfg := g.Config()
 	add := func(name, value string) {
 		if !rec.hasTag(name) {

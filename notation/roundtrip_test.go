@@ -13,12 +13,12 @@ const corpusFile = "testdata/playtak-6x6-games.ptn"
 
 var corpus struct {
 	once  sync.Once
-	games []*GameRecord
+	games []*PTNGame
 	err   error
 }
 
 // corpusGames reads the real-game corpus once for all tests.
-func corpusGames(t testing.TB) []*GameRecord {
+func corpusGames(t testing.TB) []*PTNGame {
 	t.Helper()
 	corpus.once.Do(func() {
 		f, err := os.Open(corpusFile)

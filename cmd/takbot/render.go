@@ -235,7 +235,7 @@ func lastFits(p *tak.Position, m tak.Move) error {
 
 // replayPrefix plays the first n plies of a record whose later plies are
 // illegal.
-func replayPrefix(rec *notation.GameRecord, n int) (*tak.Game, error) {
+func replayPrefix(rec *notation.PTNGame, n int) (*tak.Game, error) {
 	start, err := rec.StartPosition()
 	if err != nil {
 		return nil, err

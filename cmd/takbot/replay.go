@@ -64,7 +64,7 @@ func runReplay(ctx context.Context, e *env) int {
 	return code
 }
 
-func readPTNFile(name string) ([]*notation.GameRecord, error) {
+func readPTNFile(name string) ([]*notation.PTNGame, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
@@ -80,7 +80,7 @@ func readPTNFile(name string) ([]*notation.GameRecord, error) {
 // checkGame replays g. It returns "" for a legal game whose result agrees
 // with its final position; otherwise what is wrong, and whether the game is
 // illegal (rather than legal with a mismatched result).
-func checkGame(g *notation.GameRecord) (problem string, illegal bool) {
+func checkGame(g *notation.PTNGame) (problem string, illegal bool) {
 	game, err := g.Replay()
 	if err != nil {
 		return "illegal: " + err.Error(), true
@@ -103,7 +103,7 @@ func checkGame(g *notation.GameRecord) (problem string, illegal bool) {
 }
 
 // describeGame names a game by its playtak_id and Site tags and its players.
-func describeGame(g *notation.GameRecord) string {
+func describeGame(g *notation.PTNGame) string {
 	var parts []string
 	if id := g.Tag("playtak_id"); id != "" {
 		parts = append(parts, "playtak_id "+id)
