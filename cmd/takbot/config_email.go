@@ -25,7 +25,7 @@ type imapConfig struct {
 	Host             string   `config:"host"` // required
 	Port             int      `config:"port"` // 0: 993 with tls, 143 otherwise
 	Security         security `config:"security"`
-	Username         string   `config:"username"` // "": no AUTH
+	Username         string   `config:"username"` // required
 	Password         secret   `config:"password"`
 	Mailbox          string   `config:"mailbox"`
 	ProcessedMailbox string   `config:"processed_mailbox"`
@@ -98,6 +98,11 @@ func (e *emailConfig) check(c *checker) {
 
 func (m *imapConfig) check(c *checker) {
 	checkServer(c, "email.imap", m.Host, m.Port, m.Security, m.AllowInsecure, m.Username, m.Password)
+	// IMAP has no anonymous login: both are required (checkServer asks
+	// for the password once a username is given).
+	if !c.require("email.imap.username", m.Username != "") {
+		c.require("email.imap.password", m.Password.given())
+	}
 	if m.Mailbox == "" {
 		c.bad("email.imap.mailbox", errors.New("must name a mailbox"))
 	}

@@ -51,7 +51,7 @@ func TestConfigProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	vars := map[string]string{"SECRETS": dir, "DB": "/var/lib/takbot/takbot.db"}
-	const mail = "email:\n  address: bot@example.org\n  imap:\n    host: imap.example.org\n  smtp:\n    host: smtp.example.org\n"
+	const mail = "email:\n  address: bot@example.org\n  imap:\n    host: imap.example.org\n    username: u\n    password: p\n  smtp:\n    host: smtp.example.org\n"
 	for _, tc := range []struct {
 		name string
 		text string
@@ -66,17 +66,17 @@ func TestConfigProblems(t *testing.T) {
 		{"unknown nested key", "delivery:\n  concurrence: 3\n",
 			[]problemOf{{2, "delivery.concurrence", problemUnknownKey, "delivery.concurrency"}}},
 		{"unknown key in a section", mail + "  smtp_host: x\n",
-			[]problemOf{{7, "email.smtp_host", problemUnknownKey, ""}}},
+			[]problemOf{{9, "email.smtp_host", problemUnknownKey, ""}}},
 		{"key given twice", "db: a.db\ndb: b.db\n",
 			[]problemOf{{2, "db", problemDuplicateKey, ""}}},
 		{"not a number", "days_per_move: three\n",
 			[]problemOf{{1, "days_per_move", problemBadValue, ""}}},
 		{"not a duration", "tick_interval: soon\n",
 			[]problemOf{{1, "tick_interval", problemBadValue, ""}}},
-		{"not a boolean", "email:\n  address: bot@example.org\n  imap:\n    host: h\n    allow_insecure: maybe\n  smtp:\n    host: s\n",
-			[]problemOf{{5, "email.imap.allow_insecure", problemBadValue, ""}}},
+		{"not a boolean", "email:\n  address: bot@example.org\n  imap:\n    host: h\n    username: u\n    password: p\n    allow_insecure: maybe\n  smtp:\n    host: s\n",
+			[]problemOf{{7, "email.imap.allow_insecure", problemBadValue, ""}}},
 		{"a section given twice", mail + "  smtp:\n    host: s\n",
-			[]problemOf{{7, "email.smtp", problemDuplicateKey, ""}}},
+			[]problemOf{{9, "email.smtp", problemDuplicateKey, ""}}},
 		{"a mapping where a value goes", "db:\n  path: x\n",
 			[]problemOf{{2, "db", problemBadValue, ""}}},
 		{"a value where a mapping goes", "delivery: 3\n",
@@ -95,25 +95,25 @@ func TestConfigProblems(t *testing.T) {
 		{"unclosed reference", "db: ${DB\n",
 			[]problemOf{{1, "db", problemBadValue, ""}}},
 		{"missing keys of email", "email:\n  name: bot\n",
-			[]problemOf{{1, "email.address", problemMissingKey, ""}, {1, "email.imap.host", problemMissingKey, ""}, {1, "email.smtp.host", problemMissingKey, ""}}},
+			[]problemOf{{1, "email.address", problemMissingKey, ""}, {1, "email.imap.host", problemMissingKey, ""}, {1, "email.imap.username", problemMissingKey, ""}, {1, "email.imap.password", problemMissingKey, ""}, {1, "email.smtp.host", problemMissingKey, ""}}},
 		{"empty email section", "email:\n",
-			[]problemOf{{1, "email.address", problemMissingKey, ""}, {1, "email.imap.host", problemMissingKey, ""}, {1, "email.smtp.host", problemMissingKey, ""}}},
+			[]problemOf{{1, "email.address", problemMissingKey, ""}, {1, "email.imap.host", problemMissingKey, ""}, {1, "email.imap.username", problemMissingKey, ""}, {1, "email.imap.password", problemMissingKey, ""}, {1, "email.smtp.host", problemMissingKey, ""}}},
 		{"missing keys of discord", "log_level: info\ndiscord:\n  threads: private\n",
 			[]problemOf{{2, "discord.token", problemMissingKey, ""}, {2, "discord.application_id", problemMissingKey, ""}}},
 		{"bad discord values", "discord:\n  token: t\n  application_id: abc\n  guilds: [\"12\", x]\n  threads: secret\n  api_url: ftp://x\n",
 			[]problemOf{{3, "discord.application_id", problemBadValue, ""}, {4, "discord.guilds", problemBadValue, ""},
 				{5, "discord.threads", problemBadValue, ""}, {6, "discord.api_url", problemBadValue, ""}}},
 		{"a section inside another", mail + "  discord: 1\n",
-			[]problemOf{{7, "email.discord", problemUnknownKey, ""}}},
+			[]problemOf{{9, "email.discord", problemUnknownKey, ""}}},
 		{"password and password_file", "email:\n  address: bot@example.org\n  imap:\n    host: h\n    username: u\n    password: p\n    password_file: ${SECRETS}/imap-password\n  smtp:\n    host: s\n",
 			[]problemOf{{7, "email.imap.password_file", problemBothForms, ""}}},
 		{"unreadable secret file", "discord:\n  token_file: ${SECRETS}/missing\n  application_id: \"1\"\n",
 			[]problemOf{{2, "discord.token_file", problemSecretFile, ""}}},
 		{"username without password", "email:\n  address: bot@example.org\n  imap:\n    host: h\n    username: u\n  smtp:\n    host: s\n",
 			[]problemOf{{3, "email.imap.password", problemMissingKey, ""}}},
-		{"security none across the network", "email:\n  address: bot@example.org\n  imap:\n    host: imap.example.org\n    security: none\n  smtp:\n    host: 192.0.2.7\n    security: none\n",
-			[]problemOf{{5, "email.imap.security", problemInsecure, ""}, {8, "email.smtp.security", problemInsecure, ""}}},
-		{"not an address", "email:\n  address: Bot <bot@example.org>\n  imap: {host: h}\n  smtp: {host: s}\n",
+		{"security none across the network", "email:\n  address: bot@example.org\n  imap:\n    host: imap.example.org\n    security: none\n    username: u\n    password: p\n  smtp:\n    host: 192.0.2.7\n    security: none\n",
+			[]problemOf{{5, "email.imap.security", problemInsecure, ""}, {10, "email.smtp.security", problemInsecure, ""}}},
+		{"not an address", "email:\n  address: Bot <bot@example.org>\n  imap: {host: h, username: u, password: p}\n  smtp: {host: s}\n",
 			[]problemOf{{2, "email.address", problemBadValue, ""}}},
 		{"two documents", "db: a.db\n---\ndb: b.db\n",
 			[]problemOf{{2, "", problemSyntax, ""}}},
@@ -123,7 +123,7 @@ func TestConfigProblems(t *testing.T) {
 			[]problemOf{{1, "", problemSyntax, ""}}},
 		{"every problem, in line order", "tick_intreval: 1m\ndays_per_move: x\nemail:\n  adress: a@b.c\n",
 			[]problemOf{{1, "tick_intreval", problemUnknownKey, "tick_interval"}, {2, "days_per_move", problemBadValue, ""},
-				{3, "email.address", problemMissingKey, ""}, {3, "email.imap.host", problemMissingKey, ""}, {3, "email.smtp.host", problemMissingKey, ""},
+				{3, "email.address", problemMissingKey, ""}, {3, "email.imap.host", problemMissingKey, ""}, {3, "email.imap.username", problemMissingKey, ""}, {3, "email.imap.password", problemMissingKey, ""}, {3, "email.smtp.host", problemMissingKey, ""},
 				{4, "email.adress", problemUnknownKey, "email.address"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
