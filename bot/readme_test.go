@@ -41,3 +41,15 @@ func TestREADMECommands(t *testing.T) {
 		t.Errorf("README.md's command reference differs from the command table; run go test ./bot -run TestREADMECommands -update and read the change.\nREADME:\n%s\ntable:\n%s", got, want)
 	}
 }
+
+// TestREADMETakebackRule: help and the README state the same rule on
+// taking moves back, word for word.
+func TestREADMETakebackRule(t *testing.T) {
+	raw, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(raw), bot.TakebackRule) {
+		t.Errorf("README.md does not state the takeback rule of help:\n%s", bot.TakebackRule)
+	}
+}

@@ -83,3 +83,27 @@ func TestHelp(t *testing.T) {
 		t.Errorf("unknown command: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestREADMESubcommands: the README's table of subcommands lists every
+// subcommand of the binary, and no other.
+func TestREADMESubcommands(t *testing.T) {
+	raw, err := os.ReadFile(readmePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, l := range strings.Split(string(raw), "\n") {
+		if rest, ok := strings.CutPrefix(l, "| `takbot "); ok {
+			listed[strings.FieldsFunc(rest, func(r rune) bool { return r == ' ' || r == '`' })[0]] = true
+		}
+	}
+	for _, c := range commands() {
+		if !listed[c.name] {
+			t.Errorf("README's subcommand table lacks %s", c.name)
+		}
+		delete(listed, c.name)
+	}
+	for name := range listed {
+		t.Errorf("README's subcommand table lists %s, which takbot does not have", name)
+	}
+}

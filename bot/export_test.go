@@ -1,0 +1,4 @@
+package bot
+
+// TakebackRule is the rule on taking moves back, for the README test.
+const TakebackRule = takebackRule
