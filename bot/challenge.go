@@ -441,6 +441,15 @@ func (s *session) startGame(gs *gameState) error {
 		if err != nil {
 			return err
 		}
+		// The names the game shows are the players' names when it starts:
+		// a challenged player named only by an address at the challenge
+		// has told their name by accepting ("Bob" in their mail's From).
+		if key == s.sender.Key {
+			p = s.sender
+		}
+		if p.Name != "" {
+			g.Names[c] = p.Name
+		}
 		if p.Vacation.After(s.now) {
 			g.Vacation[c] = p.Vacation
 		}
