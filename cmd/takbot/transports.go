@@ -146,7 +146,9 @@ func buildTransports(cfg *config, ref *bot.Referee, log *slog.Logger) ([]bot.Tra
 		if !s.enabled(cfg) {
 			continue
 		}
-		t, err := s.build(cfg, ref, log.With("transport", s.section))
+		// The adapters add the "transport" attribute to their logger
+		// themselves: adding it here too wrote it twice on every line.
+		t, err := s.build(cfg, ref, log)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s.section, err)
 		}
