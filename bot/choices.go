@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/takbymail/takbot/notation"
 )
 
 // MoveChoices lists the legal moves a player could send now, for
@@ -23,7 +22,7 @@ func (r *Referee) MoveChoices(ctx context.Context, who Identity, game, prefix st
 	err := r.store.View(ctx, func(tx Tx) error {
 		var err error
 		if p, err = tx.Player(key); errors.Is(err, ErrNotFound) {
-			p = &PlayerRecord{Notation: notation.Mail}
+			p = &PlayerRecord{Notation: r.defaultNotation(who)}
 		} else if err != nil {
 			return err
 		}

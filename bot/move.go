@@ -157,7 +157,7 @@ func ambiguousSquare(bare string, pm notation.ParsedMove, c *Command, size int) 
 	asMail := "ps " + bare + tail
 	asPTN := "ps " + ptnAsMail + tail
 	return &question{
-		msg: fmt.Sprintf("Did you mean %q (Tak by Mail %s, which is PTN %s) or PTN %s (Tak by Mail %s: send %q)? You write in Tak by Mail notation, where A1 is the north-west corner, so a bare square could be either. Nothing was played. Send \"notation ptn\" to have bare squares read as PTN.",
+		msg: fmt.Sprintf("Did you mean %q (Tak by Mail %s, which is PTN %s) or PTN %s (Tak by Mail %s: send %q)? Your notation is Tak by Mail, where A1 is the north-west corner, so a bare square could be either. Nothing was played. Send \"notation ptn\" to have bare squares read as PTN.",
 			asMail, strings.ToUpper(bare), mailAsPTN, bare, strings.ToUpper(ptnAsMail), asPTN),
 		actions: []Action{
 			{Label: fmt.Sprintf("Place a flat on Tak by Mail %s (PTN %s)", strings.ToUpper(bare), mailAsPTN), Command: asMail},

@@ -90,7 +90,7 @@ func (s *session) player(key string) (*PlayerRecord, error) {
 	})
 	if errors.Is(err, ErrNotFound) {
 		id, _ := ParseIdentity(key)
-		p = &PlayerRecord{Key: key, Identity: id, Name: s.r.defaultName(id), Notation: notation.Mail, Created: s.now}
+		p = &PlayerRecord{Key: key, Identity: id, Name: s.r.defaultName(id), Notation: s.r.defaultNotation(id), Created: s.now}
 		err = nil
 	}
 	if err != nil {
@@ -98,6 +98,14 @@ func (s *session) player(key string) (*PlayerRecord, error) {
 	}
 	s.players[key] = p
 	return p, nil
+}
+
+// defaultNotation is the notation a new player is answered in.
+func (r *Referee) defaultNotation(id Identity) notation.Orientation {
+	if e := r.transport(id.Transport); e != nil && e.info.PTNFirst {
+		return notation.PTN
+	}
+	return notation.Mail
 }
 
 // defaultName names a player whose display name is not known.

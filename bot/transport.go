@@ -25,7 +25,11 @@ type TransportInfo struct {
 	// DisplayName names a player of this transport whose display name is
 	// not known yet (default: the address).
 	DisplayName func(address string) string
-	Limits      Limits
+	// PTNFirst answers a new player of this transport in PTN until they
+	// choose (Discord's Tak players write PTN); by default a new player is
+	// answered in Tak by Mail notation.
+	PTNFirst bool
+	Limits   Limits
 }
 
 // Limits are what one message of a transport can carry.

@@ -22,8 +22,19 @@ func Info() bot.TransportInfo {
 		Name:         TransportName,
 		Title:        "email",
 		ParseAddress: ParseAddress,
+		DisplayName:  nameOfAddress,
 		Limits:       bot.Limits{Pictures: true, Monospace: true},
 	}
+}
+
+// nameOfAddress names a mail player who has not told their name (a
+// mail's display name) by the part of the address before '@': the whole
+// address would be shown to everyone who follows the game, on Discord too.
+func nameOfAddress(address string) string {
+	if i := strings.LastIndexByte(address, '@'); i > 0 {
+		return address[:i]
+	}
+	return address
 }
 
 // ParseAddress reads a mail address as a player writes it after "new":

@@ -72,10 +72,13 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 	}
 	sent := w.reply(w.bobSlash(w.channel, "challenge", o("address", e2eAnnAddr), o("size", 3), o("color", "white")))
 	th := w.thread()
+	if th.Name != "g1 Bob vs ann" {
+		t.Errorf("the game thread is named %q, want \"g1 Bob vs ann\" (never a mail address, in public)", th.Name)
+	}
 	if !strings.Contains(sent.Content, "<#"+th.ID+">") {
 		t.Errorf("Bob's challenge answer does not point at the game thread %s: %q", th.ID, sent.Content)
 	}
-	if !strings.Contains(w.nextPost(th.ID, 0).Content, "Challenge g1 sent to "+e2eAnnAddr) {
+	if !strings.Contains(w.nextPost(th.ID, 0).Content, "Challenge g1 sent to ann:") {
 		t.Errorf("the thread does not open with the challenge: %s", postContents(w.posts(th.ID)))
 	}
 	challenge := w.annNext("Bob challenges you to a game of Tak (g1): 3x3", "swap opening", "You would play black")
@@ -115,7 +118,7 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 		case annMail:
 			w.annReply(last, p.text)
 		}
-		mover, colour := "ann@example.test (black)", "black"
+		mover, colour := "Ann (black)", "black"
 		if bobs {
 			mover, colour = "Bob (white)", "white"
 		}
@@ -127,7 +130,7 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 		// Tak by Mail coordinates, the sync board, the picture.
 		want := []string{heading + p.mail + " (PTN " + p.ptn + ").", "The board in Tak by Mail coordinates (A1 is the north-west corner)",
 			"Sync board (north row first", p.sync + "\n"}
-		want = append(want, afterPly(final, !bobs, "a3, b3, c3", "your move, ann@example.test (black)", "Bob (white) to move")...)
+		want = append(want, afterPly(final, !bobs, "a3, b3, c3", "your move, Ann (black)", "Bob (white) to move")...)
 		last = w.annNext(want...)
 		if pics := mailPictures(t, last.Raw); len(pics) != 1 {
 			t.Errorf("turn %d: Ann's mail has pictures %v, want 1", turn, pics)
@@ -137,7 +140,7 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 		// the sync board in a code block, the picture.
 		post := w.nextPost(th.ID, 1+turn)
 		want = []string{heading + p.ptn + " (mail " + p.mail + ").", "```\n" + p.sync + "\n```"}
-		want = append(want, afterPly(final, bobs, "a1, b1, c1", "your move, Bob (white)", "ann@example.test (black) to move")...)
+		want = append(want, afterPly(final, bobs, "a1, b1, c1", "your move, Bob (white)", "Ann (black) to move")...)
 		for _, s := range want {
 			if !strings.Contains(post.Content, s) {
 				t.Errorf("turn %d: Bob's post does not say %q:\n%s", turn, s, post.Content)
@@ -170,8 +173,16 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 	if want := 2 + len(crossGame); len(inbox) != want {
 		t.Errorf("Ann received %d mails, want %d", len(inbox), want)
 	}
-	if posts, want := w.posts(th.ID), 2+len(crossGame); len(posts) != want {
+	posts := w.posts(th.ID)
+	if want := 2 + len(crossGame); len(posts) != want {
 		t.Errorf("the thread has %d posts, want %d:\n%s", len(posts), want, postContents(posts))
+	}
+	// The thread is public in the server: Ann's mail address is never
+	// shown there, only her name ("ann" until she signed a mail "Ann").
+	for i, p := range posts {
+		if strings.Contains(p.Content, e2eAnnAddr) {
+			t.Errorf("post %d shows Ann's mail address to the whole server:\n%s", i, p.Content)
+		}
 	}
 	if _, ok := w.fake.DMChannelOf(w.bob.ID); ok {
 		t.Errorf("Bob got a direct message; the thread was enough")
