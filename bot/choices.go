@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
 )
 
 // MoveChoices lists the legal moves a player could send now, for
