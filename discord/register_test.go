@@ -153,6 +153,29 @@ func TestCommandsRegisteredOnStart(t *testing.T) {
 	w.clean()
 }
 
+// With guilds: [] the commands are registered globally, by one bulk
+// overwrite, and work in the server.
+func TestCommandsRegisteredGlobally(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{Global: true})
+	if cmds := w.fake.Commands(w.guild); len(cmds) != 0 {
+		t.Errorf("guild commands %+v", cmds)
+	}
+	var overwrites []string
+	for _, r := range w.fake.Requests() {
+		if r.Method == http.MethodPut {
+			overwrites = append(overwrites, r.Route)
+		}
+	}
+	if len(overwrites) != 1 || overwrites[0] != "/applications/{application}/commands" {
+		t.Errorf("overwrites %v, want one of the global commands", overwrites)
+	}
+	if got := w.reply(w.slash(w.alice.ID, w.channel, "games")); !got.Ephemeral {
+		t.Errorf("/tak games with global commands: %s", show(got))
+	}
+	w.clean()
+}
+
 // api_url moves the whole client: REST requests and the gateway the
 // server announces. (Every test runs this way; this one checks the
 // rewriting itself.)
