@@ -13,7 +13,7 @@ import (
 func (w *world) startGame() discordfake.Channel {
 	w.t.Helper()
 	o := discordfake.Opt
-	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, w.bob.ID), o("size", 3), o("color", "white"), o("opening", "no-swap")))
+	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, mention(w.bob.ID)), o("size", 3), o("color", "white"), o("opening", "no-swap")))
 	th := w.thread()
 	challenge := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
 	w.click(w.bob.ID, challenge, "Accept")
@@ -30,7 +30,7 @@ func TestButtons(t *testing.T) {
 	o := discordfake.Opt
 
 	// Decline.
-	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, w.bob.ID)))
+	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, mention(w.bob.ID))))
 	th := w.thread()
 	challenge := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
 	if b, _ := button(challenge, "Decline"); b.Style != discordfake.ButtonDanger {
@@ -44,7 +44,7 @@ func TestButtons(t *testing.T) {
 
 	// Resign, with its confirmation step.
 	w.fake.Await(w.ctx, func() bool { return len(w.fake.Threads()) == 1 })
-	o2 := w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, w.bob.ID), o("size", 3), o("color", "white"), o("opening", "no-swap"))
+	o2 := w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, mention(w.bob.ID)), o("size", 3), o("color", "white"), o("opening", "no-swap"))
 	w.reply(o2)
 	var th2 discordfake.Channel
 	w.fake.Await(w.ctx, func() bool {

@@ -103,30 +103,25 @@ func oneCommand(text string) error {
 	return nil
 }
 
-// opponentOf reads the opponent of a challenge: a Discord user, or an
-// address in the second option, not both.
+// opponentOf reads the opponent of a challenge: a Discord mention or
+// user id (as the member picker writes it), else an email address, a
+// player's name or transport:address, passed on for the referee to read.
 func opponentOf(in slashInput) (string, error) {
-	user, _ := in.Values[opponentOption].(string)
-	addr, _ := in.Values[addressOption].(string)
-	addr = strings.Join(strings.Fields(addr), "")
-	switch {
-	case user != "" && addr != "":
-		return "", refuse("give the opponent once: a Discord user in %q, or an email address (or a player's name) in %q, not both", opponentOption, addressOption)
-	case user != "":
-		if in.Bots[user] {
-			return "", refuse("%s is a bot; bots do not play Tak here", mention(user))
+	raw, _ := in.Values[opponentOption].(string)
+	who := strings.Join(strings.Fields(raw), "")
+	if id, ok := ParseAddress(who); ok {
+		if in.Bots[id] {
+			return "", refuse("%s is a bot; bots do not play Tak here", mention(id))
 		}
-		if !IsSnowflake(user) {
-			return "", refuse("%q is not a Discord user", excerpt(user, 30))
-		}
-		return Name + ":" + user, nil
-	case addr != "":
-		if strings.ContainsAny(addr, ";=") {
-			return "", refuse("%q is not an address or a player's name", excerpt(addr, 40))
-		}
-		return addr, nil
+		return Name + ":" + id, nil
 	}
-	return "", refuse("say whom to challenge: a Discord user in %q, or an email address (or a player's name) in %q", opponentOption, addressOption)
+	switch {
+	case who == "":
+		return "", refuse("say whom to challenge in %q: @user, or an email address, a player's name or transport:address", opponentOption)
+	case strings.ContainsAny(who, ";=<>"):
+		return "", refuse("%q is not a Discord user, an email address or a player's name", excerpt(raw, 40))
+	}
+	return who, nil
 }
 
 // optionText writes an option value as the command's word.

@@ -20,8 +20,7 @@ const (
 	challengeName   = "challenge" // the slash name of "new"
 	notifyName      = "notify"
 	gameOption      = "game"     // the optional game of the commands that address one
-	opponentOption  = "opponent" // challenge: a Discord user
-	addressOption   = "address"  // challenge: an email address, a name, transport:address
+	opponentOption  = "opponent" // challenge: @user, an email address, a name, transport:address
 	notifyOption    = "where"
 	boardOption     = "board"
 	maxCommandChars = 4000 // Discord's limit on a command's names, descriptions and choices
@@ -122,15 +121,15 @@ func paramOptions(c bot.CommandSpec, p bot.Param, limit int) []*discordgo.Applic
 	o := &discordgo.ApplicationCommandOption{Name: p.Name, Description: describe(p.Summary, limit), Required: p.Required}
 	switch p.Kind {
 	case bot.ParamPlayer:
-		// A USER option gives Discord's member picker; an email address
-		// or another transport's player goes in the second option, so
-		// neither is required (the adapter asks for one).
-		return []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionUser, Name: opponentOption,
-				Description: describe("the Discord user you challenge", limit)},
-			{Type: discordgo.ApplicationCommandOptionString, Name: addressOption, MaxLength: 254,
-				Description: describe("or instead: an email address, a player's name, or transport:address", limit)},
-		}
+		// A text option rather than a USER option: Discord's client offers
+		// its member picker as the player types "@" in it (the value is
+		// then the mention "<@ID>", the user resolved alongside), and it
+		// also takes an email address, a player's name or
+		// transport:address, which a USER option cannot.
+		o.Type = discordgo.ApplicationCommandOptionString
+		o.Name = opponentOption
+		o.MaxLength = 254
+		o.Description = describe("@user, or an email address, a player's name, transport:address", limit)
 	case bot.ParamInteger:
 		o.Type = discordgo.ApplicationCommandOptionInteger
 		if p.Max > p.Min {

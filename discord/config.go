@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -20,47 +18,22 @@ const (
 	PrivateThreads ThreadKind = "private"
 )
 
-// Settings is the "discord" section of takbot's configuration file, as
-// written (secrets not yet read).
-type Settings struct {
-	// Token is the bot token; TokenFile, a file holding it, is preferred
-	// so that the configuration file holds no secret.
-	Token     string `yaml:"token"`
-	TokenFile string `yaml:"token_file"`
-	// ApplicationID is the application's id; empty: taken from the
-	// gateway's READY.
-	ApplicationID string `yaml:"application_id"`
-	// Guilds are the servers to register the slash commands in (at once);
-	// empty: register them globally (Discord may take up to an hour to
-	// show them everywhere).
-	Guilds []string `yaml:"guilds"`
-	// MessageContent reads plain-text moves in game threads. It needs the
-	// privileged Message Content intent, switched on in the developer
-	// portal.
-	MessageContent bool `yaml:"message_content"`
-	// Threads is "public" (default) or "private".
-	Threads string `yaml:"threads"`
-	// Channel is the channel where games that did not start on Discord
-	// (a challenge by email) get their thread when the Discord player has
-	// never used the bot in a server; empty: such games go by direct
-	// message.
-	Channel string `yaml:"channel"`
-	// APIURL replaces https://discord.com for every request: another
-	// Discord-compatible server (self-hosted, or a test double). The
-	// gateway is the one that server announces.
-	APIURL string `yaml:"api_url"`
-}
-
-// Config is the Discord transport's configuration, secrets resolved.
+// Config is the Discord transport's configuration, secrets resolved: the
+// discord section of takbot's configuration file (token or token_file,
+// application_id, guilds, message_content, threads, channel, api_url), as
+// cmd/takbot decodes it.
 type Config struct {
-	Token          string // the bot token, without "Bot "
+	Token          string // the bot token ("Bot " before it is taken off)
 	ApplicationID  string // "" to take it from READY
 	Guilds         []string
-	MessageContent bool
+	MessageContent bool // read plain text; needs the privileged Message Content intent
 	Threads        ThreadKind
 	Channel        string // fallback channel for games started elsewhere; "" for none
-	APIURL         string // "" for Discord itself
+	APIURL         string // another Discord-compatible server; "" or https://discord.com for Discord itself
 }
+
+// discordURL is Discord's own API, the default of api_url.
+const discordURL = "https://discord.com"
 
 // ErrConfig is wrapped by errors about a configuration the transport
 // cannot run with.
@@ -79,29 +52,12 @@ func (e *ConfigError) Error() string { return "discord: bad configuration: " + e
 // Is makes a ConfigError an ErrConfig.
 func (e *ConfigError) Is(target error) bool { return target == ErrConfig }
 
-// Config resolves the settings: it reads the token file (relative paths
-// from dir, the configuration file's directory) and checks every key.
-func (s Settings) Config(dir string) (Config, error) {
-	c := Config{Token: s.Token, ApplicationID: strings.TrimSpace(s.ApplicationID), Guilds: s.Guilds,
-		MessageContent: s.MessageContent, Threads: ThreadKind(s.Threads), Channel: strings.TrimSpace(s.Channel),
-		APIURL: strings.TrimSpace(s.APIURL)}
-	if s.TokenFile != "" {
-		path := s.TokenFile
-		if !filepath.IsAbs(path) && dir != "" {
-			path = filepath.Join(dir, path)
-		}
-		raw, err := os.ReadFile(path)
-		if err != nil {
-			return c, fmt.Errorf("%w: token_file: %w", ErrConfig, err)
-		}
-		c.Token = string(raw)
-	}
-	return c, c.Check()
-}
-
 // Check normalises the configuration and says what is wrong with it.
 func (c *Config) Check() error {
 	c.Token = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.Token), "Bot "))
+	c.ApplicationID = strings.TrimSpace(c.ApplicationID)
+	c.Channel = strings.TrimSpace(c.Channel)
+	c.APIURL = strings.TrimSpace(c.APIURL)
 	switch {
 	case c.Token == "":
 		return &ConfigError{"token", "missing: set token_file (or token) to the bot token from the developer portal"}
@@ -125,6 +81,9 @@ func (c *Config) Check() error {
 	case PublicThreads, PrivateThreads:
 	default:
 		return &ConfigError{"threads", fmt.Sprintf("\"public\" or \"private\", not %q", c.Threads)}
+	}
+	if strings.TrimSuffix(strings.ToLower(c.APIURL), "/") == discordURL {
+		c.APIURL = "" // Discord itself: no rewriting (which would also send its CDN there)
 	}
 	if c.APIURL != "" {
 		u, err := url.Parse(c.APIURL)

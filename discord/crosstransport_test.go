@@ -32,7 +32,7 @@ func TestGameAcrossDiscordAndEmail(t *testing.T) {
 		return w.mail.wait(w.ctx, t, func(r bot.Reply) bool { return r.To == ann && strings.Contains(r.Text(), want) })
 	}
 
-	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(addressOption, "Ann@Example.org"), o("size", 3), o("color", "white"), o("opening", "no-swap")))
+	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, "Ann@Example.org"), o("size", 3), o("color", "white"), o("opening", "no-swap")))
 	mailTo("Alice challenges you")
 	th := w.thread()
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "Challenge g1 sent") })

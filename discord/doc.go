@@ -6,8 +6,8 @@
 //
 // # Use
 //
-//	cfg, err := discord.Settings{TokenFile: "discord.token", Guilds: []string{"123…"}}.Config(dir)
-//	t, err := discord.New(cfg, ref, discord.Options{Logger: logger})
+//	cfg := discord.Config{Token: token, ApplicationID: "123…", Guilds: []string{"234…"}, MessageContent: true}
+//	t, err := discord.New(cfg, ref, discord.Options{Logger: logger}) // New checks cfg
 //	ref.Register(t)
 //	go t.Run(ctx) // beside ref.RunDelivery(ctx)
 //
@@ -23,12 +23,11 @@
 // (bot.Commands): the options are the table's parameters (integers with
 // their bounds, choices, the move with autocomplete, the board), so a
 // command added to the table appears on Discord with the next start. "new"
-// is /tak challenge; its opponent is two options, a USER option (Discord's
-// member picker) and an "address" text option (an email address, a
-// player's name, transport:address), since a text option gives no member
-// picker and a USER option takes no email address; exactly one is
-// needed. Every command that works on one game takes an optional "game"
-// option; inside a game's thread the thread's game is the default. /tak
+// is /tak challenge; its opponent is one text option, which takes "@user"
+// (Discord's client offers its member picker as the player types "@", and
+// the value is the mention), an email address, a player's name or
+// transport:address: a USER option would take no email address. Every
+// command that works on one game takes an optional "game" option; inside a game's thread the thread's game is the default. /tak
 // notify (thread or dm) is the one Discord-only command. The commands are
 // registered at start by bulk overwrite (in the configured guilds, the
 // global commands then cleared; or globally), so renamed commands do not

@@ -71,7 +71,7 @@ func FuzzCommandLine(f *testing.F) {
 	f.Add("move", "ps b4")
 	f.Fuzz(func(t *testing.T, sub, value string) {
 		values := map[string]any{}
-		for _, name := range []string{"move", "reason", boardOption, addressOption, gameOption, "id", "notation", "scoring"} {
+		for _, name := range []string{"move", "reason", boardOption, opponentOption, gameOption, "id", "notation", "scoring"} {
 			values[name] = value
 		}
 		text, _, err := commandLine(slashInput{Sub: sub, Values: values})

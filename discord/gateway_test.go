@@ -108,3 +108,31 @@ func TestRestartCatchesUpAndDeduplicates(t *testing.T) {
 	}
 	w.clean()
 }
+
+// An interaction Discord delivers twice (the same INTERACTION_CREATE) is
+// answered and handled once: a second answer would be refused by Discord,
+// a second handling would play the move again.
+func TestInteractionDeliveredTwice(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{})
+	th := w.startGame()
+	ix := w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "ps a1"))
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a1") })
+	if err := w.fake.Redeliver(ix); err != nil {
+		t.Fatal(err)
+	}
+	// Events of a channel are handled in order: once Bob's move is
+	// answered, the copy was seen.
+	w.slash(w.bob.ID, th.ID, "move", discordfake.Opt("move", "ps c1"))
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps c1") })
+	if g := w.game("g1"); len(g.Moves) != 2 {
+		t.Errorf("%d moves, want 2", len(g.Moves))
+	}
+	if n := w.countPosts(th.ID, "played ps a1"); n != 1 {
+		t.Errorf("Alice's move was posted %d times", n)
+	}
+	if st := ix.State(); len(st.Followups) > 1 {
+		t.Errorf("Alice's interaction was answered again: %+v", st.Followups)
+	}
+	w.clean()
+}

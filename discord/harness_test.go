@@ -48,6 +48,7 @@ type worldOptions struct {
 	Store          *memstore.Store // a store from an earlier run
 	Setup          func(w *world)  // runs before the bot connects
 	NoStart        bool            // build the world, do not start the bot
+	Global         bool            // guilds: [] (global commands)
 }
 
 func newWorld(t *testing.T, o worldOptions) *world {
@@ -98,7 +99,11 @@ func (w *world) start(o worldOptions) {
 	}
 	logger := slog.New(slog.NewTextHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	w.ref = bot.New(w.store, clock, bot.Options{Rand: func(int) int { return 0 }, Logger: logger})
-	tr, err := New(Config{Token: w.fake.Token(), ApplicationID: w.fake.ApplicationID(), Guilds: []string{w.guild},
+	guilds, where := []string{w.guild}, w.guild
+	if o.Global {
+		guilds, where = nil, ""
+	}
+	tr, err := New(Config{Token: w.fake.Token(), ApplicationID: w.fake.ApplicationID(), Guilds: guilds,
 		MessageContent: o.MessageContent, Threads: o.Threads, APIURL: w.fake.URL()}, w.ref,
 		Options{Logger: logger, Clock: clock, detachClose: true, observe: func(e string) {
 			select {
@@ -136,7 +141,7 @@ func (w *world) start(o worldOptions) {
 		w.t.Fatalf("WaitReady: %v", err)
 	}
 	if err := w.fake.Await(w.ctx, func() bool {
-		cmds := w.fake.Commands(w.guild)
+		cmds := w.fake.Commands(where)
 		return len(cmds) == 1 && cmds[0].Name == rootCommand
 	}); err != nil {
 		w.t.Fatalf("commands not registered: %v", err)

@@ -1,7 +1,8 @@
 package discord
 
 import (
-	"os"
+	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -108,11 +109,17 @@ func TestCommandLine(t *testing.T) {
 		game   string
 		refuse string
 	}{
-		{challengeName, map[string]any{opponentOption: bob, "size": 6.0, "komi": 2.5, "color": "white"}, "new discord:" + bob + " size=6 komi=2.5 color=white", "", ""},
-		{challengeName, map[string]any{addressOption: " Ann@Example.org "}, "new Ann@Example.org", "", ""},
-		{challengeName, map[string]any{opponentOption: bob, addressOption: "ann@example.org"}, "", "", "not both"},
+		{challengeName, map[string]any{opponentOption: "<@" + bob + ">", "size": 6.0, "komi": 2.5, "color": "white"}, "new discord:" + bob + " size=6 komi=2.5 color=white", "", ""},
+		{challengeName, map[string]any{opponentOption: "<@!" + bob + ">", "size": 5.0, "komi": 2.0, "color": "black", "opening": "no-swap", "rules": "standard",
+			"stones": 20.0, "caps": 1.0, "days": 5.0, "scoring": "tarway+downings", "style": "courtly"},
+			"new discord:" + bob + " size=5 komi=2 color=black opening=no-swap rules=standard stones=20 caps=1 days=5 scoring=tarway+downings style=courtly", "", ""},
+		{challengeName, map[string]any{opponentOption: bob}, "new discord:" + bob, "", ""},
+		{challengeName, map[string]any{opponentOption: " Ann@Example.org "}, "new Ann@Example.org", "", ""},
+		{challengeName, map[string]any{opponentOption: "@bob"}, "new @bob", "", ""},
+		{challengeName, map[string]any{opponentOption: "email:ann@example.org", "days": 7.0}, "new email:ann@example.org days=7", "", ""},
 		{challengeName, map[string]any{}, "", "", "say whom"},
-		{challengeName, map[string]any{addressOption: "ann@x.org; resign"}, "", "", "not an address"},
+		{challengeName, map[string]any{opponentOption: "ann@x.org; resign"}, "", "", "is not a Discord user"},
+		{challengeName, map[string]any{opponentOption: "<@" + bob + "> size=8"}, "", "", "is not a Discord user"},
 		{"move", map[string]any{"move": "ps b4", gameOption: "G7"}, "move ps b4", "g7", ""},
 		{"move", map[string]any{"move": "ps b4; resign"}, "move ps b4, resign", "", ""},
 		{"move", map[string]any{"move": "c3", gameOption: "seven"}, "", "", "not a game id"},
@@ -141,7 +148,7 @@ func TestCommandLine(t *testing.T) {
 			t.Errorf("%q reads as %d commands (%v)", text, len(p.Commands), perr)
 		}
 	}
-	_, _, err := commandLine(slashInput{Sub: challengeName, Values: map[string]any{opponentOption: bob}, Bots: map[string]bool{bob: true}})
+	_, _, err := commandLine(slashInput{Sub: challengeName, Values: map[string]any{opponentOption: "<@" + bob + ">"}, Bots: map[string]bool{bob: true}})
 	if err == nil || !strings.Contains(err.Error(), "is a bot") {
 		t.Errorf("challenging a bot: %v", err)
 	}
@@ -191,27 +198,40 @@ func TestDescribe(t *testing.T) {
 	}
 }
 
-func TestConfig(t *testing.T) {
-	dir := t.TempDir()
-	if err := writeFile(dir+"/token", "Bot abc.def.ghi\n"); err != nil {
-		t.Fatal(err)
-	}
-	c, err := Settings{TokenFile: "token", Guilds: []string{"123456789012345678"}, Threads: "private", APIURL: "http://127.0.0.1:1"}.Config(dir)
-	if err != nil || c.Token != "abc.def.ghi" || c.Threads != PrivateThreads {
-		t.Errorf("Config = %+v, %v", c, err)
-	}
-	for _, s := range []Settings{
-		{},
-		{Token: "x", Threads: "secret"},
-		{Token: "x", Guilds: []string{"my server"}},
-		{Token: "x", APIURL: "ftp://example.org"},
-		{Token: "x", ApplicationID: "app"},
-		{TokenFile: "missing"},
+// Config.Check normalises what cmd/takbot decodes and names the key it
+// refuses.
+func TestConfigCheck(t *testing.T) {
+	guild := "123456789012345678"
+	for _, c := range []struct {
+		name string
+		in   Config
+		key  string // the refused key; "" when accepted
+		want Config // the normalised configuration when accepted
+	}{
+		{"defaults", Config{Token: "Bot abc.def.ghi\n"}, "", Config{Token: "abc.def.ghi", Threads: PublicThreads}},
+		{"every key", Config{Token: "t", ApplicationID: " " + guild + " ", Guilds: []string{guild}, MessageContent: true, Threads: PrivateThreads, Channel: guild, APIURL: "http://127.0.0.1:1"}, "",
+			Config{Token: "t", ApplicationID: guild, Guilds: []string{guild}, MessageContent: true, Threads: PrivateThreads, Channel: guild, APIURL: "http://127.0.0.1:1"}},
+		{"api_url is Discord", Config{Token: "t", APIURL: "https://discord.com/"}, "", Config{Token: "t", Threads: PublicThreads}},
+		{"no token", Config{}, "token", Config{}},
+		{"token with spaces", Config{Token: "a b"}, "token", Config{}},
+		{"threads", Config{Token: "x", Threads: "secret"}, "threads", Config{}},
+		{"guilds", Config{Token: "x", Guilds: []string{"my server"}}, "guilds", Config{}},
+		{"api_url", Config{Token: "x", APIURL: "ftp://example.org"}, "api_url", Config{}},
+		{"application_id", Config{Token: "x", ApplicationID: "app"}, "application_id", Config{}},
+		{"channel", Config{Token: "x", Channel: "#games"}, "channel", Config{}},
 	} {
-		if _, err := s.Config(dir); err == nil {
-			t.Errorf("Config(%+v) accepted", s)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			got := c.in
+			err := got.Check()
+			var ce *ConfigError
+			switch {
+			case c.key == "" && err != nil:
+				t.Errorf("Check = %v", err)
+			case c.key == "" && !reflect.DeepEqual(got, c.want):
+				t.Errorf("Check made %+v, want %+v", got, c.want)
+			case c.key != "" && (!errors.As(err, &ce) || ce.Key != c.key || !errors.Is(err, ErrConfig)):
+				t.Errorf("Check = %v, want a ConfigError about %s", err, c.key)
+			}
+		})
 	}
 }
-
-func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o600) }

@@ -62,9 +62,6 @@ func TestSlashCommandsFromTable(t *testing.T) {
 		}
 		for _, p := range c.Params {
 			name := p.Name
-			if p.Kind == bot.ParamPlayer {
-				name = opponentOption
-			}
 			if !slices.ContainsFunc(sub.Options, func(o *discordgo.ApplicationCommandOption) bool { return o.Name == name }) {
 				t.Errorf("/tak %s lacks option %q", sub.Name, name)
 			}
@@ -94,7 +91,7 @@ func TestSlashCommandsFromTable(t *testing.T) {
 	if o := find(challengeName, "color"); len(o.Choices) != 3 {
 		t.Errorf("color option %+v", o)
 	}
-	if o := find(challengeName, opponentOption); o.Type != discordgo.ApplicationCommandOptionUser || o.Required {
+	if o := find(challengeName, opponentOption); o.Type != discordgo.ApplicationCommandOptionString || !o.Required || o.Autocomplete {
 		t.Errorf("opponent option %+v", o)
 	}
 	if o := find("resign", gameOption); o.Required {
@@ -156,6 +153,29 @@ func TestCommandsRegisteredOnStart(t *testing.T) {
 	w.clean()
 }
 
+// With guilds: [] the commands are registered globally, by one bulk
+// overwrite, and work in the server.
+func TestCommandsRegisteredGlobally(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{Global: true})
+	if cmds := w.fake.Commands(w.guild); len(cmds) != 0 {
+		t.Errorf("guild commands %+v", cmds)
+	}
+	var overwrites []string
+	for _, r := range w.fake.Requests() {
+		if r.Method == http.MethodPut {
+			overwrites = append(overwrites, r.Route)
+		}
+	}
+	if len(overwrites) != 1 || overwrites[0] != "/applications/{application}/commands" {
+		t.Errorf("overwrites %v, want one of the global commands", overwrites)
+	}
+	if got := w.reply(w.slash(w.alice.ID, w.channel, "games")); !got.Ephemeral {
+		t.Errorf("/tak games with global commands: %s", show(got))
+	}
+	w.clean()
+}
+
 // api_url moves the whole client: REST requests and the gateway the
 // server announces. (Every test runs this way; this one checks the
 // rewriting itself.)
@@ -211,8 +231,10 @@ func TestAPIURLReachesTheFake(t *testing.T) {
 	w.clean()
 }
 
-// SETUP.md gives the invite link InviteURL writes, and the configuration
-// keys Settings reads.
+// SETUP.md gives the invite link InviteURL writes, every permission the
+// bot checks, and exactly the keys of the discord section of takbot's
+// configuration (../config.example.yaml), with the defaults cmd/takbot
+// gives them.
 func TestSetupGuide(t *testing.T) {
 	raw, err := os.ReadFile("SETUP.md")
 	if err != nil {
@@ -222,14 +244,51 @@ func TestSetupGuide(t *testing.T) {
 	if link := InviteURL("APPLICATION_ID"); !strings.Contains(guide, link) {
 		t.Errorf("SETUP.md lacks the invite link %s", link)
 	}
-	for _, key := range []string{"token_file:", "application_id:", "guilds:", "message_content:", "threads:", "channel:", "api_url:"} {
-		if !strings.Contains(guide, key) {
-			t.Errorf("SETUP.md lacks %s", key)
-		}
-	}
 	for _, p := range permissionNames {
 		if !strings.Contains(guide, p.name) {
 			t.Errorf("SETUP.md does not name %s", p.name)
 		}
 	}
+	example, err := os.ReadFile(filepath.Join("..", "config.example.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := sectionKeys(string(example), "#discord:", "#  ")
+	got := sectionKeys(guide, "discord:", "  ")
+	if len(want) < 7 {
+		t.Fatalf("config.example.yaml's discord section has keys %v", want)
+	}
+	want, got = append(want, "token"), append(got, "token") // token_file's other form, named in comments
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(slices.Compact(got), slices.Compact(want)) {
+		t.Errorf("SETUP.md's configuration has keys %v; config.example.yaml's discord section %v", got, want)
+	}
+	for _, line := range []string{"api_url: https://discord.com", "message_content: true", "threads: public"} {
+		if !strings.Contains(guide, line) {
+			t.Errorf("SETUP.md lacks the default %q", line)
+		}
+	}
+}
+
+// sectionKeys lists the keys of a YAML section in text: the lines after
+// the one equal to header, starting with indent and a key, until a line
+// that does not start with indent.
+func sectionKeys(text, header, indent string) []string {
+	var keys []string
+	in := false
+	for _, line := range strings.Split(text, "\n") {
+		if !in {
+			in = line == header
+			continue
+		}
+		rest, ok := strings.CutPrefix(line, indent)
+		if !ok {
+			break
+		}
+		if key, _, ok := strings.Cut(rest, ":"); ok && key != "" && !strings.ContainsAny(key, " #") {
+			keys = append(keys, key)
+		}
+	}
+	return keys
 }

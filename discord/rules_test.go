@@ -111,14 +111,14 @@ func TestMissingPermissions(t *testing.T) {
 		w.fake.Deny(noFiles, discordfake.PermAttachFiles)
 	}})
 	o := discordfake.Opt
-	got := w.reply(w.slash(w.alice.ID, noThreads, challengeName, o(opponentOption, w.bob.ID)))
+	got := w.reply(w.slash(w.alice.ID, noThreads, challengeName, o(opponentOption, mention(w.bob.ID))))
 	if !got.Ephemeral || !strings.Contains(got.Content, "lacks the Create Public Threads permission") {
 		t.Errorf("challenge where threads cannot open: %s", show(got))
 	}
 	if len(w.fake.Threads()) != 0 {
 		t.Errorf("threads %+v", w.fake.Threads())
 	}
-	w.reply(w.slash(w.alice.ID, noFiles, challengeName, o(opponentOption, w.bob.ID), o("size", 3), o("color", "white"), o("opening", "no-swap")))
+	w.reply(w.slash(w.alice.ID, noFiles, challengeName, o(opponentOption, mention(w.bob.ID)), o("size", 3), o("color", "white"), o("opening", "no-swap")))
 	th := w.thread()
 	challenge := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
 	w.click(w.bob.ID, challenge, "Accept")

@@ -19,7 +19,7 @@ func TestGameBySlashCommands(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{})
 	o := discordfake.Opt
-	ix := w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, w.bob.ID), o("size", 3), o("color", "white"), o("opening", "no-swap"))
+	ix := w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, mention(w.bob.ID)), o("size", 3), o("color", "white"), o("opening", "no-swap"))
 	sent := w.reply(ix)
 	if !sent.Ephemeral || !strings.Contains(sent.Content, "Challenge g1 sent") {
 		t.Errorf("Alice's answer: %s", show(sent))

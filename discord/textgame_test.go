@@ -88,3 +88,48 @@ func TestGameByPlainText(t *testing.T) {
 	}
 	w.clean()
 }
+
+// Plain text in a game's thread reads as a mail: prose lines around a
+// command are skipped, a stack move in PTN counts, and several commands
+// on several lines (a move and a draw offer) are one message; the offer's
+// Decline button works for the player it was made to.
+func TestPlainTextLikeAMail(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{MessageContent: true})
+	th := w.startGame()
+	say := func(user, text string) {
+		t.Helper()
+		if _, err := w.fake.Say(user, th.ID, text); err != nil {
+			t.Fatalf("Say %q: %v", text, err)
+		}
+	}
+	say(w.alice.ID, "Good luck, Bob!\nps a1\nI always start in a corner.")
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
+	say(w.bob.ID, "ps c1")
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 2 })
+	say(w.alice.ID, "Sliding over.\na3>") // PTN: Alice's replies are in PTN from now on
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 3 })
+	say(w.bob.ID, "ps c2\ndraw")
+	offer := w.waitPost(th.ID, func(m discordfake.Message) bool {
+		_, ok := button(m, "Decline")
+		return ok && strings.Contains(m.Content, "played c2")
+	})
+	if !containsAll(offer.Mentions, w.alice.ID) {
+		t.Errorf("the move and offer do not mention Alice: %s", show(offer))
+	}
+	if refused := w.reply(w.click(w.bob.ID, offer, "Decline")); !refused.Ephemeral {
+		t.Errorf("Bob declining his own offer: %s", show(refused))
+	}
+	w.click(w.alice.ID, offer, "Decline")
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "declined") })
+	g := w.game("g1")
+	if g.Status != bot.Active || len(g.Moves) != 4 {
+		t.Errorf("game %s with %d moves, want active with 4", g.Status, len(g.Moves))
+	}
+	for _, m := range w.posts(th.ID) {
+		if strings.Contains(m.Content, "Good luck") || strings.Contains(m.Content, "not a command") {
+			t.Errorf("prose was answered: %s", show(m))
+		}
+	}
+	w.clean()
+}

@@ -132,6 +132,9 @@ func (b *optionBuild) value(o CommandOption, v any) (any, error) {
 		if (o.MinLength != nil && n < *o.MinLength) || (o.MaxLength != nil && n > *o.MaxLength) || n > 6000 {
 			return nil, badOptions("option %q: length %d out of bounds", o.Name, n)
 		}
+		if !b.autocomplete {
+			b.resolveMentions(s)
+		}
 		return s, b.inChoices(o, s)
 	case OptionInteger, OptionNumber:
 		f, isNumber := number(v)
@@ -223,6 +226,14 @@ func (b *optionBuild) resolveUser(id string) bool {
 		}
 	}
 	return true
+}
+
+// resolveMentions resolves the users a text option mentions ("<@ID>",
+// "<@!ID>"), as Discord does for a mention picked in a string option.
+func (b *optionBuild) resolveMentions(s string) {
+	for _, m := range mentionPattern.FindAllStringSubmatch(s, -1) {
+		b.resolveUser(m[1])
+	}
 }
 
 func (b *optionBuild) resolveRole(id string) bool {

@@ -3,6 +3,7 @@ package discordfake
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 )
 
 // dispatchScope says which sessions get an event and how.
@@ -128,4 +129,29 @@ func (s *Server) WaitResumed(ctx context.Context, n int) error {
 		}
 		return false
 	})
+}
+
+// Redeliver sends an interaction's INTERACTION_CREATE again, the same
+// frame, on every connected session that had it: an event delivered twice,
+// which a bot must answer once. (A second answer is a violation: the
+// interaction was already acknowledged.)
+func (s *Server) Redeliver(ix *Interaction) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sent := false
+	for _, sess := range s.sessions {
+		if sess.conn == nil {
+			continue
+		}
+		for _, e := range sess.log {
+			if e.interactionID == ix.ID {
+				sess.conn.push(outFrame{data: e.frame})
+				sent = true
+			}
+		}
+	}
+	if !sent {
+		return fmt.Errorf("%w: interaction %s was not dispatched to a connected session", ErrNotConnected, ix.ID)
+	}
+	return nil
 }
