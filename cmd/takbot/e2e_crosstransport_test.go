@@ -70,7 +70,7 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 	if !strings.Contains(notation.Content, "now writes to you in PTN") || !notation.Ephemeral {
 		t.Errorf("Bob's /tak notation ptn: %+v", notation)
 	}
-	sent := w.reply(w.bobSlash(w.channel, "challenge", o("address", e2eAnnAddr), o("size", 3), o("color", "white")))
+	sent := w.reply(w.bobSlash(w.channel, "challenge", o("opponent", e2eAnnAddr), o("size", 3), o("color", "white")))
 	th := w.thread()
 	if th.Name != "g1 Bob vs ann" {
 		t.Errorf("the game thread is named %q, want \"g1 Bob vs ann\" (never a mail address, in public)", th.Name)
