@@ -104,8 +104,11 @@ func TestInvalidatedSessionIdentifiesAgain(t *testing.T) {
 	if got := created.next(t, w.ctx); got != "after" {
 		t.Errorf("got %q", got)
 	}
-	if ids := w.fake.Identifies(); len(ids) != 2 {
-		t.Errorf("%d IDENTIFYs, want 2", len(ids))
+	// Two at least: the first session's, and the new one's. Under load
+	// discordgo may reconnect once more (a heartbeat acknowledged late)
+	// and identify again, which is legitimate.
+	if ids := w.fake.Identifies(); len(ids) < 2 {
+		t.Errorf("%d IDENTIFYs, want a new one after INVALID_SESSION", len(ids))
 	}
 	w.noViolations()
 }
