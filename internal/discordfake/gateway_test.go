@@ -104,9 +104,10 @@ func TestInvalidatedSessionIdentifiesAgain(t *testing.T) {
 	if got := created.next(t, w.ctx); got != "after" {
 		t.Errorf("got %q", got)
 	}
-	// Two at least: the first session's, and the new one's. Under load
-	// discordgo may reconnect once more (a heartbeat acknowledged late)
-	// and identify again, which is legitimate.
+	// Two at least: the first session's, and the new one's. On a loaded
+	// machine discordgo was seen to identify a third time (the drop racing
+	// its answer to INVALID_SESSION); what matters is that the new session
+	// was identified, not resumed.
 	if ids := w.fake.Identifies(); len(ids) < 2 {
 		t.Errorf("%d IDENTIFYs, want a new one after INVALID_SESSION", len(ids))
 	}
