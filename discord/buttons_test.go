@@ -6,6 +6,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/notation"
 )
 
 // startGame has Alice challenge Bob (size 3, Alice white, no swap) and
@@ -88,52 +89,53 @@ func TestButtons(t *testing.T) {
 }
 
 // Autocomplete lists the legal moves in the player's notation, those
-// starting with what they typed; both notations are accepted in /tak move.
+// starting with what they typed: PTN for a new Discord player, Tak by Mail
+// for one who chose it; both notations are accepted in /tak move.
 func TestAutocompleteMoves(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{})
 	th := w.startGame()
-	ix, err := w.fake.Autocomplete(w.ctx, w.alice.ID, th.ID, rootCommand, discordfake.Sub("move", discordfake.Focus("move", "ps a")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	choices, err := ix.Choices(w.ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, c := range choices {
-		names = append(names, c.Name)
-		if c.Name != c.Value {
-			t.Errorf("choice %+v: name and value differ", c)
+	complete := func(user, typed string) []string {
+		t.Helper()
+		ix, err := w.fake.Autocomplete(w.ctx, user, th.ID, rootCommand, discordfake.Sub("move", discordfake.Focus("move", typed)))
+		if err != nil {
+			t.Fatal(err)
 		}
+		choices, err := ix.Choices(w.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, c := range choices {
+			names = append(names, c.Name)
+			if c.Name != c.Value {
+				t.Errorf("choice %+v: name and value differ", c)
+			}
+		}
+		return names
 	}
-	if strings.Join(names, ",") != "ps a1,ps a2,ps a3" {
-		t.Errorf("choices %v, want the placements on column a in Tak by Mail", names)
+	if names := complete(w.alice.ID, "a"); strings.Join(names, ",") != "a1,a2,a3" {
+		t.Errorf("Alice's choices %v, want the placements on column a in PTN", names)
 	}
 	// Bob, whose turn it is not, gets none.
-	ix, _ = w.fake.Autocomplete(w.ctx, w.bob.ID, th.ID, rootCommand, discordfake.Sub("move", discordfake.Focus("move", "")))
-	if choices, err := ix.Choices(w.ctx); err != nil || len(choices) != 0 {
-		t.Errorf("Bob's choices %v, %v", choices, err)
+	if names := complete(w.bob.ID, ""); len(names) != 0 {
+		t.Errorf("Bob's choices %v, want none", names)
 	}
-	// A move in PTN is accepted too.
+	// A move in PTN is played.
 	w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "Sc3"))
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
-	// Bob's choices, after Alice switched him to PTN? He writes PTN now.
-	w.slash(w.bob.ID, th.ID, "notation", discordfake.Opt("notation", "ptn"))
+	// Bob chooses Tak by Mail: his choices are in it, and his move in it
+	// is accepted.
+	w.slash(w.bob.ID, th.ID, "notation", discordfake.Opt("notation", "mail"))
 	w.fake.Await(w.ctx, func() bool {
 		p, err := w.ref.Player(w.ctx, bot.Identity{Transport: Name, Address: w.bob.ID})
-		return err == nil && p.NotationFixed
+		return err == nil && p.NotationFixed && p.Notation == notation.Mail
 	})
-	ix, _ = w.fake.Autocomplete(w.ctx, w.bob.ID, th.ID, rootCommand, discordfake.Sub("move", discordfake.Focus("move", "a")))
-	choices, _ = ix.Choices(w.ctx)
-	names = nil
-	for _, c := range choices {
-		names = append(names, c.Name)
+	if names := complete(w.bob.ID, "ps a"); strings.Join(names, ",") != "ps a1,ps a2,ps a3" {
+		t.Errorf("Bob's choices %v, want the placements on column a in Tak by Mail", names)
 	}
-	if strings.Join(names, ",") != "a1,a2,a3" {
-		t.Errorf("Bob's PTN choices %v", names)
-	}
+	w.slash(w.bob.ID, th.ID, "move", discordfake.Opt("move", "ps a1"))
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 2 })
 	w.clean()
 }
 

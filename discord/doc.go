@@ -15,7 +15,11 @@
 // Players are "discord:USERID"; the names shown are server display names
 // (nickname, else global name, else username). An opponent is named by a
 // mention, a user id, or, once the bot has seen them, "@username" or
-// "discord:username".
+// "discord:username". Discord's Tak players write PTN (takBot, playtak),
+// so Info sets PTNFirst: a new Discord player is answered in PTN and their
+// bare squares ("c3") are read as PTN, until they choose otherwise
+// ("/tak notation mail"; a move written in Tak by Mail, "ps c1", also
+// switches them while they have not chosen).
 //
 // # Commands
 //

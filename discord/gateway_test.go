@@ -31,33 +31,33 @@ func TestGatewayDropAndResume(t *testing.T) {
 	th := w.startGame()
 	w.fake.DropGateway()
 	// The interaction reaches the bot once it has resumed.
-	w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "ps a1"))
+	w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "a3"))
 	if err := w.fake.WaitResumed(w.ctx, 1); err != nil {
 		t.Fatal(err)
 	}
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a1") })
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played a3") })
 
 	w.fake.DropGateway()
-	if _, err := w.fake.Say(w.bob.ID, th.ID, "ps c1"); err != nil {
+	if _, err := w.fake.Say(w.bob.ID, th.ID, "c3"); err != nil {
 		t.Fatal(err)
 	}
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 2 })
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps c1") })
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played c3") })
 
 	// A session that cannot be resumed: the bot identifies anew, and
 	// Discord does not replay what happened in between.
 	identified := len(w.fake.Identifies())
 	w.fake.InvalidateSession()
 	w.fake.DropGateway()
-	if _, err := w.fake.Say(w.alice.ID, th.ID, "ps a2"); err != nil {
+	if _, err := w.fake.Say(w.alice.ID, th.ID, "a2"); err != nil {
 		t.Fatal(err)
 	}
 	w.fake.Await(w.ctx, func() bool { return len(w.fake.Identifies()) > identified })
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 3 })
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a2") })
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played a2") })
 
-	for _, mv := range []string{"ps a1", "ps c1", "ps a2"} {
+	for _, mv := range []string{"a3", "c3", "a2"} {
 		if n := w.countPosts(th.ID, "played "+mv); n != 1 {
 			t.Errorf("%q posted %d times", mv, n)
 		}
@@ -76,18 +76,18 @@ func TestRestartCatchesUpAndDeduplicates(t *testing.T) {
 	o := worldOptions{MessageContent: true}
 	w := newWorld(t, o)
 	th := w.startGame()
-	first, err := w.fake.Say(w.alice.ID, th.ID, "ps a1")
+	first, err := w.fake.Say(w.alice.ID, th.ID, "a3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a1") })
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played a3") })
 	w.stop()
-	if _, err := w.fake.Say(w.bob.ID, th.ID, "ps c1"); err != nil {
+	if _, err := w.fake.Say(w.bob.ID, th.ID, "c3"); err != nil {
 		t.Fatal(err)
 	}
 	w.start(o)
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 2 })
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps c1") })
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played c3") })
 
 	// The first move's event again, as a gateway replay would bring it.
 	ev := &discordgo.MessageCreate{Message: &discordgo.Message{ID: first.ID, ChannelID: th.ID, GuildID: w.guild, Content: first.Content,
@@ -95,10 +95,10 @@ func TestRestartCatchesUpAndDeduplicates(t *testing.T) {
 	w.tr.onMessage(nil, ev)
 	w.tr.onMessage(nil, ev)
 	// A later move shows the replay changed nothing.
-	w.fake.Say(w.alice.ID, th.ID, "ps a2")
+	w.fake.Say(w.alice.ID, th.ID, "a2")
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 3 })
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a2") })
-	if n := w.countPosts(th.ID, "played ps a1"); n != 1 {
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played a2") })
+	if n := w.countPosts(th.ID, "played a3"); n != 1 {
 		t.Errorf("the replayed move was answered %d times:\n%s", n, contents(w.posts(th.ID)))
 	}
 	for _, r := range w.posts(th.ID) {
@@ -116,19 +116,19 @@ func TestInteractionDeliveredTwice(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{})
 	th := w.startGame()
-	ix := w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "ps a1"))
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a1") })
+	ix := w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "a3"))
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played a3") })
 	if err := w.fake.Redeliver(ix); err != nil {
 		t.Fatal(err)
 	}
 	// Events of a channel are handled in order: once Bob's move is
 	// answered, the copy was seen.
-	w.slash(w.bob.ID, th.ID, "move", discordfake.Opt("move", "ps c1"))
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps c1") })
+	w.slash(w.bob.ID, th.ID, "move", discordfake.Opt("move", "c3"))
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played c3") })
 	if g := w.game("g1"); len(g.Moves) != 2 {
 		t.Errorf("%d moves, want 2", len(g.Moves))
 	}
-	if n := w.countPosts(th.ID, "played ps a1"); n != 1 {
+	if n := w.countPosts(th.ID, "played a3"); n != 1 {
 		t.Errorf("Alice's move was posted %d times", n)
 	}
 	if st := ix.State(); len(st.Followups) > 1 {

@@ -22,6 +22,7 @@ func Info() bot.TransportInfo {
 		Title:        "Discord",
 		ParseAddress: ParseAddress,
 		DisplayName:  func(string) string { return "" },
+		PTNFirst:     true,
 		Limits:       bot.Limits{MaxText: MaxMessage, Pictures: true, Monospace: true, Buttons: true},
 	}
 }

@@ -46,7 +46,7 @@ func TestDeletedThreadReplaced(t *testing.T) {
 	p, _ := w.tr.mem.place("g1")
 	p.Thread = gone
 	w.tr.mem.setPlace("g1", p)
-	w.slash(w.alice.ID, w.channel, "move", discordfake.Opt("move", "ps a1"), discordfake.Opt(gameOption, "g1"))
+	w.slash(w.alice.ID, w.channel, "move", discordfake.Opt("move", "a3"), discordfake.Opt(gameOption, "g1"))
 	var fresh discordfake.Channel
 	w.fake.Await(w.ctx, func() bool {
 		ts := w.fake.Threads()
@@ -55,7 +55,7 @@ func TestDeletedThreadReplaced(t *testing.T) {
 		}
 		return len(ts) == 2
 	})
-	post := w.waitPost(fresh.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a1") })
+	post := w.waitPost(fresh.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played a3") })
 	fresh, _ = w.fake.Channel(fresh.ID)
 	if fresh.ParentID != th.ParentID || !containsAll(fresh.Members, w.alice.ID, w.bob.ID) || !containsAll(post.Mentions, w.bob.ID) {
 		t.Errorf("new thread %+v, post %s", fresh, show(post))

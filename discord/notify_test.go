@@ -31,12 +31,12 @@ func TestNotifyByDMAndFallback(t *testing.T) {
 		return w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played "+mv) })
 	}
 	// Bob's DM is refused: he is mentioned in the thread, told why.
-	p1 := move(w.alice.ID, "ps a1", 1)
+	p1 := move(w.alice.ID, "a3", 1)
 	if !containsAll(p1.Mentions, w.bob.ID) || !strings.Contains(p1.Content, "refuses the bot's direct messages") {
 		t.Errorf("after the refused DM: %s", show(p1))
 	}
 	// Alice gets Bob's move by DM, and no mention.
-	p2 := move(w.bob.ID, "ps c1", 2)
+	p2 := move(w.bob.ID, "c3", 2)
 	if len(p2.Mentions) != 0 {
 		t.Errorf("Alice asked for DMs, yet the thread mentions %v", p2.Mentions)
 	}
@@ -44,12 +44,12 @@ func TestNotifyByDMAndFallback(t *testing.T) {
 	if !ok {
 		t.Fatal("no DM channel with Alice")
 	}
-	got := w.waitPost(dm, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps c1") })
+	got := w.waitPost(dm, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played c3") })
 	if len(got.Attachments) != 1 || len(got.Components) == 0 {
 		t.Errorf("Alice's DM lacks the picture or the buttons: %s", show(got))
 	}
 	// Bob is mentioned again, without the note: it was said once.
-	p3 := move(w.alice.ID, "ps a2", 3)
+	p3 := move(w.alice.ID, "a2", 3)
 	if !containsAll(p3.Mentions, w.bob.ID) || strings.Contains(p3.Content, "refuses") {
 		t.Errorf("the second time: %s", show(p3))
 	}
@@ -65,8 +65,8 @@ func TestNotifyByDMAndFallback(t *testing.T) {
 	// /tak notify dm again tries DMs again.
 	w.fake.SetRefusesDMs(w.bob.ID, false)
 	w.reply(w.slash(w.bob.ID, w.channel, notifyName, o(notifyOption, "dm")))
-	move(w.bob.ID, "ps c2", 4)
-	move(w.alice.ID, "ps a3", 5)
+	move(w.bob.ID, "c2", 4)
+	move(w.alice.ID, "a1", 5)
 	bobDM, _ := w.fake.DMChannelOf(w.bob.ID)
 	w.waitPost(bobDM, func(m discordfake.Message) bool { return strings.Contains(m.Content, "R-0") })
 	w.clean()

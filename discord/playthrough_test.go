@@ -12,8 +12,9 @@ import (
 // TestWhatPlayersSee): every answer only its player sees, and every post
 // in the game's thread. It checks what a demanding player would notice:
 // answers to one player are ephemeral, events are public, each post
-// mentions only the players who must act, and the sync board is a code
-// block.
+// mentions only the players who must act, the sync board is a code
+// block, and a bare square from a player who chose Tak by Mail asks which
+// notation they meant.
 func TestWhatPlayersSee(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{})
@@ -68,8 +69,11 @@ func TestWhatPlayersSee(t *testing.T) {
 	challenge := w.posts(thread)[0]
 	private(w.alice.ID, "clicks Accept on Bob's challenge", w.click(w.alice.ID, challenge, "Accept"))
 	act(w.bob.ID, "clicks Accept", w.click(w.bob.ID, challenge, "Accept"), 2)
+	// A new Discord player is answered in PTN; Bob writes Tak by Mail, so
+	// a bare square he writes asks which notation he meant.
+	private(w.bob.ID, "/tak notation notation:mail", w.slash(w.bob.ID, thread, "notation", o("notation", "mail")))
 	private(w.bob.ID, "/tak move ps c1 (not his turn)", w.slash(w.bob.ID, thread, "move", o("move", "ps c1")))
-	act(w.alice.ID, "/tak move ps a1", w.slash(w.alice.ID, thread, "move", o("move", "ps a1")), 3)
+	act(w.alice.ID, "/tak move a3 (PTN, the default on Discord)", w.slash(w.alice.ID, thread, "move", o("move", "a3")), 3)
 	private(w.bob.ID, "/tak board", w.slash(w.bob.ID, thread, "board"))
 	which := private(w.bob.ID, "/tak move c1 (a bare square: which notation?)", w.slash(w.bob.ID, thread, "move", o("move", "c1")))
 	act(w.bob.ID, "clicks Place a flat on PTN c1", w.click(w.bob.ID, which, "Place a flat on PTN c1"), 4)
@@ -78,7 +82,7 @@ func TestWhatPlayersSee(t *testing.T) {
 	offer := w.posts(thread)[4]
 	act(w.bob.ID, "clicks Decline on the draw offer", w.click(w.bob.ID, offer, "Decline"), 6)
 	private(w.bob.ID, "/tak move zz9 (nonsense)", w.slash(w.bob.ID, thread, "move", o("move", "zz9")))
-	act(w.alice.ID, "/tak move ps a2", w.slash(w.alice.ID, thread, "move", o("move", "ps a2")), 7)
+	act(w.alice.ID, "/tak move a2", w.slash(w.alice.ID, thread, "move", o("move", "a2")), 7)
 	last := w.posts(thread)[6]
 	ask := private(w.bob.ID, "clicks Resign", w.click(w.bob.ID, last, "Resign"))
 	act(w.bob.ID, "clicks Yes", w.click(w.bob.ID, ask, "Yes"), 8)

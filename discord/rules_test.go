@@ -22,8 +22,8 @@ func TestRateLimitHonoured(t *testing.T) {
 	th := w.startGame()
 	path := "/channels/" + th.ID + "/messages"
 	w.fake.Fail429("POST "+path, 1, 50*time.Millisecond)
-	w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "ps a1"))
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a1") })
+	w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "a3"))
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played a3") })
 	var statuses []int
 	for _, r := range w.fake.Requests() {
 		if r.Method == http.MethodPost && r.Path == path {
@@ -42,7 +42,7 @@ func TestRateLimitHonoured(t *testing.T) {
 	if !limited {
 		t.Errorf("the 429 was not met: %v", statuses)
 	}
-	if n := w.countPosts(th.ID, "played ps a1"); n != 1 {
+	if n := w.countPosts(th.ID, "played a3"); n != 1 {
 		t.Errorf("the move was posted %d times", n)
 	}
 	w.clean()
@@ -90,8 +90,8 @@ func TestArchivedThreadUnarchived(t *testing.T) {
 	w.waitEvent("THREAD_UPDATE " + th.ID)
 	// Commands cannot be used in an archived thread: Alice moves from the
 	// channel, naming the game.
-	w.slash(w.alice.ID, w.channel, "move", discordfake.Opt("move", "ps a1"), discordfake.Opt(gameOption, "g1"))
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played ps a1") })
+	w.slash(w.alice.ID, w.channel, "move", discordfake.Opt("move", "a3"), discordfake.Opt(gameOption, "g1"))
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played a3") })
 	if ch, _ := w.fake.Channel(th.ID); ch.Archived {
 		t.Errorf("the thread is still archived")
 	}
@@ -135,7 +135,7 @@ func TestMissingPermissions(t *testing.T) {
 	// referee then tells Alice, whose reply goes to the same thread and
 	// fails once too).
 	w.fake.Deny(noFiles, discordfake.PermSendMessagesInThreads)
-	w.slash(w.alice.ID, th.ID, "move", o("move", "ps a1"))
+	w.slash(w.alice.ID, th.ID, "move", o("move", "a3"))
 	w.fake.Await(w.ctx, func() bool { return strings.Contains(w.logs.String(), "Send Messages in Threads") })
 	failed := 0
 	for _, r := range w.fake.Requests() {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/notation"
 )
 
 // A whole game by slash commands and buttons: the challenge opens a
@@ -108,4 +109,37 @@ func containsAll(have []string, want ...string) bool {
 		}
 	}
 	return true
+}
+
+// A new Discord player is answered in PTN: their bare square "c3", the
+// first move of the game, is played as PTN c3 without a question, and both
+// players' answers give the PTN form first.
+func TestNewPlayerBareSquareIsPTN(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{})
+	th := w.startGame()
+	before := len(w.posts(th.ID))
+	own := w.reply(w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "c3")))
+	const want = "played c3 (mail ps c1)"
+	if !own.Ephemeral || !strings.Contains(own.Content, want) || strings.Contains(own.Content, "Did you mean") {
+		t.Errorf("Alice's answer, want %q and no question: %s", want, show(own))
+	}
+	if _, asked := button(own, "Place a flat on"); asked {
+		t.Errorf("Alice was asked which notation she meant: %s", show(own))
+	}
+	g := w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
+	if g.Moves[0].PTN != "c3" {
+		t.Errorf("the move played is PTN %q, want c3", g.Moves[0].PTN)
+	}
+	post := w.waitPosts(th.ID, before+1)[before]
+	if !strings.Contains(post.Content, want) || !containsAll(post.Mentions, w.bob.ID) {
+		t.Errorf("the thread shows Bob %s, want %q", show(post), want)
+	}
+	for _, who := range []string{w.alice.ID, w.bob.ID} {
+		p, err := w.ref.Player(w.ctx, bot.Identity{Transport: Name, Address: who})
+		if err != nil || p.Notation != notation.PTN || p.NotationFixed {
+			t.Errorf("player %s: %+v, %v; want PTN, not yet chosen", who, p, err)
+		}
+	}
+	w.clean()
 }

@@ -48,16 +48,16 @@ func TestGameByPlainText(t *testing.T) {
 		})
 	}
 	step(w.bob.ID, "accept", "your move")
-	step(w.alice.ID, "ps a1", "played ps a1")
+	step(w.alice.ID, "a3", "played a3")
 	say(w.bob.ID, th.ID, "Nice opening!") // chat: no reply
-	step(w.bob.ID, "ps c1", "played ps c1")
-	step(w.alice.ID, "ps a2", "played ps a2")
+	step(w.bob.ID, "c3", "played c3")
+	step(w.alice.ID, "a2", "played a2")
 	// rs with the board below, then a move, in one message: Bob sees his
 	// comparison as a reply; the thread shows Alice the move.
 	n := len(w.posts(th.ID))
-	say(w.bob.ID, th.ID, "rs\ns 0 S\ns 0 0\n0 0 0\nps c2")
+	say(w.bob.ID, th.ID, "rs\ns 0 S\ns 0 0\n0 0 0\nc2")
 	w.waitPost(th.ID, func(m discordfake.Message) bool {
-		return strings.Contains(m.Content, "played ps c2") && containsAll(m.Mentions, w.alice.ID)
+		return strings.Contains(m.Content, "played c2") && containsAll(m.Mentions, w.alice.ID)
 	})
 	own := w.waitPost(th.ID, func(m discordfake.Message) bool {
 		return m.Type == discordfake.MessageReply && strings.Contains(m.Content, "matches")
@@ -73,7 +73,7 @@ func TestGameByPlainText(t *testing.T) {
 			t.Errorf("the chat was answered: %s", show(m))
 		}
 	}
-	step(w.alice.ID, "ps a3", "R-0")
+	step(w.alice.ID, "a1", "R-0")
 	if g := w.game("g1"); g.Status != bot.Over {
 		t.Errorf("game %s", g.Status)
 	}
