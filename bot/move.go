@@ -33,6 +33,12 @@ func (s *session) cmdMove(c *Command) error {
 	if c.Guard != 0 && c.Guard != turn {
 		return refuse("this move is marked #%d but game %s is at %s; it was not played (a stale or repeated message?)", c.Guard, g.ID, turnName(turn))
 	}
+	// A move that can never be played ("zz9", "ps f1" on 5x5) is refused
+	// for what is wrong with it, in turn or not.
+	pm, err := notation.ParseMove(c.Text, g.Config.Size)
+	if err != nil {
+		return moveSyntaxRefusal(err)
+	}
 	if before.ToMove() != me {
 		return refuse("it is not your turn in game %s: %s is to move%s", g.ID, who(g, before.ToMove()), s.chosenHint(g))
 	}
@@ -42,10 +48,6 @@ func (s *session) cmdMove(c *Command) error {
 		s.loseOnTime(gs)
 		s.tell(s.sender.Key, g.ID).say("Your move %s reached the referee at %s, after the deadline of %s.", excerpt(c.Text, excerptRunes), fmtTime(s.received), fmtTime(g.Result.Deadline))
 		return nil
-	}
-	pm, err := notation.ParseMove(c.Text, g.Config.Size)
-	if err != nil {
-		return moveSyntaxRefusal(err)
 	}
 	bare := bareSquare(c.Text)
 	if bare != "" && pm.Notation == notation.PTN && s.sender.Notation == notation.Mail {

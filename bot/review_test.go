@@ -21,6 +21,7 @@ func TestSpecificRefusals(t *testing.T) {
 		{"ann", "acept", `"acept" is not a command; did you mean "accept"?`},
 		{"bob", "resing", `did you mean "resign"?`}, // out of turn: still a typo, not "not your turn"
 		{"bob", "hlep", `did you mean "help"?`},
+		{"bob", "ps f1", "f1 is not on a 5x5 board"}, // out of turn: a move that can never be played says why
 		{"ann", "acept!", `"acept" is not a command; did you mean "accept"?`},
 		{"ann", "new carol size=4 size=6", "option size is given twice"},
 		{"ann", "new carol color=white colour=black", "option color is given twice"},
