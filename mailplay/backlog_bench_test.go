@@ -10,6 +10,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
+	"github.com/takbymail/takbot/internal/localmail"
 	"github.com/takbymail/takbot/mailplay"
 )
 
@@ -36,7 +37,7 @@ type backlogSystem struct {
 var backlogSystems = []backlogSystem{{name: "localmail", start: startLocalBacklog}}
 
 func startLocalBacklog(b *testing.B, players []string) backlogServers {
-	sys := startLocalSystem(b, nil)
+	sys := startLocalSystem(b, localmail.Options{})
 	for _, p := range players {
 		if err := sys.AddUser(p, passwordOf(p)); err != nil {
 			b.Fatal(err)

@@ -73,6 +73,8 @@ type harnessOptions struct {
 	// mailClock stamps the INTERNALDATE of localmail (default: the
 	// system clock).
 	mailClock localmail.Clock
+	// localmail varies the local mail system (its Clock is mailClock).
+	localmail localmail.Options
 }
 
 // observer hands the delivery pipeline's results to the harness.
@@ -90,14 +92,16 @@ func (o observer) ReplySent(_ string, result string, _ time.Duration) {
 // the bot on it.
 func startLocal(t testing.TB, o harnessOptions) (*harness, *localmail.System) {
 	t.Helper()
-	sys := startLocalSystem(t, o.mailClock)
+	lo := o.localmail
+	lo.Clock = o.mailClock
+	sys := startLocalSystem(t, lo)
 	return startBot(t, sys, o), sys
 }
 
 // startLocalSystem starts localmail with the bot, alice, bob and mallory.
-func startLocalSystem(t testing.TB, clock localmail.Clock) *localmail.System {
+func startLocalSystem(t testing.TB, opts localmail.Options) *localmail.System {
 	t.Helper()
-	sys, err := localmail.Start(context.Background(), localmail.Options{Clock: clock})
+	sys, err := localmail.Start(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
