@@ -227,3 +227,14 @@ func (h *harness) waitDelivered(n int) {
 		}
 	}
 }
+
+// drainResults forgets the delivery results reported so far.
+func (h *harness) drainResults() {
+	for {
+		select {
+		case <-h.results:
+		default:
+			return
+		}
+	}
+}

@@ -20,18 +20,22 @@ func startDovecotBacklog(b *testing.B, players []string) backlogServers {
 
 // BenchmarkDovecotMoveLatency measures one move of a real game on
 // loopback Dovecot: from the player's answer entering the bot's INBOX
-// (over LMTP, as the MTA delivers it) until the opponent's mail client,
-// waiting with IDLE, sees the bot's "your move" mail. alice and bob play
-// a game that never ends; each iteration is one move. Reported: the
-// median and 90th percentile in milliseconds. The database syncs every
-// commit, as takbot serve's does.
+// (over LMTP, as the MTA delivers it) until the bot's replies are
+// delivered into both players' mailboxes (Dovecot's front answers SMTP
+// once LMTP has stored the mail); the opponent's client then reads the
+// "your move" mail to answer it. alice and bob play a game that never
+// ends; each iteration is one move. Reported, in milliseconds: the
+// median, 90th percentile and maximum. Dovecot tells the bot's IDLE of
+// new mail about half a second after it arrives (its notify delay). The
+// database syncs every commit, as takbot serve's does.
 func BenchmarkDovecotMoveLatency(b *testing.B) {
 	srv := startDovecot(b)
 	h := startBot(b, srv, harnessOptions{sync: true})
 	alice, bob := h.player(aliceAddr, "Alice"), h.player(bobAddr, "Bob")
 	_, yourMove, _ := h.startGame(alice, bob)
+	h.drainResults()
 	var moves []string
-	var took []time.Duration
+	var delivered []time.Duration
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		if i >= len(moves) {
@@ -46,14 +50,21 @@ func BenchmarkDovecotMoveLatency(b *testing.B) {
 		if err := srv.Deliver(h.ctx(), mover.Address, []string{to}, raw); err != nil {
 			b.Fatal(err)
 		}
+		h.waitDelivered(2) // to the mover and the opponent
+		delivered = append(delivered, time.Since(start))
 		yourMove = h.next(opponent, "your move,")
-		took = append(took, time.Since(start))
 	}
 	b.StopTimer()
-	slices.Sort(took)
-	b.ReportMetric(ms(took[len(took)/2]), "ms-median")
-	b.ReportMetric(ms(took[(len(took)*9)/10]), "ms-p90")
-	b.ReportMetric(ms(took[len(took)-1]), "ms-max")
+	slices.Sort(delivered)
+	b.ReportMetric(ms(percentile(delivered, 50)), "ms-median")
+	b.ReportMetric(ms(percentile(delivered, 90)), "ms-p90")
+	b.ReportMetric(ms(percentile(delivered, 100)), "ms-max")
+}
+
+// percentile is the p-th percentile of sorted durations (nearest rank).
+func percentile(sorted []time.Duration, p int) time.Duration {
+	i := (len(sorted)*p + 99) / 100
+	return sorted[max(0, min(i-1, len(sorted)-1))]
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
