@@ -227,14 +227,3 @@ func (h *harness) waitDelivered(n int) {
 		}
 	}
 }
-
-// drainResults forgets the delivery results reported so far.
-func (h *harness) drainResults() {
-	for {
-		select {
-		case <-h.results:
-		default:
-			return
-		}
-	}
-}

@@ -68,3 +68,14 @@ func percentile(sorted []time.Duration, p int) time.Duration {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// drainResults forgets the delivery results reported so far.
+func (h *harness) drainResults() {
+	for {
+		select {
+		case <-h.results:
+		default:
+			return
+		}
+	}
+}
