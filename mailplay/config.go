@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net"
 	"net/mail"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -39,7 +37,7 @@ const (
 // Server is how to reach one mail server.
 type Server struct {
 	Host     string
-	Port     int // 0: the usual port of Security
+	Port     int // 0: the usual port of Security (IMAP 993 tls, 143 otherwise; SMTP 465 tls, 587 starttls, 25 none)
 	Security Security
 	// Username is the login; empty means no authentication (AUTH is not
 	// attempted on SMTP; IMAP always needs a login).
@@ -118,13 +116,13 @@ func (c Config) withDefaults() (Config, error) {
 	if strings.ContainsAny(c.Name, "\r\n") {
 		return c, &ConfigError{"email.name", "line break in the name"}
 	}
-	if c.IMAP.Server, err = c.IMAP.Server.withDefaults("email.imap", 993, 143); err != nil {
+	if c.IMAP.Server, err = c.IMAP.Server.withDefaults("email.imap", 993, 143, 143); err != nil {
 		return c, err
 	}
 	if c.IMAP.Username == "" {
 		return c, &ConfigError{"email.imap.username", "IMAP needs a login"}
 	}
-	if c.SMTP, err = c.SMTP.withDefaults("email.smtp", 465, 587); err != nil {
+	if c.SMTP, err = c.SMTP.withDefaults("email.smtp", 465, 587, 25); err != nil {
 		return c, err
 	}
 	if c.IMAP.Mailbox == "" {
@@ -146,7 +144,7 @@ func (c Config) withDefaults() (Config, error) {
 }
 
 // withDefaults checks a server and fills in its port.
-func (s Server) withDefaults(key string, tlsPort, plainPort int) (Server, error) {
+func (s Server) withDefaults(key string, tlsPort, startTLSPort, plainPort int) (Server, error) {
 	if strings.TrimSpace(s.Host) == "" {
 		return s, &ConfigError{key + ".host", "missing"}
 	}
@@ -158,7 +156,11 @@ func (s Server) withDefaults(key string, tlsPort, plainPort int) (Server, error)
 		if s.Port == 0 {
 			s.Port = tlsPort
 		}
-	case SecuritySTARTTLS, SecurityNone:
+	case SecuritySTARTTLS:
+		if s.Port == 0 {
+			s.Port = startTLSPort
+		}
+	case SecurityNone:
 		if s.Port == 0 {
 			s.Port = plainPort
 		}
@@ -180,84 +182,4 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(strings.Trim(host, "[]"))
 	return ip != nil && ip.IsLoopback()
-}
-
-// FileConfig is the "email" block of takbot's YAML configuration, as
-// written (passwords in files). Config resolves it.
-type FileConfig struct {
-	Address           string         `yaml:"address"`
-	Name              string         `yaml:"name"`
-	IMAP              FileIMAPConfig `yaml:"imap"`
-	SMTP              FileServer     `yaml:"smtp"`
-	TrustedAuthServID string         `yaml:"trusted_authserv_id"`
-	PollInterval      string         `yaml:"poll_interval"`
-	MaxRepliesPerHour int            `yaml:"max_replies_per_hour"`
-}
-
-// FileServer is a server block of the YAML configuration.
-type FileServer struct {
-	Host          string `yaml:"host"`
-	Port          int    `yaml:"port"`
-	Security      string `yaml:"security"`
-	Username      string `yaml:"username"`
-	PasswordFile  string `yaml:"password_file"`
-	AllowInsecure bool   `yaml:"allow_insecure"`
-}
-
-// FileIMAPConfig is the imap block of the YAML configuration.
-type FileIMAPConfig struct {
-	FileServer       `yaml:",inline"`
-	Mailbox          string `yaml:"mailbox"`
-	ProcessedMailbox string `yaml:"processed_mailbox"`
-}
-
-// Config resolves the file configuration: it reads the password files
-// (relative paths from baseDir; trailing line ends removed), parses the
-// poll interval, and checks the result.
-func (f FileConfig) Config(baseDir string) (Config, error) {
-	c := Config{
-		Address: f.Address, Name: f.Name, TrustedAuthServID: f.TrustedAuthServID,
-		MaxRepliesPerHour: f.MaxRepliesPerHour,
-		IMAP:              IMAP{Mailbox: f.IMAP.Mailbox, ProcessedMailbox: f.IMAP.ProcessedMailbox},
-	}
-	if f.PollInterval != "" {
-		d, err := time.ParseDuration(f.PollInterval)
-		if err != nil || d <= 0 {
-			return c, &ConfigError{"email.poll_interval", fmt.Sprintf("%q is not a positive duration such as 1m", f.PollInterval)}
-		}
-		c.PollInterval = d
-	}
-	var err error
-	if c.IMAP.Server, err = f.IMAP.FileServer.server("email.imap", baseDir); err != nil {
-		return c, err
-	}
-	if c.SMTP, err = f.SMTP.server("email.smtp", baseDir); err != nil {
-		return c, err
-	}
-	return c.withDefaults()
-}
-
-// server resolves one server block.
-func (f FileServer) server(key, baseDir string) (Server, error) {
-	s := Server{Host: f.Host, Port: f.Port, Security: Security(strings.ToLower(f.Security)),
-		Username: f.Username, AllowInsecure: f.AllowInsecure}
-	if f.PasswordFile == "" {
-		if f.Username != "" {
-			return s, &ConfigError{key + ".password_file", "missing (a username needs a password)"}
-		}
-		return s, nil
-	}
-	path := f.PasswordFile
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(baseDir, path)
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return s, &ConfigError{key + ".password_file", err.Error()}
-	}
-	s.Password = strings.TrimRight(string(raw), "\r\n")
-	if s.Password == "" {
-		return s, &ConfigError{key + ".password_file", path + " is empty"}
-	}
-	return s, nil
 }

@@ -32,7 +32,7 @@ const confirmRetry = 30 * time.Minute
 // owner of its From address confirms it, and queues the request. The
 // nonce derives from the mail's dedup key and a secret, so the same mail
 // read again finds its confirmation, and nobody else can guess it.
-func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text string, received time.Time, next cursorState) error {
+func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text string, received time.Time) error {
 	secret, err := t.secret(ctx)
 	if err != nil {
 		return err
@@ -50,12 +50,10 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 		if err != nil {
 			return err
 		}
-		if !found {
-			if err := putJSON(tx, prefixConfirm+nonce, c); err != nil {
-				return err
-			}
+		if found {
+			return nil
 		}
-		return putJSON(tx, keyCursor, next)
+		return putJSON(tx, prefixConfirm+nonce, c)
 	})
 	if err != nil {
 		return err
@@ -71,7 +69,7 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 // the held mail came from, it hands the held mail to the referee with
 // its own id and received time (so it counts once, by its original time);
 // anything else is logged and dropped.
-func (t *Transport) confirmed(ctx context.Context, ev MailEvent, in *Inbound, from, nonce string, cursor bot.StateWrite, log *slog.Logger) (MailEvent, error) {
+func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, nonce string, log *slog.Logger) (MailEvent, error) {
 	var c confirmation
 	var found bool
 	if err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
@@ -85,7 +83,7 @@ func (t *Transport) confirmed(ctx context.Context, ev MailEvent, in *Inbound, fr
 	ignore := func(detail string) (MailEvent, error) {
 		log.Info("reply to a confirmation address ignored: "+detail, "held", c.ID)
 		ev.Outcome, ev.Detail = MailIgnored, detail
-		return ev, t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error { return tx.Put(cursor.Key, cursor.Value) })
+		return ev, nil
 	}
 	switch {
 	case !found:
@@ -105,13 +103,13 @@ func (t *Transport) confirmed(ctx context.Context, ev MailEvent, in *Inbound, fr
 	}
 	out, err := t.ref.Handle(ctx, bot.Message{
 		ID: c.ID, From: bot.Identity{Transport: TransportName, Address: c.From}, Name: c.Name,
-		Text: c.Text, Game: c.Game, Received: c.Received, State: []bot.StateWrite{cursor, done},
+		Text: c.Text, Game: c.Game, Received: c.Received, State: []bot.StateWrite{done},
 	})
 	if errors.Is(err, bot.ErrBadMessage) {
 		log.Warn("confirmed mail the referee cannot handle", "held", c.ID, "err", err)
 		ev.Outcome, ev.Detail = MailUnreadable, err.Error()
 		return ev, t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
-			return errors.Join(tx.Put(cursor.Key, cursor.Value), tx.Put(done.Key, done.Value))
+			return tx.Put(done.Key, done.Value)
 		})
 	}
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
+	"github.com/takbymail/takbot/internal/localmail"
 	"github.com/takbymail/takbot/mailplay"
 	"github.com/takbymail/takbot/storage"
 )
@@ -289,5 +290,5 @@ func processedName(mail mailServers) string {
 // TestCrashRecovery kills the bot a few times during a game on the
 // embedded servers (the long version runs on Dovecot).
 func TestCrashRecovery(t *testing.T) {
-	crashGame(t, startLocalSystem(t, nil), 16, 5)
+	crashGame(t, startLocalSystem(t, localmail.Options{}), 16, 5)
 }

@@ -48,7 +48,7 @@ type serverAddrs interface {
 // harness is a running bot on a mail system: storage, referee, the email
 // transport with its receive loop and the delivery pipeline.
 type harness struct {
-	t       *testing.T
+	t       testing.TB
 	mail    mailServers
 	store   bot.Store
 	closeDB func() error
@@ -58,6 +58,7 @@ type harness struct {
 	health  chan bot.Health
 	results chan string // the delivery pipeline's "delivered", "retry", "failed"
 	cancel  context.CancelFunc
+	runCtx  context.Context // ends with cancel
 	wg      sync.WaitGroup
 	players map[string]*demo.Player
 }
@@ -67,10 +68,13 @@ type harnessOptions struct {
 	config  func(*mailplay.Config)
 	dbPath  string // "" : a new file
 	memory  bool   // keep the store in memory (package memstore) instead
+	sync    bool   // sync the database on every commit, as takbot serve does
 	noStart bool   // do not start the receive loop
 	// mailClock stamps the INTERNALDATE of localmail (default: the
 	// system clock).
 	mailClock localmail.Clock
+	// localmail varies the local mail system (its Clock is mailClock).
+	localmail localmail.Options
 }
 
 // observer hands the delivery pipeline's results to the harness.
@@ -86,16 +90,18 @@ func (o observer) ReplySent(_ string, result string, _ time.Duration) {
 
 // startLocal starts localmail with the bot, alice, bob and mallory, and
 // the bot on it.
-func startLocal(t *testing.T, o harnessOptions) (*harness, *localmail.System) {
+func startLocal(t testing.TB, o harnessOptions) (*harness, *localmail.System) {
 	t.Helper()
-	sys := startLocalSystem(t, o.mailClock)
+	lo := o.localmail
+	lo.Clock = o.mailClock
+	sys := startLocalSystem(t, lo)
 	return startBot(t, sys, o), sys
 }
 
 // startLocalSystem starts localmail with the bot, alice, bob and mallory.
-func startLocalSystem(t *testing.T, clock localmail.Clock) *localmail.System {
+func startLocalSystem(t testing.TB, opts localmail.Options) *localmail.System {
 	t.Helper()
-	sys, err := localmail.Start(context.Background(), localmail.Options{Clock: clock})
+	sys, err := localmail.Start(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,10 +122,10 @@ func startLocalSystem(t *testing.T, clock localmail.Clock) *localmail.System {
 func passwordOf(addr string) string { return strings.Split(addr, "@")[0] + "-secret" }
 
 // startBot runs the bot against a mail system.
-func startBot(t *testing.T, mail mailServers, o harnessOptions) *harness {
+func startBot(t testing.TB, mail mailServers, o harnessOptions) *harness {
 	t.Helper()
 	h := &harness{t: t, mail: mail, events: make(chan mailplay.MailEvent, 4096), health: make(chan bot.Health, 64),
-		results: make(chan string, 4096), players: map[string]*demo.Player{}}
+		results: make(chan string, 1<<14), players: map[string]*demo.Player{}}
 	path := o.dbPath
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "takbot.db")
@@ -127,7 +133,7 @@ func startBot(t *testing.T, mail mailServers, o harnessOptions) *harness {
 	if o.memory {
 		h.store, h.closeDB = memstore.New(), func() error { return nil }
 	} else {
-		db, err := storage.Open(path, storage.Options{NoSync: true})
+		db, err := storage.Open(path, storage.Options{NoSync: !o.sync})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,17 +164,24 @@ func startBot(t *testing.T, mail mailServers, o harnessOptions) *harness {
 	h.cancel = cancel
 	h.wg.Add(1)
 	go func() { defer h.wg.Done(); h.ref.RunDelivery(ctx) }()
+	h.runCtx = ctx
 	if !o.noStart {
-		h.wg.Add(1)
-		go func() {
-			defer h.wg.Done()
-			if err := h.tr.Run(ctx); err != nil {
-				t.Errorf("Run: %v", err)
-			}
-		}()
+		h.run()
 	}
 	t.Cleanup(h.stop)
 	return h
+}
+
+// run starts the transport's receive loop (startBot does unless told
+// noStart).
+func (h *harness) run() {
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		if err := h.tr.Run(h.runCtx); err != nil {
+			h.t.Errorf("Run: %v", err)
+		}
+	}()
 }
 
 // stop ends the bot and closes its database.

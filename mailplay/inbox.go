@@ -13,26 +13,24 @@ import (
 // takbot+c-NONCE@example.org.
 const confirmPrefix = "c-"
 
-// handleMail decides what one mail is and hands it on: to the referee, to
-// the confirmation flow, or nowhere (automatic mail, the bot's own). It
-// returns once the mail's effects, and the cursor next, are committed;
-// an error leaves the mail to be tried again.
-func (t *Transport) handleMail(ctx context.Context, m fetched, next cursorState) (MailEvent, error) {
+// handleMail decides what one mail (read into in, nil when unreadable)
+// is and hands it on: to the referee, to the confirmation flow, or
+// nowhere (automatic mail, the bot's own). It returns once the mail's
+// effects are committed; an error leaves the mail to be tried again. The
+// cursor is the caller's: a mail handled again after a crash is
+// recognised by its dedup key (the referee's, or the confirmation's
+// nonce) and changes nothing.
+func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr error) (MailEvent, error) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
 	defer cancel()
 	ev := MailEvent{UID: uint32(m.uid)}
 	skip := func(outcome MailOutcome, detail string) (MailEvent, error) {
 		ev.Outcome, ev.Detail = outcome, detail
-		return ev, t.saveCursor(ctx, next)
+		return ev, nil
 	}
-	cursor, err := stateWrite(keyCursor, next)
-	if err != nil {
-		return ev, err
-	}
-	in, err := ParseInbound(m.raw)
-	if err != nil {
-		t.log.Warn("unreadable mail skipped", "uid", m.uid, "err", err)
-		return skip(MailUnreadable, err.Error())
+	if perr != nil {
+		t.log.Warn("unreadable mail skipped", "uid", m.uid, "err", perr)
+		return skip(MailUnreadable, perr.Error())
 	}
 	ev.MessageID, ev.From = in.MessageID, in.From.Addr
 	log := t.log.With("uid", m.uid, "message_id", in.MessageID, "from", in.From.Addr)
@@ -62,7 +60,7 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, next cursorState)
 	token, hasToken := in.PlusToken(t.cfg.Address)
 	token = strings.ToLower(token)
 	if nonce, ok := strings.CutPrefix(token, confirmPrefix); hasToken && ok {
-		return t.confirmed(ctx, ev, in, from, nonce, cursor, log)
+		return t.confirmed(ctx, ev, from, nonce, log)
 	}
 	authentic, how, err := t.authenticate(ctx, in, from, token)
 	if err != nil {
@@ -74,12 +72,11 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, next cursorState)
 	if perr == nil && parsed.Changes() && !authentic {
 		log.Info("unauthenticated mail held for confirmation", "game", ev.Game)
 		ev.Outcome = MailHeld
-		return ev, t.hold(ctx, in, from, ev.Game, text, received, next)
+		return ev, t.hold(ctx, in, from, ev.Game, text, received)
 	}
 	msg := bot.Message{
 		ID: in.DedupKey, From: bot.Identity{Transport: TransportName, Address: from},
 		Name: displayName(in.From), Text: text, Game: ev.Game, Received: received,
-		State: []bot.StateWrite{cursor},
 	}
 	out, err := t.ref.Handle(ctx, msg)
 	if errors.Is(err, bot.ErrBadMessage) {

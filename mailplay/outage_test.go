@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/emersion/go-imap/v2"
+	"github.com/takbymail/takbot/internal/localmail"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -194,5 +197,33 @@ func TestSendFailures(t *testing.T) {
 	cancel()
 	if err := h.tr.Send(ctx, reply(bobAddr)); bot.IsPermanent(err) || err == nil {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// TestSeenWhereMoveFails: where the server refuses MOVE, handled mail is
+// flagged seen in the INBOX instead, and not handled again.
+func TestSeenWhereMoveFails(t *testing.T) {
+	h, sys := startLocal(t, harnessOptions{localmail: localmail.Options{RefuseMove: true}})
+	alice := h.player(aliceAddr, "Alice")
+	h.write(alice, "help", "help")
+	h.event(mailplay.MailHandled)
+	// The second mail is read after the first one's batch is
+	// acknowledged.
+	h.write(alice, "games", "games")
+	h.event(mailplay.MailHandled)
+	h.next(alice, "help")
+	inbox, err := sys.Messages(botAddr, "INBOX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inbox) != 2 || !slices.Contains(inbox[0].Flags, imap.FlagSeen) {
+		t.Fatalf("INBOX after a refused MOVE: %d mails, the first flagged %v; want 2, \\Seen", len(inbox), inbox[0].Flags)
+	}
+	if processed, err := sys.Messages(botAddr, "takbot/processed"); err == nil && len(processed) != 0 {
+		t.Errorf("takbot/processed holds %d mails", len(processed))
+	}
+	h.write(alice, "third", "help")
+	if ev := h.event(mailplay.MailHandled); ev.UID != uint32(inbox[1].UID)+1 {
+		t.Errorf("next mail handled: UID %d, want %d (no mail handled twice)", ev.UID, inbox[1].UID+1)
 	}
 }

@@ -138,48 +138,6 @@ func (t *Transport) serve(ctx context.Context) (connected bool, err error) {
 	}
 }
 
-// drain handles every mail after the cursor, in UID order, and
-// acknowledges each batch once handled. It returns the new cursor.
-func (t *Transport) drain(ctx context.Context, s *imapSession, cur cursorState) (cursorState, error) {
-	for {
-		uids, err := s.search(imap.UID(cur.LastUID))
-		if err != nil || len(uids) == 0 {
-			return cur, err
-		}
-		for len(uids) > 0 {
-			batch := uids[:min(fetchBatch, len(uids))]
-			uids = uids[len(batch):]
-			mails, err := s.fetch(batch)
-			if err != nil {
-				return cur, err
-			}
-			var done []imap.UID
-			for _, m := range mails {
-				if ctx.Err() != nil {
-					break // take no new mail; acknowledge what is done
-				}
-				next := cur
-				next.LastUID = uint32(m.uid)
-				ev, err := t.handleMail(ctx, m, next)
-				if err != nil {
-					return cur, errors.Join(&retryLater{err}, s.acknowledge(done))
-				}
-				if t.opts.OnMail != nil {
-					t.opts.OnMail(ev)
-				}
-				cur = next
-				done = append(done, m.uid)
-			}
-			if err := s.acknowledge(done); err != nil {
-				return cur, err
-			}
-			if ctx.Err() != nil {
-				return cur, ctx.Err()
-			}
-		}
-	}
-}
-
 // loadCursor reads the IMAP cursor.
 func (t *Transport) loadCursor(ctx context.Context) (cursorState, error) {
 	var cur cursorState

@@ -3,8 +3,6 @@ package mailplay
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -47,10 +45,25 @@ func TestConfigDefaults(t *testing.T) {
 		c.IMAP.Mailbox != "INBOX" || c.IMAP.ProcessedMailbox != "takbot/processed" || c.PollInterval != time.Minute || c.MaxRepliesPerHour != 30 {
 		t.Errorf("defaults: %+v", c)
 	}
-	tlsCfg := testConfig()
-	tlsCfg.IMAP.Security, tlsCfg.SMTP.Security = SecurityTLS, SecurityTLS
-	if c, err := tlsCfg.withDefaults(); err != nil || c.IMAP.Port != 993 || c.SMTP.Port != 465 {
-		t.Errorf("tls ports: %+v, %v", c, err)
+	ports := []struct {
+		security           Security
+		imapPort, smtpPort int
+	}{
+		{SecurityTLS, 993, 465},
+		{SecuritySTARTTLS, 143, 587},
+		{SecurityNone, 143, 25},
+	}
+	for _, p := range ports {
+		cfg := testConfig()
+		cfg.IMAP.Security, cfg.SMTP.Security = p.security, p.security
+		if c, err := cfg.withDefaults(); err != nil || c.IMAP.Port != p.imapPort || c.SMTP.Port != p.smtpPort {
+			t.Errorf("%s ports: IMAP %d, SMTP %d (%v); want %d, %d", p.security, c.IMAP.Port, c.SMTP.Port, err, p.imapPort, p.smtpPort)
+		}
+	}
+	insecure := testConfig()
+	insecure.IMAP.Host, insecure.IMAP.AllowInsecure = "imap.example.org", true
+	if _, err := insecure.withDefaults(); err != nil {
+		t.Errorf("security none to a remote host with allow_insecure: %v", err)
 	}
 }
 
@@ -84,32 +97,6 @@ func TestConfigRefused(t *testing.T) {
 	c.IMAP.Host, c.IMAP.AllowInsecure = "imap.example.org", true
 	if _, err := c.withDefaults(); err != nil {
 		t.Errorf("allow_insecure: %v", err)
-	}
-}
-
-func TestFileConfig(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "imap.pass"), []byte("s3cret\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	f := FileConfig{Address: "takbot@example.org", PollInterval: "30s",
-		IMAP: FileIMAPConfig{FileServer: FileServer{Host: "localhost", Security: "NONE", Username: "takbot", PasswordFile: "imap.pass"}},
-		SMTP: FileServer{Host: "smtp.example.org", Security: "tls"}}
-	c, err := f.Config(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.IMAP.Password != "s3cret" || c.PollInterval != 30*time.Second || c.SMTP.Username != "" || c.SMTP.Port != 465 {
-		t.Errorf("resolved %+v", c)
-	}
-	f.SMTP.Username = "bot"
-	var ce *ConfigError
-	if _, err := f.Config(dir); !errors.As(err, &ce) || ce.Field != "email.smtp.password_file" {
-		t.Errorf("username without password: %v", err)
-	}
-	f.SMTP.Username, f.PollInterval = "", "soon"
-	if _, err := f.Config(dir); !errors.As(err, &ce) || ce.Field != "email.poll_interval" {
-		t.Errorf("bad interval: %v", err)
 	}
 }
 

@@ -68,15 +68,8 @@ func (m *Mail) ReplyAddress() mailplay.Address {
 // Connect logs a player in to IMAP and selects INBOX. now stamps the
 // Date of the mail it writes (nil: the system clock).
 func Connect(ctx context.Context, srv Servers, address, name, password string, now func() time.Time) (*Player, error) {
-	if now == nil {
-		now = time.Now
-	}
-	var nonce [6]byte
-	if _, err := rand.Read(nonce[:]); err != nil {
-		return nil, err
-	}
-	p := &Player{Address: address, Name: name, password: password, srv: srv, newMail: make(chan struct{}, 1),
-		now: now, session: hex.EncodeToString(nonce[:]), seen: map[string]bool{}}
+	p := Offline(address, name, now)
+	p.password, p.srv = password, srv
 	opts := &imapclient.Options{
 		TLSConfig: srv.TLS,
 		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
@@ -112,8 +105,25 @@ func Connect(ctx context.Context, srv Servers, address, name, password string, n
 	return p, nil
 }
 
+// Offline returns a player that is not connected: it drafts mail (Draft,
+// DraftNew) for a test to deliver another way, as when many players write
+// to the bot while it is down. now stamps the Date of its mail (nil: the
+// system clock).
+func Offline(address, name string, now func() time.Time) *Player {
+	if now == nil {
+		now = time.Now
+	}
+	var nonce [6]byte
+	_, _ = rand.Read(nonce[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return &Player{Address: address, Name: name, newMail: make(chan struct{}, 1),
+		now: now, session: hex.EncodeToString(nonce[:]), seen: map[string]bool{}}
+}
+
 // Close logs out.
 func (p *Player) Close() error {
+	if p.c == nil {
+		return nil // Offline
+	}
 	_ = p.c.Logout().Wait()
 	return p.c.Close()
 }

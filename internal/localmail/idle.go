@@ -69,6 +69,9 @@ func (s *imapSession) Copy(numSet imap.NumSet, dest string) (*imap.CopyData, err
 
 // Move moves messages and wakes IDLE sessions.
 func (s *imapSession) Move(w *imapserver.MoveWriter, numSet imap.NumSet, dest string) error {
+	if s.front.sys.opts.RefuseMove {
+		return &imap.Error{Type: imap.StatusResponseTypeNo, Text: "MOVE refused (Options.RefuseMove)"}
+	}
 	defer s.front.changes.notify()
 	return s.UserSession.Move(w, numSet, dest)
 }

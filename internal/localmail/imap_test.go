@@ -162,3 +162,25 @@ func TestIMAPLogin(t *testing.T) {
 		})
 	}
 }
+
+// TestRefuseMove: with RefuseMove every MOVE gets NO and the message
+// stays.
+func TestRefuseMove(t *testing.T) {
+	sys, _ := startTestSystem(t, Options{RefuseMove: true})
+	if err := sys.Deliver(withDeadline(t), aliceAddr, []string{botAddr}, []byte(testMail("stays"))); err != nil {
+		t.Fatalf("Deliver: %v", err)
+	}
+	if err := sys.CreateMailbox(botAddr, "Processed"); err != nil {
+		t.Fatalf("CreateMailbox: %v", err)
+	}
+	client := dialIMAP(t, sys, botAddr, botPassword)
+	selectInbox(t, client.Client)
+	_, err := client.Move(imap.UIDSetNum(1), "Processed").Wait()
+	var ie *imap.Error
+	if !errors.As(err, &ie) || ie.Type != imap.StatusResponseTypeNo {
+		t.Errorf("MOVE: %v, want NO", err)
+	}
+	if inbox := messages(t, sys, botAddr, "INBOX"); len(inbox) != 1 {
+		t.Errorf("INBOX holds %d messages after a refused MOVE, want 1", len(inbox))
+	}
+}

@@ -63,6 +63,9 @@ type Options struct {
 	Hostname string
 	// TLS selects TLS for IMAP and SMTP.
 	TLS TLSOptions
+	// RefuseMove answers every MOVE with NO, as a server does whose
+	// target mailbox is over quota or read-only.
+	RefuseMove bool
 	// AllowUnauthenticated lets SMTP clients send without AUTH.
 	AllowUnauthenticated bool
 	// RecipientDelimiter separates a local part from its detail in
