@@ -19,7 +19,7 @@ type DeliveryOptions struct {
 	// delivered this long after it was written (default 7 days).
 	GiveUpAfter time.Duration
 	// Concurrency is how many replies of one transport are in flight at
-	// once, each to a different recipient (default 4).
+	// once, each to a different recipient (default 8).
 	Concurrency int
 	// SendTimeout bounds one call of Transport.Send (default 2 min).
 	SendTimeout time.Duration
@@ -42,7 +42,7 @@ func (o *DeliveryOptions) setDefaults() {
 		o.GiveUpAfter = 7 * 24 * time.Hour
 	}
 	if o.Concurrency <= 0 {
-		o.Concurrency = 4
+		o.Concurrency = 8
 	}
 	if o.SendTimeout <= 0 {
 		o.SendTimeout = 2 * time.Minute
@@ -229,7 +229,8 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 			if p.Kind != Image || p.Picture == nil {
 				continue
 			}
-			png, err := r.renderSafely(*p.Picture)
+			pic := *p.Picture
+			png, err := r.pngs.get(pic.Name, func() ([]byte, error) { return r.renderSafely(pic) })
 			if err != nil {
 				r.logger().Warn("delivery: render a picture", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", err)
 				continue

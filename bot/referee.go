@@ -73,6 +73,7 @@ type Referee struct {
 	locks [stripes]sync.Mutex
 	randM sync.Mutex
 	cache *recordCache
+	pngs  *pngCache // pictures rendered for delivery, by name
 
 	tmu        sync.RWMutex
 	transports map[string]*transportEntry
@@ -113,7 +114,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	if clock == nil {
 		clock = SystemClock{}
 	}
-	return &Referee{store: store, clock: clock, opts: opts, cache: newRecordCache(), transports: map[string]*transportEntry{}}
+	return &Referee{store: store, clock: clock, opts: opts, cache: newRecordCache(), pngs: newPNGCache(), transports: map[string]*transportEntry{}}
 }
 
 // Register adds a running transport: its players can play, be challenged,

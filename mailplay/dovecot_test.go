@@ -252,3 +252,20 @@ func TestDovecotIMAPOutage(t *testing.T) {
 	h.event(mailplay.MailHandled)
 	h.next(h.player(aliceAddr, "Alice"), "help")
 }
+
+// TestDovecotPolling: a server that does not announce IDLE is polled
+// every poll_interval, and mail is answered all the same.
+func TestDovecotPolling(t *testing.T) {
+	users := []dovecottest.User{{Address: botAddr, Password: botPassword}, {Address: aliceAddr, Password: passwordOf(aliceAddr)}}
+	srv := dovecottest.StartWithoutIDLE(t, users...)
+	h := startBot(t, srv, harnessOptions{})
+	if hl := h.waitHealth(true); !strings.Contains(hl.Detail, "polling every") {
+		t.Fatalf("the mailbox is not polled: %q", hl.Detail)
+	}
+	raw := "From: Alice <alice@example.test>\r\nTo: takbot@example.test\r\nSubject: help\r\nMessage-ID: <polled@example.test>\r\n\r\nhelp\r\n"
+	if err := srv.Deliver(h.ctx(), aliceAddr, []string{botAddr}, []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	h.event(mailplay.MailHandled)
+	h.next(h.player(aliceAddr, "Alice"), "help")
+}

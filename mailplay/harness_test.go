@@ -70,6 +70,9 @@ type harnessOptions struct {
 	memory  bool   // keep the store in memory (package memstore) instead
 	sync    bool   // sync the database on every commit, as takbot serve does
 	noStart bool   // do not start the receive loop
+	// concurrency is the delivery pipeline's replies in flight (default:
+	// the referee's).
+	concurrency int
 	// mailClock stamps the INTERNALDATE of localmail (default: the
 	// system clock).
 	mailClock localmail.Clock
@@ -142,7 +145,7 @@ func startBot(t testing.TB, mail mailServers, o harnessOptions) *harness {
 	logger := testLogger()
 	h.ref = bot.New(h.store, bot.SystemClock{}, bot.Options{Logger: logger, Rand: func(int) int { return 0 },
 		Observer: observer{h.results},
-		Delivery: bot.DeliveryOptions{MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond}})
+		Delivery: bot.DeliveryOptions{MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond, Concurrency: o.concurrency}})
 	cfg := botConfig(mail)
 	if o.config != nil {
 		o.config(&cfg)

@@ -53,7 +53,7 @@ func defaultConfig() config {
 			MinBackoff:  duration(30 * time.Second),
 			MaxBackoff:  duration(time.Hour),
 			GiveUpAfter: duration(7 * day),
-			Concurrency: 4,
+			Concurrency: 8,
 		},
 	}
 }

@@ -34,6 +34,10 @@ disable_plaintext_auth = no
 auth_mechanisms = plain login
 mail_location = maildir:~/Maildir
 recipient_delimiter = +
+{{- if .NoIDLE}}
+# Dovecot's capabilities without IDLE: clients must poll.
+imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE SORT THREAD=REFERENCES MULTIAPPEND UNSELECT CHILDREN NAMESPACE UIDPLUS LIST-EXTENDED I18NLEVEL=1 CONDSTORE QRESYNC ESEARCH ESORT SEARCHRES WITHIN CONTEXT=SEARCH LIST-STATUS BINARY MOVE LITERAL+ SPECIAL-USE
+{{- end}}
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u {{.Dir}}/users
@@ -65,6 +69,7 @@ type config struct {
 	Protocols string
 	IMAPPort  int
 	LMTPPort  int
+	NoIDLE    bool // announce no IDLE capability
 }
 
 // protocols served normally and during an IMAP outage.

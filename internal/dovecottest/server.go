@@ -42,13 +42,26 @@ type Server struct {
 	cfg  config
 	proc *process
 
-	front *smtpFront
+	front  *smtpFront
+	noIDLE bool // announce no IDLE capability
 }
 
 // Start runs Dovecot with the given users, each with an empty INBOX, and
 // the SMTP front. It fails the test if Dovecot is missing or cannot start
 // (never skips), and stops everything when the test ends.
 func Start(t testing.TB, users ...User) *Server {
+	t.Helper()
+	return start(t, false, users)
+}
+
+// StartWithoutIDLE is Start with a Dovecot that does not announce the IDLE
+// capability, as some servers do not: clients must poll.
+func StartWithoutIDLE(t testing.TB, users ...User) *Server {
+	t.Helper()
+	return start(t, true, users)
+}
+
+func start(t testing.TB, noIDLE bool, users []User) *Server {
 	t.Helper()
 	bins, err := findBinaries()
 	if err != nil {
@@ -57,7 +70,7 @@ func Start(t testing.TB, users ...User) *Server {
 	if os.Geteuid() != 0 {
 		t.Fatalf("dovecottest: Dovecot must be started as root (it drops to its own users); run the dovecot-tagged tests as root, as .ci/run does")
 	}
-	s := &Server{bins: bins, users: make(map[string]User), domains: make(map[string]bool)}
+	s := &Server{bins: bins, users: make(map[string]User), domains: make(map[string]bool), noIDLE: noIDLE}
 	for _, u := range users {
 		key := strings.ToLower(u.Address)
 		at := strings.LastIndexByte(key, '@')
@@ -104,7 +117,7 @@ func Start(t testing.TB, users ...User) *Server {
 func (s *Server) launchWithFreePorts() error {
 	var err error
 	for attempt := 1; attempt <= maxStartAttempts; attempt++ {
-		cfg := config{Dir: s.dir, Protocols: protocolsAll}
+		cfg := config{Dir: s.dir, Protocols: protocolsAll, NoIDLE: s.noIDLE}
 		if cfg.IMAPPort, err = freePort(); err != nil {
 			return err
 		}
