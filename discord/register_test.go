@@ -292,3 +292,43 @@ func sectionKeys(text, header, indent string) []string {
 	}
 	return keys
 }
+
+// TestFormerGuildCommandsRemoved: a takbot that registered /tak in a
+// guild and is then configured for global commands removes the guild's
+// copy, so that players do not see /tak twice; the next start has nothing
+// left to remove.
+func TestFormerGuildCommandsRemoved(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{})
+	if err := w.fake.Await(w.ctx, func() bool { return len(w.fake.Commands(w.guild)) == 1 }); err != nil {
+		t.Fatalf("guild commands at first: %+v", w.fake.Commands(w.guild))
+	}
+	w.stop()
+	w.start(worldOptions{Global: true})
+	if err := w.fake.Await(w.ctx, func() bool { return len(w.fake.Commands(w.guild)) == 0 }); err != nil {
+		t.Errorf("the guild still has %d commands after the switch to global ones", len(w.fake.Commands(w.guild)))
+	}
+	if cmds := w.fake.Commands(""); len(cmds) != 1 {
+		t.Errorf("global commands: %+v", cmds)
+	}
+	w.stop()
+	before := len(w.fake.Requests())
+	w.start(worldOptions{Global: true})
+	globalPut := func() bool {
+		for _, r := range w.fake.Requests()[before:] {
+			if r.Method == http.MethodPut && r.Route == "/applications/{application}/commands" {
+				return true
+			}
+		}
+		return false
+	}
+	if err := w.fake.Await(w.ctx, globalPut); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range w.fake.Requests()[before:] {
+		if r.Method == http.MethodPut && r.Route != "/applications/{application}/commands" {
+			t.Errorf("a later start overwrote %s again", r.Route)
+		}
+	}
+	w.clean()
+}

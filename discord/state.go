@@ -14,15 +14,16 @@ import (
 
 // Adapter state keys (the transport's key-value space in the store).
 const (
-	keyGame   = "game/"   // game id → placeRecord: where the game is played
-	keyThread = "thread/" // thread id → game id
-	keyOrigin = "origin/" // interaction or message id → originRecord
-	keySent   = "sent/"   // reply id → sentRecord: messages of the reply already posted
-	keyNotify = "notify/" // user id → "dm" when the player wants turn pings by DM
-	keyDMFail = "dmfail/" // user id → time: a DM was refused (50007) and the player was told
-	keyHome   = "home/"   // user id → the server channel the player last used the bot in
-	keyUser   = "user/"   // user id → userRecord: the player's names
-	keyCursor = "cursor/" // thread id → the last message id read there
+	keyGame          = "game/"     // game id → placeRecord: where the game is played
+	keyThread        = "thread/"   // thread id → game id
+	keyOrigin        = "origin/"   // interaction or message id → originRecord
+	keySent          = "sent/"     // reply id → sentRecord: messages of the reply already posted
+	keyNotify        = "notify/"   // user id → "dm" when the player wants turn pings by DM
+	keyDMFail        = "dmfail/"   // user id → time: a DM was refused (50007) and the player was told
+	keyHome          = "home/"     // user id → the server channel the player last used the bot in
+	keyUser          = "user/"     // user id → userRecord: the player's names
+	keyCursor        = "cursor/"   // thread id → the last message id read there
+	keyGuildCommands = "commands/" // guild id → "": /tak was registered in that guild
 )
 
 // Retention of short-lived state.
