@@ -92,19 +92,9 @@ func (s *session) gameHelp(gs *gameState) {
 	s.offerActions(gs, key)
 }
 
-// gamesHelp lists the player's games and what each waits for.
+// gamesHelp lists the player's live games and what each waits for.
 func (s *session) gamesHelp() error {
-	lines, err := s.gameLines(true)
-	if err != nil {
-		return err
-	}
-	d := s.tell(s.sender.Key, "")
-	if len(lines) == 0 {
-		d.say("You have no game yet: challenge someone with \"new OPPONENT\", e.g. \"new bob size=5\".")
-		return nil
-	}
-	d.block("Your games, those waiting for you first (send \"game ID; help\" for what you can do in one):", strings.Join(lines, "\n"))
-	return nil
+	return s.listGames(true, ` (send "game ID; help" for what you can do in one)`)
 }
 
 // exampleMoves gives two legal moves of a position in notation o.

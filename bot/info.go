@@ -55,17 +55,22 @@ func (s *session) cmdTPS(c *Command) error {
 	return nil
 }
 
-func (s *session) cmdGames(c *Command) error {
-	lines, err := s.gameLines(false)
+func (s *session) cmdGames(c *Command) error { return s.listGames(false, "") }
+
+// listGames tells the sender their games, those waiting for them first
+// (live: without the challenges declined, withdrawn or expired), the
+// title ending with hint.
+func (s *session) listGames(live bool, hint string) error {
+	lines, err := s.gameLines(live)
 	if err != nil {
 		return err
 	}
 	d := s.tell(s.sender.Key, "")
 	if len(lines) == 0 {
-		d.say("You have no games. Challenge someone with \"new OPPONENT\", e.g. \"new bob size=6\".")
+		d.say("You have no games yet: challenge someone with \"new OPPONENT\", e.g. \"new bob size=5\".")
 		return nil
 	}
-	d.block("Your games, those waiting for you first:", strings.Join(lines, "\n"))
+	d.block("Your games, those waiting for you first"+hint+":", strings.Join(lines, "\n"))
 	return nil
 }
 

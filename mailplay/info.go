@@ -28,11 +28,12 @@ func Info() bot.TransportInfo {
 }
 
 // nameOfAddress names a mail player who has not told their name (a
-// mail's display name) by the part of the address before '@': the whole
-// address would be shown to everyone who follows the game, on Discord too.
+// mail's display name) by the part of the address before '@', without a
+// "+tag": the whole address would be shown to everyone who follows the
+// game, on Discord too.
 func nameOfAddress(address string) string {
-	if i := strings.LastIndexByte(address, '@'); i > 0 {
-		return address[:i]
+	if n := localPart(address); n != "" {
+		return n
 	}
 	return address
 }
