@@ -19,7 +19,7 @@ type DeliveryOptions struct {
 	// delivered this long after it was written (default 7 days).
 	GiveUpAfter time.Duration
 	// Concurrency is how many replies of one transport are in flight at
-	// once, each to a different recipient (default 8).
+	// once, each to a different lane of a recipient (default 8).
 	Concurrency int
 	// SendTimeout bounds one call of Transport.Send (default 2 min).
 	SendTimeout time.Duration
@@ -67,9 +67,11 @@ func (r *Referee) after(d time.Duration) <-chan time.Time {
 }
 
 // RunDelivery delivers the outbox of every registered transport until ctx
-// ends, and returns once the sends in flight have finished. Replies to one
-// recipient go out in order; recipients are served concurrently, so one
-// that is slow or failing never holds up another. Call it once.
+// ends, and returns once the sends in flight have finished. Each recipient
+// has two lanes, events and answers (Reply.Lane); replies of one lane go
+// out in order. Lanes are served concurrently, so an answer that is held
+// back or failing never holds up an event, nor one recipient another.
+// Call it once.
 func (r *Referee) RunDelivery(ctx context.Context) {
 	var wg sync.WaitGroup
 	for _, e := range r.runningTransports() {
@@ -84,7 +86,7 @@ func (r *Referee) RunDelivery(ctx context.Context) {
 }
 
 // sent is the end of one send, reported to the delivery loop.
-type sent struct{ recipient string }
+type sent struct{ lane string }
 
 func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 	o := r.opts.Delivery
@@ -108,7 +110,7 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 			for _, h := range heads {
 				if d := h.Delivery.NextTry.Sub(now); d > 0 {
 					wait = min(wait, d)
-				} else if !inflight[h.To.Key()] {
+				} else if !inflight[h.Lane()] {
 					queue = append(queue, h)
 				}
 			}
@@ -117,7 +119,7 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 		for len(queue) > 0 && len(inflight) < o.Concurrency {
 			h := queue[0]
 			queue = queue[1:]
-			key := h.To.Key()
+			key := h.Lane()
 			if inflight[key] {
 				continue
 			}
@@ -126,15 +128,15 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 			go func() {
 				defer wg.Done()
 				r.deliver(ctx, e, &h)
-				done <- sent{recipient: key}
+				done <- sent{lane: key}
 			}()
 		}
 		select {
 		case <-ctx.Done():
 			return
 		case s := <-done:
-			delete(inflight, s.recipient)
-			// the recipient's next reply is its new head: read the outbox
+			delete(inflight, s.lane)
+			// the lane's next reply is its new head: read the outbox
 			// again once the batch read before is sent
 			rescan = len(queue) == 0
 		case <-e.wake:
@@ -148,7 +150,7 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 // headBatch is how many heads a delivery loop reads at once.
 func headBatch(concurrency int) int { return max(64, 4*concurrency) }
 
-// pendingHeads reads the oldest pending reply of each recipient of a
+// pendingHeads reads the oldest pending reply of each lane of a
 // transport, in outbox order.
 func (r *Referee) pendingHeads(ctx context.Context, transport string, limit int) ([]Reply, error) {
 	var out []Reply
@@ -161,7 +163,8 @@ func (r *Referee) pendingHeads(ctx context.Context, transport string, limit int)
 }
 
 // DeliverDue delivers, one at a time and in outbox order, every reply of a
-// transport that is due now, and returns how many it delivered. The
+// transport that is due now, and returns how many it delivered. A reply
+// that fails holds up the later replies of its lane only. The
 // console uses it to print replies in order; tests use it to drive the
 // pipeline step by step.
 func (r *Referee) DeliverDue(ctx context.Context, transport string) (int, error) {
@@ -170,7 +173,7 @@ func (r *Referee) DeliverDue(ctx context.Context, transport string) (int, error)
 		return 0, fmt.Errorf("bot: deliver: transport %q is not registered", transport)
 	}
 	n := 0
-	skip := map[string]bool{} // recipients whose head failed this round
+	skip := map[string]bool{} // lanes whose head failed this round
 	for {
 		if err := ctx.Err(); err != nil {
 			return n, err
@@ -183,7 +186,7 @@ func (r *Referee) DeliverDue(ctx context.Context, transport string) (int, error)
 		var next *Reply
 		for i := range heads {
 			h := &heads[i]
-			if !skip[h.To.Key()] && !h.Delivery.NextTry.After(now) {
+			if !skip[h.Lane()] && !h.Delivery.NextTry.After(now) {
 				next = h
 				break
 			}
@@ -195,7 +198,7 @@ func (r *Referee) DeliverDue(ctx context.Context, transport string) (int, error)
 		case sendDelivered:
 			n++
 		case sendRetry:
-			skip[next.To.Key()] = true // its later replies wait behind it
+			skip[next.Lane()] = true // its later replies wait behind it
 		}
 	}
 }

@@ -27,9 +27,12 @@
 // with capped exponential backoff and jitter; attempts and the next try are
 // stored, so a restart continues the schedule) or permanent (the reply is
 // marked failed, the recipient's opponent is told once on their own
-// transport, and the game goes on). Replies to one recipient go out in
-// order; recipients are served concurrently, so one that fails never holds
-// up another. Delivery is at least once, with stable reply ids.
+// transport, and the game goes on). A reply is an [Event] (anything the
+// recipient's own message did not cause) or an [Answer] (to a message the
+// recipient sent); each recipient has a lane per class, and the replies of
+// one lane go out in order. Lanes are served concurrently, so an answer
+// that is held back or failing never holds up an event, nor one recipient
+// another. Delivery is at least once, with stable reply ids.
 //
 // Adapter state: each transport has a key-value space in the store
 // ([Referee.ViewState], [Referee.UpdateState], [Message.State]), written in

@@ -97,7 +97,9 @@ func (d *draft) act(as ...Action) {
 // empty reports whether the draft says nothing.
 func (d *draft) empty() bool { return len(d.parts) == 0 && len(d.actions) == 0 }
 
-// replies turns the drafts into replies caused by cause.
+// replies turns the drafts into replies caused by cause. A reply to the
+// sender of the message is an Answer; every other reply (to the opponent,
+// to a challenged player, any reply of a clock event) is an Event.
 func (s *session) replies(cause string) []Reply {
 	out := make([]Reply, 0, len(s.drafts))
 	for i, d := range s.drafts {
@@ -113,10 +115,14 @@ func (s *session) replies(cause string) []Reply {
 		if len(d.actions) > 0 {
 			parts = append(parts, Part{Kind: Actions, Actions: d.actions})
 		}
+		class := Event
+		if d.to == s.senderKey() && s.senderKey() != "" {
+			class = Answer // the reader's own message caused it
+		}
 		out = append(out, Reply{
 			ID: fmt.Sprintf("%s/%d", s.replyBase, i+1), To: id, ToName: name, Game: d.game,
 			Subject: s.subject(d.game), Parts: parts, Private: !d.public && d.to == s.senderKey(),
-			Attention: d.attention, Cause: cause, Created: s.now,
+			Attention: d.attention, Class: class, Cause: cause, Created: s.now,
 		})
 	}
 	return out

@@ -29,12 +29,55 @@ type Reply struct {
 	// a challenge or a proposal to answer, a reminder. Transports that can
 	// notify (a Discord mention) do so.
 	Attention bool
-	Cause     string    // the namespaced message id or clock event that caused it
-	Created   time.Time // when the referee wrote it
-	Delivery  Delivery  // the delivery state, kept by the delivery pipeline
+	// Class says whether the reply is an event or an answer (see
+	// ReplyClass); the delivery pipeline keeps a lane per class and
+	// recipient, so answers never hold up events.
+	Class    ReplyClass `json:",omitempty"`
+	Cause    string     // the namespaced message id or clock event that caused it
+	Created  time.Time  // when the referee wrote it
+	Delivery Delivery   // the delivery state, kept by the delivery pipeline
 	// Images are the pictures rendered at delivery time, in the order of
 	// the picture parts; never stored.
 	Images []Attachment `json:"-"`
+}
+
+// ReplyClass is what caused a reply, from its recipient's point of view.
+type ReplyClass uint8
+
+// The classes of replies. The zero value is an event, so that a reply
+// stored before classes existed goes out as promptly as it always did.
+const (
+	// Event is anything the recipient's own message did not cause: the
+	// opponent's move, an offer, a proposal or challenge addressed to
+	// them, a ruling, a reminder, a loss on time, a result, a notice that
+	// the opponent cannot be reached. Events are never held back by a
+	// limit nor queued behind answers.
+	Event ReplyClass = iota
+	// Answer is the reply to a message the recipient sent (to a command,
+	// a move, a question). Transports may limit how many answers one
+	// address gets in an hour.
+	Answer
+)
+
+// String names the class: "event" or "answer".
+func (c ReplyClass) String() string {
+	if c == Answer {
+		return "answer"
+	}
+	return "event"
+}
+
+// Lane is the delivery queue of a reply: its recipient's key, and for an
+// answer a suffix, so that a recipient's events and answers are two
+// queues, each delivered in order.
+func (r *Reply) Lane() string { return LaneOf(r.To, r.Class) }
+
+// LaneOf is the lane of the replies of class c to a recipient.
+func LaneOf(to Identity, c ReplyClass) string {
+	if c == Answer {
+		return to.Key() + "\x00answer"
+	}
+	return to.Key()
 }
 
 // PartKind is the kind of a reply part.

@@ -60,10 +60,12 @@ type Tx interface {
 	Enqueue(r *Reply) error
 	// Reply returns a reply of the outbox or the log, or ErrNotFound.
 	Reply(id string) (*Reply, error)
-	// PendingHeads returns, for each recipient on transport with replies
-	// waiting for delivery, the oldest of them (whether due or not), in
-	// outbox order, at most limit (0: all). Replies to one recipient are
-	// delivered in order; one recipient never holds up another.
+	// PendingHeads returns, for each lane of a recipient on transport
+	// with replies waiting for delivery, the oldest of them (whether due
+	// or not), in outbox order, at most limit (0: all). A recipient has
+	// two lanes, its events and its answers (Reply.Lane): replies of one
+	// lane are delivered in order; one lane never holds up another, nor
+	// one recipient another.
 	PendingHeads(transport string, limit int) ([]Reply, error)
 	// SetDelivery stores a reply's delivery state; a delivered or failed
 	// reply leaves the outbox (the log keeps it until pruned).

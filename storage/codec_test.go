@@ -198,3 +198,52 @@ func TestLayoutOneStillReads(t *testing.T) {
 		t.Fatalf("layout 1 read as %+v, %v", got, err)
 	}
 }
+
+// A header written before replies had a class (no byte after the
+// delivery state) reads as an event, and an event's header is written
+// exactly as before, so old records and old indexes agree; an answer's
+// class comes back.
+func TestReplyClassInHeader(t *testing.T) {
+	r := &bot.Reply{ID: "r1", To: bot.Identity{Transport: "email", Address: "a@b.c"}, Cause: "r", Created: time.Unix(1e9, 0).UTC(),
+		Delivery: bot.Delivery{Attempts: 1, LastError: "451"}}
+	var old encoder // the header as written before classes
+	old.str(r.ID)
+	old.str(r.To.Transport)
+	old.str(r.To.Address)
+	old.uvarint(1)
+	old.str("")
+	old.time(r.Created)
+	old.int(1)
+	old.time(time.Time{})
+	old.str("451")
+	old.time(time.Time{})
+	old.time(time.Time{})
+	h := headerOf(r)
+	var now encoder
+	h.encode(&now)
+	if !bytes.Equal(now.b, old.b) {
+		t.Errorf("an event's header is %x, want the old layout %x", now.b, old.b)
+	}
+	cases := []struct {
+		name  string
+		class bot.ReplyClass
+	}{{"event", bot.Event}, {"answer", bot.Answer}}
+	for _, c := range cases {
+		r.Class = c.class
+		raw, err := encodeReply(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := decodeReply(1, raw)
+		if err != nil || got.Class != c.class {
+			t.Errorf("%s: decoded class %v, %v", c.name, got.Class, err)
+		}
+		upd, _, err := withDelivery(raw, bot.Delivery{Delivered: time.Unix(2e9, 0).UTC()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := decodeReply(1, upd); err != nil || got.Class != c.class {
+			t.Errorf("%s: class after SetDelivery %v, %v", c.name, got.Class, err)
+		}
+	}
+}

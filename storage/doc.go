@@ -28,8 +28,8 @@
 //	processedtimes  time(At) + message id → empty
 //	log             8-byte sequence → compact reply (bucket sequence: the reply counter)
 //	replyids        reply id → 8-byte sequence
-//	outbox          transport → lp(recipient key) + sequence → empty: each recipient's queue
-//	heads           transport → sequence → empty: the oldest pending reply of each recipient
+//	outbox          transport → lp(lane) + sequence → empty: each recipient's queues (bot.Reply.Lane: events, answers)
+//	heads           transport → sequence → empty: the oldest pending reply of each lane
 //	outboxtimes     time(Created) + sequence → empty, for the pending replies
 //	logtimes        time(Created) + sequence → empty, for the delivered and failed replies
 //	state           transport → key → value (adapter state)
@@ -39,8 +39,8 @@
 // record. A name is folded by mapping each character to the smallest of
 // its case-folding orbit, so that the names sharing a key are exactly
 // those strings.EqualFold calls equal. PendingHeads walks a transport's
-// heads: one reply per recipient in outbox order, however many wait
-// behind it; Enqueue and SetDelivery move a recipient's head when its
+// heads: one reply per recipient and lane in outbox order, however many
+// wait behind it; Enqueue and SetDelivery move a lane's head when its
 // queue's first entry changes. OutboxStats reads the pending count and
 // the first key of outboxtimes. Prune walks logtimes and processedtimes
 // from their oldest entries, so it reads only what it removes; pending

@@ -84,9 +84,9 @@ func (t *txn) indexReply(seq uint64, h *replyHeader, add bool) error {
 	if err != nil {
 		return err
 	}
-	recipient := prefixed(h.To.Key())
+	recipient := prefixed(h.lane())
 	oldHead := queueHead(queue, recipient)
-	if err := change(queue, prefixed(h.To.Key(), key)); err != nil {
+	if err := change(queue, prefixed(h.lane(), key)); err != nil {
 		return err
 	}
 	newHead := queueHead(queue, recipient)
@@ -159,7 +159,7 @@ func (t *txn) Reply(id string) (*bot.Reply, error) {
 }
 
 // PendingHeads implements bot.Tx: a walk of the transport's heads, one
-// per recipient, in outbox order.
+// per recipient and lane, in outbox order.
 func (t *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
 	heads, err := t.sub(bHeads, transport, false)
 	if err != nil || heads == nil {

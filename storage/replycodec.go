@@ -47,11 +47,19 @@ type replyHeader struct {
 	Cause    string
 	Created  time.Time
 	Delivery bot.Delivery
+	// Class picks the recipient's queue in the outbox (its lane). It is
+	// written after the delivery state only when it is not bot.Event, so
+	// a header written before classes existed reads as an event, which is
+	// the queue its reply is indexed in.
+	Class bot.ReplyClass
 }
 
 func headerOf(r *bot.Reply) replyHeader {
-	return replyHeader{ID: r.ID, To: r.To, Cause: r.Cause, Created: r.Created, Delivery: r.Delivery}
+	return replyHeader{ID: r.ID, To: r.To, Cause: r.Cause, Created: r.Created, Delivery: r.Delivery, Class: r.Class}
 }
+
+// lane is the queue of the reply in its transport's outbox.
+func (h *replyHeader) lane() string { return bot.LaneOf(h.To, h.Class) }
 
 func (h *replyHeader) encode(e *encoder) {
 	e.str(h.ID)
@@ -67,6 +75,9 @@ func (h *replyHeader) encode(e *encoder) {
 	e.str(d.LastError)
 	e.time(d.Delivered)
 	e.time(d.Failed)
+	if h.Class != bot.Event {
+		e.uvarint(uint64(h.Class))
+	}
 }
 
 func (h *replyHeader) decode(d *decoder) {
@@ -75,6 +86,9 @@ func (h *replyHeader) decode(d *decoder) {
 	h.Cause = d.shared(h.ID)
 	h.Created = d.time()
 	h.Delivery = bot.Delivery{Attempts: d.int(), NextTry: d.time(), LastError: d.str(), Delivered: d.time(), Failed: d.time()}
+	if len(d.b) > 0 && d.err == nil {
+		h.Class = bot.ReplyClass(d.small())
+	}
 }
 
 // encodeBody writes the rest of the reply.
@@ -242,7 +256,7 @@ func decodeReply(seq uint64, raw []byte) (*bot.Reply, error) {
 			return nil, err
 		}
 	}
-	r := &bot.Reply{ID: h.ID, Seq: seq, To: h.To, Cause: h.Cause, Created: h.Created, Delivery: h.Delivery}
+	r := &bot.Reply{ID: h.ID, Seq: seq, To: h.To, Cause: h.Cause, Created: h.Created, Delivery: h.Delivery, Class: h.Class}
 	d := decoder{b: body}
 	decodeBody(&d, r, layoutOf(format))
 	if err := d.end("reply body"); err != nil {

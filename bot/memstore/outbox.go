@@ -62,7 +62,8 @@ func (tx *txn) log() ([]*bot.Reply, error) {
 	return out, nil
 }
 
-// PendingHeads implements bot.Tx: a recipient is a player key.
+// PendingHeads implements bot.Tx: a recipient is a player key, and each
+// recipient has a lane per class.
 func (tx *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
 	rs, err := tx.log()
 	if err != nil {
@@ -74,10 +75,10 @@ func (tx *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
 		if limit > 0 && len(heads) == limit {
 			break
 		}
-		if r.To.Transport != transport || !r.Delivery.Pending() || seen[r.To.Key()] {
+		if r.To.Transport != transport || !r.Delivery.Pending() || seen[r.Lane()] {
 			continue
 		}
-		seen[r.To.Key()] = true
+		seen[r.Lane()] = true
 		heads = append(heads, *r)
 	}
 	return heads, nil

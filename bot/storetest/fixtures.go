@@ -80,6 +80,7 @@ func fullReply(id string, to bot.Identity) *bot.Reply {
 	cfg := tak.DefaultConfig(6)
 	cfg.Komi, cfg.Opening, cfg.Rules = 2, 1, 1
 	r := pendingReply(id, to, t0)
+	r.Class = bot.Answer
 	r.Delivery = bot.Delivery{Attempts: 2, NextTry: t0.Add(time.Minute), LastError: "451 try later",
 		Delivered: t0.Add(2 * time.Minute), Failed: t0.Add(3 * time.Minute)}
 	r.Images = []bot.Attachment{{Name: "g7.png", PNG: []byte{0x89, 'P', 'N', 'G'}, Alt: "x6/x6/x6/x6/x6/x6 1 1"}}

@@ -17,6 +17,7 @@ var outboxCases = []suiteCase{
 	{"ReplyRoundTrip", testReplyRoundTrip},
 	{"PendingHeads", testPendingHeads},
 	{"PendingHeadsFairness", testPendingHeadsFairness},
+	{"PendingHeadsLanes", testPendingHeadsLanes},
 	{"SetDelivery", testSetDelivery},
 	{"OutboxStats", testOutboxStats},
 	{"ForEachReply", testForEachReply},
@@ -188,6 +189,47 @@ func testPendingHeadsFairness(t *testing.T, open Opener) {
 	if got, want := headIDs(t, s, "discord", 1), []string{"b0"}; !slices.Equal(got, want) {
 		t.Errorf("PendingHeads(discord) = %v, want %v", got, want)
 	}
+}
+
+// answerTo returns a pending answer (Class Answer) to a recipient.
+func answerTo(id string, to bot.Identity) *bot.Reply {
+	r := pendingReply(id, to, t0)
+	r.Class = bot.Answer
+	return r
+}
+
+// A recipient's events and answers are two lanes: each has its own head,
+// in outbox order; a pending answer (failing, or waiting for its next
+// try) never hides the events behind it, and order within a lane holds.
+func testPendingHeadsLanes(t *testing.T, open Opener) {
+	s := fresh(t, open)
+	enqueue(t, s, answerTo("q1", alice), pendingReply("e1", alice, t0), answerTo("q2", alice),
+		pendingReply("e2", alice, t0), answerTo("c1", carol))
+	check := func(step string, want ...string) {
+		t.Helper()
+		if got := headIDs(t, s, "email", 0); !slices.Equal(got, want) {
+			t.Errorf("%s: PendingHeads = %v, want %v", step, got, want)
+		}
+	}
+	check("enqueued", "q1", "e1", "c1")
+	if got, want := headIDs(t, s, "email", 2), []string{"q1", "e1"}; !slices.Equal(got, want) {
+		t.Errorf("PendingHeads(email, 2) = %v, want %v", got, want)
+	}
+	setDelivery(t, s, "q1", bot.Delivery{Attempts: 5, NextTry: t0.Add(time.Hour), LastError: "held back"})
+	check("the first answer waits", "q1", "e1", "c1")
+	setDelivery(t, s, "e1", bot.Delivery{Delivered: t0})
+	check("the first event delivered", "q1", "e2", "c1")
+	setDelivery(t, s, "e2", bot.Delivery{Delivered: t0})
+	check("the events delivered", "q1", "c1")
+	setDelivery(t, s, "q1", bot.Delivery{Delivered: t0})
+	check("the first answer delivered", "q2", "c1")
+	view(t, s, func(tx bot.Tx) error {
+		r, err := tx.Reply("q2")
+		if err == nil && r.Class != bot.Answer {
+			t.Errorf("Reply(q2).Class = %v, want answer", r.Class)
+		}
+		return err
+	})
 }
 
 func testSetDelivery(t *testing.T, open Opener) {
