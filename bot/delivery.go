@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 )
@@ -272,12 +273,16 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 		d.Attempts++
 		d.LastError = err.Error()
 		wait := r.backoff(d.Attempts)
+		level := slog.LevelInfo
 		var de *DeliveryError
 		if errors.As(err, &de) && de.RetryAfter > 0 {
 			wait = de.RetryAfter
 		}
+		if de != nil && de.Held {
+			result, level = "held", slog.LevelDebug // the transport said it once
+		}
 		d.NextTry = r.clock.Now().Add(wait)
-		r.logger().Info("delivery will be retried", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "attempt", d.Attempts, "next", d.NextTry, "err", err)
+		r.logger().Log(ctx, level, "delivery will be retried", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "attempt", d.Attempts, "next", d.NextTry, "err", err)
 		if serr := r.store.Update(ctx, func(tx Tx) error { return tx.SetDelivery(rp.ID, d) }); serr != nil {
 			r.logger().Error("delivery: record a retry", "transport", e.info.Name, "reply", rp.ID, "err", serr)
 		}

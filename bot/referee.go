@@ -54,7 +54,8 @@ type Observer interface {
 	// is "ok", "refused", "duplicate", "invalid" or "error".
 	MessageHandled(transport, outcome string, took time.Duration)
 	// ReplySent is called once per delivery attempt: result is
-	// "delivered", "retry" or "failed".
+	// "delivered", "retry", "held" (a transport's limit holds the reply
+	// back, DeliveryError.Held) or "failed".
 	ReplySent(transport, result string, took time.Duration)
 }
 

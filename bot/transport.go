@@ -68,7 +68,12 @@ type DeliveryError struct {
 	// Reason says in a few words why, for players and logs ("the address
 	// does not exist").
 	Reason string
-	Err    error
+	// Held marks a temporary failure that is a transport's limit holding
+	// the reply back on purpose (and telling its recipient): the
+	// transport logged it once, so the pipeline's retries are logged at
+	// debug level only.
+	Held bool
+	Err  error
 }
 
 // Error returns the reason and the underlying error.
@@ -92,6 +97,12 @@ func (e *DeliveryError) Unwrap() error { return e.Err }
 // Temporary returns a temporary delivery failure; retryAfter may be zero.
 func Temporary(err error, retryAfter time.Duration) error {
 	return &DeliveryError{Err: err, RetryAfter: retryAfter}
+}
+
+// HeldBack returns a temporary failure for a reply that a transport's
+// limit holds back until retryAfter has passed (see DeliveryError.Held).
+func HeldBack(err error, retryAfter time.Duration) error {
+	return &DeliveryError{Err: err, RetryAfter: retryAfter, Held: true}
 }
 
 // Permanent returns a permanent delivery failure with the reason players

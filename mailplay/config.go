@@ -32,6 +32,9 @@ const (
 	DefaultProcessedMailbox  = "takbot/processed"
 	DefaultPollInterval      = time.Minute
 	DefaultMaxRepliesPerHour = 30
+	// DefaultMaxUnverifiedRepliesPerHour is the default of
+	// Config.MaxUnverifiedRepliesPerHour.
+	DefaultMaxUnverifiedRepliesPerHour = 10
 )
 
 // Server is how to reach one mail server.
@@ -79,9 +82,17 @@ type Config struct {
 	// PollInterval is how often the mailbox is polled when the server has
 	// no IDLE (default 1 min).
 	PollInterval time.Duration
-	// MaxRepliesPerHour caps the mails sent to one address in any hour
-	// (default 30); later replies wait for a free slot.
+	// MaxRepliesPerHour caps the answers (bot.Answer) sent to one
+	// address in any hour (default 30); later answers wait for a free
+	// slot, and the next mail that goes out to the address says so.
+	// Events (the opponent's move, a challenge, a result) are never
+	// counted nor held.
 	MaxRepliesPerHour int
+	// MaxUnverifiedRepliesPerHour caps the mails from one unverified
+	// From address (neither through the sender's reply token nor
+	// vouched for by TrustedAuthServID) that are answered in any hour
+	// (default 10); later ones are dropped unanswered, never queued.
+	MaxUnverifiedRepliesPerHour int
 	// TLS, when set, is the client TLS configuration of both servers (a
 	// custom root pool in tests); its ServerName is filled in per server.
 	TLS *tls.Config
@@ -139,6 +150,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.MaxRepliesPerHour <= 0 {
 		c.MaxRepliesPerHour = DefaultMaxRepliesPerHour
+	}
+	if c.MaxUnverifiedRepliesPerHour <= 0 {
+		c.MaxUnverifiedRepliesPerHour = DefaultMaxUnverifiedRepliesPerHour
 	}
 	return c, nil
 }

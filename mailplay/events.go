@@ -30,6 +30,10 @@ const (
 	// MailUnreadable: no header, no usable sender, or refused by the
 	// referee as a message it can never handle.
 	MailUnreadable MailOutcome = "unreadable"
+	// MailDropped: its sender is not authenticated and its From address
+	// had Config.MaxUnverifiedRepliesPerHour answers in the last hour:
+	// it was neither handled nor answered.
+	MailDropped MailOutcome = "dropped"
 )
 
 // MailEvent reports one mail the transport is done with: committed, and

@@ -78,6 +78,11 @@ type harnessOptions struct {
 	mailClock localmail.Clock
 	// localmail varies the local mail system (its Clock is mailClock).
 	localmail localmail.Options
+	// clock is the referee's and the transport's clock (default the
+	// system clock).
+	clock bot.Clock
+	// logger receives the bot's logs (default testLogger()).
+	logger *slog.Logger
 }
 
 // observer hands the delivery pipeline's results to the harness.
@@ -142,8 +147,14 @@ func startBot(t testing.TB, mail mailServers, o harnessOptions) *harness {
 		}
 		h.store, h.closeDB = db, db.Close
 	}
-	logger := testLogger()
-	h.ref = bot.New(h.store, bot.SystemClock{}, bot.Options{Logger: logger, Rand: func(int) int { return 0 },
+	logger, clock := o.logger, o.clock
+	if logger == nil {
+		logger = testLogger()
+	}
+	if clock == nil {
+		clock = bot.SystemClock{}
+	}
+	h.ref = bot.New(h.store, clock, bot.Options{Logger: logger, Rand: func(int) int { return 0 },
 		Observer: observer{h.results},
 		Delivery: bot.DeliveryOptions{MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond, Concurrency: o.concurrency}})
 	cfg := botConfig(mail)
@@ -151,7 +162,7 @@ func startBot(t testing.TB, mail mailServers, o harnessOptions) *harness {
 		o.config(&cfg)
 	}
 	var err error
-	h.tr, err = mailplay.New(cfg, h.ref, mailplay.Options{Logger: logger, MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
+	h.tr, err = mailplay.New(cfg, h.ref, mailplay.Options{Logger: logger, Clock: clock, MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
 		OnMail: func(ev mailplay.MailEvent) { h.events <- ev },
 		OnHealth: func(hl bot.Health) {
 			select {

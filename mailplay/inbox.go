@@ -66,6 +66,15 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr
 	if err != nil {
 		return ev, err
 	}
+	if !authentic {
+		ok, err := t.admitUnverified(ctx, from, log)
+		if err != nil {
+			return ev, err
+		}
+		if !ok {
+			return skip(MailDropped, "unverified sender over the hourly limit of answers")
+		}
+	}
 	ev.Game = t.gameOf(in)
 	text := commandText(in)
 	parsed, perr := bot.ParseMessage(text)

@@ -132,9 +132,9 @@ func TestNewUIDValidity(t *testing.T) {
 	}
 }
 
-// TestHourlyLimit: past max_replies_per_hour mails to one address, a
-// reply waits (a temporary failure with the time until a slot frees),
-// while the mail that caused it was handled.
+// TestHourlyLimit: past max_replies_per_hour answers to one address, an
+// answer is held back (a temporary failure with the time until a slot
+// frees), while the mail that caused it was handled.
 func TestHourlyLimit(t *testing.T) {
 	h, sys := startLocal(t, harnessOptions{config: func(c *mailplay.Config) { c.MaxRepliesPerHour = 2 }})
 	alice := h.player(aliceAddr, "Alice")
@@ -142,7 +142,7 @@ func TestHourlyLimit(t *testing.T) {
 		h.write(alice, text, text)
 		h.event(mailplay.MailHandled)
 	}
-	h.waitResult("retry")
+	h.waitResult("held")
 	if n := inboxCount(t, sys, aliceAddr); n != 2 {
 		t.Errorf("alice received %d mails within the hour, want 2", n)
 	}

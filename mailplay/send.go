@@ -18,6 +18,7 @@ import (
 type RateLimitError struct {
 	Address string
 	Wait    time.Duration // until a slot frees
+	first   bool          // the reply was not held back before
 }
 
 // Error describes the limit.
@@ -28,9 +29,10 @@ func (e *RateLimitError) Error() string {
 // Send delivers one reply by SMTP (see the package documentation for the
 // mail it writes). A reply sent before is sent again as the same mail
 // (same Message-ID, headers and body). Failures are bot.Temporary (no
-// connection, a 4xx answer, the hourly limit, with the time until a slot
-// frees) or bot.Permanent (the server refused the recipient or the mail
-// with a 5xx answer).
+// connection, a 4xx answer), bot.HeldBack (an answer over the hourly
+// limit, with the time until a slot frees) or bot.Permanent (the server
+// refused the recipient or the mail with a 5xx answer). Events are never
+// held back.
 func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	if r.To.Transport != TransportName {
 		return bot.Permanent("not an email player", fmt.Errorf("mailplay: reply %s is for %s", r.ID, r.To.Key()))
@@ -46,12 +48,14 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	if err != nil {
 		var rl *RateLimitError
 		if errors.As(err, &rl) {
-			t.log.Info("hourly limit reached: reply waits", "reply", r.ID, "to", to, "wait", rl.Wait)
-			return bot.Temporary(err, rl.Wait)
+			if rl.first {
+				t.log.Info("hourly limit reached: answer held back", "reply", r.ID, "to", to, "wait", rl.Wait)
+			}
+			return bot.HeldBack(err, rl.Wait)
 		}
 		return bot.Temporary(err, 0)
 	}
-	body := t.compose(r, hash, replyLinks{replyTo: t.plusAddress(token), subject: rec.Subject, game: r.Game})
+	body := t.compose(withNote(r, rec.Note), hash, replyLinks{replyTo: t.plusAddress(token), subject: rec.Subject, game: r.Game})
 	toName := r.ToName
 	if sameAddress(toName, to) {
 		toName = ""
@@ -100,10 +104,11 @@ func deliveryError(err error) error {
 }
 
 // prepare decides, once per reply, the mail's headers (its Message-ID,
-// its place in the game's thread, its subject) and counts it against the
-// recipient's hourly limit, in one transaction; a reply prepared before
-// gets the same headers again. It returns the player's reply token (made
-// on first use).
+// its place in the game's thread, its subject) and its note on held
+// answers, and counts an answer against the recipient's hourly limit, in
+// one transaction; a reply prepared before gets the same headers again.
+// An answer over the limit is recorded as held and a *RateLimitError
+// returned. It returns the player's reply token (made on first use).
 func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to, hash string) (sentRecord, string, error) {
 	fresh, err := newToken()
 	if err != nil {
@@ -112,8 +117,9 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to, hash string) 
 	now := t.opts.Clock.Now().UTC().Truncate(time.Second)
 	var rec sentRecord
 	var token string
+	var limited *RateLimitError
 	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
-		rec = sentRecord{}
+		rec, limited = sentRecord{}, nil
 		var err error
 		if token, err = ensureToken(tx, to, fresh); err != nil {
 			return err
@@ -122,10 +128,14 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to, hash string) 
 		if err != nil || found {
 			return err
 		}
-		if err := t.countSend(tx, to, hash, now); err != nil {
+		if limited, err = t.countAnswer(tx, r, to, hash, now); err != nil || limited != nil {
 			return err
 		}
-		rec = sentRecord{Reply: r.ID, Game: r.Game, To: to, Subject: r.Subject, At: now,
+		note, err := t.heldNote(tx, to, now)
+		if err != nil {
+			return err
+		}
+		rec = sentRecord{Note: note, Reply: r.ID, Game: r.Game, To: to, Subject: r.Subject, At: now,
 			MessageID: MessageIDFor(messageLocal(r.Game, hash), t.domain)}
 		if r.Game == "" {
 			if id, ok := causeMessageID(r.Cause); ok {
@@ -136,7 +146,31 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to, hash string) 
 		}
 		return putJSON(tx, prefixSent+hash, rec)
 	})
+	if err == nil && limited != nil {
+		err = limited
+	}
 	return rec, token, err
+}
+
+// countAnswer counts an answer against the hourly limit of its address;
+// over it, the answer is recorded as held back and returned as a
+// *RateLimitError (the transaction is to commit). Events are not counted.
+func (t *Transport) countAnswer(tx bot.StateTx, r *bot.Reply, to, hash string, now time.Time) (*RateLimitError, error) {
+	if r.Class != bot.Answer {
+		return nil, nil
+	}
+	err := t.countSend(tx, to, hash, now)
+	var rl *RateLimitError
+	if !errors.As(err, &rl) {
+		if err != nil {
+			return nil, err
+		}
+		return nil, releaseAnswer(tx, to, hash)
+	}
+	if rl.first, err = holdAnswer(tx, to, hash, now.Add(rl.Wait)); err != nil {
+		return nil, err
+	}
+	return rl, nil
 }
 
 // threadOn places a game's mail in the recipient's thread of that game:

@@ -35,6 +35,12 @@ const (
 	// prefixConfirm + nonce holds a confirmation: an unauthenticated mail
 	// held until its sender confirms it.
 	prefixConfirm = "confirm/"
+	// prefixHeld + address holds the answers to it that the hourly limit
+	// holds back: heldAnswers.
+	prefixHeld = "held/"
+	// prefixUnverified + address holds the answers recently allowed to
+	// unverified mail from it: unverifiedAnswers.
+	prefixUnverified = "unverified/"
 )
 
 // cursorState is where reading the mailbox stands: every mail of
@@ -64,6 +70,9 @@ type sentRecord struct {
 	References []string `json:",omitempty"`
 	Subject    string
 	At         time.Time // when it was first prepared
+	// Note, when set, says how many answers to the recipient the hourly
+	// limit held back when the mail was prepared; it opens the mail.
+	Note string `json:",omitempty"`
 }
 
 // rateEntry is one mail sent to an address, for the hourly limit.
@@ -152,8 +161,8 @@ func unmarshalJSON(raw []byte, v any) error { return json.Unmarshal(raw, v) }
 const sentKept = 90 * 24 * time.Hour
 
 // prune removes state that is no longer needed: sent-mail records older
-// than sentKept, confirmations older than confirmKept, and hourly counts
-// older than an hour.
+// than sentKept, confirmations older than confirmKept, hourly counts
+// older than an hour, and held answers long gone.
 func (t *Transport) prune(ctx context.Context) error {
 	now := t.opts.Clock.Now()
 	return t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
@@ -189,6 +198,26 @@ func (t *Transport) prune(ctx context.Context) error {
 				}
 			}
 			return true
+		}); err != nil {
+			return err
+		}
+		if err := scan(prefixHeld, func(v []byte) bool {
+			var held heldAnswers
+			if unmarshalJSON(v, &held) != nil {
+				return true
+			}
+			for _, until := range held {
+				if now.Unix()-until < int64(sentKept/time.Second) {
+					return false
+				}
+			}
+			return true
+		}); err != nil {
+			return err
+		}
+		if err := scan(prefixUnverified, func(v []byte) bool {
+			var st unverifiedAnswers
+			return unmarshalJSON(v, &st) != nil || len(st.At) == 0 || now.Unix()-st.At[len(st.At)-1] >= int64(time.Hour/time.Second)
 		}); err != nil {
 			return err
 		}

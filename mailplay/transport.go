@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/takbymail/takbot/bot"
@@ -73,6 +74,10 @@ type Transport struct {
 
 	secretMu  sync.Mutex
 	secretVal []byte // the state's secret, once read
+
+	// unverifiedDropped counts the unverified mails dropped unanswered
+	// (see UnverifiedDropped).
+	unverifiedDropped atomic.Uint64
 }
 
 // New returns the email transport of ref. Register it with

@@ -41,7 +41,7 @@ func NewMetrics() *Metrics {
 		}, []string{"transport", "outcome"}),
 		deliveries: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "takbot_deliveries_total",
-			Help: "Delivery attempts of replies, by transport and result (delivered, retry, failed).",
+			Help: "Delivery attempts of replies, by transport and result (delivered, retry, held, failed).",
 		}, []string{"transport", "result"}),
 		handleSeconds: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "takbot_handle_seconds",

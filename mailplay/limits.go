@@ -1,0 +1,192 @@
+package mailplay
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// The limits of mail to one address (see the package documentation):
+//
+//   - Events (bot.Event: the opponent's move, a challenge, a reminder, a
+//     result) are never limited.
+//   - Answers (bot.Answer) count against Config.MaxRepliesPerHour; an
+//     answer over it is held back (bot.HeldBack) and the next mail that
+//     goes out to the address says so and until when.
+//   - Mail from an unverified sender (neither through the sender's reply
+//     token nor vouched for by the trusted Authentication-Results) is
+//     answered at most Config.MaxUnverifiedRepliesPerHour times an hour
+//     per From address; beyond that it is dropped unanswered, counted
+//     (UnverifiedDropped) and logged once per window.
+
+// maxHeldAnswers bounds the answers remembered as held back for one
+// address; beyond it they are still held, but not listed in the note.
+const maxHeldAnswers = 1000
+
+// heldAnswers are the answers to one address that the hourly limit holds
+// back: reply hash → when it may go out (Unix seconds).
+type heldAnswers map[string]int64
+
+// holdAnswer records that the answer hash to addr is held back until
+// until, and reports whether it was not held before (so it is logged
+// once, not at every retry).
+func holdAnswer(tx bot.StateTx, addr, hash string, until time.Time) (first bool, err error) {
+	key := prefixHeld + strings.ToLower(addr)
+	held := heldAnswers{}
+	if _, err := getJSON(tx, key, &held); err != nil {
+		return false, err
+	}
+	for h, at := range held {
+		if until.Unix()-at > int64(sentKept/time.Second) {
+			delete(held, h) // failed for good long ago
+		}
+	}
+	_, known := held[hash]
+	if !known && len(held) >= maxHeldAnswers {
+		return true, nil
+	}
+	held[hash] = until.Unix()
+	return !known, putJSON(tx, key, held)
+}
+
+// releaseAnswer forgets a held answer that goes out now.
+func releaseAnswer(tx bot.StateTx, addr, hash string) error {
+	key := prefixHeld + strings.ToLower(addr)
+	held := heldAnswers{}
+	found, err := getJSON(tx, key, &held)
+	if err != nil || !found {
+		return err
+	}
+	if _, ok := held[hash]; !ok {
+		return nil
+	}
+	delete(held, hash)
+	if len(held) == 0 {
+		return tx.Delete(key)
+	}
+	return putJSON(tx, key, held)
+}
+
+// heldStale is how long after its expected time a held answer still
+// counts as held: an answer that failed for good meanwhile is no longer
+// announced after it.
+const heldStale = time.Hour
+
+// heldNote is what a mail to addr says about the answers to the same
+// address that the hourly limit holds back ("" when none).
+func (t *Transport) heldNote(tx bot.StateTx, addr string, now time.Time) (string, error) {
+	held := heldAnswers{}
+	if _, err := getJSON(tx, prefixHeld+strings.ToLower(addr), &held); err != nil {
+		return "", err
+	}
+	n := 0
+	var first int64
+	for _, until := range held {
+		if now.Unix()-until > int64(heldStale/time.Second) {
+			continue
+		}
+		if n == 0 || until < first {
+			first = until
+		}
+		n++
+	}
+	if n == 0 {
+		return "", nil
+	}
+	return heldNoteText(n, time.Unix(first, 0), now, t.cfg.MaxRepliesPerHour), nil
+}
+
+// heldNoteText is the sentence of heldNote: n answers held, the first of
+// them going out at first.
+func heldNoteText(n int, first, now time.Time, limit int) string {
+	at := first.UTC().Format("15:04 UTC")
+	if y, m, d := first.UTC().Date(); y != now.UTC().Year() || m != now.UTC().Month() || d != now.UTC().Day() {
+		at = first.UTC().Format("2006-01-02 15:04 UTC")
+	}
+	if n == 1 {
+		return fmt.Sprintf("1 answer to you is held back until %s by the hourly limit of %d mails to one address.", at, limit)
+	}
+	return fmt.Sprintf("%d answers to you are held back by the hourly limit of %d mails to one address: the first goes out at %s, the others after it.", n, limit, at)
+}
+
+// withNote returns r with the note as its first part, or r itself when
+// the note is empty.
+func withNote(r *bot.Reply, note string) *bot.Reply {
+	if note == "" {
+		return r
+	}
+	cp := *r
+	cp.Parts = append([]bot.Part{{Kind: bot.Prose, Text: note}}, r.Parts...)
+	return &cp
+}
+
+// unverifiedAnswers are the answers recently allowed to unverified mail
+// from one address.
+type unverifiedAnswers struct {
+	At []int64 // Unix seconds, oldest first, within the last hour
+	// Dropping is when the current run of dropped mail began (Unix
+	// seconds), 0 when the last mail was answered: a run is logged once.
+	Dropping int64 `json:",omitempty"`
+}
+
+// admitUnverified counts a mail from an unverified sender against the
+// hourly limit of answers to its From address, and reports whether it may
+// be handled (answered, or held for confirmation). Over the limit the
+// mail is to be dropped: it is counted in UnverifiedDropped, and the
+// first drop of a run is logged. The count is written in its own
+// transaction before the mail is handled: a crash in between costs the
+// address one answer of its hour, never an extra one.
+func (t *Transport) admitUnverified(ctx context.Context, from string, log *slog.Logger) (bool, error) {
+	limit := t.cfg.MaxUnverifiedRepliesPerHour
+	now := t.opts.Clock.Now()
+	key := prefixUnverified + strings.ToLower(from)
+	admit, logDrop := false, false
+	var next time.Time
+	err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		admit, logDrop = false, false
+		var st unverifiedAnswers
+		if _, err := getJSON(tx, key, &st); err != nil {
+			return err
+		}
+		hourAgo := now.Add(-time.Hour).Unix()
+		kept := st.At[:0]
+		for _, at := range st.At {
+			if at > hourAgo {
+				kept = append(kept, at)
+			}
+		}
+		st.At = kept
+		if len(st.At) < limit {
+			admit = true
+			st.At, st.Dropping = append(st.At, now.Unix()), 0
+			return putJSON(tx, key, st)
+		}
+		next = time.Unix(st.At[len(st.At)-limit], 0).Add(time.Hour)
+		if st.Dropping != 0 {
+			return nil // logged when the run began
+		}
+		logDrop, st.Dropping = true, now.Unix()
+		return putJSON(tx, key, st)
+	})
+	if err != nil {
+		return false, fmt.Errorf("mailplay: count an unverified mail: %w", err)
+	}
+	if !admit {
+		t.unverifiedDropped.Add(1)
+		if logDrop {
+			log.Warn("unverified mail dropped unanswered: its From address had its hourly share of answers; later ones are dropped without a log line until then",
+				"limit", limit, "until", next.UTC())
+		}
+	}
+	return admit, nil
+}
+
+// UnverifiedDropped counts the mails dropped unanswered since the
+// transport started, because their unverified From address had
+// MaxUnverifiedRepliesPerHour answers in the last hour (the
+// takbot_mail_unverified_dropped_total metric).
+func (t *Transport) UnverifiedDropped() uint64 { return t.unverifiedDropped.Load() }
