@@ -48,6 +48,19 @@
 // only when the receiving server the adapter trusts stamped it: it then
 // requires dmarc=pass for the From domain or a dkim=pass aligned with it.
 //
+// # Limits
+//
+// Game events (bot.Event) are never limited. Answers (bot.Answer) count
+// against Config.MaxRepliesPerHour per address; one over it is held back
+// (bot.HeldBack, logged once) and every mail that goes out to the address
+// meanwhile opens with a line saying how many answers wait and until
+// when. Mail from an unverified sender (no reply token, no trusted
+// Authentication-Results pass) is answered, or held for confirmation, at
+// most Config.MaxUnverifiedRepliesPerHour times an hour per From address;
+// later mail is dropped unanswered (MailDropped), counted
+// (Transport.UnverifiedDropped) and logged once per run of drops
+// (limits.go).
+//
 // # Writing mail
 //
 // WriteOutgoing writes a reply: multipart/alternative of a quoted-printable

@@ -11,7 +11,8 @@
 // the Go runtime and process collectors, counters and latency histograms
 // fed by the referee through the [bot.Observer] interface, and gauges read
 // from the referee's [bot.Stats] at scrape time (replies pending, the age
-// of the oldest, games by status).
+// of the oldest, games by status), and the count of unverified mail
+// dropped by the email transport's limit.
 //
 // The package knows the referee only through bot's types and functions
 // passed in: it never touches the database or a transport's service.

@@ -85,6 +85,18 @@ func (m *Metrics) CollectStats(stats func(context.Context) (bot.Stats, error), n
 	m.registry.MustRegister(&statsCollector{stats: stats, now: now, timeout: 5 * time.Second})
 }
 
+// CollectUnverifiedDropped registers the counter
+// takbot_mail_unverified_dropped_total, read at each scrape from dropped:
+// the mails from unverified senders dropped unanswered because their
+// address had its hourly share of answers (mailplay's
+// Transport.UnverifiedDropped). Call it once.
+func (m *Metrics) CollectUnverifiedDropped(dropped func() uint64) {
+	m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "takbot_mail_unverified_dropped_total",
+		Help: "Mails from unverified senders dropped unanswered: their address had its hourly share of answers (email.max_unverified_replies_per_hour).",
+	}, func() float64 { return float64(dropped()) }))
+}
+
 // Handler serves the metrics in the Prometheus text format. A metric that
 // cannot be read (the database closed) is left out and logged; the others
 // are served.

@@ -113,6 +113,8 @@ func TestMetrics(t *testing.T) {
 	m.ReplySent("email", "delivered", 700*time.Millisecond)
 	m.ReplySent("email", "retry", 45*time.Second)
 	m.ReplySent("discord", "failed", 20*time.Millisecond)
+	m.ReplySent("email", "held", time.Millisecond)
+	m.CollectUnverifiedDropped(func() uint64 { return 290 })
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	m.CollectStats(func(context.Context) (bot.Stats, error) {
 		return bot.Stats{

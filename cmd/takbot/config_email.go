@@ -18,6 +18,9 @@ type emailConfig struct {
 	SMTP              smtpConfig `config:"smtp"`
 	TrustedAuthServID string     `config:"trusted_authserv_id"`
 	MaxRepliesPerHour int        `config:"max_replies_per_hour"`
+	// MaxUnverifiedRepliesPerHour caps the answered mails of one
+	// unverified From address in an hour.
+	MaxUnverifiedRepliesPerHour int `config:"max_unverified_replies_per_hour"`
 }
 
 // imapConfig is where the bot reads its mail.
@@ -53,8 +56,9 @@ func (e *emailConfig) setDefaults() {
 			ProcessedMailbox: "takbot/processed",
 			PollInterval:     duration(time.Minute),
 		},
-		SMTP:              smtpConfig{Security: "tls"},
-		MaxRepliesPerHour: 30,
+		SMTP:                        smtpConfig{Security: "tls"},
+		MaxRepliesPerHour:           30,
+		MaxUnverifiedRepliesPerHour: 10,
 	}
 }
 
@@ -91,6 +95,9 @@ func (e *emailConfig) check(c *checker) {
 	}
 	if e.MaxRepliesPerHour < 1 {
 		c.bad("email.max_replies_per_hour", fmt.Errorf("must be at least 1, not %d", e.MaxRepliesPerHour))
+	}
+	if e.MaxUnverifiedRepliesPerHour < 1 {
+		c.bad("email.max_unverified_replies_per_hour", fmt.Errorf("must be at least 1, not %d", e.MaxUnverifiedRepliesPerHour))
 	}
 	e.IMAP.check(c)
 	e.SMTP.check(c)

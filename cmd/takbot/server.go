@@ -73,6 +73,11 @@ func startServer(cfg config, log *slog.Logger) (*server, error) {
 // its transports registered; metrics is the referee's observer.
 func newServer(cfg config, log *slog.Logger, db *storage.DB, ref *bot.Referee, metrics *ops.Metrics, transports []bot.Transport) *server {
 	metrics.CollectStats(ref.Stats, nil)
+	for _, t := range transports {
+		if d, ok := t.(interface{ UnverifiedDropped() uint64 }); ok {
+			metrics.CollectUnverifiedDropped(d.UnverifiedDropped)
+		}
+	}
 	return &server{cfg: cfg, base: log, log: log.With("component", "serve"), db: db, ref: ref, metrics: metrics,
 		transports: transports, failed: make(chan error, len(transports)+1)}
 }

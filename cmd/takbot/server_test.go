@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -131,5 +133,28 @@ func TestServerTransportFails(t *testing.T) {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("logs lack %s:\n%s", want, logs)
 		}
+	}
+}
+
+// dropCounter is a transport that counts dropped unverified mail, as the
+// email transport does.
+type dropCounter struct {
+	*fakeReceiver
+	dropped uint64
+}
+
+func (d dropCounter) UnverifiedDropped() uint64 { return d.dropped }
+
+// TestServerCountsDroppedUnverifiedMail: the server's /metrics has
+// takbot_mail_unverified_dropped_total from a transport that counts it.
+func TestServerCountsDroppedUnverifiedMail(t *testing.T) {
+	f := &fakeReceiver{handled: make(chan struct{})}
+	s, _ := newTestServer(t, f)
+	t.Cleanup(func() { s.db.Close() })
+	s2 := newServer(s.cfg, s.base, s.db, s.ref, ops.NewMetrics(), []bot.Transport{dropCounter{f, 290}})
+	rec := httptest.NewRecorder()
+	s2.metrics.Handler(nil).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	if body := rec.Body.String(); !strings.Contains(body, "\ntakbot_mail_unverified_dropped_total 290\n") {
+		t.Errorf("/metrics lacks the dropped unverified mail:\n%s", body)
 	}
 }

@@ -62,10 +62,11 @@ func mailplayConfig(e *emailConfig) mailplay.Config {
 			Mailbox:          e.IMAP.Mailbox,
 			ProcessedMailbox: e.IMAP.ProcessedMailbox,
 		},
-		SMTP:              server(e.SMTP.Host, e.SMTP.Port, e.SMTP.Security, e.SMTP.Username, e.SMTP.Password, e.SMTP.AllowInsecure),
-		TrustedAuthServID: e.TrustedAuthServID,
-		PollInterval:      time.Duration(e.IMAP.PollInterval),
-		MaxRepliesPerHour: e.MaxRepliesPerHour,
+		SMTP:                        server(e.SMTP.Host, e.SMTP.Port, e.SMTP.Security, e.SMTP.Username, e.SMTP.Password, e.SMTP.AllowInsecure),
+		TrustedAuthServID:           e.TrustedAuthServID,
+		PollInterval:                time.Duration(e.IMAP.PollInterval),
+		MaxRepliesPerHour:           e.MaxRepliesPerHour,
+		MaxUnverifiedRepliesPerHour: e.MaxUnverifiedRepliesPerHour,
 	}
 }
 

@@ -61,3 +61,32 @@ func TestDemo(t *testing.T) {
 		t.Log(transcript)
 	}
 }
+
+// TestDemoNeverCaps: a player of the demo who writes more mails in an
+// hour than takbot serve's limits allow (30 answers, 10 to an unverified
+// address) gets every answer at once.
+func TestDemoNeverCaps(t *testing.T) {
+	const mails = 45
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	w, err := startWorld(ctx, Options{Logger: slog.New(slog.DiscardHandler)}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.close()
+	alice, err := Connect(ctx, w.servers(), AliceAddress, "Alice", alicePassword, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer alice.Close()
+	for i := range mails {
+		if _, err := alice.Write(ctx, BotAddress, "help", "help", Plain); err != nil {
+			t.Fatalf("mail %d: %v", i+1, err)
+		}
+	}
+	for i := range mails {
+		if _, err := alice.NextMatching(ctx, "help", nil); err != nil {
+			t.Fatalf("answer %d of %d never came: %v", i+1, mails, err)
+		}
+	}
+}
