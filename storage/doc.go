@@ -58,7 +58,10 @@
 // header holds what the store's bookkeeping reads and what SetDelivery
 // rewrites: the id, the recipient, the cause (as the length it shares
 // with the id, from which the referee derives it, and the rest), the
-// creation time and the delivery state. It is never compressed, so that a
+// creation time, the delivery state and, for an answer only, the class
+// (bot.Reply.Class, which picks the recipient's lane; a header without it
+// is an event's, as every reply stored before classes). It is never
+// compressed, so that a
 // delivery or a prune copies the body's bytes without inflating them. The
 // body holds the rest: names, game, subject, flags and the parts with
 // their pictures and actions. Both are binary, fields in a fixed order:
