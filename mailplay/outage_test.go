@@ -134,7 +134,8 @@ func TestNewUIDValidity(t *testing.T) {
 
 // TestHourlyLimit: past max_replies_per_hour answers to one address, an
 // answer is held back (a temporary failure with the time until a slot
-// frees), while the mail that caused it was handled.
+// frees), while the mail that caused it was handled; an event still goes
+// out to the address, and says that an answer is held back.
 func TestHourlyLimit(t *testing.T) {
 	h, sys := startLocal(t, harnessOptions{config: func(c *mailplay.Config) { c.MaxRepliesPerHour = 2 }})
 	alice := h.player(aliceAddr, "Alice")
@@ -145,6 +146,14 @@ func TestHourlyLimit(t *testing.T) {
 	h.waitResult("held")
 	if n := inboxCount(t, sys, aliceAddr); n != 2 {
 		t.Errorf("alice received %d mails within the hour, want 2", n)
+	}
+	bob := h.player(bobAddr, "Bob")
+	h.write(bob, "Tak?", "new "+aliceAddr)
+	h.event(mailplay.MailHandled)
+	challenge := h.next(alice, "challenges you")
+	if !strings.Contains(challenge.Text(), "1 answer to you is held back until ") ||
+		!strings.Contains(challenge.Text(), " UTC by the hourly limit of 2 mails to one address.") {
+		t.Errorf("the challenge to alice does not say her answer is held back:\n%s", challenge.Text())
 	}
 }
 

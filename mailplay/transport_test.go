@@ -42,7 +42,8 @@ func TestConfigDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Address != "takbot@example.org" || c.Name != DefaultName || c.IMAP.Port != 143 || c.SMTP.Port != 587 ||
-		c.IMAP.Mailbox != "INBOX" || c.IMAP.ProcessedMailbox != "takbot/processed" || c.PollInterval != time.Minute || c.MaxRepliesPerHour != 30 {
+		c.IMAP.Mailbox != "INBOX" || c.IMAP.ProcessedMailbox != "takbot/processed" || c.PollInterval != time.Minute || c.MaxRepliesPerHour != 30 ||
+		c.MaxUnverifiedRepliesPerHour != 10 {
 		t.Errorf("defaults: %+v", c)
 	}
 	ports := []struct {
