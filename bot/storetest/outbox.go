@@ -200,9 +200,10 @@ func answerTo(id string, to bot.Identity) *bot.Reply {
 
 // A recipient's events and answers are two lanes: each has its own head,
 // in outbox order; a pending answer (failing, or waiting for its next
-// try) never hides the events behind it, and order within a lane holds.
+// try) never hides the events behind it, and order within a lane holds,
+// across a reopening too.
 func testPendingHeadsLanes(t *testing.T, open Opener) {
-	s := fresh(t, open)
+	s, reopen := open(t)
 	enqueue(t, s, answerTo("q1", alice), pendingReply("e1", alice, t0), answerTo("q2", alice),
 		pendingReply("e2", alice, t0), answerTo("c1", carol))
 	check := func(step string, want ...string) {
@@ -221,6 +222,8 @@ func testPendingHeadsLanes(t *testing.T, open Opener) {
 	check("the first event delivered", "q1", "e2", "c1")
 	setDelivery(t, s, "e2", bot.Delivery{Delivered: t0})
 	check("the events delivered", "q1", "c1")
+	s = reopen() // the lanes are as they were
+	check("reopened", "q1", "c1")
 	setDelivery(t, s, "q1", bot.Delivery{Delivered: t0})
 	check("the first answer delivered", "q2", "c1")
 	view(t, s, func(tx bot.Tx) error {
