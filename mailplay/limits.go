@@ -2,6 +2,7 @@ package mailplay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -51,6 +52,27 @@ func holdAnswer(tx bot.StateTx, addr, hash string, until time.Time) (first bool,
 	}
 	held[hash] = until.Unix()
 	return !known, putJSON(tx, key, held)
+}
+
+// countAnswer counts an answer against the hourly limit of its address;
+// over it, the answer is recorded as held back and returned as a
+// *RateLimitError (the transaction is to commit). Events are not counted.
+func (t *Transport) countAnswer(tx bot.StateTx, r *bot.Reply, to, hash string, now time.Time) (*RateLimitError, error) {
+	if r.Class != bot.Answer {
+		return nil, nil
+	}
+	err := t.countSend(tx, to, hash, now)
+	var rl *RateLimitError
+	if !errors.As(err, &rl) {
+		if err != nil {
+			return nil, err
+		}
+		return nil, releaseAnswer(tx, to, hash)
+	}
+	if rl.first, err = holdAnswer(tx, to, hash, now.Add(rl.Wait)); err != nil {
+		return nil, err
+	}
+	return rl, nil
 }
 
 // releaseAnswer forgets a held answer that goes out now.

@@ -152,27 +152,6 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to, hash string) 
 	return rec, token, err
 }
 
-// countAnswer counts an answer against the hourly limit of its address;
-// over it, the answer is recorded as held back and returned as a
-// *RateLimitError (the transaction is to commit). Events are not counted.
-func (t *Transport) countAnswer(tx bot.StateTx, r *bot.Reply, to, hash string, now time.Time) (*RateLimitError, error) {
-	if r.Class != bot.Answer {
-		return nil, nil
-	}
-	err := t.countSend(tx, to, hash, now)
-	var rl *RateLimitError
-	if !errors.As(err, &rl) {
-		if err != nil {
-			return nil, err
-		}
-		return nil, releaseAnswer(tx, to, hash)
-	}
-	if rl.first, err = holdAnswer(tx, to, hash, now.Add(rl.Wait)); err != nil {
-		return nil, err
-	}
-	return rl, nil
-}
-
 // threadOn places a game's mail in the recipient's thread of that game:
 // the first mail is the root; each later one answers the previous and
 // refers to the root, under the root's subject.
