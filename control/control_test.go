@@ -72,7 +72,11 @@ func TestBackupAndExport(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t.db")
 	db := openStore(t, path)
-	sock := serve(t, path, control.Service{Backup: db.Backup, Export: listGames(db)})
+	status := func(_ context.Context, w io.Writer) error {
+		_, err := io.WriteString(w, `{"status":"ok","database":{"open":true}}`)
+		return err
+	}
+	sock := serve(t, path, control.Service{Backup: db.Backup, Export: listGames(db), Status: status})
 	fi, err := os.Lstat(sock)
 	if err != nil {
 		t.Fatal(err)
@@ -110,6 +114,11 @@ func TestBackupAndExport(t *testing.T) {
 	}
 	if buf.String() != want {
 		t.Errorf("export:\n%s\nwant\n%s", buf.String(), want)
+	}
+
+	buf.Reset()
+	if _, err := control.Status(context.Background(), sock, path, &buf); err != nil || buf.String() != `{"status":"ok","database":{"open":true}}` {
+		t.Errorf("status: %q, %v", buf.String(), err)
 	}
 }
 
@@ -265,6 +274,7 @@ func TestServerErrors(t *testing.T) {
 	for _, tc := range []struct{ request, want string }{
 		{"backup", "disk on fire"},
 		{"export", "export is not served here"},
+		{"status", "status is not served here"},
 		{"launch", `unknown request "launch"`},
 	} {
 		var buf bytes.Buffer

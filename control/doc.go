@@ -28,7 +28,7 @@
 //
 // # Protocol
 //
-// A client sends one request line, "backup" or "export", and the server
+// A client sends one request line, "backup", "export" or "status", and the server
 // answers with frames, each a header line followed by its bytes:
 //
 //	data N\n<N bytes>   a piece of the payload (N at most MaxFrame)
@@ -36,9 +36,11 @@
 //	error MESSAGE\n     failure: whatever was sent before is void
 //
 // The payload of "backup" is a bbolt file (a snapshot taken in one read
-// transaction), that of "export" PTN text. A connection that ends before
-// "end" or "error", or whose total disagrees, is a truncated transfer
-// ([ErrTruncated]); a server error is a [*RemoteError].
+// transaction), that of "export" PTN text, that of "status" the health
+// report as JSON (with the details /healthz keeps for its token). A
+// connection that ends before "end" or "error", or whose total disagrees,
+// is a truncated transfer ([ErrTruncated]); a server error is a
+// [*RemoteError].
 //
 // A transfer holds the database's read transaction until it ends, and
 // bbolt cannot grow its memory map while one is open, so writes that need a
