@@ -27,7 +27,7 @@ var ErrProtocol = errors.New("control protocol error")
 
 // RemoteError is a failure the server reported.
 type RemoteError struct {
-	Request string // "backup" or "export"
+	Request string // "backup", "export" or "status"
 	Message string // the server's message
 }
 
@@ -48,6 +48,12 @@ func Backup(ctx context.Context, socket, db string, w io.Writer) (int64, error) 
 // w; it returns the bytes written. db is as for [Backup].
 func Export(ctx context.Context, socket, db string, w io.Writer) (int64, error) {
 	return Fetch(ctx, socket, db, "export", w)
+}
+
+// Status asks the server on socket for its health report and writes it to
+// w; it returns the bytes written. db is as for [Backup].
+func Status(ctx context.Context, socket, db string, w io.Writer) (int64, error) {
+	return Fetch(ctx, socket, db, "status", w)
 }
 
 // Fetch sends request to the server on socket and copies the payload to w

@@ -72,7 +72,11 @@ func TestBackupAndExport(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t.db")
 	db := openStore(t, path)
-	sock := serve(t, path, control.Service{Backup: db.Backup, Export: listGames(db)})
+	status := func(_ context.Context, w io.Writer) error {
+		_, err := io.WriteString(w, `{"status":"ok","database":{"open":true}}`)
+		return err
+	}
+	sock := serve(t, path, control.Service{Backup: db.Backup, Export: listGames(db), Status: status})
 	fi, err := os.Lstat(sock)
 	if err != nil {
 		t.Fatal(err)
@@ -110,6 +114,11 @@ func TestBackupAndExport(t *testing.T) {
 	}
 	if buf.String() != want {
 		t.Errorf("export:\n%s\nwant\n%s", buf.String(), want)
+	}
+
+	buf.Reset()
+	if _, err := control.Status(context.Background(), sock, path, &buf); err != nil || buf.String() != `{"status":"ok","database":{"open":true}}` {
+		t.Errorf("status: %q, %v", buf.String(), err)
 	}
 }
 
@@ -265,6 +274,7 @@ func TestServerErrors(t *testing.T) {
 	for _, tc := range []struct{ request, want string }{
 		{"backup", "disk on fire"},
 		{"export", "export is not served here"},
+		{"status", "status is not served here"},
 		{"launch", `unknown request "launch"`},
 	} {
 		var buf bytes.Buffer
@@ -421,54 +431,11 @@ func (c *cancelAfterFirstWrite) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func TestSocketPath(t *testing.T) {
-	dir := t.TempDir()
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = real
-	}
-	db := filepath.Join(dir, "a.db")
-	os.WriteFile(db, nil, 0o600)
-	link := filepath.Join(dir, "link.db")
-	if err := os.Symlink(db, link); err != nil {
-		t.Fatal(err)
-	}
-	long := filepath.Join(dir, strings.Repeat("d", 120), "b.db")
-	long2 := filepath.Join(dir, strings.Repeat("d", 120), "c.db")
-	hashed := func(p string) bool {
-		return filepath.Dir(p) == filepath.Clean(os.TempDir()) && strings.HasPrefix(filepath.Base(p), "takbot-") && len(p) <= control.MaxSocketPath
-	}
-	for _, tc := range []struct {
-		name, db string
-		check    func(string) bool
-	}{
-		{"beside the file", db, func(p string) bool { return p == db+".ctl" }},
-		{"through a symlink", link, func(p string) bool { return p == db+".ctl" }},
-		{"too long", long, hashed},
-	} {
-		got, err := control.SocketPath(tc.db)
-		if err != nil || !tc.check(got) {
-			t.Errorf("%s: SocketPath(%s) = %s, %v", tc.name, tc.db, got, err)
-		}
-	}
-	a, _ := control.SocketPath(long)
-	b, _ := control.SocketPath(long)
-	c, _ := control.SocketPath(long2)
-	if a != b || a == c {
-		t.Errorf("hashed socket paths: %s, %s for one file and %s for another", a, b, c)
-	}
-	// A relative name gives the socket of the absolute path.
-	wd, _ := os.Getwd()
-	rel, err := filepath.Rel(wd, db)
-	if err == nil {
-		if got, _ := control.SocketPath(rel); got != db+".ctl" {
-			t.Errorf("SocketPath(%s) = %s, want %s.ctl", rel, got, db)
-		}
-	}
-}
-
 // TestLongPathServes: a database whose socket would be too long is served
 // on the hashed path, and found there by the client.
 func TestLongPathServes(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", "")
+	t.Setenv("TMPDIR", t.TempDir())
 	dir := filepath.Join(t.TempDir(), strings.Repeat("d", 110))
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		t.Fatal(err)

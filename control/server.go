@@ -39,6 +39,10 @@ type Service struct {
 	Backup func(w io.Writer) (int64, error)
 	// Export writes every game as PTN text to w.
 	Export func(ctx context.Context, w io.Writer) error
+	// Status writes the running takbot's health report to w: the details
+	// (servers, user names, errors) that /healthz shows only to a request
+	// carrying its token.
+	Status func(ctx context.Context, w io.Writer) error
 }
 
 // Server serves a [Service] on a control socket. Create it with [Listen]
@@ -154,7 +158,9 @@ func (s *Server) serveConn(ctx context.Context, c net.Conn) {
 		_, err = s.svc.Backup(fw)
 	case req == "export" && s.svc.Export != nil:
 		err = s.svc.Export(ctx, fw)
-	case req == "backup" || req == "export":
+	case req == "status" && s.svc.Status != nil:
+		err = s.svc.Status(ctx, fw)
+	case req == "backup" || req == "export" || req == "status":
 		err = fmt.Errorf("%s is not served here", req)
 	default:
 		err = fmt.Errorf("unknown request %q", req)

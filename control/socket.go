@@ -1,14 +1,11 @@
 package control
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"net"
 	"os"
-	"path/filepath"
 	"syscall"
 )
 
@@ -20,30 +17,6 @@ const MaxSocketPath = 103
 // socket path.
 var ErrServing = errors.New("another process serves the control socket")
 
-// SocketPath returns the control socket of the database file db: db.ctl
-// beside it, or, when that is longer than [MaxSocketPath] bytes,
-// takbot-HASH.ctl in [os.TempDir], HASH derived from the absolute path of
-// db. Symbolic links are resolved when db exists, so that every name of
-// one file gives the same socket.
-func SocketPath(db string) (string, error) {
-	abs, err := filepath.Abs(db)
-	if err != nil {
-		return "", fmt.Errorf("control socket of %s: %w", db, err)
-	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	if p := abs + ".ctl"; len(p) <= MaxSocketPath {
-		return p, nil
-	}
-	sum := sha256.Sum256([]byte(abs))
-	p := filepath.Join(os.TempDir(), "takbot-"+hex.EncodeToString(sum[:8])+".ctl")
-	if len(p) > MaxSocketPath {
-		return "", fmt.Errorf("control socket of %s: %s is longer than %d bytes too (set a shorter TMPDIR or control_socket)", db, p, MaxSocketPath)
-	}
-	return p, nil
-}
-
 // listenUnix creates a listening socket at path with mode 0600. The mode
 // is set between bind and listen, so no connection is accepted before it.
 // A socket at path that refuses connections (left by a killed process) is
@@ -51,6 +24,9 @@ func SocketPath(db string) (string, error) {
 func listenUnix(path string) (*net.UnixListener, os.FileInfo, error) {
 	if len(path) > MaxSocketPath {
 		return nil, nil, fmt.Errorf("control socket %s: longer than %d bytes", path, MaxSocketPath)
+	}
+	if err := prepareDir(path); err != nil {
+		return nil, nil, err
 	}
 	for attempt := 0; ; attempt++ {
 		ln, fi, err := bindListen(path)
@@ -74,6 +50,10 @@ func removeStale(path string) error {
 	}
 	if err != nil {
 		return fmt.Errorf("control socket %s: %w", path, err)
+	}
+	if uid, ok := owner(fi); ok && uid != getuid() {
+		return fmt.Errorf("control socket %s: %w: it belongs to uid %d, not to you (uid %d); "+
+			"another user took the path: remove it, or set control_socket", path, ErrUnsafePath, uid, getuid())
 	}
 	if fi.Mode().Type() != fs.ModeSocket {
 		return fmt.Errorf("control socket %s: exists and is not a socket; remove it or choose another path", path)
@@ -154,7 +134,7 @@ func checkOwner(path, db string) error {
 	if !ok {
 		return nil
 	}
-	if int(st.Uid) == os.Getuid() {
+	if int(st.Uid) == getuid() {
 		return nil
 	}
 	if db != "" {

@@ -53,9 +53,9 @@ func clickedLabel(ix *discordgo.Interaction) string {
 	id := ix.MessageComponentData().CustomID
 	if ix.Message != nil {
 		for _, row := range ix.Message.Components {
-			if r, ok := row.(*discordgo.ActionsRow); ok {
+			if r, ok := row.(*discordgo.ActionsRow); ok && r != nil {
 				for _, comp := range r.Components {
-					if b, ok := comp.(*discordgo.Button); ok && b.CustomID == id && b.Label != "" {
+					if b, ok := comp.(*discordgo.Button); ok && b != nil && b.CustomID == id && b.Label != "" {
 						return b.Label
 					}
 				}

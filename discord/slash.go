@@ -19,25 +19,20 @@ import (
 // slash handles /tak.
 func (t *Transport) slash(ix *discordgo.Interaction, u *discordgo.User) {
 	data := ix.ApplicationCommandData()
-	if data.Name != rootCommand || len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+	in, ok := readSlash(data)
+	if !ok {
 		t.dispatch(ix, t.sayEphemeral(ix, fmt.Sprintf("This bot only knows /%s.", rootCommand)), nil)
 		return
 	}
-	sub := data.Options[0]
-	in := slashInput{Sub: sub.Name, Values: map[string]any{}, Bots: map[string]bool{}}
-	for _, o := range sub.Options {
-		in.Values[o.Name] = o.Value
-	}
 	if data.Resolved != nil {
 		for id, ru := range data.Resolved.Users {
-			if ru.Bot {
-				in.Bots[id] = true
+			if ru != nil && ru.ID == id {
+				t.learn(ru, data.Resolved.Members[id])
 			}
-			t.learn(ru, data.Resolved.Members[id])
 		}
 	}
 	threadGame, _ := t.mem.gameOf(ix.ChannelID)
-	switch sub.Name {
+	switch in.Sub {
 	case notifyName:
 		where, _ := in.Values[notifyOption].(string)
 		t.dispatch(ix, t.deferEphemeral(ix), func(ctx context.Context) { t.setNotify(ctx, ix, u, where) })
@@ -61,7 +56,7 @@ func (t *Transport) slash(ix *discordgo.Interaction, u *discordgo.User) {
 	if game == "" {
 		game = threadGame
 	}
-	if sub.Name == challengeName && ix.GuildID != "" {
+	if in.Sub == challengeName && ix.GuildID != "" {
 		if lacks := missingNames(ix.AppPermissions, t.threadPermissions()); lacks != "" {
 			t.log.Error("discord: cannot start games in a channel: missing permission", "permission", lacks, "channel", t.channelName(ix.ChannelID))
 			t.dispatch(ix, t.sayEphemeral(ix, fmt.Sprintf("Games cannot start in this channel: the bot lacks the %s permission here. Ask a server admin to grant it (or challenge from another channel).", lacks)), nil)
@@ -88,25 +83,10 @@ func (t *Transport) boardForm(ix *discordgo.Interaction, u *discordgo.User, game
 
 // submit handles the board form.
 func (t *Transport) submit(ix *discordgo.Interaction, u *discordgo.User) {
-	data := ix.ModalSubmitData()
-	c, err := parseCustomID(data.CustomID)
-	if err != nil || c.Kind != kindBoard || c.User != u.ID {
+	c, text, err := readBoardForm(ix.ModalSubmitData())
+	if err != nil || c.User != u.ID {
 		t.dispatch(ix, t.sayEphemeral(ix, "This form is no longer in use; send /tak rs again."), nil)
 		return
-	}
-	board := ""
-	for _, row := range data.Components {
-		if r, ok := row.(*discordgo.ActionsRow); ok {
-			for _, comp := range r.Components {
-				if in, ok := comp.(*discordgo.TextInput); ok && in.CustomID == modalInput {
-					board = in.Value
-				}
-			}
-		}
-	}
-	text := "rs"
-	if rows := boardRows(board); rows != "" {
-		text += "\n" + rows
 	}
 	var rf *refusal
 	if errors.As(oneCommand(text), &rf) {
@@ -123,31 +103,16 @@ func (t *Transport) submit(ix *discordgo.Interaction, u *discordgo.User) {
 func (t *Transport) autocomplete(ix *discordgo.Interaction, u *discordgo.User) {
 	ctx, cancel := context.WithTimeout(t.jobCtx, autocompleteBy)
 	defer cancel()
-	data := ix.ApplicationCommandData()
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	if len(data.Options) == 1 {
-		sub := data.Options[0]
-		game, _ := t.mem.gameOf(ix.ChannelID)
-		typed, focused := "", ""
-		for _, o := range sub.Options {
-			if o.Focused {
-				focused = o.Name
-				typed, _ = o.Value.(string)
-			} else if o.Name == gameOption {
-				if g, ok := normalGameID(fmt.Sprint(o.Value)); ok {
-					game = g
-				}
-			}
+	threadGame, _ := t.mem.gameOf(ix.ChannelID)
+	if focused, typed, game := readAutocomplete(ix.ApplicationCommandData(), threadGame); focused == "move" {
+		moves, err := t.ref.MoveChoices(ctx, bot.Identity{Transport: Name, Address: u.ID}, game, typed, 25)
+		if err != nil {
+			t.log.Warn("discord: move choices", "user", u.ID, "game", game, "err", err)
 		}
-		if focused == "move" {
-			moves, err := t.ref.MoveChoices(ctx, bot.Identity{Transport: Name, Address: u.ID}, game, typed, 25)
-			if err != nil {
-				t.log.Warn("discord: move choices", "user", u.ID, "game", game, "err", err)
-			}
-			for _, m := range moves {
-				m = cutRunes(m, 100)
-				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: m, Value: m})
-			}
+		for _, m := range moves {
+			m = cutRunes(m, 100)
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: m, Value: m})
 		}
 	}
 	if choices == nil {
@@ -184,4 +149,84 @@ func (t *Transport) setNotify(ctx context.Context, ix *discordgo.Interaction, u 
 		t.mem.setPref(keyNotify+u.ID, "")
 	}
 	t.followupText(ctx, ix, text)
+}
+
+// Reading what an interaction asks, before anything is answered: every
+// field comes from outside (null, missing or of any JSON type), so these
+// readers check each before use.
+
+// readSlash reads /tak's subcommand and the values of its options; false
+// when the interaction is not exactly one subcommand of /tak.
+func readSlash(data discordgo.ApplicationCommandInteractionData) (slashInput, bool) {
+	if data.Name != rootCommand || len(data.Options) != 1 || data.Options[0] == nil ||
+		data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		return slashInput{}, false
+	}
+	sub := data.Options[0]
+	in := slashInput{Sub: sub.Name, Values: map[string]any{}, Bots: map[string]bool{}}
+	for _, o := range sub.Options {
+		if o != nil {
+			in.Values[o.Name] = o.Value
+		}
+	}
+	if data.Resolved != nil {
+		for id, ru := range data.Resolved.Users {
+			if ru != nil && ru.Bot {
+				in.Bots[id] = true
+			}
+		}
+	}
+	return in, true
+}
+
+// readBoardForm reads the submitted board form: its custom id and the
+// command line it sends ("rs", with the pasted board's rows below).
+func readBoardForm(data discordgo.ModalSubmitInteractionData) (customID, string, error) {
+	c, err := parseCustomID(data.CustomID)
+	if err != nil {
+		return customID{}, "", err
+	}
+	if c.Kind != kindBoard {
+		return customID{}, "", errNotOurs
+	}
+	board := ""
+	for _, row := range data.Components {
+		if r, ok := row.(*discordgo.ActionsRow); ok && r != nil {
+			for _, comp := range r.Components {
+				if in, ok := comp.(*discordgo.TextInput); ok && in != nil && in.CustomID == modalInput {
+					board = in.Value
+				}
+			}
+		}
+	}
+	text := "rs"
+	if rows := boardRows(board); rows != "" {
+		text += "\n" + rows
+	}
+	return c, text, nil
+}
+
+// readAutocomplete reads which option of /tak the player is typing in
+// ("" if none), what they typed so far, and the game it is for: the one
+// its game option names, else threadGame.
+func readAutocomplete(data discordgo.ApplicationCommandInteractionData, threadGame string) (focused, typed, game string) {
+	game = threadGame
+	if len(data.Options) != 1 || data.Options[0] == nil {
+		return "", "", game
+	}
+	for _, o := range data.Options[0].Options {
+		switch {
+		case o == nil:
+		case o.Focused:
+			focused = o.Name
+			typed, _ = o.Value.(string)
+		case o.Name == gameOption:
+			if g, ok := o.Value.(string); ok {
+				if g, ok := normalGameID(g); ok {
+					game = g
+				}
+			}
+		}
+	}
+	return focused, typed, game
 }

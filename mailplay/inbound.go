@@ -8,6 +8,7 @@ import (
 	"net/mail"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/emersion/go-message"
@@ -318,15 +319,30 @@ func firstMsgID(v string, d *defects, field string) string {
 	return ids[0]
 }
 
+// wellFormedID reports whether id (without its angle brackets) is UTF-8
+// text without white space, control characters or angle brackets.
+func wellFormedID(id string) bool {
+	if !utf8.ValidString(id) {
+		return false
+	}
+	for _, r := range id {
+		if r <= ' ' || r == 0x7f || r == '<' || r == '>' || unicode.IsControl(r) || unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // msgIDs reads the message ids of a field leniently: every "<...>" without
-// white space inside, or, when there is no angle bracket at all, every
-// word with an '@' (some mailers omit the brackets).
+// white space inside, or, when there is no opening angle bracket, every
+// word with an '@' (some mailers omit the brackets). An id that is not
+// UTF-8 text without control characters and angle brackets is skipped.
 func msgIDs(v string) []string {
 	var out []string
 	if !strings.Contains(v, "<") {
 		for _, w := range strings.Fields(v) {
-			if strings.Contains(w, "@") {
-				out = append(out, strings.Trim(w, ",;"))
+			if w = strings.Trim(w, ",;"); strings.Contains(w, "@") && wellFormedID(w) {
+				out = append(out, w)
 			}
 		}
 		return out
@@ -341,7 +357,7 @@ func msgIDs(v string) []string {
 		if gt < 0 {
 			return out
 		}
-		if id := strings.TrimSpace(v[:gt]); id != "" && !strings.ContainsAny(id, " \t<") {
+		if id := strings.TrimSpace(v[:gt]); id != "" && wellFormedID(id) {
 			out = append(out, id)
 		}
 		v = v[gt+1:]

@@ -1,11 +1,13 @@
 // Package ops is the operations face of a running takbot: an HTTP handler
 // serving /healthz and /metrics.
 //
-// /healthz answers with a JSON [HealthReport]: whether the database
-// answers and whether each running transport is connected to its service
-// (a transport that is not a [bot.HealthReporter] counts as connected). It
-// is 200 when all is well and 503 otherwise, so that a load balancer or a
-// container runtime can act on the status alone.
+// /healthz checks whether the database answers and whether each running
+// transport is connected to its service (a transport that is not a
+// [bot.HealthReporter] counts as connected). It is 200 when all is well
+// and 503 otherwise, so that a load balancer or a container runtime can
+// act on the status alone; its body is that status alone ([HealthStatus]),
+// and the whole [HealthReport], which names servers, users and errors,
+// only for a request carrying [Health.Token].
 //
 // /metrics serves Prometheus metrics from a private registry ([Metrics]):
 // the Go runtime and process collectors, counters and latency histograms

@@ -18,6 +18,10 @@ type Health struct {
 	Transports []bot.Transport
 	// Timeout bounds the database check (default 2 s).
 	Timeout time.Duration
+	// Token, when set, shows the whole report to a request that carries
+	// it ("Authorization: Bearer TOKEN"); every other request gets the
+	// status alone ([HealthStatus]).
+	Token string
 }
 
 // HealthReport is the JSON body of /healthz.
@@ -85,10 +89,15 @@ func (h *Health) Report(ctx context.Context) HealthReport {
 	return rep
 }
 
-// ServeHTTP answers a health check: 200 with the report when the status
-// is ok, 503 otherwise.
+// ServeHTTP answers a health check: 200 when the status is ok, 503
+// otherwise; the body is the status alone, or the whole report when the
+// request carries the [Health.Token].
 func (h *Health) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rep := h.Report(r.Context())
+	var body any = HealthStatus{Status: rep.Status}
+	if h.authorized(r) {
+		body = rep
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	if rep.Status != StatusOK {
@@ -96,5 +105,5 @@ func (h *Health) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	enc.Encode(rep) // a client gone away is no error of ours
+	enc.Encode(body) // a client gone away is no error of ours
 }

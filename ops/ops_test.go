@@ -58,11 +58,20 @@ func (r reportingTransport) Health() bot.Health { return r.health }
 // get serves one request and returns the status and body.
 func get(t *testing.T, h http.Handler, method, path string) (int, string) {
 	t.Helper()
+	return getWith(t, h, method, path, "")
+}
+
+// getWith is get with an Authorization header (none if empty).
+func getWith(t *testing.T, h http.Handler, method, path, authorization string) (int, string) {
+	t.Helper()
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	req, err := http.NewRequest(method, srv.URL+path, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if authorization != "" {
+		req.Header.Set("Authorization", authorization)
 	}
 	resp, err := srv.Client().Do(req)
 	if err != nil {
@@ -96,12 +105,71 @@ func TestHealth(t *testing.T) {
 		{"database-closed", ops.Health{Database: closed}, http.StatusServiceUnavailable},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			status, body := get(t, ops.NewMux(&tc.health, ops.NewMetrics(), nil), http.MethodGet, "/healthz")
+			tc.health.Token = testToken
+			status, body := getWith(t, ops.NewMux(&tc.health, ops.NewMetrics(), nil), http.MethodGet, "/healthz", "Bearer "+testToken)
 			if status != tc.status {
 				t.Errorf("status %d, want %d", status, tc.status)
 			}
 			golden(t, "healthz-"+tc.name+".json", body)
 		})
+	}
+}
+
+const testToken = "s3cret-health-token"
+
+// TestHealthWithoutToken: without the token, /healthz says ok or degraded
+// and nothing more (no host, user name or error text), whatever the
+// request carries instead of the token and whether a token is configured.
+func TestHealthWithoutToken(t *testing.T) {
+	detailed := ops.Health{
+		Database: func(context.Context) error { return nil },
+		Transports: []bot.Transport{reportingTransport{plainTransport{"email"},
+			bot.Health{Connected: true, Detail: "IMAP imap.example.org:993 as takbot@example.org idling"}}},
+	}
+	degraded := ops.Health{
+		Database: func(context.Context) error {
+			return errors.New("open /var/lib/takbot/takbot.db: no space left on device")
+		},
+		Transports: []bot.Transport{reportingTransport{plainTransport{"email"},
+			bot.Health{Detail: "IMAP imap.example.org:993: login as takbot@example.org: authentication failed"}}},
+	}
+	for _, tc := range []struct {
+		name          string
+		health        ops.Health
+		token         string // configured
+		authorization string // sent
+		status        int
+		body          string
+	}{
+		{"no-token-configured", detailed, "", "", http.StatusOK, `{"status":"ok"}`},
+		{"no-token-configured-empty-bearer", detailed, "", "Bearer ", http.StatusOK, `{"status":"ok"}`},
+		{"no-token-configured-degraded", degraded, "", "", http.StatusServiceUnavailable, `{"status":"degraded"}`},
+		{"none-sent", detailed, testToken, "", http.StatusOK, `{"status":"ok"}`},
+		{"wrong-token", detailed, testToken, "Bearer guess", http.StatusOK, `{"status":"ok"}`},
+		{"token-prefix", detailed, testToken, "Bearer " + testToken[:len(testToken)-1], http.StatusOK, `{"status":"ok"}`},
+		{"token-longer", detailed, testToken, "Bearer " + testToken + "x", http.StatusOK, `{"status":"ok"}`},
+		{"basic-scheme", detailed, testToken, "Basic " + testToken, http.StatusOK, `{"status":"ok"}`},
+		{"bare-token", detailed, testToken, testToken, http.StatusOK, `{"status":"ok"}`},
+		{"wrong-token-degraded", degraded, testToken, "Bearer guess", http.StatusServiceUnavailable, `{"status":"degraded"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.health.Token = tc.token
+			status, body := getWith(t, ops.NewMux(&tc.health, ops.NewMetrics(), nil), http.MethodGet, "/healthz", tc.authorization)
+			if status != tc.status {
+				t.Errorf("status %d, want %d", status, tc.status)
+			}
+			if got := strings.Join(strings.Fields(body), ""); got != tc.body {
+				t.Errorf("body %s, want %s", body, tc.body)
+			}
+		})
+	}
+	// The same health with the token shows the details (the scheme's case
+	// does not matter).
+	h := detailed
+	h.Token = testToken
+	_, body := getWith(t, ops.NewMux(&h, ops.NewMetrics(), nil), http.MethodGet, "/healthz", "bearer "+testToken)
+	if !strings.Contains(body, "imap.example.org") {
+		t.Errorf("with the token, /healthz lacks the details: %s", body)
 	}
 }
 

@@ -39,6 +39,7 @@ func commands() []command {
 		{"console", "play on the terminal: lines \"NAME: MESSAGE\", replies \"[to NAME] ...\"", runConsole},
 		{"backup", "write a consistent copy of the database, also while a takbot runs on it", runBackup},
 		{"export", "print every game of the database as PTN, also while a takbot runs on it", runExport},
+		{"status", "print the health of the running takbot (database, transports) from its control socket", runStatus},
 		{"render", "draw a position from TPS or a PTN file as a PNG picture or a text board", runRender},
 		{"replay", "replay the games of PTN files and check their moves and results", runReplay},
 		{"perft", "count the move paths of a TPS position to a depth", runPerft},

@@ -18,6 +18,8 @@ type config struct {
 	// HTTPListen is the address of the health and metrics listener, ""
 	// for none.
 	HTTPListen string `config:"http_listen"`
+	// HTTP tunes that listener.
+	HTTP httpConfig `config:"http"`
 	// ControlSocket is the control socket's path; "" derives it from DB.
 	ControlSocket   string         `config:"control_socket"`
 	ShutdownTimeout duration       `config:"shutdown_timeout"`
@@ -49,6 +51,7 @@ func defaultConfig() config {
 		LogLevel:         "info",
 		LogFormat:        "text",
 		ShutdownTimeout:  duration(10 * time.Second),
+		HTTP:             defaultHTTPConfig(),
 		Delivery: deliveryConfig{
 			MinBackoff:  duration(30 * time.Second),
 			MaxBackoff:  duration(time.Hour),

@@ -111,6 +111,7 @@ func (cfg *config) check(c *checker) {
 			c.bad("http_listen", err)
 		}
 	}
+	cfg.HTTP.check(c)
 	if len(cfg.ControlSocket) > control.MaxSocketPath {
 		c.bad("control_socket", fmt.Errorf("a socket path has at most %d bytes, not %d", control.MaxSocketPath, len(cfg.ControlSocket)))
 	}

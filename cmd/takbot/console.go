@@ -7,6 +7,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
+	"github.com/takbymail/takbot/ops"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -67,7 +68,8 @@ func runConsole(ctx context.Context, e *env) int {
 	ref := bot.New(db, bot.SystemClock{}, refereeOptions(cfg, log))
 	ref.Register(console.NewTransport(stdout, cfg.ImagesDir))
 	knowTransports(ref)
-	stopControl, err := serveControl(ctx, cfg, db, log)
+	health := &ops.Health{Database: func(ctx context.Context) error { return db.View(ctx, func(bot.Tx) error { return nil }) }}
+	stopControl, err := serveControl(ctx, cfg, db, health, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "console:", err)
 		return 1

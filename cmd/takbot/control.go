@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/control"
+	"github.com/takbymail/takbot/ops"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -24,12 +25,13 @@ func controlSocket(cfg config) (string, error) {
 	return control.SocketPath(cfg.DB)
 }
 
-// serveControl serves backups and exports of db on its control socket, so
-// that "takbot backup" and "takbot export" work while this process holds
-// the database. Every long-running transport calls it once the database is
-// open; stop ends the server, waits for transfers under way and removes
-// the socket, and must be called before the database is closed.
-func serveControl(ctx context.Context, cfg config, db *storage.DB, log *slog.Logger) (stop func(), err error) {
+// serveControl serves backups, exports and the health report of health
+// on db's control socket, so that "takbot backup", "takbot export" and
+// "takbot status" work while this process holds the database. Every
+// long-running transport calls it once the database is open; stop ends
+// the server, waits for transfers under way and removes the socket, and
+// must be called before the database is closed.
+func serveControl(ctx context.Context, cfg config, db *storage.DB, health *ops.Health, log *slog.Logger) (stop func(), err error) {
 	path, err := controlSocket(cfg)
 	if err != nil {
 		return nil, err
@@ -37,6 +39,7 @@ func serveControl(ctx context.Context, cfg config, db *storage.DB, log *slog.Log
 	srv, err := control.Listen(path, control.Service{
 		Backup: db.Backup,
 		Export: func(ctx context.Context, w io.Writer) error { return exportPTN(ctx, db, w) },
+		Status: healthStatus(health),
 	}, log)
 	if err != nil {
 		return nil, err

@@ -3,11 +3,12 @@
 //
 // "takbot serve -config FILE" is the referee as a service: one process
 // owning the database, driving the clocks every tick_interval, delivering
-// replies, serving backups and exports on the control socket, /healthz
-// and /metrics on http_listen, and every transport whose section the
-// configuration has. SIGINT or SIGTERM stops it within shutdown_timeout
-// (exit 0); a second signal exits at once (exit 1). "takbot serve -check"
-// validates a configuration and exits (0, or 2 listing every problem).
+// replies, serving backups, exports and its health on the control socket,
+// /healthz and /metrics on http_listen (with the limits of the http
+// section), and every transport whose section the configuration has.
+// SIGINT or SIGTERM stops it within shutdown_timeout (exit 0); a second
+// signal exits at once (exit 1). "takbot serve -check" validates a
+// configuration and exits (0, or 2 listing every problem).
 //
 // # Layout
 //
@@ -18,9 +19,9 @@
 //   - config*.go: the configuration file, decoded strictly from the YAML
 //     tree (every problem with its key and line), ${VAR} expansion,
 //     _file secrets, durations with days, validation per section.
-//   - console.go, backup.go, export.go, control.go: the terminal transport
-//     and the one-shot commands that reach a running takbot through its
-//     control socket.
+//   - console.go, backup.go, export.go, status.go, control.go: the
+//     terminal transport and the one-shot commands that reach a running
+//     takbot through its control socket.
 //   - render.go, replay.go, perft.go, notation.go: tools.
 //
 // Exit codes: 0 success, 1 failure, 2 usage or configuration error.

@@ -119,6 +119,8 @@ func (w *crossWorld) config(db string) string {
 	d := w.fake.BotConfig()
 	return fmt.Sprintf(`db: %s
 http_listen: 127.0.0.1:0
+http:
+  health_token: `+e2eHealthToken+`
 log_format: json
 shutdown_timeout: 10s
 email:
@@ -156,13 +158,17 @@ func splitHostPort(t *testing.T, addr string) (host, port string) {
 	return addr[:i], addr[i+1:]
 }
 
-// health reads /healthz.
+// e2eHealthToken is the token that shows /healthz's details.
+const e2eHealthToken = "e2e-health-token"
+
+// health reads /healthz with the token.
 func (w *crossWorld) health() (int, ops.HealthReport) {
 	w.t.Helper()
 	req, err := http.NewRequestWithContext(w.ctx, http.MethodGet, "http://"+w.httpAddr+"/healthz", nil)
 	if err != nil {
 		w.t.Fatal(err)
 	}
+	req.Header.Set("Authorization", "Bearer "+e2eHealthToken)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		w.t.Fatal(err)

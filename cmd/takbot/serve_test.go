@@ -86,16 +86,22 @@ shutdown_timeout: 5s
 	if err != nil {
 		t.Fatal(err)
 	}
-	var health ops.HealthReport
-	err = json.NewDecoder(resp.Body).Decode(&health)
+	public, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if err != nil || resp.StatusCode != http.StatusOK || health.Status != ops.StatusOK || !health.Database.Open || len(health.Transports) != 0 {
-		t.Errorf("/healthz: %d %+v %v", resp.StatusCode, health, err)
+	if err != nil || resp.StatusCode != http.StatusOK || strings.Join(strings.Fields(string(public)), "") != `{"status":"ok"}` {
+		t.Errorf("/healthz without the token: %d %s %v, want the status alone", resp.StatusCode, public, err)
+	}
+	// The details are on the control socket.
+	code, out, errs := runTakbot(t, "status", "-db", dbPath)
+	var health ops.HealthReport
+	err = json.Unmarshal([]byte(out), &health)
+	if code != 0 || err != nil || health.Status != ops.StatusOK || !health.Database.Open || len(health.Transports) != 0 {
+		t.Errorf("takbot status: exit %d, stderr %q, %+v %v", code, errs, health, err)
 	}
 
 	// The first tick of the clocks ends the overdue game.
 	p.waitLog(t, 5*time.Second, "clock event", func(l logLine) bool { return l.str("game") == "g1" })
-	code, out, errs := runTakbot(t, "export", "-db", dbPath)
+	code, out, errs = runTakbot(t, "export", "-db", dbPath)
 	if code != 0 || !strings.Contains(out, `[Result "0-1"]`) {
 		t.Errorf("export through the control socket: exit %d, stderr %q, output:\n%s", code, errs, out)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/ops"
 	"github.com/takbymail/takbot/storage"
+	"golang.org/x/net/netutil"
 )
 
 // retentionEvery is how often serve prunes old replies and message ids.
@@ -33,6 +34,7 @@ type server struct {
 
 	stopControl func()
 	httpServer  *http.Server
+	httpAddr    string // the listener's address, once listening
 	httpDone    chan struct{}
 
 	stopReceiving  context.CancelFunc // cancels the transports' Run
@@ -94,7 +96,7 @@ func (s *server) launch() (err error) {
 	if err != nil {
 		return fmt.Errorf("control socket: %w", err)
 	}
-	if s.stopControl, err = serveControl(context.Background(), s.cfg, s.db, s.base.With("component", "control")); err != nil {
+	if s.stopControl, err = serveControl(context.Background(), s.cfg, s.db, s.health(), s.base.With("component", "control")); err != nil {
 		return fmt.Errorf("control socket: %w", err)
 	}
 	httpAddr := "off"
@@ -124,13 +126,19 @@ func (s *server) listenHTTP(log *slog.Logger) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("http_listen: %w", err)
 	}
-	health := &ops.Health{
-		Database:   func(ctx context.Context) error { return s.db.View(ctx, func(bot.Tx) error { return nil }) },
-		Transports: s.transports,
-	}
+	hc := s.cfg.HTTP
+	// Beyond max_connections, connections wait in the kernel's accept
+	// queue: they hold none of takbot's files, which IMAP and SMTP need.
+	ln = netutil.LimitListener(ln, hc.MaxConnections)
+	health := s.health()
+	health.Token = hc.HealthToken.Value
 	s.httpServer = &http.Server{
 		Handler:           ops.NewMux(health, s.metrics, log),
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: time.Duration(hc.ReadTimeout),
+		ReadTimeout:       time.Duration(hc.ReadTimeout),
+		WriteTimeout:      time.Duration(hc.WriteTimeout),
+		IdleTimeout:       time.Duration(hc.IdleTimeout),
+		MaxHeaderBytes:    16 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	s.httpDone = make(chan struct{})
@@ -141,8 +149,18 @@ func (s *server) listenHTTP(log *slog.Logger) (string, error) {
 		}
 	}()
 	addr := ln.Addr().String()
-	log.Info("http listening", "addr", addr)
+	s.httpAddr = addr
+	log.Info("http listening", "addr", addr, "max_connections", hc.MaxConnections, "idle_timeout", hc.IdleTimeout)
 	return addr, nil
+}
+
+// health returns what /healthz and the control socket's status check:
+// the database and the transports.
+func (s *server) health() *ops.Health {
+	return &ops.Health{
+		Database:   func(ctx context.Context) error { return s.db.View(ctx, func(bot.Tx) error { return nil }) },
+		Transports: s.transports,
+	}
 }
 
 // start runs the delivery pipeline, the clocks, retention and the
