@@ -120,7 +120,8 @@ func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, nonce str
 	return ev, nil
 }
 
-// secret returns the transport's secret, made on first use.
+// secret returns the transport's secret (keySecret, see keys.go), made on
+// first use: at the first start, which reads it before any mail.
 func (t *Transport) secret(ctx context.Context) ([]byte, error) {
 	t.secretMu.Lock()
 	defer t.secretMu.Unlock()
