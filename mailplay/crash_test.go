@@ -76,12 +76,6 @@ func crashChild(dbPath, imapAddr, smtpAddr string) int {
 	return 0
 }
 
-// The crash tests' second pair of players.
-const (
-	carolAddr = "carol@example.test"
-	daveAddr  = "dave@example.test"
-)
-
 // crashOptions shape a crash test.
 type crashOptions struct {
 	// pairs are the games played at once: the challenger (white) and the
