@@ -243,13 +243,16 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 		}
 	}
 	start := time.Now()
-	sctx, cancel := context.WithTimeout(ctx, r.opts.Delivery.SendTimeout)
+	sctx, cancel := SendContext(ctx, r.opts.Delivery.SendTimeout)
 	err := e.t.Send(sctx, rp)
 	cancel()
 	took := time.Since(start)
 	if ctx.Err() != nil && err != nil {
 		return sendStopped // shutting down: the reply stays pending as it was
 	}
+	// The outcome is recorded even when the pipeline is stopping: a mail
+	// the server took and the bot did not record would go out again.
+	ctx = context.WithoutCancel(ctx)
 	result, outcome := "delivered", sendDelivered
 	switch {
 	case err == nil:
@@ -291,6 +294,28 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 		r.opts.Observer.ReplySent(e.info.Name, result, took)
 	}
 	return outcome
+}
+
+// StopGrace is how long a send in flight may go on once the service is
+// told to stop (see SendContext).
+const StopGrace = 10 * time.Second
+
+// SendContext bounds one send (a Transport.Send, or a transport's own
+// mail) by timeout and, once ctx ends (the service stops), by StopGrace
+// more: a send in flight is not cut off at once, since a mail cut off
+// after the server took it, but before the bot heard so, would be sent
+// again at the next start. Record its outcome with a context that
+// outlives ctx (context.WithoutCancel).
+func SendContext(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
+	stop := context.AfterFunc(ctx, func() {
+		t := time.AfterFunc(StopGrace, cancel)
+		context.AfterFunc(sctx, func() { t.Stop() })
+	})
+	return sctx, func() {
+		stop()
+		cancel()
+	}
 }
 
 // backoff is the wait before attempt n+1: capped exponential, with jitter.

@@ -120,7 +120,8 @@ func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, nonce str
 	return ev, nil
 }
 
-// secret returns the transport's secret, made on first use.
+// secret returns the transport's secret (keySecret, see keys.go), made on
+// first use: at the first start, which reads it before any mail.
 func (t *Transport) secret(ctx context.Context) ([]byte, error) {
 	t.secretMu.Lock()
 	defer t.secretMu.Unlock()
@@ -251,9 +252,13 @@ func (t *Transport) sendConfirmation(ctx context.Context, c confirmation) error 
 	if err := WriteOutgoing(&buf, t.confirmationMail(c)); err != nil {
 		return err
 	}
-	sctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
-	if err := t.smtp.send(sctx, t.cfg.Address, c.From, buf.Bytes()); err != nil {
+	sctx, cancel := bot.SendContext(ctx, 2*time.Minute)
+	err := t.smtp.send(sctx, t.cfg.Address, c.From, buf.Bytes())
+	cancel()
+	// Recorded even when stopping: a request the server took and the bot
+	// did not record would go out again.
+	ctx = context.WithoutCancel(ctx)
+	if err != nil {
 		var se *SMTPError
 		if errors.As(err, &se) && se.Permanent() {
 			t.log.Warn("confirmation request refused for good", "to", c.From, "err", err)

@@ -67,8 +67,10 @@
 // text/plain part and the HTML (in a multipart/related with its PNG
 // pictures, shown by Content-ID), or a single text/plain part, always with
 // Auto-Submitted: auto-replied. MessageIDFor derives a mail's Message-ID
-// from a stable reply id, and ParseMessageIDFor reads the reply id back
-// from the In-Reply-To of an answer or a bounce. CleanSubject removes
+// from a stable local part (for a reply, its game and a hash of its id
+// keyed with the installation's secret: see keys.go), and
+// ParseMessageIDFor reads the local part back from the In-Reply-To of an
+// answer or a bounce. CleanSubject removes
 // "Re:"-like prefixes and SubjectGameTag reads the "[Tak g7]" tag of the
 // bot's subjects.
 package mailplay

@@ -17,6 +17,12 @@ import (
 // LMTP behind an SMTP front, Maildir with '.' as the hierarchy delimiter.
 // Run it with `go test -race -tags dovecot ./mailplay/` (as root).
 
+// The second pair of players of TestDovecotCrashRecovery.
+const (
+	carolAddr = "carol@example.test"
+	daveAddr  = "dave@example.test"
+)
+
 // startDovecot runs Dovecot with the bot, alice, bob and mallory.
 func startDovecot(t testing.TB, extra ...string) *dovecottest.Server {
 	users := []dovecottest.User{{Address: botAddr, Password: botPassword}}
@@ -110,10 +116,27 @@ func TestDovecotClientFormats(t *testing.T) {
 }
 
 // TestDovecotCrashRecovery kills the bot with SIGKILL at random moments
-// of a long game and restarts it: the game stored is exactly the game
-// sent, each mail is answered once, nothing is left unhandled.
+// of two games played at once, at least 32 times, a third of the kills
+// while Dovecot's SMTP front takes one of its replies, before the bot has
+// the answer; the bot is started again at once. The games stored are
+// exactly the games sent, each mail is answered once, nothing is left
+// unhandled, and a reply arrives twice only after a kill between the
+// server's acceptance and the bot's record, with its first copy's
+// Message-ID.
 func TestDovecotCrashRecovery(t *testing.T) {
-	crashGame(t, startDovecot(t), 20, 12)
+	srv := startDovecot(t, carolAddr, daveAddr)
+	crashGame(t, srv, crashOptions{
+		pairs:    [][2]string{{aliceAddr, bobAddr}, {carolAddr, daveAddr}},
+		minKills: 32, minMoves: 12,
+		onAccept: func(fn func(string, []byte)) {
+			if fn == nil {
+				srv.OnAccept(nil)
+				return
+			}
+			srv.OnAccept(func(a dovecottest.Accepted) { fn(a.From, a.Raw) })
+		},
+		smtpIdle: srv.WaitSMTPIdle,
+	})
 }
 
 // TestDovecotSMTPDown: replies written while SMTP is down wait in the

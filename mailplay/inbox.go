@@ -190,10 +190,11 @@ func displayName(a Address) string {
 }
 
 // bounced reports the hard failures of a delivery status notification to
-// the referee. Only a bounce of a mail the bot sent counts (its
-// Message-ID is found in the report or the thread fields), and the
-// address reported is the one that mail went to, so a forged report can
-// name no one else.
+// the referee. Only a bounce of a mail the bot sent counts (its keyed
+// Message-ID is found in the report or the thread fields: see keys.go),
+// and the address reported is the one that mail went to, so a forged
+// report can name no one else, and a forger can name no mail they did
+// not receive.
 func (t *Transport) bounced(ctx context.Context, in *Inbound) (string, error) {
 	rec, found, err := t.bouncedMail(ctx, in)
 	if err != nil {
@@ -202,6 +203,10 @@ func (t *Transport) bounced(ctx context.Context, in *Inbound) (string, error) {
 	if !found {
 		t.log.Info("bounce of a mail the bot did not send ignored", "message_id", in.MessageID, "original", in.Bounce.OriginalMessageID)
 		return "not a mail of the bot", nil
+	}
+	if !rec.Keyed {
+		t.log.Info("bounce of a mail sent before Message-IDs were keyed ignored: it cannot be verified", "message_id", in.MessageID, "reply", rec.Reply, "to", rec.To)
+		return "an old Message-ID, which cannot be verified", nil
 	}
 	reason := ""
 	for _, r := range in.Bounce.Recipients {
@@ -225,7 +230,9 @@ func (t *Transport) bounced(ctx context.Context, in *Inbound) (string, error) {
 	return rec.To + ": " + reason, nil
 }
 
-// bouncedMail finds the bot's mail a bounce returns.
+// bouncedMail finds the bot's mail a bounce returns: the first id the
+// bounce names whose sent-mail record holds that very Message-ID,
+// preferring a keyed one (an old one is found only to be logged).
 func (t *Transport) bouncedMail(ctx context.Context, in *Inbound) (sentRecord, bool, error) {
 	ids := []string{in.Bounce.OriginalMessageID}
 	ids = append(ids, in.InReplyTo...)
@@ -234,11 +241,23 @@ func (t *Transport) bouncedMail(ctx context.Context, in *Inbound) (sentRecord, b
 	found := false
 	err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
 		for _, id := range ids {
-			if _, hash, ok := t.ourMessage(id); ok {
-				var err error
-				if found, err = getJSON(tx, prefixSent+hash, &rec); err != nil || found {
-					return err
-				}
+			_, hash, ok := t.ourMessage(id)
+			if !ok {
+				continue
+			}
+			var r sentRecord
+			got, err := getJSON(tx, prefixSent+hash, &r)
+			if err != nil {
+				return err
+			}
+			if !got || !strings.EqualFold(r.MessageID, strings.Trim(strings.TrimSpace(id), "<>")) {
+				continue
+			}
+			if !found || r.Keyed && !rec.Keyed {
+				rec, found = r, true
+			}
+			if rec.Keyed {
+				return nil
 			}
 		}
 		return nil

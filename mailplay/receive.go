@@ -78,6 +78,11 @@ func (e *retryLater) Unwrap() error { return e.err }
 // serve runs one IMAP connection until it fails or ctx ends. connected
 // reports whether it got as far as selecting the mailbox.
 func (t *Transport) serve(ctx context.Context) (connected bool, err error) {
+	// The secret that keys the ids of the bot's mail is made at the first
+	// start (and read at every start), before any mail is read.
+	if _, err := t.secret(ctx); err != nil {
+		return false, err
+	}
 	s, err := t.dialIMAP(ctx)
 	if err != nil {
 		return false, err

@@ -3,7 +3,6 @@ package mailplay
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"encoding/base32"
 	"errors"
 	"fmt"
@@ -43,8 +42,7 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	}
 	unlock := t.sendLocks.lock(to)
 	defer unlock()
-	hash := replyHash(r.ID)
-	rec, token, err := t.prepare(ctx, r, to, hash)
+	rec, hash, token, err := t.prepare(ctx, r, to)
 	if err != nil {
 		var rl *RateLimitError
 		if errors.As(err, &rl) {
@@ -106,26 +104,33 @@ func deliveryError(err error) error {
 // prepare decides, once per reply, the mail's headers (its Message-ID,
 // its place in the game's thread, its subject) and its note on held
 // answers, and counts an answer against the recipient's hourly limit, in
-// one transaction; a reply prepared before gets the same headers again.
-// An answer over the limit is recorded as held and a *RateLimitError
-// returned. It returns the player's reply token (made on first use).
-func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to, hash string) (sentRecord, string, error) {
-	fresh, err := newToken()
+// one transaction; a reply prepared before gets the same headers again,
+// so a mail sent again after a crash is the same mail. An answer over the
+// limit is recorded as held and a *RateLimitError returned. It returns the
+// reply's hash (keyed, see keys.go; the legacy one for a reply prepared
+// before the ids were keyed) and the player's reply token (made on first
+// use).
+func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec sentRecord, hash, token string, err error) {
+	secret, err := t.secret(ctx)
 	if err != nil {
-		return sentRecord{}, "", err
+		return sentRecord{}, "", "", err
 	}
+	keyedHash, legacyHash := keyedReplyHash(secret, r.ID), legacyReplyHash(r.ID)
+	fresh := keyedToken(secret, to)
 	now := t.opts.Clock.Now().UTC().Truncate(time.Second)
-	var rec sentRecord
-	var token string
 	var limited *RateLimitError
 	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
-		rec, limited = sentRecord{}, nil
+		rec, hash, limited = sentRecord{}, keyedHash, nil
 		var err error
 		if token, err = ensureToken(tx, to, fresh); err != nil {
 			return err
 		}
-		found, err := getJSON(tx, prefixSent+hash, &rec)
+		found, err := getJSON(tx, prefixSent+keyedHash, &rec)
 		if err != nil || found {
+			return err
+		}
+		if found, err := getJSON(tx, prefixSent+legacyHash, &rec); err != nil || found {
+			hash = legacyHash
 			return err
 		}
 		if limited, err = t.countAnswer(tx, r, to, hash, now); err != nil || limited != nil {
@@ -135,7 +140,7 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to, hash string) 
 		if err != nil {
 			return err
 		}
-		rec = sentRecord{Note: note, Reply: r.ID, Game: r.Game, To: to, Subject: r.Subject, At: now,
+		rec = sentRecord{Note: note, Reply: r.ID, Game: r.Game, To: to, Subject: r.Subject, At: now, Keyed: true,
 			MessageID: MessageIDFor(messageLocal(r.Game, hash), t.domain)}
 		if r.Game == "" {
 			if id, ok := causeMessageID(r.Cause); ok {
@@ -149,7 +154,7 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to, hash string) 
 	if err == nil && limited != nil {
 		err = limited
 	}
-	return rec, token, err
+	return rec, hash, token, err
 }
 
 // threadOn places a game's mail in the recipient's thread of that game:
@@ -218,17 +223,8 @@ func (t *Transport) plusAddress(token string) string {
 // survive every mail system's handling of local parts.
 var tokenEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
 
-// newToken returns a random reply token of 80 bits.
-func newToken() (string, error) {
-	var b [10]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("mailplay: token: %w", err)
-	}
-	return tokenEncoding.EncodeToString(b[:]), nil
-}
-
-// ensureToken returns the player's token, storing fresh as it when the
-// player has none yet.
+// ensureToken returns the player's token, storing fresh (keyedToken) as
+// it when the player has none yet.
 func ensureToken(tx bot.StateTx, addr, fresh string) (string, error) {
 	addr = strings.ToLower(addr)
 	raw, err := tx.Get(prefixToken + addr)

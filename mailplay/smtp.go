@@ -34,6 +34,9 @@ type SMTPError struct {
 	Enhanced string
 	Message  string
 	Err      error
+	// answerLost: the whole mail was sent and the connection failed
+	// before the server answered it, so the server may have taken it.
+	answerLost bool
 }
 
 // Error describes the failure.
@@ -106,8 +109,10 @@ func (p *smtpPool) send(ctx context.Context, from, to string, raw []byte) error 
 		_ = conn.c.Close()
 		var se *SMTPError
 		// A kept connection the server closed meanwhile fails at once:
-		// try once more on a new one.
-		if reused && attempt == 0 && errors.As(err, &se) && se.Code == 0 && ctx.Err() == nil {
+		// try once more on a new one, unless the mail went out in full
+		// (the server may have taken it: sending it again here would
+		// duplicate it; the delivery pipeline decides).
+		if reused && attempt == 0 && errors.As(err, &se) && se.Code == 0 && !se.answerLost && ctx.Err() == nil {
 			continue
 		}
 		return err
@@ -140,7 +145,12 @@ func (p *smtpPool) transact(ctx context.Context, conn *smtpConn, from, to string
 		return fail(StageData, err)
 	}
 	if err := w.Close(); err != nil {
-		return fail(StageData, err)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		se := smtpErr(StageData, err)
+		se.answerLost = se.Code == 0
+		return se
 	}
 	return nil
 }

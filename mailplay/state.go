@@ -2,8 +2,6 @@ package mailplay
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,8 +16,9 @@ import (
 const (
 	// keyCursor holds the IMAP cursor: cursorState.
 	keyCursor = "cursor"
-	// keySecret holds 32 random bytes that make confirmation nonces
-	// unguessable.
+	// keySecret holds 32 random bytes, made at the first start, that key
+	// every identifier the bot writes into mail (keys.go): Message-IDs,
+	// reply tokens, confirmation nonces.
 	keySecret = "secret"
 	// prefixToken + address holds the player's reply token.
 	prefixToken = "token/"
@@ -73,6 +72,10 @@ type sentRecord struct {
 	// Note, when set, says how many answers to the recipient the hourly
 	// limit held back when the mail was prepared; it opens the mail.
 	Note string `json:",omitempty"`
+	// Keyed is true when MessageID carries the keyed hash of the reply
+	// (keys.go); false for a mail prepared before the ids were keyed,
+	// whose bounces cannot be verified.
+	Keyed bool `json:",omitempty"`
 }
 
 // rateEntry is one mail sent to an address, for the hourly limit.
@@ -99,13 +102,8 @@ type confirmation struct {
 	NextTry  time.Time `json:",omitzero"`
 }
 
-// replyHash is the short stable name of a reply in Message-IDs and state.
-func replyHash(replyID string) string {
-	sum := sha256.Sum256([]byte(replyID))
-	return hex.EncodeToString(sum[:12])
-}
-
-// isReplyHash reports whether s has the form replyHash writes.
+// isReplyHash reports whether s has the form keyedReplyHash (and
+// legacyReplyHash) write.
 func isReplyHash(s string) bool {
 	if len(s) != 24 {
 		return false

@@ -210,7 +210,7 @@ func TestDeliveryError(t *testing.T) {
 
 func TestOurMessageIDs(t *testing.T) {
 	tr := testTransport(t, testConfig())
-	hash := replyHash("email:mid:CAH4@mail.gmail.com/2")
+	hash := keyedReplyHash([]byte("a secret of the test"), "email:mid:CAH4@mail.gmail.com/2")
 	for _, game := range []string{"g7", "", "g12-b"} {
 		id := MessageIDFor(messageLocal(game, hash), tr.domain)
 		g, hh, ok := tr.ourMessage("<" + id + ">")
@@ -292,7 +292,7 @@ func renderReply() *bot.Reply {
 func TestComposeGolden(t *testing.T) {
 	tr := testTransport(t, testConfig())
 	r := renderReply()
-	c := tr.compose(r, replyHash(r.ID), replyLinks{replyTo: "takbot+tok@example.org", subject: r.Subject, game: r.Game})
+	c := tr.compose(r, legacyReplyHash(r.ID), replyLinks{replyTo: "takbot+tok@example.org", subject: r.Subject, game: r.Game})
 	if len(c.Pictures) != 1 || c.Pictures[0].Alt != r.Images[0].Alt || !strings.Contains(c.HTML, `src="cid:`+c.Pictures[0].ContentID+`"`) {
 		t.Errorf("pictures %+v", c.Pictures)
 	}
@@ -303,7 +303,7 @@ func TestComposeGolden(t *testing.T) {
 	checkGolden(t, "testdata/render/move.html", c.HTML)
 
 	r.Images = nil // the picture failed to render: the HTML keeps the text board
-	c = tr.compose(r, replyHash(r.ID), replyLinks{})
+	c = tr.compose(r, legacyReplyHash(r.ID), replyLinks{})
 	if !strings.Contains(c.HTML, "+---+") || strings.Contains(c.Text, "attached") || strings.Contains(c.HTML, "mailto:") {
 		t.Errorf("without the picture:\n%s", c.HTML)
 	}

@@ -37,6 +37,8 @@ type smtpFront struct {
 	server  *smtp.Server   // nil while stopped
 	ln      net.Listener   // nil while stopped
 	serving sync.WaitGroup // the Serve goroutine
+
+	tap tap // what a test is told
 }
 
 // startSMTPFront listens on a free port on 127.0.0.1.
@@ -96,15 +98,18 @@ func (s *Server) StartSMTP() error { return s.front.start() }
 
 // newSession starts a session at EHLO.
 func (f *smtpFront) newSession(*smtp.Conn) (smtp.Session, error) {
-	return &frontSession{srv: f.srv}, nil
+	f.tap.opened()
+	return &frontSession{srv: f.srv, front: f}, nil
 }
 
 // frontSession collects one transaction and forwards it at DATA. AUTH
 // PLAIN is offered and checked, but not required.
 type frontSession struct {
-	srv  *Server
-	from string
-	to   []string
+	srv    *Server
+	front  *smtpFront
+	from   string
+	to     []string
+	closed bool // Logout was called
 }
 
 // AuthMechanisms offers PLAIN.
@@ -153,6 +158,7 @@ func (s *frontSession) Data(r io.Reader) error {
 	var refusal *smtp.SMTPError
 	switch {
 	case err == nil:
+		s.front.tap.accepted(Accepted{From: s.from, To: append([]string(nil), s.to...), Raw: raw})
 		return nil
 	case errors.As(err, &refusal):
 		return refusal
@@ -165,4 +171,10 @@ func (s *frontSession) Data(r io.Reader) error {
 func (s *frontSession) Reset() { s.from, s.to = "", nil }
 
 // Logout ends the session.
-func (s *frontSession) Logout() error { return nil }
+func (s *frontSession) Logout() error {
+	if !s.closed {
+		s.closed = true
+		s.front.tap.closed()
+	}
+	return nil
+}
