@@ -36,10 +36,16 @@ func (s *session) run(p Parsed, perr error) error {
 		return err
 	}
 	s.sender = sender
+	if s.rate.over {
+		s.overRate()
+		return nil
+	}
 	if sender.Created.Equal(s.now) {
 		s.markPlayer(sender)
 	}
-	if n := excerpt(strings.TrimSpace(s.msg.Name), maxName); n != "" && n != sender.Name {
+	// A sender the transport cannot vouch for does not name the player:
+	// a forger could rename the real owner of the address.
+	if n := cleanName(s.msg.Name); n != "" && n != sender.Name && !s.msg.Unverified {
 		sender.Name = n
 		s.markPlayer(sender)
 	}
@@ -53,6 +59,22 @@ func (s *session) run(p Parsed, perr error) error {
 	}
 	if len(p.Commands) == 0 {
 		s.noCommand(p)
+		return nil
+	}
+	if most := s.r.opts.Quotas.CommandsPerMessage; len(p.Commands) > most {
+		s.refused = true
+		s.tell(key, s.msg.Game).say("Your message has %d commands; the referee runs at most %d from one message, so it ran none of them. Send them in several messages.", len(p.Commands), most)
+		return nil
+	}
+	if s.msg.Unverified && p.Changes() {
+		s.refused = true
+		var held []string
+		for i := range p.Commands {
+			if c := &p.Commands[i]; c.Class() != ClassReadOnly {
+				held = append(held, quote(c))
+			}
+		}
+		s.tell(key, s.msg.Game).say("The referee cannot tell that this message comes from you, so it runs only commands that show something (board, games, help) from it, and ran none of its commands: %s would change something. Nothing was changed.", joinAnd(held))
 		return nil
 	}
 	for i := range p.Commands {

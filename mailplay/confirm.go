@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/takbymail/takbot/bot"
 )
@@ -23,6 +25,10 @@ const confirmFor = 7 * 24 * time.Hour
 // confirmed or expired, so the same mail read again is never asked about
 // twice (as long as the referee remembers handled mail).
 const confirmKept = 90 * 24 * time.Hour
+
+// confirmQuote bounds each command a confirmation request quotes, in
+// characters.
+const confirmQuote = 80
 
 // confirmRetry bounds the wait between attempts to send a confirmation
 // request.
@@ -118,6 +124,23 @@ func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, nonce str
 	log.Info("held mail confirmed and handled", "held", c.ID, "game", c.Game, "replies", len(out.Replies), "duplicate", out.Duplicate)
 	ev.Outcome, ev.Detail = MailConfirmed, c.ID
 	return ev, nil
+}
+
+// quoteCommand writes a held command for its confirmation request: on one
+// line, without control or format characters (right-to-left overrides),
+// at most confirmQuote characters.
+func quoteCommand(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > confirmQuote {
+		s = string(r[:confirmQuote-1]) + "…"
+	}
+	return s
 }
 
 // secret returns the transport's secret, made on first use.
@@ -280,21 +303,19 @@ func (t *Transport) markConfirmation(ctx context.Context, nonce string, change f
 
 // confirmationMail writes the request: to the From address of the held
 // mail, quoting its commands, with the confirmation address as Reply-To.
+// The held mail may be forged, so nothing else of it is repeated: not its
+// subject, not its sender's display name, and each command is cut short.
 func (t *Transport) confirmationMail(c confirmation) *Outgoing {
 	var cmds []string
 	if p, err := bot.ParseMessage(c.Text); err == nil {
 		for _, cmd := range p.Commands {
-			cmds = append(cmds, "  "+cmd.Text)
+			cmds = append(cmds, "  "+quoteCommand(cmd.Text))
 		}
 	}
 	if len(cmds) == 0 {
-		cmds = []string{"  " + clip(strings.TrimSpace(c.Text), 200)}
+		cmds = []string{"  (no command the referee can read)"}
 	}
-	about := "your mail"
-	if c.Subject != "" {
-		about = fmt.Sprintf("your mail %q", clip(c.Subject, 80))
-	}
-	text := fmt.Sprintf(`The referee received %s from %s and cannot tell that you sent it: it did not come to your personal reply address.
+	text := fmt.Sprintf(`The referee received a mail from %s on %s and cannot tell that you sent it: it did not come to your personal reply address.
 
 It asks for:
 
@@ -305,14 +326,14 @@ To carry it out, reply to this mail; there is no need to write anything. If you 
 To skip this step, answer the referee's mails with "Reply": they carry your personal reply address.
 
 -- 
-%s`, about, c.From, strings.Join(cmds, "\n"), footerText)
-	subject := "Please confirm " + about
+%s`, c.From, c.Received.UTC().Format("2006-01-02 15:04 UTC"), strings.Join(cmds, "\n"), footerText)
+	subject := "Please confirm the commands of a mail sent in your name"
 	if c.Game != "" {
-		subject = "[Tak " + c.Game + "] please confirm " + about
+		subject = "[Tak " + c.Game + "] please confirm the commands of a mail sent in your name"
 	}
 	m := &Outgoing{
 		From:      Address{Name: t.cfg.Name, Addr: t.cfg.Address},
-		To:        []Address{{Name: c.Name, Addr: c.From}},
+		To:        []Address{{Addr: c.From}},
 		ReplyTo:   []Address{{Name: t.cfg.Name, Addr: t.plusAddress(confirmPrefix + c.Nonce)}},
 		Subject:   strings.Join(strings.Fields(subject), " "),
 		MessageID: MessageIDFor("confirm."+c.Nonce, t.domain),

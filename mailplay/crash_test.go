@@ -175,7 +175,14 @@ func crashGame(t *testing.T, mail mailServers, nmoves, kills int) {
 		return m
 	}
 	sent := 0
-	if _, err := alice.Write(ctx, botAddr, "Tak?", "notation ptn\nnew "+bobAddr+" size=6 color=white", demo.Plain); err != nil {
+	// A challenge from the bare address would wait for a confirmation:
+	// alice asks for help first and challenges by replying to the answer,
+	// from her personal reply address.
+	if _, err := alice.Write(ctx, botAddr, "Tak?", "help", demo.Plain); err != nil {
+		t.Fatal(err)
+	}
+	sent++
+	if _, err := alice.Reply(ctx, next(alice, "Commands"), "notation ptn\nnew "+bobAddr+" size=6 color=white", demo.Gmail, demo.Plain); err != nil {
 		t.Fatal(err)
 	}
 	sent++

@@ -40,6 +40,7 @@ func TestDovecotWholeGame(t *testing.T) {
 	h := startBot(t, srv, harnessOptions{})
 	alice, bob := h.player(aliceAddr, "Alice"), h.player(bobAddr, "Bob")
 	h.write(alice, "Tak?", "notation ptn\nnew "+bobAddr+" size=3 color=white")
+	h.confirm(alice)
 	challenge := h.next(bob, "challenges you")
 	game, _ := mailplay.SubjectGameTag(challenge.In.Subject)
 	if _, err := bob.Reply(h.ctx(), challenge, "notation ptn\naccept", demo.Outlook, demo.HTMLOnly); err != nil {
@@ -192,7 +193,7 @@ func TestDovecotBounce(t *testing.T) {
 	h := startBot(t, srv, harnessOptions{})
 	alice, bob := h.player(aliceAddr, "Alice"), h.player(bobAddr, "Bob")
 	h.write(alice, "game?", "new nobody@example.test size=5")
-	h.event(mailplay.MailHandled)
+	h.confirm(alice)
 	h.next(alice, "cannot be reached by email: the address does not exist")
 
 	_, _, sent := h.startGame(alice, bob)

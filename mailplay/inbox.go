@@ -76,7 +76,7 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr
 	}
 	msg := bot.Message{
 		ID: in.DedupKey, From: bot.Identity{Transport: TransportName, Address: from},
-		Name: displayName(in.From), Text: text, Game: ev.Game, Received: received,
+		Name: displayName(in.From), Text: text, Game: ev.Game, Received: received, Unverified: !authentic,
 	}
 	out, err := t.ref.Handle(ctx, msg)
 	if errors.Is(err, bot.ErrBadMessage) {
