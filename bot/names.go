@@ -22,10 +22,10 @@ func cleanName(name string) string {
 	var b strings.Builder
 	for _, r := range name {
 		switch {
+		case unicode.IsSpace(r):
+			r = ' '
 		case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Cf, r), unicode.Is(unicode.Co, r):
 			continue
-		case unicode.Is(unicode.Zl, r), unicode.Is(unicode.Zp, r):
-			r = ' '
 		}
 		b.WriteRune(r)
 	}

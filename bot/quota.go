@@ -18,7 +18,7 @@ type Quotas struct {
 	// sent (default 20); a challenge beyond it is refused to its sender.
 	ChallengesTo int
 	// CommandsPerMessage is the most commands one message may hold
-	// (default and at most MaxCommands); a message with more is refused
+	// (default 20, at most MaxCommands); a message with more is refused
 	// whole, none of its commands run.
 	CommandsPerMessage int
 	// MessagesPerHour is the most messages the referee reads from one
@@ -35,6 +35,8 @@ type Quotas struct {
 const (
 	DefaultOpenChallenges = 5
 	DefaultChallengesTo   = 20
+	// DefaultCommandsPerMessage is the default of Quotas.CommandsPerMessage.
+	DefaultCommandsPerMessage = 20
 )
 
 func (q *Quotas) setDefaults() {
@@ -44,9 +46,10 @@ func (q *Quotas) setDefaults() {
 	if q.ChallengesTo <= 0 {
 		q.ChallengesTo = DefaultChallengesTo
 	}
-	if q.CommandsPerMessage <= 0 || q.CommandsPerMessage > MaxCommands {
-		q.CommandsPerMessage = MaxCommands
+	if q.CommandsPerMessage <= 0 {
+		q.CommandsPerMessage = DefaultCommandsPerMessage
 	}
+	q.CommandsPerMessage = min(q.CommandsPerMessage, MaxCommands)
 	if q.MessagesPerHour < 0 {
 		q.MessagesPerHour = 0
 	}
