@@ -34,14 +34,24 @@ const confirmQuote = 80
 // request.
 const confirmRetry = 30 * time.Minute
 
-// hold keeps an unauthenticated mail that would change a game until the
-// owner of its From address confirms it, and queues the request. The
-// nonce derives from the mail's dedup key and a secret, so the same mail
-// read again finds its confirmation, and nobody else can guess it.
-func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text string, received time.Time) error {
+// maxPending bounds the held mails of one From address waiting for a
+// confirmation made in the last pendingWindow: a flood of mail forged in
+// someone's name asks them at most this often, and the rest is dropped.
+const (
+	maxPending    = 3
+	pendingWindow = 24 * time.Hour
+)
+
+// hold keeps an unauthenticated mail that would change anything until the
+// owner of its From address confirms it, and queues the request; it
+// reports false, and keeps nothing, when maxPending mails of that address
+// wait already. The nonce derives from the mail's dedup key and a secret,
+// so the same mail read again finds its confirmation, and nobody else can
+// guess it.
+func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text string, received time.Time) (bool, error) {
 	secret, err := t.secret(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	mac := hmac.New(sha256.New, secret)
 	mac.Write([]byte("confirm\x00" + in.DedupKey))
@@ -50,6 +60,7 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 		Nonce: nonce, ID: in.DedupKey, From: from, Name: displayName(in.From), Text: text, Game: game,
 		Subject: CleanSubject(in.Subject), Received: received, Created: t.opts.Clock.Now().UTC().Truncate(time.Second),
 	}
+	held := true
 	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
 		var old confirmation
 		found, err := getJSON(tx, prefixConfirm+nonce, &old)
@@ -57,18 +68,36 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 			return err
 		}
 		if found {
+			held = true
+			return nil
+		}
+		pending := 0
+		if err := tx.Scan(prefixConfirm, func(_ string, v []byte) error {
+			var o confirmation
+			if unmarshalJSON(v, &o) == nil && sameAddress(o.From, c.From) && o.Done.IsZero() && c.Created.Sub(o.Created) < pendingWindow {
+				pending++
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		if held = pending < maxPending; !held {
 			return nil
 		}
 		return putJSON(tx, prefixConfirm+nonce, c)
 	})
 	if err != nil {
-		return err
+		return false, err
+	}
+	if !held {
+		t.log.Warn("mail not held: too many from its address wait for a confirmation", "from", from, "message_id", in.MessageID, "pending", maxPending)
+		return false, nil
 	}
 	select {
 	case t.confirmWake <- struct{}{}:
 	default:
 	}
-	return nil
+	return true, nil
 }
 
 // confirmed handles a reply to a confirmation address: from the address

@@ -17,7 +17,8 @@ const (
 	MailConfirmed MailOutcome = "confirmed"
 	// MailIgnored: a reply to a confirmation address that confirms
 	// nothing (unknown, expired, confirmed before, or from another
-	// address).
+	// address), or a mail that would need a confirmation while too many
+	// from its From address already wait for one.
 	MailIgnored MailOutcome = "ignored"
 	// MailAutomatic: an auto-reply, list mail or other automatic mail,
 	// never answered.

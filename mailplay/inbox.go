@@ -72,7 +72,11 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr
 	if perr == nil && parsed.Changes() && !authentic {
 		log.Info("unauthenticated mail held for confirmation", "game", ev.Game)
 		ev.Outcome = MailHeld
-		return ev, t.hold(ctx, in, from, ev.Game, text, received)
+		held, err := t.hold(ctx, in, from, ev.Game, text, received)
+		if err == nil && !held {
+			ev.Outcome, ev.Detail = MailIgnored, "too many mails from this address wait for a confirmation"
+		}
+		return ev, err
 	}
 	msg := bot.Message{
 		ID: in.DedupKey, From: bot.Identity{Transport: TransportName, Address: from},
