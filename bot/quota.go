@@ -105,8 +105,9 @@ func (sr *senderRates) take(key string, now time.Time, limit int) rateVerdict {
 	return rateVerdict{over: w.n > limit, notice: w.n == limit+1, until: until}
 }
 
-// forget drops the windows that ended, then arbitrary ones until there is
-// room again. Called with mu held.
+// forget drops the windows that ended, then arbitrary ones until a tenth
+// of the room is free, so that a flood of new senders costs one pass per
+// maxRateSenders/10 of them. Called with mu held.
 func (sr *senderRates) forget(now time.Time) {
 	for k, w := range sr.m {
 		if !now.Before(w.start.Add(rateWindow)) {
@@ -114,7 +115,7 @@ func (sr *senderRates) forget(now time.Time) {
 		}
 	}
 	for k := range sr.m {
-		if len(sr.m) < maxRateSenders {
+		if len(sr.m) < maxRateSenders-maxRateSenders/10 {
 			break
 		}
 		delete(sr.m, k)

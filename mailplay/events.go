@@ -10,7 +10,7 @@ const (
 	// MailDuplicate: the referee had handled the same mail before (same
 	// Message-ID): nothing changed and nothing is answered.
 	MailDuplicate MailOutcome = "duplicate"
-	// MailHeld: it would change a game but its sender is not
+	// MailHeld: it would change something but its sender is not
 	// authenticated; the owner of its From address is asked to confirm.
 	MailHeld MailOutcome = "held"
 	// MailConfirmed: it confirmed a held mail, which the referee handled.

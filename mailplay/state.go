@@ -72,7 +72,7 @@ type rateEntry struct {
 	At   int64  // Unix seconds
 }
 
-// confirmation is an unauthenticated mail that would change a game, held
+// confirmation is an unauthenticated mail that would change anything, held
 // until the owner of its From address confirms it by replying.
 type confirmation struct {
 	Nonce    string
