@@ -60,7 +60,7 @@ func TestDovecotWholeGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := len(roadGame) + 2; len(processed) != want {
+	if want := len(roadGame) + 3; len(processed) != want { // the challenge, its confirmation, the accept, the moves
 		t.Errorf("takbot.processed holds %d mails, want %d", len(processed), want)
 	}
 	if n := inboxCount(t, srv, botAddr); n != 0 {
