@@ -250,6 +250,14 @@ func TestUnverifiedRunsOnlyReadOnly(t *testing.T) {
 	if after := snapshot(h, game); after != before {
 		t.Errorf("board renamed alice or changed the game:\n%s\n%s", before, after)
 	}
+	// A stranger's unverified help is answered and records no player.
+	out = h.message(bot.Message{From: player("stranger"), Name: "Stranger", Text: "help", Unverified: true})
+	if out.Refused || !strings.Contains(textTo(out.Replies, "stranger"), "Commands") {
+		t.Errorf("help from an unverified stranger: %s", allText(out.Replies))
+	}
+	if _, err := h.ref.Player(context.Background(), player("stranger")); !errors.Is(err, bot.ErrNotFound) {
+		t.Errorf("an unverified stranger was recorded as a player: %v", err)
+	}
 }
 
 // TestReadOnlyCommandsChangeNothing: every command the table calls

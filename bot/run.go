@@ -40,11 +40,12 @@ func (s *session) run(p Parsed, perr error) error {
 		s.overRate()
 		return nil
 	}
-	if sender.Created.Equal(s.now) {
+	// A sender the transport cannot vouch for is not recorded as a player
+	// and does not name one: a forger could rename the real owner of the
+	// address, or make up players.
+	if sender.Created.Equal(s.now) && !s.msg.Unverified {
 		s.markPlayer(sender)
 	}
-	// A sender the transport cannot vouch for does not name the player:
-	// a forger could rename the real owner of the address.
 	if n := cleanName(s.msg.Name); n != "" && n != sender.Name && !s.msg.Unverified {
 		sender.Name = n
 		s.markPlayer(sender)
