@@ -181,7 +181,7 @@ func TestChallengeSpamFromForgedMail(t *testing.T) {
 	h.reply(alice, confs[0], "")
 	h.event(mailplay.MailConfirmed)
 	m := h.next(carol, "challenges you")
-	if want := "[Tak g1] alice vs carol, 5x5"; m.In.Subject != want {
+	if want := "[Tak g1] Alice vs carol, 5x5"; m.In.Subject != want { // the name of alice's own reply
 		t.Errorf("carol's challenge has the subject %q, want %q", m.In.Subject, want)
 	}
 	if err := repeats(m, "evil", "bank.example", "Visit", "urgent", "spam-"); err != nil {

@@ -57,8 +57,7 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 	mac.Write([]byte("confirm\x00" + in.DedupKey))
 	nonce := tokenEncoding.EncodeToString(mac.Sum(nil)[:10])
 	c := confirmation{
-		Nonce: nonce, ID: in.DedupKey, From: from, Name: displayName(in.From), Text: text, Game: game,
-		Subject: CleanSubject(in.Subject), Received: received, Created: t.opts.Clock.Now().UTC().Truncate(time.Second),
+		Nonce: nonce, ID: in.DedupKey, From: from, Text: text, Game: game, Received: received, Created: t.opts.Clock.Now().UTC().Truncate(time.Second),
 	}
 	held := true
 	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
@@ -104,7 +103,10 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 // the held mail came from, it hands the held mail to the referee with
 // its own id and received time (so it counts once, by its original time);
 // anything else is logged and dropped.
-func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, nonce string, log *slog.Logger) (MailEvent, error) {
+//
+// The player's name is the one the confirming mail gives, never the held
+// mail's: that one may be a forger's.
+func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, name, nonce string, log *slog.Logger) (MailEvent, error) {
 	var c confirmation
 	var found bool
 	if err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
@@ -137,7 +139,7 @@ func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, nonce str
 		return ev, err
 	}
 	out, err := t.ref.Handle(ctx, bot.Message{
-		ID: c.ID, From: bot.Identity{Transport: TransportName, Address: c.From}, Name: c.Name,
+		ID: c.ID, From: bot.Identity{Transport: TransportName, Address: c.From}, Name: name,
 		Text: c.Text, Game: c.Game, Received: c.Received, State: []bot.StateWrite{done},
 	})
 	if errors.Is(err, bot.ErrBadMessage) {

@@ -60,7 +60,7 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr
 	token, hasToken := in.PlusToken(t.cfg.Address)
 	token = strings.ToLower(token)
 	if nonce, ok := strings.CutPrefix(token, confirmPrefix); hasToken && ok {
-		return t.confirmed(ctx, ev, from, nonce, log)
+		return t.confirmed(ctx, ev, from, displayName(in.From), nonce, log)
 	}
 	authentic, how, err := t.authenticate(ctx, in, from, token)
 	if err != nil {

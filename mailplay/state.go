@@ -78,10 +78,8 @@ type confirmation struct {
 	Nonce    string
 	ID       string // the original mail's dedup key
 	From     string // the From address, lower-cased
-	Name     string
 	Text     string
 	Game     string
-	Subject  string // the original subject, cleaned
 	Received time.Time
 	Created  time.Time
 	Sent     time.Time `json:",omitzero"` // when the confirmation mail was taken by SMTP
