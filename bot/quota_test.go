@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +16,26 @@ import (
 // withQuotas sets the referee's quotas.
 func withQuotas(q bot.Quotas) harnessOption {
 	return func(o *bot.Options, _ *harness) { o.Quotas = q }
+}
+
+// outcomes counts the outcomes of handled messages.
+type outcomes struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (o *outcomes) MessageHandled(_, outcome string, _ time.Duration) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.n[outcome]++
+}
+
+func (o *outcomes) ReplySent(string, string, time.Duration) {}
+
+func (o *outcomes) count(outcome string) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.n[outcome]
 }
 
 // message hands a message to the referee and returns its outcome.
@@ -164,7 +185,8 @@ func TestCommandsPerMessage(t *testing.T) {
 // next hour they are read again. Messages the transport cannot vouch for
 // are counted apart, so forged ones do not use up the real owner's.
 func TestMessagesPerHour(t *testing.T) {
-	h := newHarness(t, withQuotas(bot.Quotas{MessagesPerHour: 3}))
+	seen := &outcomes{n: map[string]int{}}
+	h := newHarness(t, withQuotas(bot.Quotas{MessagesPerHour: 3}), func(o *bot.Options, _ *harness) { o.Observer = seen })
 	game := h.start("alice", "bob", "size=5") // alice: 1 message, bob: 1
 	h.send("alice", "board")
 	forged := func(text string) bot.Outcome {
@@ -209,6 +231,9 @@ func TestMessagesPerHour(t *testing.T) {
 	}
 	if out := h.message(bot.Message{ID: "again", From: player("alice"), Text: "board"}); !out.Duplicate {
 		t.Errorf("a dropped message read again is not a duplicate: %+v", out)
+	}
+	if n := seen.count("dropped"); n != 5 { // 2 forged, 3 of alice's
+		t.Errorf("%d messages counted dropped, want 5", n)
 	}
 	h.clock.Advance(time.Hour)
 	if out := h.message(bot.Message{From: player("alice"), Text: "ps b1", Game: game}); out.Dropped || out.Refused {

@@ -54,7 +54,8 @@ type Options struct {
 // be fast and safe for concurrent use.
 type Observer interface {
 	// MessageHandled is called once per message Handle finished: outcome
-	// is "ok", "refused", "duplicate", "invalid" or "error".
+	// is "ok", "refused", "dropped" (beyond the sender's messages an
+	// hour), "duplicate", "invalid" or "error".
 	MessageHandled(transport, outcome string, took time.Duration)
 	// ReplySent is called once per delivery attempt: result is
 	// "delivered", "retry" or "failed".
@@ -242,6 +243,8 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 			outcome = "error"
 		case out.Duplicate:
 			outcome = "duplicate"
+		case out.Dropped:
+			outcome = "dropped"
 		case out.Refused:
 			outcome = "refused"
 		}
