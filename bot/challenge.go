@@ -12,11 +12,8 @@ import (
 // ---- new ----
 
 // maxAddress bounds a player's address (an email address has at most 254
-// characters) and maxName a display name.
-const (
-	maxAddress = 254
-	maxName    = 64
-)
+// characters).
+const maxAddress = 254
 
 // resolveOpponent turns the word after "new" into an identity: an explicit
 // "transport:address", an address one of the transports reads (the
@@ -188,11 +185,14 @@ func (s *session) cmdNew(c *Command) error {
 			mine = tak.Black
 		}
 	}
-	id, err := s.newGameID()
+	op, err := s.player(opp.Key())
 	if err != nil {
 		return err
 	}
-	op, err := s.player(opp.Key())
+	if err := s.checkChallengeQuotas(op); err != nil {
+		return err
+	}
+	id, err := s.newGameID()
 	if err != nil {
 		return err
 	}

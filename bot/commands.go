@@ -18,10 +18,15 @@ type CommandSpec struct {
 	Examples []string // exact commands
 	Group    Group    // where help and the README list it
 	Params   []Param  // its arguments, for transports with structured input
-	// Changes is set for commands that change a game (a move, an answer,
-	// an offer): transports that cannot vouch for a sender (a mail with a
-	// forgeable From) hold such commands back until the sender confirms.
-	Changes bool
+	// Class says what the command can change. Every command has one (the
+	// zero value is invalid); a sender the transport cannot vouch for (a
+	// mail with a forgeable From) runs only read-only commands, the others
+	// wait until the sender confirms from their real mailbox.
+	Class Class
+	// BareClass, when set, is the class of the command written without
+	// arguments: "rs" alone only shows the sync board, "rs" with a board
+	// records it in the game.
+	BareClass Class
 
 	run func(s *session, c *Command) error
 }
@@ -53,6 +58,45 @@ func (g Group) Title() string {
 		return "At any time"
 	}
 	return fmt.Sprintf("group %d", g)
+}
+
+// Class is what a command can change, from the least to the most
+// far-reaching. The zero value is no class and is invalid: every command of
+// the table names its own.
+type Class uint8
+
+// The classes of commands.
+const (
+	// ClassReadOnly commands only show something to their sender (board,
+	// games, help): nothing is stored and nobody else is told.
+	ClassReadOnly Class = iota + 1
+	// ClassGame commands change a game the sender plays in (a move, an
+	// answer, an offer, a dispute, a sync board recorded).
+	ClassGame
+	// ClassSettings commands change the sender's own settings (notation,
+	// the chosen game, a vacation, which also moves the sender's clocks).
+	ClassSettings
+	// ClassThirdParty commands reach someone who is not yet in a game with
+	// the sender (new: a challenge to another player).
+	ClassThirdParty
+)
+
+// Valid reports whether c is one of the classes.
+func (c Class) Valid() bool { return c >= ClassReadOnly && c <= ClassThirdParty }
+
+// String names the class.
+func (c Class) String() string {
+	switch c {
+	case ClassReadOnly:
+		return "read-only"
+	case ClassGame:
+		return "changes a game"
+	case ClassSettings:
+		return "changes the sender's settings"
+	case ClassThirdParty:
+		return "reaches another player"
+	}
+	return fmt.Sprintf("invalid class %d", uint8(c))
 }
 
 // Param is one argument of a command.
@@ -161,55 +205,55 @@ func commandSpecs() []*CommandSpec {
 			Examples: []string{"new bob size=6 komi=2 color=white days=5", "new ann@example.org", "new discord:123456789012345678 style=courtly"},
 			Params: append([]Param{{Name: "opponent", Kind: ParamPlayer, Required: true,
 				Summary: "a name on your own transport, an email address, a Discord mention, or transport:address"}}, newOptions...),
-			run: (*session).cmdNew},
-		{Name: "accept", Group: GroupStart, Syntax: "accept", Summary: "accept a challenge, or your opponent's proposal", Examples: []string{"accept"}, Changes: true, run: (*session).cmdAccept},
-		{Name: "decline", Group: GroupStart, Syntax: "decline", Summary: "decline a challenge, or your opponent's proposal", Examples: []string{"decline"}, Changes: true, run: (*session).cmdDecline},
-		{Name: "cancel", Group: GroupStart, Syntax: "cancel", Summary: "withdraw your challenge or your proposal", Examples: []string{"cancel"}, Changes: true, run: (*session).cmdCancel},
+			Class: ClassThirdParty, run: (*session).cmdNew},
+		{Name: "accept", Group: GroupStart, Syntax: "accept", Summary: "accept a challenge, or your opponent's proposal", Examples: []string{"accept"}, Class: ClassGame, run: (*session).cmdAccept},
+		{Name: "decline", Group: GroupStart, Syntax: "decline", Summary: "decline a challenge, or your opponent's proposal", Examples: []string{"decline"}, Class: ClassGame, run: (*session).cmdDecline},
+		{Name: "cancel", Group: GroupStart, Syntax: "cancel", Summary: "withdraw your challenge or your proposal", Examples: []string{"cancel"}, Class: ClassGame, run: (*session).cmdCancel},
 
 		{Name: cmdMove, Group: GroupMove, Syntax: "MOVE [t] [#N]",
 			Summary:  "play a move, in Tak by Mail (\"ps b4\", \"ms b2 p3 2 1\") or PTN (\"c3\", \"3c3>12\"); \"t\" or PTN's ' calls Tak, \"#N\" refuses the move unless the game is at turn N; the word \"move\" before it is optional",
 			Examples: []string{"ps b4", "ms b2 p3 2 1 t", "3b4-21", "Sc3 #7"},
 			Params:   []Param{{Name: "move", Kind: ParamMove, Required: true, Summary: "a move in Tak by Mail or PTN notation"}},
-			Changes:  true, run: (*session).cmdMove},
+			Class:    ClassGame, run: (*session).cmdMove},
 
 		{Name: cmdRS, Group: GroupSync, Syntax: "rs [BOARD]", Summary: "show the game's sync board; with your board on the lines below, compare it with the true board and say where they diverged",
 			Examples: []string{"rs", "rs\n0 0 0 0 s\n0 0 S 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0"},
 			Params:   []Param{{Name: "board", Kind: ParamBoard, Summary: "your board: one row per line, north row first, stacks top first, 0 for empty"}},
-			run:      (*session).cmdRS},
+			Class:    ClassGame, BareClass: ClassReadOnly, run: (*session).cmdRS},
 		{Name: "revert", Group: GroupSync, Syntax: "revert [N]", Summary: "propose going back to the position after turn N (by default the last turn your rs board matches)",
 			Examples: []string{"revert", "revert 12"},
 			Params:   []Param{{Name: "turn", Kind: ParamInteger, Min: 0, Max: 100000, Summary: "the turn after which to go back to"}},
-			Changes:  true, run: (*session).cmdRevert},
-		{Name: "adopt", Group: GroupSync, Syntax: "adopt", Summary: "propose making the board you sent with rs the position", Examples: []string{"adopt"}, Changes: true, run: (*session).cmdAdopt},
-		{Name: "restart", Group: GroupSync, Syntax: "restart", Summary: "propose starting the game again from the empty board", Examples: []string{"restart"}, Changes: true, run: (*session).cmdRestart},
+			Class:    ClassGame, run: (*session).cmdRevert},
+		{Name: "adopt", Group: GroupSync, Syntax: "adopt", Summary: "propose making the board you sent with rs the position", Examples: []string{"adopt"}, Class: ClassGame, run: (*session).cmdAdopt},
+		{Name: "restart", Group: GroupSync, Syntax: "restart", Summary: "propose starting the game again from the empty board", Examples: []string{"restart"}, Class: ClassGame, run: (*session).cmdRestart},
 		{Name: "im", Group: GroupSync, Syntax: "im REASON", Summary: "dispute your opponent's last move: the referee checks it again, rules, and shows the board before and after",
 			Examples: []string{"im the wall on c3 was covered"},
 			Params:   []Param{{Name: "reason", Kind: ParamText, Required: true, Summary: "why you think the move was illegal"}},
-			Changes:  true, run: (*session).cmdIM},
+			Class:    ClassGame, run: (*session).cmdIM},
 		{Name: "takeback", Group: GroupSync, Syntax: "takeback", Summary: "after a dispute ruled the move legal, ask your opponent to take it back anyway (only while the game is in progress)",
-			Examples: []string{"takeback"}, Changes: true, run: (*session).cmdTakeback},
+			Examples: []string{"takeback"}, Class: ClassGame, run: (*session).cmdTakeback},
 
-		{Name: "undo", Group: GroupPlay, Syntax: "undo", Summary: "ask to take back your last move (only while the game is in progress)", Examples: []string{"undo"}, Changes: true, run: (*session).cmdUndo},
-		{Name: "draw", Group: GroupPlay, Syntax: "draw", Summary: "offer a draw (two offers that cross are agreed)", Examples: []string{"draw"}, Changes: true, run: (*session).cmdDraw},
-		{Name: "resign", Group: GroupPlay, Syntax: "resign", Summary: "resign the game", Examples: []string{"resign"}, Changes: true, run: (*session).cmdResign},
-		{Name: "board", Group: GroupPlay, Syntax: "board", Summary: "the board: a picture, a text board in your notation, and whose turn it is", Examples: []string{"board"}, run: (*session).cmdBoard},
-		{Name: "history", Group: GroupPlay, Syntax: "history", Summary: "the game so far as a PTN file", Examples: []string{"history"}, run: (*session).cmdHistory},
-		{Name: "tps", Group: GroupPlay, Syntax: "tps", Summary: "the position as TPS", Examples: []string{"tps"}, run: (*session).cmdTPS},
-		{Name: "link", Group: GroupPlay, Syntax: "link", Summary: "a PTN Ninja link to the game", Examples: []string{"link"}, run: (*session).cmdLink},
+		{Name: "undo", Group: GroupPlay, Syntax: "undo", Summary: "ask to take back your last move (only while the game is in progress)", Examples: []string{"undo"}, Class: ClassGame, run: (*session).cmdUndo},
+		{Name: "draw", Group: GroupPlay, Syntax: "draw", Summary: "offer a draw (two offers that cross are agreed)", Examples: []string{"draw"}, Class: ClassGame, run: (*session).cmdDraw},
+		{Name: "resign", Group: GroupPlay, Syntax: "resign", Summary: "resign the game", Examples: []string{"resign"}, Class: ClassGame, run: (*session).cmdResign},
+		{Name: "board", Group: GroupPlay, Syntax: "board", Summary: "the board: a picture, a text board in your notation, and whose turn it is", Examples: []string{"board"}, Class: ClassReadOnly, run: (*session).cmdBoard},
+		{Name: "history", Group: GroupPlay, Syntax: "history", Summary: "the game so far as a PTN file", Examples: []string{"history"}, Class: ClassReadOnly, run: (*session).cmdHistory},
+		{Name: "tps", Group: GroupPlay, Syntax: "tps", Summary: "the position as TPS", Examples: []string{"tps"}, Class: ClassReadOnly, run: (*session).cmdTPS},
+		{Name: "link", Group: GroupPlay, Syntax: "link", Summary: "a PTN Ninja link to the game", Examples: []string{"link"}, Class: ClassReadOnly, run: (*session).cmdLink},
 
-		{Name: "games", Group: GroupAlways, Syntax: "games", Summary: "your games, those waiting for you first", Examples: []string{"games"}, run: (*session).cmdGames},
+		{Name: "games", Group: GroupAlways, Syntax: "games", Summary: "your games, those waiting for you first", Examples: []string{"games"}, Class: ClassReadOnly, run: (*session).cmdGames},
 		{Name: cmdGame, Group: GroupAlways, Syntax: "game ID", Summary: "send your commands to game ID, in this message and later ones, until you choose another (\"game g3; ps b4\" sends one move there)",
 			Examples: []string{"game g3", "game g3; ps b4"},
 			Params:   []Param{{Name: "id", Kind: ParamGame, Required: true, Summary: "the game's id, e.g. g3"}},
-			run:      (*session).cmdGame},
+			Class:    ClassSettings, run: (*session).cmdGame},
 		{Name: "notation", Group: GroupAlways, Syntax: "notation mail|ptn", Summary: "the notation and board orientation the referee answers you in, and reads bare squares in (by default the one you last used)",
 			Examples: []string{"notation ptn"},
 			Params:   []Param{{Name: "notation", Kind: ParamChoice, Required: true, Choices: []string{"mail", "ptn"}, Summary: "mail: A1 is the north-west corner; ptn: a1 is the south-west corner"}},
-			run:      (*session).cmdNotation},
+			Class:    ClassSettings, run: (*session).cmdNotation},
 		{Name: "vacation", Group: GroupAlways, Syntax: "vacation DAYS", Summary: "stop your clocks for DAYS days (1 to 60)", Examples: []string{"vacation 7"},
 			Params: []Param{{Name: "days", Kind: ParamInteger, Required: true, Min: 1, Max: 60, Summary: "how many days"}},
-			run:    (*session).cmdVacation},
-		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, run: (*session).cmdHelp},
+			Class:  ClassSettings, run: (*session).cmdVacation},
+		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, Class: ClassReadOnly, run: (*session).cmdHelp},
 	}
 }
 

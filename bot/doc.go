@@ -49,7 +49,16 @@
 // Commands. One table ([Commands]) describes every command: keyword,
 // arguments, summary, examples and handler. The parser, help, "did you
 // mean" suggestions, the README's command reference and the Discord slash
-// commands come from it.
+// commands come from it. Each command has a [Class] (read-only, changes a
+// game, changes the sender's settings, reaches another player): a message
+// the transport cannot vouch for ([Message.Unverified]) runs only
+// read-only commands, and transports hold the others until the sender
+// confirms.
+//
+// Quotas (quota.go, [Quotas]): challenges a player may have open and be
+// sent, commands in a message, messages a sender an hour (counted in
+// memory; beyond it a message is marked handled and not run). Display
+// names shown to other players are cleaned (names.go).
 //
 // Reading a message (parse.go). A line is a command when it starts with a
 // command keyword or a move; other lines are prose, skipped, and the reply

@@ -26,6 +26,13 @@ type Message struct {
 	// that was down does not make a player lose on time. Zero means now; a
 	// time after now is taken as now.
 	Received time.Time
+	// Unverified is set by a transport that cannot vouch that From sent
+	// the message (a mail without the player's reply token or a trusted
+	// authentication). The referee then runs only read-only commands
+	// (refusing a message with any other: the transport should have held
+	// it for a confirmation), keeps the sender's name as it was, and counts
+	// the message apart from the sender's own (Quotas.MessagesPerHour).
+	Unverified bool
 	// State is adapter state written in the same transaction as the
 	// message's effects (an IMAP cursor, a thread mapping), so a restart
 	// resumes exactly. When the message was handled before, it is written
@@ -52,6 +59,10 @@ type Outcome struct {
 	// Refused is set when a command of the message was refused (the
 	// commands before it stand).
 	Refused bool
+	// Dropped is set when the sender had sent more messages in the hour
+	// than Quotas.MessagesPerHour allows: nothing of the message was run,
+	// and the sender was told only at the first such message.
+	Dropped bool
 	// Commands is how many commands the message held; prose lines around
 	// them are not counted.
 	Commands int

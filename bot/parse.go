@@ -34,8 +34,23 @@ type Command struct {
 	spec *CommandSpec
 }
 
-// Changes reports whether the command changes a game.
-func (c Command) Changes() bool { return c.spec != nil && c.spec.Changes }
+// Class says what the command can change: its spec's class, or its
+// BareClass when written without arguments ("rs" alone only shows). A
+// command that cannot be read as any command ("resing") is read-only: it
+// is refused and changes nothing. A command whose spec has no valid class
+// counts as changing a game, so that a mistake in the table holds a
+// command back rather than letting it through.
+func (c Command) Class() Class {
+	switch {
+	case c.spec == nil:
+		return ClassReadOnly
+	case c.spec.BareClass.Valid() && len(c.Args) == 0 && c.Board == "":
+		return c.spec.BareClass
+	case !c.spec.Class.Valid():
+		return ClassGame
+	}
+	return c.spec.Class
+}
 
 // ProseLine is a line of a message that was not read as a command.
 type ProseLine struct {
@@ -52,13 +67,14 @@ type Parsed struct {
 	Prose    []ProseLine
 }
 
-// Changes reports whether any command of the message changes a game (a
-// move, an answer, an offer, a dispute): what a transport that cannot vouch
-// for the sender must hold back. Starting a challenge does not count: the
-// challenged player must accept.
+// Changes reports whether any command of the message is not read-only: it
+// changes a game, the sender's settings, or reaches another player (a
+// challenge). A transport that cannot vouch for the sender must hold such
+// a message until the sender confirms it. A move that cannot be read
+// counts as changing, as the move it was meant to be.
 func (p Parsed) Changes() bool {
 	for _, c := range p.Commands {
-		if c.Changes() || (c.Err != nil && c.Name == cmdMove) {
+		if c.Class() != ClassReadOnly || (c.Err != nil && c.Name == cmdMove) {
 			return true
 		}
 	}

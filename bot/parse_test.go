@@ -100,11 +100,15 @@ func TestParseLimits(t *testing.T) {
 }
 
 // TestChangesNeedsAuthentication: the commands a transport must hold back
-// from an unverified sender are exactly those that change a game.
+// from an unverified sender are every command that is not read-only: those
+// that change a game, the sender's settings, or reach another player.
 func TestChangesNeedsAuthentication(t *testing.T) {
 	for text, want := range map[string]bool{
 		"ps b4": true, "accept": true, "resign": true, "draw": true, "adopt": true, "im bad": true, "undo": true,
-		"new bob": false, "board": false, "games": false, "help": false, "rs": false, "Thanks!": false, "ps d9": true,
+		"new bob": true, "vacation 3": true, "vacation 3 days": true, "notation ptn": true, "game g1": true, "game g1; board": true,
+		"rs\n0 0 0\n0 s 0\n0 0 0": true, "ps d9": true, "revert 3": true, "cancel": true,
+		"board": false, "games": false, "help": false, "rs": false, "history": false, "tps": false, "link": false,
+		"Thanks!": false, "resing": false, "board; games; help": false,
 	} {
 		p, err := ParseMessage(text)
 		if err != nil {

@@ -45,13 +45,17 @@ type Options struct {
 	Observer Observer
 	// Delivery tunes the delivery pipeline.
 	Delivery DeliveryOptions
+	// Quotas bound what one sender may do: challenges, commands in a
+	// message, messages an hour.
+	Quotas Quotas
 }
 
 // Observer is told what the referee does, for metrics. Its methods must
 // be fast and safe for concurrent use.
 type Observer interface {
 	// MessageHandled is called once per message Handle finished: outcome
-	// is "ok", "refused", "duplicate", "invalid" or "error".
+	// is "ok", "refused", "dropped" (beyond the sender's messages an
+	// hour), "duplicate", "invalid" or "error".
 	MessageHandled(transport, outcome string, took time.Duration)
 	// ReplySent is called once per delivery attempt: result is
 	// "delivered", "retry", "held" (a transport's limit holds the reply
@@ -75,6 +79,7 @@ type Referee struct {
 	randM sync.Mutex
 	cache *recordCache
 	pngs  *pngCache // pictures rendered for delivery, by name
+	rates senderRates
 
 	tmu        sync.RWMutex
 	transports map[string]*transportEntry
@@ -112,6 +117,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 		opts.Render = DefaultRender
 	}
 	opts.Delivery.setDefaults()
+	opts.Quotas.setDefaults()
 	if clock == nil {
 		clock = SystemClock{}
 	}
@@ -238,6 +244,8 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 			outcome = "error"
 		case out.Duplicate:
 			outcome = "duplicate"
+		case out.Dropped:
+			outcome = "dropped"
 		case out.Refused:
 			outcome = "refused"
 		}
@@ -281,7 +289,11 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 	if msg.Received.IsZero() || msg.Received.After(now) {
 		msg.Received = now
 	}
+	rate := r.rates.take(rateKey(msg), now, r.opts.Quotas.MessagesPerHour)
 	parsed, perr := ParseMessage(msg.Text)
+	if rate.over {
+		parsed, perr = Parsed{}, nil
+	}
 	want := map[int]bool{stripeOf(msg.From.Key()): true}
 	if msg.Game != "" {
 		want[stripeOf(msg.Game)] = true
@@ -302,6 +314,7 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 		ls.lock(want)
 		s := r.newSession(ctx, ls, msg, procID)
 		s.allocated = allocated
+		s.rate = rate
 		err := s.safeRun(parsed, perr)
 		var nl *needLock
 		if errors.As(err, &nl) {
@@ -323,14 +336,14 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 			return out, fmt.Errorf("bot: commit message %s: %w", procID, err)
 		}
 		r.notify(replies)
-		out = Outcome{Replies: replies, Refused: s.refused, Commands: len(parsed.Commands), Games: s.touched}
+		out = Outcome{Replies: replies, Refused: s.refused, Dropped: s.dropped, Commands: len(parsed.Commands), Games: s.touched}
 		game := ""
 		if len(s.touched) > 0 {
 			game = s.touched[0]
 		}
 		r.logger().Info("message handled", "transport", msg.From.Transport, "id", msg.ID, "from", msg.From.Key(),
 			"game", game, "games", strings.Join(s.touched, ","), "commands", len(parsed.Commands), "replies", len(replies),
-			"refused", s.refused, "took", time.Since(start).Round(time.Microsecond))
+			"refused", s.refused, "dropped", s.dropped, "unverified", msg.Unverified, "took", time.Since(start).Round(time.Microsecond))
 		return out, nil
 	}
 }

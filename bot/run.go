@@ -36,10 +36,17 @@ func (s *session) run(p Parsed, perr error) error {
 		return err
 	}
 	s.sender = sender
-	if sender.Created.Equal(s.now) {
+	if s.rate.over {
+		s.overRate()
+		return nil
+	}
+	// A sender the transport cannot vouch for is not recorded as a player
+	// and does not name one: a forger could rename the real owner of the
+	// address, or make up players.
+	if sender.Created.Equal(s.now) && !s.msg.Unverified {
 		s.markPlayer(sender)
 	}
-	if n := excerpt(strings.TrimSpace(s.msg.Name), maxName); n != "" && n != sender.Name {
+	if n := cleanName(s.msg.Name); n != "" && n != sender.Name && !s.msg.Unverified {
 		sender.Name = n
 		s.markPlayer(sender)
 	}
@@ -53,6 +60,22 @@ func (s *session) run(p Parsed, perr error) error {
 	}
 	if len(p.Commands) == 0 {
 		s.noCommand(p)
+		return nil
+	}
+	if most := s.r.opts.Quotas.CommandsPerMessage; len(p.Commands) > most {
+		s.refused = true
+		s.tell(key, s.msg.Game).say("Your message has %d commands; the referee runs at most %d from one message, so it ran none of them. Send them in several messages.", len(p.Commands), most)
+		return nil
+	}
+	if s.msg.Unverified && p.Changes() {
+		s.refused = true
+		var held []string
+		for i := range p.Commands {
+			if c := &p.Commands[i]; c.Class() != ClassReadOnly {
+				held = append(held, quote(c))
+			}
+		}
+		s.tell(key, s.msg.Game).say("The referee cannot tell that this message comes from you, so it runs only commands that show something (board, games, help) from it, and ran none of its commands: %s would change something. Nothing was changed.", joinAnd(held))
 		return nil
 	}
 	for i := range p.Commands {

@@ -42,6 +42,10 @@ type session struct {
 	replyBase string // reply ids are replyBase/N
 	touched   []string
 	refused   bool
+	// rate is the sender's hourly count's verdict on the message; dropped
+	// is set when the message was not read for it.
+	rate    rateVerdict
+	dropped bool
 	// extra are writes of the commit's transaction beyond games, players
 	// and replies (a reply's delivery state).
 	extra []func(Tx) error
@@ -111,7 +115,7 @@ func (r *Referee) defaultNotation(id Identity) notation.Orientation {
 // defaultName names a player whose display name is not known.
 func (r *Referee) defaultName(id Identity) string {
 	if e := r.transport(id.Transport); e != nil && e.info.DisplayName != nil {
-		if n := e.info.DisplayName(id.Address); n != "" {
+		if n := cleanName(e.info.DisplayName(id.Address)); n != "" {
 			return n
 		}
 	}

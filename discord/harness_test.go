@@ -49,6 +49,7 @@ type worldOptions struct {
 	Setup          func(w *world)  // runs before the bot connects
 	NoStart        bool            // build the world, do not start the bot
 	Global         bool            // guilds: [] (global commands)
+	Quotas         bot.Quotas      // the referee's quotas
 }
 
 func newWorld(t *testing.T, o worldOptions) *world {
@@ -98,7 +99,7 @@ func (w *world) start(o worldOptions) {
 		clock = w.clock
 	}
 	logger := slog.New(slog.NewTextHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	w.ref = bot.New(w.store, clock, bot.Options{Rand: func(int) int { return 0 }, Logger: logger})
+	w.ref = bot.New(w.store, clock, bot.Options{Rand: func(int) int { return 0 }, Logger: logger, Quotas: o.Quotas})
 	guilds, where := []string{w.guild}, w.guild
 	if o.Global {
 		guilds, where = nil, ""

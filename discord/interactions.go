@@ -174,6 +174,8 @@ func (t *Transport) handleInteraction(ctx context.Context, ix *discordgo.Interac
 		note = "The referee could not record this just now; please send it again in a minute."
 	case out.Duplicate:
 		note = "This was handled already."
+	case out.Dropped && !repliesTo(out.Replies, u.ID):
+		note = "The referee did not read this: you have sent more messages in the last hour than it reads from one player. Send it again later."
 	case !repliesTo(out.Replies, u.ID) && kind == originCommand:
 		note = "Done."
 	}

@@ -121,7 +121,9 @@ func saysMore(text string) bool {
 		return true
 	}
 	c := p.Commands[0]
-	return c.Err != nil || !c.Changes()
+	// A game event is posted to the thread; anything else (and an rs
+	// board, whose comparison only its sender sees) is said to the sender.
+	return c.Err != nil || c.Class() != bot.ClassGame || c.Name == "rs"
 }
 
 // catchUpPages bounds the messages read from one thread after a

@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/takbymail/takbot/bot"
 )
@@ -24,26 +26,40 @@ const confirmFor = 7 * 24 * time.Hour
 // twice (as long as the referee remembers handled mail).
 const confirmKept = 90 * 24 * time.Hour
 
+// confirmQuote bounds each command a confirmation request quotes, in
+// characters.
+const confirmQuote = 80
+
 // confirmRetry bounds the wait between attempts to send a confirmation
 // request.
 const confirmRetry = 30 * time.Minute
 
-// hold keeps an unauthenticated mail that would change a game until the
-// owner of its From address confirms it, and queues the request. The
-// nonce derives from the mail's dedup key and a secret, so the same mail
-// read again finds its confirmation, and nobody else can guess it.
-func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text string, received time.Time) error {
+// maxPending bounds the held mails of one From address waiting for a
+// confirmation made in the last pendingWindow: a flood of mail forged in
+// someone's name asks them at most this often, and the rest is dropped.
+const (
+	maxPending    = 3
+	pendingWindow = 24 * time.Hour
+)
+
+// hold keeps an unauthenticated mail that would change anything until the
+// owner of its From address confirms it, and queues the request; it
+// reports false, and keeps nothing, when maxPending mails of that address
+// wait already. The nonce derives from the mail's dedup key and a secret,
+// so the same mail read again finds its confirmation, and nobody else can
+// guess it.
+func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text string, received time.Time) (bool, error) {
 	secret, err := t.secret(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	mac := hmac.New(sha256.New, secret)
 	mac.Write([]byte("confirm\x00" + in.DedupKey))
 	nonce := tokenEncoding.EncodeToString(mac.Sum(nil)[:10])
 	c := confirmation{
-		Nonce: nonce, ID: in.DedupKey, From: from, Name: displayName(in.From), Text: text, Game: game,
-		Subject: CleanSubject(in.Subject), Received: received, Created: t.opts.Clock.Now().UTC().Truncate(time.Second),
+		Nonce: nonce, ID: in.DedupKey, From: from, Text: text, Game: game, Received: received, Created: t.opts.Clock.Now().UTC().Truncate(time.Second),
 	}
+	held := true
 	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
 		var old confirmation
 		found, err := getJSON(tx, prefixConfirm+nonce, &old)
@@ -51,25 +67,46 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 			return err
 		}
 		if found {
+			held = true
+			return nil
+		}
+		pending := 0
+		if err := tx.Scan(prefixConfirm, func(_ string, v []byte) error {
+			var o confirmation
+			if unmarshalJSON(v, &o) == nil && sameAddress(o.From, c.From) && o.Done.IsZero() && c.Created.Sub(o.Created) < pendingWindow {
+				pending++
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		if held = pending < maxPending; !held {
 			return nil
 		}
 		return putJSON(tx, prefixConfirm+nonce, c)
 	})
 	if err != nil {
-		return err
+		return false, err
+	}
+	if !held {
+		t.log.Warn("mail not held: too many from its address wait for a confirmation", "from", from, "message_id", in.MessageID, "pending", maxPending)
+		return false, nil
 	}
 	select {
 	case t.confirmWake <- struct{}{}:
 	default:
 	}
-	return nil
+	return true, nil
 }
 
 // confirmed handles a reply to a confirmation address: from the address
 // the held mail came from, it hands the held mail to the referee with
 // its own id and received time (so it counts once, by its original time);
 // anything else is logged and dropped.
-func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, nonce string, log *slog.Logger) (MailEvent, error) {
+//
+// The player's name is the one the confirming mail gives, never the held
+// mail's: that one may be a forger's.
+func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, name, nonce string, log *slog.Logger) (MailEvent, error) {
 	var c confirmation
 	var found bool
 	if err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
@@ -102,7 +139,7 @@ func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, nonce str
 		return ev, err
 	}
 	out, err := t.ref.Handle(ctx, bot.Message{
-		ID: c.ID, From: bot.Identity{Transport: TransportName, Address: c.From}, Name: c.Name,
+		ID: c.ID, From: bot.Identity{Transport: TransportName, Address: c.From}, Name: name,
 		Text: c.Text, Game: c.Game, Received: c.Received, State: []bot.StateWrite{done},
 	})
 	if errors.Is(err, bot.ErrBadMessage) {
@@ -118,6 +155,23 @@ func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, nonce str
 	log.Info("held mail confirmed and handled", "held", c.ID, "game", c.Game, "replies", len(out.Replies), "duplicate", out.Duplicate)
 	ev.Outcome, ev.Detail = MailConfirmed, c.ID
 	return ev, nil
+}
+
+// quoteCommand writes a held command for its confirmation request: on one
+// line, without control or format characters (right-to-left overrides),
+// at most confirmQuote characters.
+func quoteCommand(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > confirmQuote {
+		s = string(r[:confirmQuote-1]) + "…"
+	}
+	return s
 }
 
 // secret returns the transport's secret (keySecret, see keys.go), made on
@@ -285,21 +339,19 @@ func (t *Transport) markConfirmation(ctx context.Context, nonce string, change f
 
 // confirmationMail writes the request: to the From address of the held
 // mail, quoting its commands, with the confirmation address as Reply-To.
+// The held mail may be forged, so nothing else of it is repeated: not its
+// subject, not its sender's display name, and each command is cut short.
 func (t *Transport) confirmationMail(c confirmation) *Outgoing {
 	var cmds []string
 	if p, err := bot.ParseMessage(c.Text); err == nil {
 		for _, cmd := range p.Commands {
-			cmds = append(cmds, "  "+cmd.Text)
+			cmds = append(cmds, "  "+quoteCommand(cmd.Text))
 		}
 	}
 	if len(cmds) == 0 {
-		cmds = []string{"  " + clip(strings.TrimSpace(c.Text), 200)}
+		cmds = []string{"  (no command the referee can read)"}
 	}
-	about := "your mail"
-	if c.Subject != "" {
-		about = fmt.Sprintf("your mail %q", clip(c.Subject, 80))
-	}
-	text := fmt.Sprintf(`The referee received %s from %s and cannot tell that you sent it: it did not come to your personal reply address.
+	text := fmt.Sprintf(`The referee received a mail from %s on %s and cannot tell that you sent it: it did not come to your personal reply address.
 
 It asks for:
 
@@ -310,14 +362,14 @@ To carry it out, reply to this mail; there is no need to write anything. If you 
 To skip this step, answer the referee's mails with "Reply": they carry your personal reply address.
 
 -- 
-%s`, about, c.From, strings.Join(cmds, "\n"), footerText)
-	subject := "Please confirm " + about
+%s`, c.From, c.Received.UTC().Format("2006-01-02 15:04 UTC"), strings.Join(cmds, "\n"), footerText)
+	subject := "Please confirm the commands of a mail sent in your name"
 	if c.Game != "" {
-		subject = "[Tak " + c.Game + "] please confirm " + about
+		subject = "[Tak " + c.Game + "] please confirm the commands of a mail sent in your name"
 	}
 	m := &Outgoing{
 		From:      Address{Name: t.cfg.Name, Addr: t.cfg.Address},
-		To:        []Address{{Name: c.Name, Addr: c.From}},
+		To:        []Address{{Addr: c.From}},
 		ReplyTo:   []Address{{Name: t.cfg.Name, Addr: t.plusAddress(confirmPrefix + c.Nonce)}},
 		Subject:   strings.Join(strings.Fields(subject), " "),
 		MessageID: MessageIDFor("confirm."+c.Nonce, t.domain),

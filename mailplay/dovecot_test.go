@@ -46,6 +46,7 @@ func TestDovecotWholeGame(t *testing.T) {
 	h := startBot(t, srv, harnessOptions{})
 	alice, bob := h.player(aliceAddr, "Alice"), h.player(bobAddr, "Bob")
 	h.write(alice, "Tak?", "notation ptn\nnew "+bobAddr+" size=3 color=white")
+	h.confirm(alice)
 	challenge := h.next(bob, "challenges you")
 	game, _ := mailplay.SubjectGameTag(challenge.In.Subject)
 	if _, err := bob.Reply(h.ctx(), challenge, "notation ptn\naccept", demo.Outlook, demo.HTMLOnly); err != nil {
@@ -65,7 +66,7 @@ func TestDovecotWholeGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := len(roadGame) + 2; len(processed) != want {
+	if want := len(roadGame) + 3; len(processed) != want { // the challenge, its confirmation, the accept, the moves
 		t.Errorf("takbot.processed holds %d mails, want %d", len(processed), want)
 	}
 	if n := inboxCount(t, srv, botAddr); n != 0 {
@@ -215,7 +216,7 @@ func TestDovecotBounce(t *testing.T) {
 	h := startBot(t, srv, harnessOptions{})
 	alice, bob := h.player(aliceAddr, "Alice"), h.player(bobAddr, "Bob")
 	h.write(alice, "game?", "new nobody@example.test size=5")
-	h.event(mailplay.MailHandled)
+	h.confirm(alice)
 	h.next(alice, "cannot be reached by email: the address does not exist")
 
 	_, _, sent := h.startGame(alice, bob)

@@ -10,14 +10,15 @@ const (
 	// MailDuplicate: the referee had handled the same mail before (same
 	// Message-ID): nothing changed and nothing is answered.
 	MailDuplicate MailOutcome = "duplicate"
-	// MailHeld: it would change a game but its sender is not
+	// MailHeld: it would change something but its sender is not
 	// authenticated; the owner of its From address is asked to confirm.
 	MailHeld MailOutcome = "held"
 	// MailConfirmed: it confirmed a held mail, which the referee handled.
 	MailConfirmed MailOutcome = "confirmed"
 	// MailIgnored: a reply to a confirmation address that confirms
 	// nothing (unknown, expired, confirmed before, or from another
-	// address).
+	// address), or a mail that would need a confirmation while too many
+	// from its From address already wait for one.
 	MailIgnored MailOutcome = "ignored"
 	// MailAutomatic: an auto-reply, list mail or other automatic mail,
 	// never answered.

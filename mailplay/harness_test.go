@@ -355,7 +355,7 @@ func (h *harness) game(id string) *bot.GameRecord {
 func (h *harness) startGame(alice, bob *demo.Player) (game string, aliceMail, bobMail *demo.Mail) {
 	h.t.Helper()
 	h.write(alice, "Tak?", "notation ptn\nnew "+bob.Address+" size=6 color=white")
-	h.event(mailplay.MailHandled)
+	h.confirm(alice)
 	challenge := h.next(bob, "challenges you")
 	game, ok := mailplay.SubjectGameTag(challenge.In.Subject)
 	if !ok {
@@ -364,6 +364,15 @@ func (h *harness) startGame(alice, bob *demo.Player) (game string, aliceMail, bo
 	h.reply(bob, challenge, "notation ptn\naccept")
 	h.event(mailplay.MailHandled)
 	return game, h.next(alice, "your move,"), h.next(bob, "Game "+game+" begins")
+}
+
+// confirm has a player confirm the mail they wrote to the bot's bare
+// address, which the bot held: they reply to its request, as is.
+func (h *harness) confirm(p *demo.Player) {
+	h.t.Helper()
+	h.event(mailplay.MailHeld)
+	h.reply(p, h.next(p, "cannot tell that you sent it"), "")
+	h.event(mailplay.MailConfirmed)
 }
 
 // shuttle is a long 6x6 game that never ends: after the opening each

@@ -60,7 +60,7 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr
 	token, hasToken := in.PlusToken(t.cfg.Address)
 	token = strings.ToLower(token)
 	if nonce, ok := strings.CutPrefix(token, confirmPrefix); hasToken && ok {
-		return t.confirmed(ctx, ev, from, nonce, log)
+		return t.confirmed(ctx, ev, from, displayName(in.From), nonce, log)
 	}
 	authentic, how, err := t.authenticate(ctx, in, from, token)
 	if err != nil {
@@ -81,11 +81,15 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr
 	if perr == nil && parsed.Changes() && !authentic {
 		log.Info("unauthenticated mail held for confirmation", "game", ev.Game)
 		ev.Outcome = MailHeld
-		return ev, t.hold(ctx, in, from, ev.Game, text, received)
+		held, err := t.hold(ctx, in, from, ev.Game, text, received)
+		if err == nil && !held {
+			ev.Outcome, ev.Detail = MailIgnored, "too many mails from this address wait for a confirmation"
+		}
+		return ev, err
 	}
 	msg := bot.Message{
 		ID: in.DedupKey, From: bot.Identity{Transport: TransportName, Address: from},
-		Name: displayName(in.From), Text: text, Game: ev.Game, Received: received,
+		Name: displayName(in.From), Text: text, Game: ev.Game, Received: received, Unverified: !authentic,
 	}
 	out, err := t.ref.Handle(ctx, msg)
 	if errors.Is(err, bot.ErrBadMessage) {

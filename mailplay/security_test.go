@@ -249,6 +249,7 @@ func TestRefusedRecipientTellsChallenger(t *testing.T) {
 	h, _ := startLocal(t, harnessOptions{})
 	alice := h.player(aliceAddr, "Alice")
 	h.write(alice, "game?", "new nobody@example.test size=5")
+	h.confirm(alice)
 	h.waitResult("failed")
 	told := h.next(alice, "cannot be reached by email")
 	if !strings.Contains(told.Text(), "the address does not exist") {

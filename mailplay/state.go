@@ -84,16 +84,14 @@ type rateEntry struct {
 	At   int64  // Unix seconds
 }
 
-// confirmation is an unauthenticated mail that would change a game, held
+// confirmation is an unauthenticated mail that would change anything, held
 // until the owner of its From address confirms it by replying.
 type confirmation struct {
 	Nonce    string
 	ID       string // the original mail's dedup key
 	From     string // the From address, lower-cased
-	Name     string
 	Text     string
 	Game     string
-	Subject  string // the original subject, cleaned
 	Received time.Time
 	Created  time.Time
 	Sent     time.Time `json:",omitzero"` // when the confirmation mail was taken by SMTP

@@ -1,6 +1,10 @@
 package main
 
-import "time"
+import (
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+)
 
 // config is takbot's configuration file; config.example.yaml documents
 // every key with its default, and the README's configuration table lists
@@ -25,6 +29,7 @@ type config struct {
 	ShutdownTimeout duration       `config:"shutdown_timeout"`
 	ImagesDir       string         `config:"images_dir"`
 	Delivery        deliveryConfig `config:"delivery"`
+	Limits          limitsConfig   `config:"limits"`
 	// Email and Discord are nil when their section is absent: the
 	// transport is off.
 	Email   *emailConfig   `config:"email"`
@@ -37,6 +42,14 @@ type deliveryConfig struct {
 	MaxBackoff  duration `config:"max_backoff"`
 	GiveUpAfter duration `config:"give_up_after"`
 	Concurrency int      `config:"concurrency"`
+}
+
+// limitsConfig bounds what one sender may do (bot.Quotas).
+type limitsConfig struct {
+	OpenChallenges     int `config:"open_challenges"`
+	ChallengesToPlayer int `config:"challenges_to_player"`
+	CommandsPerMessage int `config:"commands_per_message"`
+	MessagesPerHour    int `config:"messages_per_hour"`
 }
 
 // defaultConfig is the configuration of an empty file.
@@ -57,6 +70,12 @@ func defaultConfig() config {
 			MaxBackoff:  duration(time.Hour),
 			GiveUpAfter: duration(7 * day),
 			Concurrency: 8,
+		},
+		Limits: limitsConfig{
+			OpenChallenges:     bot.DefaultOpenChallenges,
+			ChallengesToPlayer: bot.DefaultChallengesTo,
+			CommandsPerMessage: bot.DefaultCommandsPerMessage,
+			MessagesPerHour:    60,
 		},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/control"
 )
 
@@ -125,11 +126,29 @@ func (cfg *config) check(c *checker) {
 	if d.Concurrency < 1 || d.Concurrency > 256 {
 		c.bad("delivery.concurrency", fmt.Errorf("must be from 1 to 256, not %d", d.Concurrency))
 	}
+	cfg.Limits.check(c)
 	if cfg.Email != nil {
 		cfg.Email.check(c)
 	}
 	if cfg.Discord != nil {
 		cfg.Discord.check(c)
+	}
+}
+
+// check validates the limits section.
+func (l limitsConfig) check(c *checker) {
+	for _, k := range []struct {
+		key     string
+		v, most int
+	}{
+		{"limits.open_challenges", l.OpenChallenges, 1000},
+		{"limits.challenges_to_player", l.ChallengesToPlayer, 1000},
+		{"limits.commands_per_message", l.CommandsPerMessage, bot.MaxCommands},
+		{"limits.messages_per_hour", l.MessagesPerHour, 100000},
+	} {
+		if k.v < 1 || k.v > k.most {
+			c.bad(k.key, fmt.Errorf("must be from 1 to %d, not %d", k.most, k.v))
+		}
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/takbymail/takbot/bot"
 )
 
 // fakeEnv is an environment for ${VAR} expansion.
@@ -88,6 +90,9 @@ func TestConfigProblems(t *testing.T) {
 		{"out of range", "days_per_move: 0\nreminder_fraction: 1.5\nchallenge_days: 0\ndelivery:\n  min_backoff: 2h\n",
 			[]problemOf{{1, "days_per_move", problemBadValue, ""}, {2, "reminder_fraction", problemBadValue, ""},
 				{3, "challenge_days", problemBadValue, ""}, {4, "delivery.max_backoff", problemBadValue, ""}}},
+		{"limits out of range", "limits:\n  open_challenges: 0\n  commands_per_message: 51\n  messages_per_hour: -1\n",
+			[]problemOf{{2, "limits.open_challenges", problemBadValue, ""}, {3, "limits.commands_per_message", problemBadValue, ""},
+				{4, "limits.messages_per_hour", problemBadValue, ""}}},
 		{"bad listen address", "http_listen: localhost\n",
 			[]problemOf{{1, "http_listen", problemBadValue, ""}}},
 		{"http limits out of range", "http:\n  read_timeout: 0s\n  idle_timeout: -1s\n  max_connections: 0\n",
@@ -324,6 +329,27 @@ func TestNearestKey(t *testing.T) {
 	} {
 		if got := nearestKey(in, keys); got != want {
 			t.Errorf("nearestKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestLimitsReachTheReferee: the limits section becomes the referee's
+// quotas, with its defaults when absent.
+func TestLimitsReachTheReferee(t *testing.T) {
+	for _, c := range []struct {
+		name, yaml string
+		want       bot.Quotas
+	}{
+		{"defaults", "", bot.Quotas{OpenChallenges: 5, ChallengesTo: 20, CommandsPerMessage: 20, MessagesPerHour: 60}},
+		{"set", "limits:\n  open_challenges: 2\n  challenges_to_player: 3\n  commands_per_message: 4\n  messages_per_hour: 5\n",
+			bot.Quotas{OpenChallenges: 2, ChallengesTo: 3, CommandsPerMessage: 4, MessagesPerHour: 5}},
+	} {
+		cfg, _, problems := decodeConfig([]byte(c.yaml), decodeOptions{})
+		if len(problems) > 0 {
+			t.Fatalf("%s: %v", c.name, problems)
+		}
+		if got := refereeOptions(cfg, nil).Quotas; got != c.want {
+			t.Errorf("%s: quotas %+v, want %+v", c.name, got, c.want)
 		}
 	}
 }

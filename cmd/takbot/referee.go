@@ -21,5 +21,11 @@ func refereeOptions(cfg config, log *slog.Logger) bot.Options {
 			GiveUpAfter: time.Duration(cfg.Delivery.GiveUpAfter),
 			Concurrency: cfg.Delivery.Concurrency,
 		},
+		Quotas: bot.Quotas{
+			OpenChallenges:     cfg.Limits.OpenChallenges,
+			ChallengesTo:       cfg.Limits.ChallengesToPlayer,
+			CommandsPerMessage: cfg.Limits.CommandsPerMessage,
+			MessagesPerHour:    cfg.Limits.MessagesPerHour,
+		},
 	}
 }

@@ -45,6 +45,8 @@ Then, as alice, write to %s:
 
   new %s size=5
 
-and bob answers the bot's mail with "Reply": accept. Send "help" for every command.
+The bot cannot tell that a new mail to its bare address comes from alice, so it asks her
+to confirm: she answers that mail with "Reply". Then bob answers the challenge with
+"Reply": accept. Send "help" for every command.
 `, BotAddress, BobAddress)
 }

@@ -37,6 +37,8 @@ type turn struct {
 // notation; bob's board drifts and he resynchronises; alice disputes a
 // move; alice wins by a road along the south edge.
 var demoTurns = []turn{
+	{who: "alice", waitOn: "cannot tell that you sent it", text: "", style: Gmail, format: Plain,
+		note: "alice's mail did not come through a personal reply address, so the bot asks her real mailbox to confirm it; she replies."},
 	{who: "bob", waitOn: "challenges you", text: "accept", style: Outlook, format: HTMLOnly,
 		note: "bob accepts from Outlook, in HTML only."},
 	{who: "alice", waitOn: "your move,", text: "e5", style: Gmail, format: Alternative,

@@ -1,0 +1,68 @@
+package bot_test
+
+import (
+	"testing"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// commandClasses is the class each command of the table must have, decided
+// command by command: a command added to the table without a class, or not
+// listed here, fails TestEveryCommandHasAClass until someone decides.
+var commandClasses = map[string]struct{ class, bare bot.Class }{
+	"new":      {class: bot.ClassThirdParty}, // a challenge mails another player
+	"accept":   {class: bot.ClassGame},
+	"decline":  {class: bot.ClassGame},
+	"cancel":   {class: bot.ClassGame},
+	"move":     {class: bot.ClassGame},
+	"rs":       {class: bot.ClassGame, bare: bot.ClassReadOnly}, // with a board: recorded in the game, the opponent told
+	"revert":   {class: bot.ClassGame},
+	"adopt":    {class: bot.ClassGame},
+	"restart":  {class: bot.ClassGame},
+	"im":       {class: bot.ClassGame},
+	"takeback": {class: bot.ClassGame},
+	"undo":     {class: bot.ClassGame},
+	"draw":     {class: bot.ClassGame},
+	"resign":   {class: bot.ClassGame},
+	"board":    {class: bot.ClassReadOnly},
+	"history":  {class: bot.ClassReadOnly},
+	"tps":      {class: bot.ClassReadOnly},
+	"link":     {class: bot.ClassReadOnly},
+	"games":    {class: bot.ClassReadOnly},
+	"game":     {class: bot.ClassSettings}, // the chosen game is kept in the player's record
+	"notation": {class: bot.ClassSettings},
+	"vacation": {class: bot.ClassSettings}, // and moves the sender's deadlines
+	"help":     {class: bot.ClassReadOnly},
+}
+
+// TestEveryCommandHasAClass walks the whole command table: every command
+// has a valid class, the one decided for it above.
+func TestEveryCommandHasAClass(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range bot.Commands() {
+		seen[c.Name] = true
+		if !c.Class.Valid() {
+			t.Errorf("command %q has no valid class (%v): say what it changes", c.Name, c.Class)
+		}
+		if c.BareClass != 0 && !c.BareClass.Valid() {
+			t.Errorf("command %q has an invalid bare class %v", c.Name, c.BareClass)
+		}
+		want, ok := commandClasses[c.Name]
+		if !ok {
+			t.Errorf("command %q is not in commandClasses: decide its class (%v now) and add it", c.Name, c.Class)
+			continue
+		}
+		if c.Class != want.class || c.BareClass != want.bare {
+			t.Errorf("command %q: class %v (bare %v), want %v (bare %v)", c.Name, c.Class, c.BareClass, want.class, want.bare)
+		}
+	}
+	for name := range commandClasses {
+		if !seen[name] {
+			t.Errorf("commandClasses lists %q, which is not in the table", name)
+		}
+	}
+	var zero bot.Class
+	if zero.Valid() {
+		t.Error("the zero Class is valid; it must not be")
+	}
+}
