@@ -149,7 +149,7 @@ func TestHourlyLimit(t *testing.T) {
 	}
 	bob := h.player(bobAddr, "Bob")
 	h.write(bob, "Tak?", "new "+aliceAddr)
-	h.event(mailplay.MailHandled)
+	h.confirm(bob) // a challenge from the bare address waits for bob's confirmation
 	challenge := h.next(alice, "challenges you")
 	if !strings.Contains(challenge.Text(), "1 answer to you is held back until ") ||
 		!strings.Contains(challenge.Text(), " UTC by the hourly limit of 2 mails to one address.") {
