@@ -17,11 +17,9 @@ import (
 // LMTP behind an SMTP front, Maildir with '.' as the hierarchy delimiter.
 // Run it with `go test -race -tags dovecot ./mailplay/` (as root).
 
-// The second pair of players of TestDovecotCrashRecovery.
-const (
-	carolAddr = "carol@example.test"
-	daveAddr  = "dave@example.test"
-)
+// The second pair of players of TestDovecotCrashRecovery are carol
+// (classes_test.go) and dave.
+const daveAddr = "dave@example.test"
 
 // startDovecot runs Dovecot with the bot, alice, bob and mallory.
 func startDovecot(t testing.TB, extra ...string) *dovecottest.Server {
