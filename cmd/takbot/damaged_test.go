@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// damagedFiles writes a sound database holding a game into dir and three
+// damaged copies of it, and returns the paths by name.
+func damagedFiles(t *testing.T, dir string) (sound string, damaged map[string]string) {
+	t.Helper()
+	sound = filepath.Join(dir, "sound.db")
+	prepareOverdueGame(t, sound)
+	raw, err := os.ReadFile(sound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := os.Getpagesize()
+	root := int(binary.NativeEndian.Uint64(raw[16+16:])) // meta page 0's root bucket page
+	damage := map[string]func(b []byte) []byte{
+		"truncated": func(b []byte) []byte { return b[:len(b)/2] },
+		"random bytes in a page": func(b []byte) []byte {
+			for i := root*ps + 16; i < (root+1)*ps; i++ {
+				b[i] = byte(i*7919 + i>>3)
+			}
+			return b
+		},
+		"meta pages zeroed": func(b []byte) []byte { clear(b[:2*ps]); return b },
+	}
+	damaged = map[string]string{}
+	for name, fn := range damage {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".db")
+		if err := os.WriteFile(path, fn(append([]byte{}, raw...)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		damaged[name] = path
+	}
+	return sound, damaged
+}
+
+// TestDamagedDatabaseExits65: every subcommand that opens the database
+// exits with status 65 and one line naming the file and what to do, with
+// no Go trace, for a file cut short, with random bytes over a page in use
+// or with its meta pages zeroed; "db check" lists the damage.
+func TestDamagedDatabaseExits65(t *testing.T) {
+	dir := t.TempDir()
+	sound, damaged := damagedFiles(t, dir)
+	if code, stdout, stderr := runTakbot(t, "db", "check", sound); code != 0 || !strings.Contains(stdout, "sound") {
+		t.Fatalf("db check of the sound file: exit %d, %q %q", code, stdout, stderr)
+	}
+	for name, path := range damaged {
+		cfg := filepath.Join(dir, strings.TrimSuffix(filepath.Base(path), ".db")+".yaml")
+		if err := os.WriteFile(cfg, []byte("db: "+path+"\nlog_format: text\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{
+			{"serve", "-config", cfg},
+			{"console", "-db", path},
+			{"backup", "-db", path, "-o", filepath.Join(dir, "backup.db")},
+			{"export", "-db", path},
+			{"export", "-config", cfg},
+		} {
+			t.Run(name+"/"+args[0], func(t *testing.T) {
+				code, stdout, stderr := runTakbot(t, args...)
+				if code != exitDamaged {
+					t.Errorf("exit %d, want %d; stderr:\n%s", code, exitDamaged, stderr)
+				}
+				lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+				if len(lines) != 1 || !strings.Contains(stderr, path) || !strings.Contains(stderr, "restore the database from a backup") ||
+					!strings.Contains(stderr, "takbot db check "+path) {
+					t.Errorf("stderr is not one line naming %s and what to do:\n%s", path, stderr)
+				}
+				if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic") || stdout != "" {
+					t.Errorf("a trace or output:\n%s%s", stdout, stderr)
+				}
+			})
+		}
+		t.Run(name+"/db check", func(t *testing.T) {
+			code, stdout, stderr := runTakbot(t, "db", "check", path)
+			if code != exitDamaged || !strings.Contains(stdout, path+": pages: ") || strings.Contains(stderr, "goroutine") {
+				t.Errorf("exit %d, want %d, with the problems listed; stdout:\n%sstderr:\n%s", code, exitDamaged, stdout, stderr)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "backup.db")); !os.IsNotExist(err) {
+		t.Errorf("a backup of a damaged file was written: %v", err)
+	}
+}
+
+// TestUnitDoesNotRestartOnDamage: the systemd unit's
+// RestartPreventExitStatus lists exitDamaged, so a damaged database is
+// not restarted for ever.
+func TestUnitDoesNotRestartOnDamage(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "deploy", "takbot.service"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if v, ok := strings.CutPrefix(line, "RestartPreventExitStatus="); ok {
+			for _, f := range strings.Fields(v) {
+				if f == strconv.Itoa(exitDamaged) {
+					return
+				}
+			}
+			t.Fatalf("RestartPreventExitStatus=%s lacks %d", v, exitDamaged)
+		}
+	}
+	t.Fatal("deploy/takbot.service has no RestartPreventExitStatus")
+}
