@@ -63,7 +63,9 @@ type Tx interface {
 	// PendingHeads returns, for each recipient on transport with replies
 	// waiting for delivery, the oldest of them (whether due or not), in
 	// outbox order, at most limit (0: all). Replies to one recipient are
-	// delivered in order; one recipient never holds up another.
+	// delivered in order; one recipient never holds up another. A head
+	// that cannot be decoded is left out, the others are returned, and
+	// the error then wraps ErrDamagedRecord (a *DamagedRecordError each).
 	PendingHeads(transport string, limit int) ([]Reply, error)
 	// SetDelivery stores a reply's delivery state; a delivered or failed
 	// reply leaves the outbox (the log keeps it until pruned).

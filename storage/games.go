@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -54,7 +55,9 @@ func (t *txn) Game(id string) (*bot.GameRecord, error) {
 		return nil, err
 	}
 	g := new(bot.GameRecord)
-	if err := getJSON(b, []byte(id), g); err != nil {
+	if err := getJSON(b, []byte(id), g); errors.Is(err, ErrCorrupt) {
+		return nil, &bot.DamagedRecordError{Kind: "game", Key: id, Err: err}
+	} else if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
 	return g, nil

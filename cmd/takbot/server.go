@@ -122,6 +122,7 @@ func (s *server) listenHTTP(log *slog.Logger) (string, error) {
 	health := &ops.Health{
 		Database:   func(ctx context.Context) error { return s.db.View(ctx, func(bot.Tx) error { return nil }) },
 		Transports: s.transports,
+		Problems:   []func() []string{s.ref.Problems},
 	}
 	s.httpServer = &http.Server{
 		Handler:           ops.NewMux(health, s.metrics, log),
