@@ -78,6 +78,8 @@ type harnessOptions struct {
 	mailClock localmail.Clock
 	// localmail varies the local mail system (its Clock is mailClock).
 	localmail localmail.Options
+	// wrapStore, if set, wraps the store the referee uses.
+	wrapStore func(bot.Store) bot.Store
 }
 
 // observer hands the delivery pipeline's results to the harness.
@@ -141,6 +143,9 @@ func startBot(t testing.TB, mail mailServers, o harnessOptions) *harness {
 			t.Fatal(err)
 		}
 		h.store, h.closeDB = db, db.Close
+	}
+	if o.wrapStore != nil {
+		h.store = o.wrapStore(h.store)
 	}
 	logger := testLogger()
 	h.ref = bot.New(h.store, bot.SystemClock{}, bot.Options{Logger: logger, Rand: func(int) int { return 0 },
