@@ -21,7 +21,7 @@ import (
 // movingClock is a clock the test sets.
 type movingClock struct{ t atomic.Pointer[time.Time] }
 
-func (c *movingClock) Now() time.Time { return *c.t.Load() }
+func (c *movingClock) Now() time.Time  { return *c.t.Load() }
 func (c *movingClock) set(t time.Time) { c.t.Store(&t) }
 
 // damageCounter counts the damaged records a referee reports.
