@@ -208,3 +208,20 @@ func TestCheckFindsDamagedRecords(t *testing.T) {
 		t.Errorf("not found: %v", want)
 	}
 }
+
+// TestOpenBadSchemaVersion: a sound file whose schema version is not a
+// number is damaged too (exit 65 in takbot), for both kinds of Open.
+func TestOpenBadSchemaVersion(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "version.db")
+	writeRaw(t, path, func(tx *bolt.Tx) error { return putAll(tx, "meta", "version", "3\x00\xff") })
+	for _, ro := range []bool{false, true} {
+		db, err := storage.Open(path, storage.Options{ReadOnly: ro})
+		if err == nil {
+			db.Close()
+			t.Fatalf("read-only %v: Open succeeded", ro)
+		}
+		if !errors.Is(err, storage.ErrDamaged) {
+			t.Errorf("read-only %v: %v, want ErrDamaged", ro, err)
+		}
+	}
+}

@@ -143,6 +143,10 @@ func open(path string, o Options) (*DB, error) {
 		}
 		return d.migrate()
 	})
+	var de *DamagedError
+	if errors.Is(err, ErrCorrupt) && !errors.As(err, &de) {
+		err = &DamagedError{Path: path, Problems: []string{err.Error()}} // the schema version or a bucket
+	}
 	if err != nil {
 		bdb.Close()
 		return nil, err
@@ -192,7 +196,7 @@ func readVersion(tx *bolt.Tx) (int, error) {
 	}
 	v, err := strconv.Atoi(string(raw))
 	if err != nil {
-		return 0, fmt.Errorf("bad schema version %q: %w", raw, err)
+		return 0, fmt.Errorf("%w: bad schema version %q: %w", ErrCorrupt, raw, err)
 	}
 	return v, nil
 }
