@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -42,8 +43,41 @@ type damagedRecords struct {
 // from then on. The caller goes on without them, so every other game goes
 // on. It returns whether err was about damaged records only.
 func (r *Referee) setAside(err error) bool {
+	return len(r.damagedIn(err)) > 0
+}
+
+// replyRemover is an optional interface of a Tx: it takes a damaged
+// pending reply, named by its DamagedRecordError's Key, out of its
+// recipient's queue (package storage implements it).
+type replyRemover interface {
+	SetAsideReply(key string) error
+}
+
+// setAsideReplies reports the damaged replies err names and takes them
+// out of their recipients' queues, so that the replies behind them go
+// out. It returns whether err was about damaged records only.
+func (r *Referee) setAsideReplies(ctx context.Context, err error) bool {
+	found := r.damagedIn(err)
+	for _, de := range found {
+		if de.Kind != "reply" {
+			continue
+		}
+		if uerr := r.store.Update(ctx, func(tx Tx) error {
+			if rm, ok := tx.(replyRemover); ok {
+				return rm.SetAsideReply(de.Key)
+			}
+			return nil
+		}); uerr != nil {
+			r.logger().Debug("delivery: set a damaged reply aside", "reply", de.Key, "err", uerr)
+		}
+	}
+	return len(found) > 0
+}
+
+// damagedIn reports the damaged records err names and returns them.
+func (r *Referee) damagedIn(err error) []*DamagedRecordError {
 	if err == nil || !errors.Is(err, ErrDamagedRecord) {
-		return false
+		return nil
 	}
 	var found []*DamagedRecordError
 	var walk func(error)
@@ -63,7 +97,7 @@ func (r *Referee) setAside(err error) bool {
 	for _, de := range found {
 		r.damagedOnce(de)
 	}
-	return true
+	return found
 }
 
 func (r *Referee) damagedOnce(de *DamagedRecordError) {

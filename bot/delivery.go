@@ -160,8 +160,8 @@ func (r *Referee) pendingHeads(ctx context.Context, transport string, limit int)
 		out, err = tx.PendingHeads(transport, limit)
 		return err
 	})
-	if r.setAside(err) {
-		return out, nil // the damaged heads are left out; the other recipients are served
+	if r.setAsideReplies(ctx, err) {
+		return out, nil // the damaged heads are left out, and out of their queues
 	}
 	return out, err
 }

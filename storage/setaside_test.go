@@ -3,6 +3,7 @@ package storage_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -67,13 +68,17 @@ func TestDamagedRecordsAreSetAside(t *testing.T) {
 		if err := tx.Bucket([]byte("games")).Put([]byte("g1"), []byte(`{"ID":"g1","Status":`)); err != nil {
 			return err
 		}
+		// the body of alice's first reply: its header (format, length,
+		// fields) stays readable, so it can leave her queue
 		log := tx.Bucket([]byte("log"))
-		return log.ForEach(func(k, v []byte) error {
-			if bytes.Contains(v, []byte("alice")) {
-				return log.Put(k, append([]byte{v[0]}, bytes.Repeat([]byte{0xff}, 12)...))
+		c := log.Cursor()
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			if n := int(v[1]); n < 128 && bytes.Contains(v[2:2+n], []byte("alice")) {
+				damaged := append(append([]byte{}, v[:2+n]...), bytes.Repeat([]byte{0xff}, 12)...)
+				return log.Put(append([]byte{}, k...), damaged)
 			}
-			return nil
-		})
+		}
+		return errors.New("no reply to alice")
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -106,8 +111,11 @@ func TestDamagedRecordsAreSetAside(t *testing.T) {
 			t.Errorf("nothing delivered to %s:\n%s", name, text)
 		}
 	}
-	if strings.Contains(text, "[to alice]") {
-		t.Errorf("alice's replies went out past her damaged one, out of order:\n%s", text)
+	if !strings.Contains(text, "[to alice]") {
+		t.Errorf("alice's other replies waited behind her damaged one:\n%s", text)
+	}
+	if heads, err := pendingHeadsOf(db, console.Name); err != nil || len(heads) != 0 {
+		t.Errorf("still pending: %d, %v", len(heads), err)
 	}
 	if n := seen.n.Load(); n != 2 {
 		t.Errorf("%d damaged records counted, want 2 (the game and the reply, once each)", n)
@@ -118,4 +126,15 @@ func TestDamagedRecordsAreSetAside(t *testing.T) {
 	if ps := ref.Problems(); len(ps) != 1 || !strings.Contains(ps[0], "2 damaged records") || !strings.Contains(ps[0], "game g1") {
 		t.Errorf("problems %q", ps)
 	}
+}
+
+// pendingHeadsOf reads the pending heads of a transport.
+func pendingHeadsOf(db *storage.DB, transport string) ([]bot.Reply, error) {
+	var out []bot.Reply
+	err := db.View(context.Background(), func(tx bot.Tx) error {
+		var err error
+		out, err = tx.PendingHeads(transport, 0)
+		return err
+	})
+	return out, err
 }
