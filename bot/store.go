@@ -39,7 +39,9 @@ type Tx interface {
 	DueGames(now time.Time, limit int) ([]string, error)
 	// CountGames returns how many games there are with each status.
 	CountGames() (map[Status]int, error)
-	// ForEachGame calls fn for every game, by id order.
+	// ForEachGame calls fn for every game, by id order. A game that
+	// cannot be decoded is skipped, and the error then wraps
+	// ErrDamagedRecord (a *DamagedRecordError each).
 	ForEachGame(fn func(*GameRecord) error) error
 
 	// Player returns a player, or an error wrapping ErrNotFound.

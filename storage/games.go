@@ -216,8 +216,15 @@ func (t *txn) ForEachGame(fn func(*bot.GameRecord) error) error {
 		return err
 	}
 	slices.SortFunc(ids, compareGameIDs)
+	var damaged []error
 	for _, id := range ids {
 		g, err := t.Game(id)
+		if errors.Is(err, ErrCorrupt) {
+			if len(damaged) < 100 {
+				damaged = append(damaged, err)
+			}
+			continue // the others go on
+		}
 		if err != nil {
 			return err
 		}
@@ -225,5 +232,5 @@ func (t *txn) ForEachGame(fn func(*bot.GameRecord) error) error {
 			return err
 		}
 	}
-	return nil
+	return errors.Join(damaged...)
 }

@@ -1,12 +1,21 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/binary"
+	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/console"
+	"github.com/takbymail/takbot/storage"
 )
 
 // damagedFiles writes a sound database holding a game into dir and three
@@ -110,4 +119,45 @@ func TestUnitDoesNotRestartOnDamage(t *testing.T) {
 		}
 	}
 	t.Fatal("deploy/takbot.service has no RestartPreventExitStatus")
+}
+
+// TestExportSkipsADamagedGame: export writes every game but a damaged one,
+// names it on one line and exits 65; db check names it too.
+func TestExportSkipsADamagedGame(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "two.db")
+	db, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := bot.New(db, bot.SystemClock{}, bot.Options{Logger: slog.New(slog.DiscardHandler)})
+	ref.Register(console.NewTransport(io.Discard, ""))
+	for i, m := range [][2]string{{"alice", "new bob"}, {"bob", "accept"}, {"carol", "new dave"}, {"dave", "accept g2"}, {"carol", "a1"}} {
+		msg := bot.Message{ID: fmt.Sprint("m", i), From: bot.Identity{Transport: console.Name, Address: m[0]}, Text: m[1]}
+		if _, err := ref.Handle(context.Background(), msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// break the JSON of game g1 where it lies, keeping every page sound
+	damaged := bytes.ReplaceAll(raw, []byte(`{"ID":"g1",`), []byte(`{"ID":"g1"!`))
+	if bytes.Equal(damaged, raw) {
+		t.Fatal("game g1's record not found in the file")
+	}
+	if err := os.WriteFile(path, damaged, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runTakbot(t, "export", "-db", path)
+	if code != exitDamaged || !strings.Contains(stdout, "carol") || strings.Contains(stdout, "alice") ||
+		strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "game record g1") {
+		t.Errorf("export: exit %d; stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	code, stdout, _ = runTakbot(t, "db", "check", path)
+	if code != exitDamaged || !strings.Contains(stdout, "bucket games, key g1:") {
+		t.Errorf("db check: exit %d; stdout:\n%s", code, stdout)
+	}
 }
