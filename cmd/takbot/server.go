@@ -252,6 +252,10 @@ func (s *server) shutdown() bool {
 	if st, err := s.ref.Stats(context.Background()); err == nil && st.Pending > 0 {
 		s.log.Info("replies wait in the outbox for the next start", "pending", st.Pending)
 	}
+	for _, p := range s.ref.Problems() {
+		// replies delivered but not recorded go out again after the start
+		s.log.Warn("stopping with a problem", "problem", p)
+	}
 	s.stopControl()
 	s.stopHTTP(ctx)
 	clean := true
