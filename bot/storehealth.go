@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -38,6 +39,7 @@ const (
 // since a time, with the backoff delivery keeps, and the replies sent but
 // whose delivery could not be recorded.
 type storeTrouble struct {
+	down     atomic.Bool // failing, read without the lock by every write
 	mu       sync.Mutex
 	failing  bool
 	since    time.Time
@@ -95,6 +97,7 @@ func (r *Referee) storeFailed(err error) {
 	remind := !started && now.Sub(st.reminded) >= storeReminder
 	if started {
 		st.failing, st.since = true, now
+		st.down.Store(true)
 	}
 	if started || remind {
 		st.reminded = now
@@ -119,6 +122,9 @@ func (r *Referee) storeFailed(err error) {
 // storeRecorded notes a successful write: a failing store records again.
 func (r *Referee) storeRecorded() {
 	st := &r.trouble
+	if !st.down.Load() {
+		return // the common case: no lock
+	}
 	st.mu.Lock()
 	if !st.failing {
 		st.mu.Unlock()
@@ -126,6 +132,7 @@ func (r *Referee) storeRecorded() {
 	}
 	since, failures := st.since, st.failures
 	st.failing, st.failures, st.retryAt = false, 0, time.Time{}
+	st.down.Store(false)
 	st.mu.Unlock()
 	if o, ok := r.opts.Observer.(StoreObserver); ok {
 		o.StoreFailing(false)

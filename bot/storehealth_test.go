@@ -129,15 +129,22 @@ func TestFullDiskSendsNothingTwice(t *testing.T) {
 	}
 }
 
-// afterClock is the test clock telling each wait the delivery loop starts.
+// afterClock is the test clock telling each wait the delivery loop
+// starts, with the failed writes tried by then.
 type afterClock struct {
 	*testClock
-	waits chan time.Duration
+	disk  *fullDisk
+	waits chan wait
+}
+
+type wait struct {
+	d        time.Duration
+	attempts int64
 }
 
 func (c afterClock) After(d time.Duration) <-chan time.Time {
 	ch := c.testClock.After(d)
-	c.waits <- d
+	c.waits <- wait{d, c.disk.attempts.Load()}
 	return ch
 }
 
@@ -145,9 +152,9 @@ func (c afterClock) After(d time.Duration) <-chan time.Time {
 // after 1 s, 2 s, 4 s ... at most a minute apart (no tight loop), nothing
 // sent twice, and everything pending goes out once there is room again.
 func TestFullDiskBacksOffDelivery(t *testing.T) {
-	clock := afterClock{testClock: newClock(), waits: make(chan time.Duration, 1000)}
 	const poll = 24 * time.Hour
 	h, disk, _, logs := fullDiskHarness(t, func(o *bot.Options) { o.Delivery.Poll = poll })
+	clock := afterClock{testClock: newClock(), disk: disk, waits: make(chan wait, 1000)}
 	emailGame(t, h)
 	ref := bot.New(h.store, clock, bot.Options{Delivery: bot.DeliveryOptions{Poll: poll}, Observer: &storeWatcher{},
 		Logger: slog.New(slog.NewTextHandler(logs, nil)), Render: func(bot.Picture) ([]byte, error) { return []byte("png"), nil }})
@@ -161,44 +168,47 @@ func TestFullDiskBacksOffDelivery(t *testing.T) {
 	done := make(chan struct{})
 	go func() { ref.RunDelivery(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
-	// waitFor returns the next wait of the email loop shorter than poll
-	// (the console loop, with nothing to send, waits poll).
-	waitFor := func(want func(time.Duration) bool) time.Duration {
+	// waitFor returns the next wait of the delivery loops that want
+	// accepts (a loop may start the same wait more than once).
+	waitFor := func(want func(wait) bool) time.Duration {
 		t.Helper()
 		timeout := time.After(10 * time.Second)
 		for {
 			select {
-			case d := <-clock.waits:
-				if want(d) {
-					return d
+			case w := <-clock.waits:
+				if want(w) {
+					return w.d
 				}
 			case <-timeout:
 				t.Fatal("the delivery loop never waited as expected")
 			}
 		}
 	}
-	backoff := func(d time.Duration) bool { return d < poll && d > 0 }
+	// backoff accepts the wait after the n-th failed write
+	backoff := func(n int) func(wait) bool {
+		return func(w wait) bool { return w.d < poll && w.d > 0 && w.attempts == int64(n) }
+	}
 	want := []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second,
 		32 * time.Second, time.Minute, time.Minute, time.Minute}
 	for i, w := range want {
-		d := waitFor(backoff)
+		d := waitFor(backoff(i + 1))
 		if d != w {
 			t.Fatalf("wait %d: %v, want %v", i+1, d, w)
 		}
-		if n := disk.attempts.Load(); n != int64(i+1) {
-			t.Fatalf("after wait %d: %d writes tried, want %d: one per backoff", i+1, n, i+1)
+		if n := disk.attempts.Load(); n != int64(i+1) { // the clock stands still: no write is tried
+			t.Fatalf("during wait %d: %d writes tried, want %d: one per backoff", i+1, n, i+1)
 		}
 		clock.Advance(d)
 	}
-	d := waitFor(backoff) // the loop waits again, after its last failed write
+	d := waitFor(backoff(len(want) + 1)) // the loop waits again, after its last failed write
 	if sent := h.email.replies(); len(sent) != 1 {
 		t.Fatalf("%d mails sent with the disk full, want one", len(sent))
 	}
 	disk.full.Store(false)
 	clock.Advance(d)
-	waitFor(func(d time.Duration) bool { return d == poll && len(h.email.replies()) == 2 })
+	waitFor(func(w wait) bool { return w.d == poll && len(h.email.replies()) == 2 })
 	for len(pending(t, h, "email")) > 0 {
-		waitFor(func(d time.Duration) bool { return d == poll })
+		waitFor(func(w wait) bool { return w.d == poll })
 	}
 	if sent := h.email.replies(); len(sent) != 2 || sent[0].ID == sent[1].ID {
 		t.Fatalf("sent %d mails with room again: want the two, each once", len(sent))
