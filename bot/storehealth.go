@@ -33,6 +33,10 @@ const (
 	storeMinBackoff = time.Second
 	storeMaxBackoff = time.Minute
 	storeReminder   = 10 * time.Minute
+	// storeQuiet is how long after its last failed write a store that
+	// records again is healthy: on a nearly full disk some writes fit and
+	// others fail, and the state must not flap with them.
+	storeQuiet = time.Minute
 )
 
 // storeTrouble is the state of the store's writes: healthy, or failing
@@ -47,6 +51,9 @@ type storeTrouble struct {
 	lastErr  string
 	retryAt  time.Time // delivery sends nothing before
 	reminded time.Time
+	lastFail time.Time // the last failed write
+	// okAfter: a write succeeded after the last failed one
+	okAfter bool
 	// unrecorded holds the replies a transport took whose delivery the
 	// store could not record, by id, with the time they were delivered:
 	// they are recorded before anything else is sent and never sent again.
@@ -93,6 +100,7 @@ func (r *Referee) storeFailed(err error) {
 	wait = min(wait, storeMaxBackoff)
 	st.retryAt = now.Add(wait)
 	st.lastErr = err.Error()
+	st.lastFail, st.okAfter = now, false
 	started := !st.failing
 	remind := !started && now.Sub(st.reminded) >= storeReminder
 	if started {
@@ -119,14 +127,30 @@ func (r *Referee) storeFailed(err error) {
 	}
 }
 
-// storeRecorded notes a successful write: a failing store records again.
+// storeRecorded notes a successful write: a failing store records again,
+// and is healthy once storeQuiet has passed since its last failure.
 func (r *Referee) storeRecorded() {
 	st := &r.trouble
 	if !st.down.Load() {
 		return // the common case: no lock
 	}
 	st.mu.Lock()
-	if !st.failing {
+	st.okAfter = true
+	st.retryAt = time.Time{} // it records: delivery need not wait (a new failure backs off longer)
+	st.mu.Unlock()
+	r.storeRecovered()
+}
+
+// storeRecovered ends a failing state when a write succeeded after the
+// last failure and storeQuiet has passed since it.
+func (r *Referee) storeRecovered() {
+	st := &r.trouble
+	if !st.down.Load() {
+		return
+	}
+	now := r.clock.Now()
+	st.mu.Lock()
+	if !st.failing || !st.okAfter || now.Sub(st.lastFail) < storeQuiet {
 		st.mu.Unlock()
 		return
 	}
@@ -137,12 +161,13 @@ func (r *Referee) storeRecorded() {
 	if o, ok := r.opts.Observer.(StoreObserver); ok {
 		o.StoreFailing(false)
 	}
-	r.logger().Info("the database records again", "failing_for", r.clock.Now().Sub(since), "failures", failures)
+	r.logger().Info("the database records again", "failing_for", now.Sub(since), "failures", failures)
 }
 
 // storeBackoff returns how long delivery still waits for a failing store
 // before it tries again; ok is false when it need not wait.
 func (r *Referee) storeBackoff() (wait time.Duration, ok bool) {
+	r.storeRecovered()
 	st := &r.trouble
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -207,6 +232,7 @@ func (r *Referee) Problems() []string {
 }
 
 func (r *Referee) storeProblems() []string {
+	r.storeRecovered()
 	st := &r.trouble
 	st.mu.Lock()
 	defer st.mu.Unlock()

@@ -94,8 +94,8 @@ func TestFullDiskSendsNothingTwice(t *testing.T) {
 	ctx := context.Background()
 	disk.full.Store(true)
 	for i := range 5 {
-		h.ref.DeliverDue(ctx, "email")
 		h.clock.Advance(time.Minute)
+		h.ref.DeliverDue(ctx, "email")
 		if sent := h.email.replies(); len(sent) != 1 {
 			t.Fatalf("round %d: %d mails sent with the disk full, want the first only, once", i, len(sent))
 		}
@@ -117,8 +117,12 @@ func TestFullDiskSendsNothingTwice(t *testing.T) {
 	if heads := pending(t, h, "email"); len(heads) != 0 {
 		t.Errorf("still pending: %+v", heads)
 	}
+	if ps := h.ref.Problems(); len(ps) != 1 || logs.count("the database records again") != 0 {
+		t.Errorf("problems just after the first writes with room again: %q; want the failure, until a minute has passed", ps)
+	}
+	h.clock.Advance(time.Minute)
 	if ps := h.ref.Problems(); len(ps) != 0 {
-		t.Errorf("problems with room again: %q", ps)
+		t.Errorf("problems a minute after the last failure: %q", ps)
 	}
 	if a, b := logs.count("the database cannot record"), logs.count("the database records again"); a != 1 || b != 1 {
 		t.Errorf("logged the start %d times and the end %d times, want once each", a, b)
