@@ -38,7 +38,8 @@
 //
 // Trouble with the store: a write that fails for the store's own reason
 // (a full disk) makes delivery back off, 1 s doubling to a minute, with
-// one log line when it starts and one when it ends; a reply a transport
+// one log line when it starts and one when it ends (a minute after the
+// last failure, so that a nearly full disk does not flap); a reply a transport
 // took but whose delivery could not be recorded is kept in memory and
 // recorded, never sent again. A record that cannot be decoded
 // ([ErrDamagedRecord], [DamagedRecordError]) is set aside once (logged,
