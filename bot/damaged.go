@@ -38,6 +38,13 @@ type damagedRecords struct {
 	names []string        // the first few, for health checks
 }
 
+// SetAside reports the damaged records err names (errors wrapping a
+// *DamagedRecordError, such as a transport's adapter state it cannot
+// decode), each once: logged, counted and listed in Problems. It returns
+// whether err is about damaged records; the caller then goes on without
+// them.
+func (r *Referee) SetAside(err error) bool { return r.setAside(err) }
+
 // setAside reports the damaged records err names (a *DamagedRecordError,
 // or several joined), each once: logged, counted, and listed in Problems
 // from then on. The caller goes on without them, so every other game goes

@@ -281,6 +281,7 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 		}
 	default:
 		result, outcome = "retry", sendRetry
+		r.setAside(err) // a transport's damaged state record: reported once
 		d := rp.Delivery
 		d.Attempts++
 		d.LastError = err.Error()

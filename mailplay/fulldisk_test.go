@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync/atomic"
 	"syscall"
+	"strings"
 	"testing"
 	"time"
 
@@ -76,5 +77,31 @@ func TestFullDiskKeepsTheMailbox(t *testing.T) {
 			t.Fatalf("the mail is still in the inbox with room again")
 		case <-time.After(10 * time.Millisecond):
 		}
+	}
+}
+
+// TestDamagedCursorReadsTheMailboxAgain: a mailbox cursor that cannot be
+// decoded is set aside (reported once, /healthz degraded) and the mailbox
+// read again from the start, as after a new UIDVALIDITY, instead of the
+// connection failing for ever.
+func TestDamagedCursorReadsTheMailboxAgain(t *testing.T) {
+	h, sys := startLocal(t, harnessOptions{noStart: true})
+	if err := h.ref.UpdateState(h.ctx(), mailplay.TransportName, func(tx bot.StateTx) error {
+		return tx.Put("cursor", []byte(`{"Mailbox":"INBOX","UIDVal`))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	raw := "From: Alice <alice@example.test>\r\nTo: takbot@example.test\r\nSubject: help\r\nMessage-ID: <help-1@example.test>\r\n\r\nhelp\r\n"
+	if err := sys.Deliver(h.ctx(), aliceAddr, []string{botAddr}, []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	h.run()
+	h.event(mailplay.MailHandled)
+	if hl := h.waitHealth(true); !hl.Connected {
+		t.Fatalf("health %+v", hl)
+	}
+	ps := h.ref.Problems()
+	if len(ps) != 1 || !strings.Contains(ps[0], "email state cursor") {
+		t.Errorf("problems %q: want the damaged cursor", ps)
 	}
 }

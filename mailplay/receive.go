@@ -150,6 +150,11 @@ func (t *Transport) loadCursor(ctx context.Context) (cursorState, error) {
 		_, err := getJSON(tx, keyCursor, &cur)
 		return err
 	})
+	if t.ref.SetAside(err) {
+		// as after a new UIDVALIDITY: mail handled before is recognised
+		t.log.Warn("the mailbox cursor is damaged: reading the whole mailbox again")
+		return cursorState{}, nil
+	}
 	return cur, err
 }
 
