@@ -3,9 +3,9 @@ package mailplay_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"syscall"
-	"strings"
 	"testing"
 	"time"
 
