@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
@@ -159,5 +162,65 @@ func TestExportSkipsADamagedGame(t *testing.T) {
 	code, stdout, _ = runTakbot(t, "db", "check", path)
 	if code != exitDamaged || !strings.Contains(stdout, "bucket games, key g1:") {
 		t.Errorf("db check: exit %d; stdout:\n%s", code, stdout)
+	}
+}
+
+// TestServeSetsADamagedGameAside runs "takbot serve" on a sound file in
+// which game g1's record is damaged: it starts, ends the other overdue
+// game g2 on time, logs the damaged game once, counts it, and /healthz
+// says degraded.
+func TestServeSetsADamagedGameAside(t *testing.T) {
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "takbot.db")
+	db, err := storage.Open(dbPath, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := bot.New(db, fixedClock(time.Now().Add(-10*24*time.Hour)), bot.Options{Logger: slog.New(slog.DiscardHandler)})
+	ref.Register(console.NewTransport(io.Discard, ""))
+	for i, m := range [][2]string{{"alice", "new bob color=white"}, {"bob", "accept"}, {"carol", "new dave color=white"}, {"dave", "accept g2"}} {
+		msg := bot.Message{ID: fmt.Sprint("m", i), From: bot.Identity{Transport: console.Name, Address: m[0]}, Text: m[1]}
+		if _, err := ref.Handle(context.Background(), msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	raw, err := os.ReadFile(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dbPath, bytes.ReplaceAll(raw, []byte(`{"ID":"g1",`), []byte(`{"ID":"g1"!`)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := writeConfig(t, dir, fmt.Sprintf("db: %s\ntick_interval: 50ms\nhttp_listen: 127.0.0.1:0\nlog_format: json\n", dbPath))
+	p := startTakbot(t, "serve", "-config", cfg)
+	addr := p.waitLog(t, 20*time.Second, "http listening", nil).str("addr")
+	p.waitLog(t, 5*time.Second, "clock event", func(l logLine) bool { return l.str("game") == "g2" })
+	const aside = "a damaged record is set aside; everything else goes on (\"takbot db check\" on a backup lists the damage; restore the record from a backup)"
+	p.waitLog(t, 5*time.Second, aside, func(l logLine) bool { return l.str("kind") == "game" && l.str("key") == "g1" })
+	resp, err := http.Get("http://" + addr + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || !bytes.Contains(body, []byte(`"degraded"`)) {
+		t.Errorf("/healthz: %d %s", resp.StatusCode, body)
+	}
+	resp, err = http.Get("http://" + addr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !bytes.Contains(metrics, []byte(`takbot_records_damaged_total{kind="game"} 1`+"\n")) {
+		t.Errorf("/metrics does not count the damaged game")
+	}
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	if code := p.exitCode(t, 10*time.Second); code != 0 {
+		t.Fatalf("exit %d; standard error:\n%s", code, p.output())
+	}
+	if n := strings.Count(p.output(), `"key":"g1"`); n != 1 {
+		t.Errorf("the damaged game logged %d times, want once:\n%s", n, p.output())
 	}
 }
