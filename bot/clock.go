@@ -33,6 +33,9 @@ func (r *Referee) Tick(ctx context.Context) ([]Reply, error) {
 			break
 		}
 		rs, err := r.tickGame(ctx, id)
+		if r.setAside(err) {
+			continue // logged once; its clock waits until the record is mended
+		}
 		if err != nil {
 			// one unreadable game must not stop the clocks of the others
 			errs = append(errs, fmt.Errorf("bot: tick game %s: %w", id, err))

@@ -117,6 +117,9 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 			}
 			rescan = false
 		}
+		if d, down := r.storeBackoff(); down {
+			queue, wait = queue[:0], d // the database cannot record: send nothing until the backoff ends
+		}
 		for len(queue) > 0 && len(inflight) < o.Concurrency {
 			h := queue[0]
 			queue = queue[1:]
@@ -160,6 +163,9 @@ func (r *Referee) pendingHeads(ctx context.Context, transport string, limit int)
 		out, err = tx.PendingHeads(transport, limit)
 		return err
 	})
+	if r.setAsideReplies(ctx, err) {
+		return out, nil // the damaged heads are left out, and out of their queues
+	}
 	return out, err
 }
 
@@ -225,8 +231,16 @@ const (
 	sendStopped              // shutting down: nothing recorded
 )
 
-// deliver sends one reply and records the outcome.
+// deliver sends one reply and records the outcome. A reply sent before
+// whose delivery the store could not record is recorded, not sent again;
+// while the store cannot record, nothing is sent.
 func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sendResult {
+	if res, done := r.recordUnrecorded(ctx, e, rp); done {
+		return res
+	}
+	if _, down := r.storeBackoff(); down {
+		return sendRetry
+	}
 	drawFallbacks(rp)
 	if e.info.Limits.Pictures {
 		for _, p := range rp.Parts {
@@ -258,7 +272,9 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 	case err == nil:
 		r.logger().Debug("reply delivered", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "took", took)
 		if rerr := r.markDelivered(ctx, rp); rerr != nil {
-			r.logger().Error("delivery: record a delivery", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", rerr)
+			r.rememberUnrecorded(rp.ID, r.clock.Now()) // never sent again; recorded when the store can
+			r.logStoreError("delivery: record a delivery (kept in memory until the database records it)", rerr,
+				"transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
 		}
 	case IsPermanent(err) || r.clock.Now().Sub(rp.Created) >= r.opts.Delivery.GiveUpAfter:
 		result, outcome = "failed", sendFailed
@@ -272,6 +288,7 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 		}
 	default:
 		result, outcome = "retry", sendRetry
+		r.setAside(err) // a transport's damaged state record: reported once
 		d := rp.Delivery
 		d.Attempts++
 		d.LastError = err.Error()
@@ -287,7 +304,7 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 		d.NextTry = r.clock.Now().Add(wait)
 		r.logger().Log(ctx, level, "delivery will be retried", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "attempt", d.Attempts, "next", d.NextTry, "err", err)
 		if serr := r.store.Update(ctx, func(tx Tx) error { return tx.SetDelivery(rp.ID, d) }); serr != nil {
-			r.logger().Error("delivery: record a retry", "transport", e.info.Name, "reply", rp.ID, "err", serr)
+			r.logStoreError("delivery: record a retry", serr, "transport", e.info.Name, "reply", rp.ID)
 		}
 	}
 	if r.opts.Observer != nil {
@@ -341,11 +358,11 @@ func deliveryReason(err error) string {
 	return err.Error()
 }
 
-// markDelivered records a delivery; a recipient marked unreachable is
-// reachable again.
-func (r *Referee) markDelivered(ctx context.Context, rp *Reply) error {
+// markDeliveredAt records a delivery made at a time; a recipient marked
+// unreachable is reachable again.
+func (r *Referee) markDeliveredAt(ctx context.Context, rp *Reply, at time.Time) error {
 	d := rp.Delivery
-	d.Delivered = r.clock.Now()
+	d.Delivered = at
 	d.NextTry = time.Time{}
 	key := rp.To.Key()
 	ls := &lockSet{r: r}

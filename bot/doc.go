@@ -39,6 +39,17 @@
 // the same transaction as a message's effects where needed, so a restart
 // resumes exactly. Adapters never touch the database directly.
 //
+// Trouble with the store: a write that fails for the store's own reason
+// (a full disk) makes delivery back off, 1 s doubling to a minute, with
+// one log line when it starts and one when it ends (a minute after the
+// last failure, so that a nearly full disk does not flap); a reply a transport
+// took but whose delivery could not be recorded is kept in memory and
+// recorded, never sent again. A record that cannot be decoded
+// ([ErrDamagedRecord], [DamagedRecordError]) is set aside once (logged,
+// counted through a [DamageObserver]) and everything else goes on.
+// [Referee.Problems] says what leaves the referee degraded, for health
+// checks.
+//
 // # Inside
 //
 // Boundaries. bot imports tak (rules), notation (moves, TPS, sync boards,

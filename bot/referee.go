@@ -83,6 +83,9 @@ type Referee struct {
 
 	tmu        sync.RWMutex
 	transports map[string]*transportEntry
+
+	trouble storeTrouble   // the store's failures to record
+	damaged damagedRecords // the damaged records set aside
 }
 
 // transportEntry is a transport the referee knows: running (with a
@@ -121,7 +124,9 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	if clock == nil {
 		clock = SystemClock{}
 	}
-	return &Referee{store: store, clock: clock, opts: opts, cache: newRecordCache(), pngs: newPNGCache(), transports: map[string]*transportEntry{}}
+	r := &Referee{clock: clock, opts: opts, cache: newRecordCache(), pngs: newPNGCache(), transports: map[string]*transportEntry{}}
+	r.store = watchedStore{Store: store, r: r}
+	return r
 }
 
 // Register adds a running transport: its players can play, be challenged,
@@ -242,6 +247,7 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 			outcome = "invalid"
 		case err != nil:
 			outcome = "error"
+			r.setAside(err) // a damaged record: reported once; the message is retried later
 		case out.Duplicate:
 			outcome = "duplicate"
 		case out.Dropped:

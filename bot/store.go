@@ -39,7 +39,9 @@ type Tx interface {
 	DueGames(now time.Time, limit int) ([]string, error)
 	// CountGames returns how many games there are with each status.
 	CountGames() (map[Status]int, error)
-	// ForEachGame calls fn for every game, by id order.
+	// ForEachGame calls fn for every game, by id order. A game that
+	// cannot be decoded is skipped, and the error then wraps
+	// ErrDamagedRecord (a *DamagedRecordError each).
 	ForEachGame(fn func(*GameRecord) error) error
 
 	// Player returns a player, or an error wrapping ErrNotFound.
@@ -65,7 +67,9 @@ type Tx interface {
 	// or not), in outbox order, at most limit (0: all). A recipient has
 	// two lanes, its events and its answers (Reply.Lane): replies of one
 	// lane are delivered in order; one lane never holds up another, nor
-	// one recipient another.
+	// one recipient another. A head that cannot be decoded is left out,
+	// the others are returned, and the error then wraps ErrDamagedRecord
+	// (a *DamagedRecordError each).
 	PendingHeads(transport string, limit int) ([]Reply, error)
 	// SetDelivery stores a reply's delivery state; a delivered or failed
 	// reply leaves the outbox (the log keeps it until pruned).

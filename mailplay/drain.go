@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 
@@ -53,7 +54,10 @@ func (t *Transport) drain(ctx context.Context, s *imapSession, cur cursorState) 
 			}
 			if next != cur {
 				if err := t.saveCursor(ctx, next); err != nil {
-					return cur, err
+					// the database cannot record (a full disk): keep the
+					// connection and try again after a backoff; the mails
+					// handled stay in the mailbox and are recognised then
+					return cur, &retryLater{fmt.Errorf("save the mailbox cursor: %w", err)}
 				}
 				cur = next
 			}

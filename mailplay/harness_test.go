@@ -83,6 +83,8 @@ type harnessOptions struct {
 	clock bot.Clock
 	// logger receives the bot's logs (default testLogger()).
 	logger *slog.Logger
+	// wrapStore, if set, wraps the store the referee uses.
+	wrapStore func(bot.Store) bot.Store
 }
 
 // observer hands the delivery pipeline's results to the harness.
@@ -146,6 +148,9 @@ func startBot(t testing.TB, mail mailServers, o harnessOptions) *harness {
 			t.Fatal(err)
 		}
 		h.store, h.closeDB = db, db.Close
+	}
+	if o.wrapStore != nil {
+		h.store = o.wrapStore(h.store)
 	}
 	logger, clock := o.logger, o.clock
 	if logger == nil {

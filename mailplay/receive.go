@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -126,7 +127,11 @@ func (t *Transport) serve(ctx context.Context) (connected bool, err error) {
 		case errors.As(err, &rl):
 			retries++
 			wait := t.backoff(retries)
-			t.log.Error("a mail could not be handled; it stays in the mailbox", "err", rl.err, "retry_in", wait)
+			level := slog.LevelDebug // the first failure of a row is enough in the log
+			if retries == 1 {
+				level = slog.LevelError
+			}
+			t.log.Log(ctx, level, "a mail could not be handled; it stays in the mailbox", "err", rl.err, "retry_in", wait, "failures", retries)
 			select {
 			case <-ctx.Done():
 				return true, ctx.Err()
@@ -150,6 +155,11 @@ func (t *Transport) loadCursor(ctx context.Context) (cursorState, error) {
 		_, err := getJSON(tx, keyCursor, &cur)
 		return err
 	})
+	if t.ref.SetAside(err) {
+		// as after a new UIDVALIDITY: mail handled before is recognised
+		t.log.Warn("the mailbox cursor is damaged: reading the whole mailbox again")
+		return cursorState{}, nil
+	}
 	return cur, err
 }
 

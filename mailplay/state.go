@@ -126,7 +126,7 @@ func getJSON(tx bot.StateTx, key string, v any) (found bool, err error) {
 		return false, err
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
-		return false, fmt.Errorf("mailplay: state %s: %w", key, err)
+		return false, &bot.DamagedRecordError{Kind: "email state", Key: key, Err: fmt.Errorf("%w: %w", bot.ErrDamagedRecord, err)}
 	}
 	return true, nil
 }

@@ -1,17 +1,20 @@
 // Package ops is the operations face of a running takbot: an HTTP handler
 // serving /healthz and /metrics.
 //
-// /healthz checks whether the database answers and whether each running
+// /healthz checks whether the database answers, whether each running
 // transport is connected to its service (a transport that is not a
-// [bot.HealthReporter] counts as connected). It is 200 when all is well
-// and 503 otherwise, so that a load balancer or a container runtime can
-// act on the status alone; its body is that status alone ([HealthStatus]),
-// and the whole [HealthReport], which names servers, users and errors,
-// only for a request carrying [Health.Token].
+// [bot.HealthReporter] counts as connected), and the problems
+// [Health.Problems] report (the referee's: a database that cannot record,
+// damaged records set aside). It is 200 when all is well and 503
+// otherwise, so that a load balancer or a container runtime can act on
+// the status alone; its body is that status alone ([HealthStatus]), and
+// the whole [HealthReport], which names servers, users and errors, only
+// for a request carrying [Health.Token].
 //
 // /metrics serves Prometheus metrics from a private registry ([Metrics]):
 // the Go runtime and process collectors, counters and latency histograms
-// fed by the referee through the [bot.Observer] interface, and gauges read
+// fed by the referee through the [bot.Observer] interface (and its
+// optional [bot.StoreObserver] and [bot.DamageObserver]), and gauges read
 // from the referee's [bot.Stats] at scrape time (replies pending, the age
 // of the oldest, games by status), and the count of unverified mail
 // dropped by the email transport's limit.

@@ -22,15 +22,22 @@ type Health struct {
 	// it ("Authorization: Bearer TOKEN"); every other request gets the
 	// status alone ([HealthStatus]).
 	Token string
+	// Problems are the other sources of trouble that leave the service
+	// running but degraded, such as bot.Referee.StoreProblems (the
+	// database cannot record, damaged records set aside): each returns one
+	// line per problem, none when all is well.
+	Problems []func() []string
 }
 
 // HealthReport is the JSON body of /healthz.
 type HealthReport struct {
-	// Status is "ok" when the database is open and every transport is
-	// connected, "degraded" otherwise.
+	// Status is "ok" when the database is open, every transport is
+	// connected and no problem is reported, "degraded" otherwise.
 	Status     string                     `json:"status"`
 	Database   DatabaseHealth             `json:"database"`
 	Transports map[string]TransportHealth `json:"transports"`
+	// Problems lists what Health.Problems reported.
+	Problems []string `json:"problems,omitempty"`
 }
 
 // The values of HealthReport.Status.
@@ -85,6 +92,12 @@ func (h *Health) Report(ctx context.Context) HealthReport {
 			rep.Status = StatusDegraded
 		}
 		rep.Transports[t.Info().Name] = th
+	}
+	for _, p := range h.Problems {
+		rep.Problems = append(rep.Problems, p()...)
+	}
+	if len(rep.Problems) > 0 {
+		rep.Status = StatusDegraded
 	}
 	return rep
 }

@@ -22,7 +22,15 @@ type Metrics struct {
 	deliveries      *prometheus.CounterVec
 	handleSeconds   *prometheus.HistogramVec
 	deliverySeconds *prometheus.HistogramVec
+	storeErrors     prometheus.Counter
+	storeFailing    prometheus.Gauge
+	damaged         *prometheus.CounterVec
 }
+
+var (
+	_ bot.StoreObserver  = (*Metrics)(nil)
+	_ bot.DamageObserver = (*Metrics)(nil)
+)
 
 var _ bot.Observer = (*Metrics)(nil)
 
@@ -53,11 +61,24 @@ func NewMetrics() *Metrics {
 			Help:    "Time of one delivery attempt (the transport's send).",
 			Buckets: deliveryBuckets,
 		}, []string{"transport"}),
+		storeErrors: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "takbot_store_errors_total",
+			Help: "Writes of the database that failed (a full disk, a file system gone read-only).",
+		}),
+		storeFailing: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "takbot_store_failing",
+			Help: "1 while the database cannot record (delivery backs off), else 0.",
+		}),
+		damaged: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "takbot_records_damaged_total",
+			Help: "Damaged records set aside, by kind (game, player, reply, processed message).",
+		}, []string{"kind"}),
 	}
 	m.registry.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.handled, m.deliveries, m.handleSeconds, m.deliverySeconds,
+		m.storeErrors, m.storeFailing, m.damaged,
 	)
 	return m
 }
@@ -73,6 +94,21 @@ func (m *Metrics) ReplySent(transport, result string, took time.Duration) {
 	m.deliveries.WithLabelValues(transport, result).Inc()
 	m.deliverySeconds.WithLabelValues(transport).Observe(took.Seconds())
 }
+
+// StoreError counts a failed write of the database.
+func (m *Metrics) StoreError() { m.storeErrors.Inc() }
+
+// StoreFailing sets takbot_store_failing.
+func (m *Metrics) StoreFailing(failing bool) {
+	if failing {
+		m.storeFailing.Set(1)
+	} else {
+		m.storeFailing.Set(0)
+	}
+}
+
+// RecordDamaged counts a damaged record set aside.
+func (m *Metrics) RecordDamaged(kind string) { m.damaged.WithLabelValues(kind).Inc() }
 
 // CollectStats registers gauges read at each scrape from stats
 // (Referee.Stats): takbot_replies_pending,

@@ -103,6 +103,12 @@ func TestHealth(t *testing.T) {
 			reportingTransport{plainTransport{"discord"}, bot.Health{Detail: "gateway: connection refused", Since: since}},
 		}}, http.StatusServiceUnavailable},
 		{"database-closed", ops.Health{Database: closed}, http.StatusServiceUnavailable},
+		{"problems", ops.Health{Database: open, Problems: []func() []string{
+			func() []string { return nil },
+			func() []string {
+				return []string{"the database cannot record since 2026-11-23T10:00:00Z (3 failures in a row: write takbot.db: no space left on device); replies wait"}
+			},
+		}}, http.StatusServiceUnavailable},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.health.Token = testToken
@@ -183,6 +189,10 @@ func TestMetrics(t *testing.T) {
 	m.ReplySent("discord", "failed", 20*time.Millisecond)
 	m.ReplySent("email", "held", time.Millisecond)
 	m.CollectUnverifiedDropped(func() uint64 { return 290 })
+	m.StoreError()
+	m.StoreError()
+	m.StoreFailing(true)
+	m.RecordDamaged("game")
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	m.CollectStats(func(context.Context) (bot.Stats, error) {
 		return bot.Stats{

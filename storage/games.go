@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -54,7 +55,9 @@ func (t *txn) Game(id string) (*bot.GameRecord, error) {
 		return nil, err
 	}
 	g := new(bot.GameRecord)
-	if err := getJSON(b, []byte(id), g); err != nil {
+	if err := getJSON(b, []byte(id), g); errors.Is(err, ErrCorrupt) {
+		return nil, &bot.DamagedRecordError{Kind: "game", Key: id, Err: err}
+	} else if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
 	return g, nil
@@ -213,8 +216,15 @@ func (t *txn) ForEachGame(fn func(*bot.GameRecord) error) error {
 		return err
 	}
 	slices.SortFunc(ids, compareGameIDs)
+	var damaged []error
 	for _, id := range ids {
 		g, err := t.Game(id)
+		if errors.Is(err, ErrCorrupt) {
+			if len(damaged) < 100 {
+				damaged = append(damaged, err)
+			}
+			continue // the others go on
+		}
 		if err != nil {
 			return err
 		}
@@ -222,5 +232,5 @@ func (t *txn) ForEachGame(fn func(*bot.GameRecord) error) error {
 			return err
 		}
 	}
-	return nil
+	return errors.Join(damaged...)
 }

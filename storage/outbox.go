@@ -2,7 +2,9 @@ package storage
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -140,7 +142,7 @@ func reply(log *bolt.Bucket, key []byte) (*bot.Reply, error) {
 	}
 	r, err := decodeReply(seq, raw)
 	if err != nil {
-		return nil, fmt.Errorf("reply %d: %w", seq, err)
+		return nil, &bot.DamagedRecordError{Kind: "reply", Key: strconv.FormatUint(seq, 10), Err: err}
 	}
 	return r, nil
 }
@@ -170,15 +172,22 @@ func (t *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
 		return nil, err
 	}
 	var out []bot.Reply
+	var damaged []error
 	c := heads.Cursor()
 	for k, _ := c.First(); k != nil && (limit <= 0 || len(out) < limit); k, _ = c.Next() {
 		r, err := reply(log, k)
+		if errors.Is(err, ErrCorrupt) {
+			if len(damaged) < 100 {
+				damaged = append(damaged, err)
+			}
+			continue // left out: the other recipients are served
+		}
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, *r)
 	}
-	return out, nil
+	return out, errors.Join(damaged...)
 }
 
 // SetDelivery implements bot.Tx: it rewrites the reply's header and keeps

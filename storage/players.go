@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -37,7 +38,9 @@ func (t *txn) Player(key string) (*bot.PlayerRecord, error) {
 		return nil, err
 	}
 	p := new(bot.PlayerRecord)
-	if err := getJSON(b, []byte(key), p); err != nil {
+	if err := getJSON(b, []byte(key), p); errors.Is(err, ErrCorrupt) {
+		return nil, &bot.DamagedRecordError{Kind: "player", Key: key, Err: err}
+	} else if err != nil {
 		return nil, fmt.Errorf("player %s: %w", key, err)
 	}
 	return p, nil

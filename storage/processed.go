@@ -71,7 +71,7 @@ func (t *txn) Processed(msgID string) (*bot.ProcessedRecord, error) {
 	}
 	r, err := decodeProcessed(msgID, raw)
 	if err != nil {
-		return nil, fmt.Errorf("processed message %s: %w", msgID, err)
+		return nil, &bot.DamagedRecordError{Kind: "processed message", Key: msgID, Err: err}
 	}
 	return r, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"strconv"
 	"time"
 
@@ -76,17 +77,26 @@ type Options struct {
 }
 
 // Open opens or creates the database file and migrates it to Version.
-// Every error names the file once.
+// Every error names the file once. Before bbolt reads the file, every
+// page reachable from its meta pages is checked: a damaged file (cut
+// short, a page overwritten, its meta pages lost) is refused with an
+// error wrapping ErrDamaged (a *DamagedError), never a panic.
 func Open(path string, o Options) (*DB, error) {
 	d, err := open(path, o)
 	if err == nil {
 		return d, nil
 	}
 	var pe *fs.PathError
-	if errors.As(err, &pe) && pe.Path == path {
+	var de *DamagedError
+	if errors.As(err, &pe) && pe.Path == path || errors.As(err, &de) {
 		return nil, err // it names the file already
 	}
 	return nil, fmt.Errorf("open %s: %w", path, err)
+}
+
+// errInUse is the error of a file another process holds.
+func errInUse() error {
+	return fmt.Errorf("%w: another process (a running takbot?) holds it; bbolt lets one process open a file, so back up from that process or stop it first", ErrInUse)
 }
 
 func open(path string, o Options) (*DB, error) {
@@ -97,12 +107,24 @@ func open(path string, o Options) (*DB, error) {
 	// every page of the file (90 ms for a year of play, measured by
 	// internal/yearbench), against 0.3 ms to read it. A hash-map freelist
 	// allocates fast.
-	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, ReadOnly: o.ReadOnly,
-		FreelistType: bolt.FreelistMapType})
+	f, err := openChecked(path, o.ReadOnly, o.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	var bdb *bolt.DB
+	err = guardOpen(path, func() error {
+		var err error
+		bdb, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, ReadOnly: o.ReadOnly,
+			FreelistType: bolt.FreelistMapType,
+			// the file checked and locked above: bbolt locks it again at once
+			OpenFile: func(string, int, os.FileMode) (*os.File, error) { return f, nil }})
+		return err
+	})
 	if errors.Is(err, berrors.ErrTimeout) {
-		return nil, fmt.Errorf("%w: another process (a running takbot?) holds it; bbolt lets one process open a file, so back up from that process or stop it first", ErrInUse)
+		return nil, errInUse()
 	}
 	if err != nil {
+		f.Close() // bbolt closed it already, unless it panicked
 		return nil, err
 	}
 	bdb.NoSync = o.NoSync
@@ -115,10 +137,15 @@ func open(path string, o Options) (*DB, error) {
 		bdb.MaxBatchSize = o.MaxBatchSize
 	}
 	d := &DB{db: bdb}
-	if o.ReadOnly {
-		err = d.checkReadOnly()
-	} else {
-		err = d.migrate()
+	err = guardOpen(path, func() error {
+		if o.ReadOnly {
+			return d.checkReadOnly()
+		}
+		return d.migrate()
+	})
+	var de *DamagedError
+	if errors.Is(err, ErrCorrupt) && !errors.As(err, &de) {
+		err = &DamagedError{Path: path, Problems: []string{err.Error()}} // the schema version or a bucket
 	}
 	if err != nil {
 		bdb.Close()
@@ -169,7 +196,7 @@ func readVersion(tx *bolt.Tx) (int, error) {
 	}
 	v, err := strconv.Atoi(string(raw))
 	if err != nil {
-		return 0, fmt.Errorf("bad schema version %q: %w", raw, err)
+		return 0, fmt.Errorf("%w: bad schema version %q: %w", ErrCorrupt, raw, err)
 	}
 	return v, nil
 }

@@ -2,15 +2,24 @@ package storage
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/takbymail/takbot/bot"
 )
 
 // ErrCorrupt is wrapped by the errors about a stored value that cannot be
-// decoded.
-var ErrCorrupt = errors.New("storage: corrupt value")
+// decoded. It matches bot.ErrDamagedRecord too, so that the referee sets
+// the record aside.
+var ErrCorrupt error = corruptError{}
+
+type corruptError struct{}
+
+func (corruptError) Error() string { return "storage: corrupt value" }
+
+// Is makes a corrupt value a bot.ErrDamagedRecord.
+func (corruptError) Is(target error) bool { return target == bot.ErrDamagedRecord }
 
 // encoder appends the binary forms of values to a buffer: unsigned and
 // signed varints, strings as a length and their bytes, times as below.

@@ -24,7 +24,8 @@ type env struct {
 }
 
 // command is one takbot subcommand. run returns the process exit code: 0
-// for success, 1 for a failure, 2 for a usage or configuration error.
+// for success, 1 for a failure, 2 for a usage or configuration error,
+// exitDamaged (65) for a damaged database.
 type command struct {
 	name    string
 	summary string
@@ -40,6 +41,7 @@ func commands() []command {
 		{"backup", "write a consistent copy of the database, also while a takbot runs on it", runBackup},
 		{"export", "print every game of the database as PTN, also while a takbot runs on it", runExport},
 		{"status", "print the health of the running takbot (database, transports) from its control socket", runStatus},
+		{"db", "\"db check FILE\": check a database file's pages and records and list what is damaged", runDB},
 		{"render", "draw a position from TPS or a PTN file as a PNG picture or a text board", runRender},
 		{"replay", "replay the games of PTN files and check their moves and results", runReplay},
 		{"perft", "count the move paths of a TPS position to a depth", runPerft},

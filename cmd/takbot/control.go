@@ -75,8 +75,7 @@ func openForReading(name string, load func() (config, error), stderr io.Writer) 
 		return db, cfg, "", 0
 	}
 	if !errors.Is(err, storage.ErrInUse) {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return nil, cfg, "", 1
+		return nil, cfg, "", reportOpenError(name, cfg.DB, err, stderr)
 	}
 	socket, err = controlSocket(cfg)
 	if err != nil {

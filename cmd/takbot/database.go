@@ -18,10 +18,33 @@ func openDB(name string, load func() (config, error), o storage.Options, stderr 
 	}
 	db, err := openStore(cfg.DB, o)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return nil, cfg, 1
+		return nil, cfg, reportOpenError(name, cfg.DB, err, stderr)
 	}
 	return db, cfg, 0
+}
+
+// exitDamaged is the exit status of a command that found its database
+// damaged (EX_DATAERR in sysexits.h). Restarting cannot fix it, so
+// deploy/takbot.service does not restart on it.
+const exitDamaged = 65
+
+// reportOpenError writes on one line why the database at path did not
+// open, with what to do when it is damaged, and returns the exit code:
+// exitDamaged for a damaged file, 1 otherwise.
+func reportOpenError(name, path string, err error, w io.Writer) int {
+	if errors.Is(err, storage.ErrDamaged) {
+		fmt.Fprintf(w, "%s: %s\n", name, damagedAdvice(path, err))
+		return exitDamaged
+	}
+	fmt.Fprintf(w, "%s: %v\n", name, err)
+	return 1
+}
+
+// damagedAdvice says, in one line, that the database at path is damaged
+// and what to do.
+func damagedAdvice(path string, err error) string {
+	return fmt.Sprintf("%v; takbot will not use it: restore the database from a backup (\"takbot backup\" writes one), "+
+		"or run \"takbot db check %s\" to see what is damaged", err, path)
 }
 
 // openStore opens the database for writing; when another process holds

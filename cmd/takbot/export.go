@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/control"
@@ -35,6 +37,11 @@ func runExport(ctx context.Context, e *env) int {
 	} else {
 		_, err = control.Export(ctx, socket, cfg.DB, stdout)
 	}
+	if errors.Is(err, bot.ErrDamagedRecord) {
+		fmt.Fprintf(stderr, "export: every other game is exported, but %s: restore the database from a backup, or run \"takbot db check\" on a backup of it to see what is damaged\n",
+			strings.ReplaceAll(err.Error(), "\n", "; "))
+		return exitDamaged
+	}
 	if err != nil {
 		reportControlError("export", cfg, socket, err, stderr)
 		return 1
@@ -43,17 +50,21 @@ func runExport(ctx context.Context, e *env) int {
 }
 
 // exportPTN writes every started game of store (active or over) as PTN to
-// w, a blank line between games, in game order.
+// w, a blank line between games, in game order. A damaged game (its
+// record unreadable, or its moves not replaying) is left out and the
+// others are written; the error then wraps bot.ErrDamagedRecord.
 func exportPTN(ctx context.Context, store bot.Store, w io.Writer) error {
 	n := 0
-	return store.View(ctx, func(tx bot.Tx) error {
+	var damaged []error
+	err := store.View(ctx, func(tx bot.Tx) error {
 		return tx.ForEachGame(func(g *bot.GameRecord) error {
 			if g.Status != bot.Active && g.Status != bot.Over {
 				return nil
 			}
 			ptn, err := bot.PTN(g)
 			if err != nil {
-				return err
+				damaged = append(damaged, &bot.DamagedRecordError{Kind: "game", Key: g.ID, Err: fmt.Errorf("%w: %w", bot.ErrDamagedRecord, err)})
+				return nil
 			}
 			if n > 0 {
 				fmt.Fprintln(w)
@@ -63,4 +74,5 @@ func exportPTN(ctx context.Context, store bot.Store, w io.Writer) error {
 			return err
 		})
 	})
+	return errors.Join(append([]error{err}, damaged...)...)
 }

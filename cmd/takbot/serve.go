@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/takbymail/takbot/storage"
 )
 
 func runServe(ctx context.Context, e *env) int {
@@ -45,6 +47,10 @@ func runServe(ctx context.Context, e *env) int {
 	}
 	log := newLogger(e.stderr, cfg.LogLevel, cfg.LogFormat)
 	s, err := startServer(cfg, log)
+	if errors.Is(err, storage.ErrDamaged) {
+		log.Error("cannot start: "+damagedAdvice(cfg.DB, err), "component", "serve")
+		return exitDamaged
+	}
 	if err != nil {
 		log.Error("cannot start", "component", "serve", "err", err)
 		return 1

@@ -160,6 +160,7 @@ func (s *server) health() *ops.Health {
 	return &ops.Health{
 		Database:   func(ctx context.Context) error { return s.db.View(ctx, func(bot.Tx) error { return nil }) },
 		Transports: s.transports,
+		Problems:   []func() []string{s.ref.Problems},
 	}
 }
 
@@ -273,6 +274,10 @@ func (s *server) shutdown() bool {
 	}
 	if st, err := s.ref.Stats(context.Background()); err == nil && st.Pending > 0 {
 		s.log.Info("replies wait in the outbox for the next start", "pending", st.Pending)
+	}
+	for _, p := range s.ref.Problems() {
+		// replies delivered but not recorded go out again after the start
+		s.log.Warn("stopping with a problem", "problem", p)
 	}
 	s.stopControl()
 	s.stopHTTP(ctx)

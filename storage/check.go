@@ -1,0 +1,190 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// Problem is one damage Check found: in a bucket, under a key (both
+// empty for the file's pages), and what is wrong.
+type Problem struct {
+	Bucket string
+	Key    string // printable: the key as text, or in hex when it is not
+	Err    string
+}
+
+func (p Problem) String() string {
+	switch {
+	case p.Bucket == "":
+		return "pages: " + p.Err
+	case p.Key == "":
+		return "bucket " + p.Bucket + ": " + p.Err
+	}
+	return "bucket " + p.Bucket + ", key " + p.Key + ": " + p.Err
+}
+
+// maxCheckProblems bounds the problems Check lists.
+const maxCheckProblems = 1000
+
+// printableKey shows a key as text when it is, else in hex.
+func printableKey(k []byte) string {
+	if utf8.Valid(k) {
+		s := strconv.Quote(string(k))
+		return s[1 : len(s)-1]
+	}
+	return fmt.Sprintf("%x", k)
+}
+
+// checker collects problems.
+type checker struct{ problems []Problem }
+
+func (c *checker) add(bucket []byte, key []byte, err error) {
+	if len(c.problems) < maxCheckProblems {
+		p := Problem{Bucket: string(bucket), Err: err.Error()}
+		if key != nil {
+			p.Key = printableKey(key)
+		}
+		c.problems = append(c.problems, p)
+	}
+}
+
+// decodeSafely runs a decoder, turning a panic into an error.
+func decodeSafely(fn func() error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("%w: decoding panicked: %v", ErrCorrupt, v)
+		}
+	}()
+	return fn()
+}
+
+// Check runs bbolt's consistency check on the file and decodes every
+// record (games, with their moves replayed, players, processed messages,
+// replies, the indexes' entries), and returns what is damaged; none for a
+// sound file. Adapter state is opaque here: each transport decodes its
+// own. The error is for a check that could not run.
+func (d *DB) Check(ctx context.Context) ([]Problem, error) {
+	c := &checker{}
+	err := d.db.View(func(tx *bolt.Tx) error {
+		for err := range tx.Check() {
+			c.add(nil, nil, err)
+		}
+		for _, name := range allBuckets {
+			if tx.Bucket(name) == nil {
+				c.add(name, nil, fmt.Errorf("missing"))
+			}
+		}
+		if v, err := readVersion(tx); err != nil {
+			c.add(bMeta, kVersion, err)
+		} else if v != Version {
+			c.add(bMeta, kVersion, fmt.Errorf("schema version %d, want %d", v, Version))
+		}
+		checks := []struct {
+			bucket []byte
+			fn     func(k, v []byte) error
+		}{
+			{bGames, checkGame},
+			{bGameIndex, func(_, v []byte) error { _, err := decodeGameIndex(v); return err }},
+			{bPlayers, checkPlayer},
+			{bProcessed, func(k, v []byte) error { _, err := decodeProcessed(string(k), v); return err }},
+			{bLog, func(k, v []byte) error {
+				seq, ok := keySeq(k)
+				if !ok {
+					return fmt.Errorf("%w: bad sequence key", ErrCorrupt)
+				}
+				_, err := decodeReply(seq, v)
+				return err
+			}},
+			{bReplyIDs, func(_, v []byte) error { return checkSeqRef(tx, v) }},
+		}
+		for _, ch := range checks {
+			b := tx.Bucket(ch.bucket)
+			if b == nil {
+				continue
+			}
+			if err := b.ForEach(func(k, v []byte) error {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				if err := decodeSafely(func() error { return ch.fn(k, v) }); err != nil {
+					c.add(ch.bucket, k, err)
+				}
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return c.problems, err
+}
+
+// checkGame decodes a game record and replays its moves.
+func checkGame(k, v []byte) error {
+	g := new(bot.GameRecord)
+	if err := json.Unmarshal(v, g); err != nil {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	if g.ID != string(k) {
+		return fmt.Errorf("%w: the record is game %q", ErrCorrupt, g.ID)
+	}
+	if g.Status == bot.Active || g.Status == bot.Over {
+		if _, err := g.History(); err != nil {
+			return fmt.Errorf("%w: its moves do not replay: %w", ErrCorrupt, err)
+		}
+	}
+	return nil
+}
+
+// checkPlayer decodes a player record.
+func checkPlayer(k, v []byte) error {
+	p := new(bot.PlayerRecord)
+	if err := json.Unmarshal(v, p); err != nil {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	if p.Key != string(k) {
+		return fmt.Errorf("%w: the record is player %q", ErrCorrupt, p.Key)
+	}
+	return nil
+}
+
+// checkSeqRef checks that v is the sequence key of a reply in the log.
+func checkSeqRef(tx *bolt.Tx, v []byte) error {
+	if _, ok := keySeq(v); !ok {
+		return fmt.Errorf("%w: bad sequence %x", ErrCorrupt, v)
+	}
+	if log := tx.Bucket(bLog); log != nil && log.Get(v) == nil {
+		return fmt.Errorf("%w: its reply %x is missing from the log", ErrCorrupt, v)
+	}
+	return nil
+}
+
+// CheckFile opens the file at path read-only and checks it: the pages
+// (a damaged file gives its problems, not an error) and then, when they
+// are sound, Check. The error is for a file that could not be checked:
+// missing, in use, of another schema version.
+func CheckFile(ctx context.Context, path string) ([]Problem, error) {
+	db, err := Open(path, Options{ReadOnly: true, Timeout: 100 * time.Millisecond})
+	var de *DamagedError
+	if errors.As(err, &de) {
+		ps := make([]Problem, len(de.Problems))
+		for i, p := range de.Problems {
+			ps[i] = Problem{Err: p}
+		}
+		return ps, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	return db.Check(ctx)
+}
