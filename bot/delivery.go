@@ -120,7 +120,11 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 		if d, down := r.storeBackoff(); down {
 			queue, wait = queue[:0], d // the database cannot record: send nothing until the backoff ends
 		}
-		for len(queue) > 0 && len(inflight) < o.Concurrency {
+		limit := o.Concurrency
+		if r.trouble.down.Load() {
+			limit = 1 // the database cannot record: one reply probes it at a time
+		}
+		for len(queue) > 0 && len(inflight) < limit {
 			h := queue[0]
 			queue = queue[1:]
 			key := h.Lane()
