@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"image/color"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -54,6 +55,8 @@ func TestImageErrors(t *testing.T) {
 		{"last leaves board", p5, Frame{Last: &leaves}, Options{}, "leaves the 5x5 board"},
 		{"road off board", p5, Frame{Result: tak.Result{Reason: tak.RoadEnd, Road: []tak.Square{tak.SquareAt(7, 7)}}}, Options{}, "road square h8 is off"},
 		{"winner", p5, Frame{Result: tak.Result{Reason: tak.ResignEnd, Winner: 7}}, Options{}, "winner 7 is not a colour"},
+		{"mark off board", p5, Frame{Marks: []tak.Square{tak.SquareAt(1, 1), tak.SquareAt(5, 0)}}, Options{}, "marked square f1 is off"},
+		{"too many marks", p5, Frame{Marks: make([]tak.Square, 26)}, Options{}, "26 marked squares on a 5x5 board"},
 		{"before size", p5, Frame{Before: p6}, Options{}, "is 6x6, not 5x5"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -269,5 +272,39 @@ func TestGridHasNoStatus(t *testing.T) {
 	full := Text(p, notation.Mail, ASCII)
 	if strings.Contains(g, "to play") || !strings.HasSuffix(g, TextLegend+"\n") || !strings.HasPrefix(full, strings.TrimSuffix(g, TextLegend+"\n")) {
 		t.Errorf("Grid:\n%s\nText:\n%s", g, full)
+	}
+}
+
+// TestStackLayout checks that the side view of every stack a game can
+// build, at the default width, fits its tile with every piece shown in a
+// layer at least 3 pixels high and columns at least 3 pixels wide.
+func TestStackLayout(t *testing.T) {
+	for n := 3; n <= 8; n++ {
+		p, _ := position(t, strings.TrimSuffix(strings.Repeat("x"+strconv.Itoa(n)+"/", n), "/")+" 1 1", tak.Config{})
+		o := Options{}
+		pal, err := checkArgs(p, Frame{}, &o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRenderer(p, Frame{}, o, pal, nil)
+		_, _, tile := r.tile(tak.SquareAt(0, 0))
+		stones, caps := tak.DefaultReserves(n)
+		for h := 2; h <= 2*(stones+caps); h++ {
+			for _, top := range []float32{1, 1.8, 1.9} {
+				cols, per, step, colW, colGap := stackLayout(h, tile, top)
+				if cols*per < h {
+					t.Fatalf("%dx%d, %d pieces: %d columns of %d", n, n, h, cols, per)
+				}
+				if high := (float32(per) - 1 + top) * step; high > 0.84*tile+0.01 {
+					t.Errorf("%dx%d, %d pieces: column %.1f px high, tile %.1f", n, n, h, high, tile)
+				}
+				if wide := float32(cols)*colW + float32(cols-1)*colGap; wide > 0.5*tile {
+					t.Errorf("%dx%d, %d pieces: columns %.1f px wide, tile %.1f", n, n, h, wide, tile)
+				}
+				if step < 3 || colW < 3 {
+					t.Errorf("%dx%d, %d pieces: layers %.1f px high, columns %.1f px wide: too thin to see", n, n, h, step, colW)
+				}
+			}
+		}
 	}
 }
