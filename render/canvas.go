@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"slices"
 
 	"golang.org/x/image/vector"
 )
@@ -17,11 +18,17 @@ import (
 // is room, and the nearest entry after that. Drawing the same shapes in the
 // same order always gives the same palette and pixels.
 type canvas struct {
-	pix  []uint8 // palette index of each pixel, row by row
-	w, h int
+	// pix holds the palette index of each pixel, row by row, each row
+	// after a zero byte: the PNG filter byte ("none"), so that the rows
+	// are compressed as they are, without a copy.
+	pix    []uint8
+	w, h   int
+	stride int // w + 1
 
 	pal   []color.RGBA     // opaque colours, by index
 	index map[uint32]uint8 // colour (packed RGB) → palette index
+	// byGreen lists the palette entries by green, for nearest.
+	byGreen []uint8
 
 	paints  []color.RGBA // premultiplied colours drawn with, by paint id
 	paintID map[color.RGBA]uint8
@@ -47,10 +54,15 @@ type blendEntry struct {
 // when it is large enough. The pixels are not cleared: the first drawing
 // must cover the whole picture.
 func newCanvas(w, h int, buf []uint8) *canvas {
-	if cap(buf) < w*h {
-		buf = make([]uint8, w*h)
+	stride := w + 1
+	if cap(buf) < stride*h {
+		buf = make([]uint8, stride*h)
 	}
-	return &canvas{pix: buf[:w*h], w: w, h: h,
+	pix := buf[:stride*h]
+	for y := range h {
+		pix[y*stride] = 0
+	}
+	return &canvas{pix: pix, w: w, h: h, stride: stride,
 		index: make(map[uint32]uint8, 256), paintID: make(map[color.RGBA]uint8, 32)}
 }
 
@@ -75,13 +87,47 @@ func (c *canvas) colorIndex(col color.RGBA) uint8 {
 }
 
 // nearest returns the palette entry closest to col, by a luminance-weighted
-// squared distance.
+// squared distance, the first such entry when several are as close. It is
+// only called once the palette is full, so the entries are sorted by green
+// once and searched outwards from col's green, stopping when the green
+// alone is farther than the best found.
 func (c *canvas) nearest(col color.RGBA) uint8 {
+	if len(c.byGreen) != len(c.pal) {
+		c.byGreen = c.byGreen[:0]
+		for i := range c.pal {
+			c.byGreen = append(c.byGreen, uint8(i))
+		}
+		slices.SortFunc(c.byGreen, func(a, b uint8) int {
+			return int(c.pal[a].G) - int(c.pal[b].G)
+		})
+	}
 	best, bestD := 0, int32(math.MaxInt32)
-	for i, q := range c.pal {
+	try := func(i uint8) {
+		q := c.pal[i]
 		dr, dg, db := int32(col.R)-int32(q.R), int32(col.G)-int32(q.G), int32(col.B)-int32(q.B)
-		if d := 3*dr*dr + 6*dg*dg + db*db; d < bestD {
-			best, bestD = i, d
+		if d := 3*dr*dr + 6*dg*dg + db*db; d < bestD || (d == bestD && int(i) < best) {
+			best, bestD = int(i), d
+		}
+	}
+	g := int(col.G)
+	hi, _ := slices.BinarySearchFunc(c.byGreen, g, func(i uint8, g int) int { return int(c.pal[i].G) - g })
+	lo := hi - 1
+	for lo >= 0 || hi < len(c.byGreen) {
+		if hi < len(c.byGreen) {
+			if dg := int32(c.pal[c.byGreen[hi]].G) - int32(g); 6*dg*dg > bestD {
+				hi = len(c.byGreen)
+			} else {
+				try(c.byGreen[hi])
+				hi++
+			}
+		}
+		if lo >= 0 {
+			if dg := int32(g) - int32(c.pal[c.byGreen[lo]].G); 6*dg*dg > bestD {
+				lo = -1
+			} else {
+				try(c.byGreen[lo])
+				lo--
+			}
 		}
 	}
 	return uint8(best)
@@ -135,7 +181,7 @@ func (c *canvas) span(y, x0, x1 int, id uint8, opaque bool, idx uint8) {
 	if x1 <= x0 {
 		return
 	}
-	row := c.pix[y*c.w+x0 : y*c.w+x1]
+	row := c.pix[y*c.stride+1+x0 : y*c.stride+1+x1]
 	if opaque {
 		row[0] = idx
 		for n := 1; n < len(row); n *= 2 {
@@ -158,7 +204,7 @@ func (c *canvas) dot(x, y int, id uint8, opaque bool, idx uint8, cov uint8) {
 	if lv == 0 {
 		return
 	}
-	i := y*c.w + x
+	i := y*c.stride + 1 + x
 	if lv == levels && opaque {
 		c.pix[i] = idx
 		return
@@ -258,26 +304,33 @@ func (c *canvas) roundRectFill(cx, cy, w, h, rad float32, col color.Color) {
 		case py > by:
 			dy = py - by
 		}
-		sx0, sx1 := cx0, cx1 // the solid middle of the row
+		sx0, sx1 := cx0, cx1 // the solid part of the row
 		if dy > 0 {
-			sx0 = max(cx0, int(math.Ceil(float64(lx))))
-			sx1 = max(sx0, min(cx1, int(math.Floor(float64(rx)))))
-			for x := cx0; x < cx1; x++ {
-				if x == sx0 && sx1 > sx0 {
-					x = sx1 - 1
-					continue
-				}
+			// In a corner band. A pixel whose centre is within rad-0.5 of
+			// the corner's centre is covered, one beyond rad+0.5 is not;
+			// only the one or two pixels between are computed.
+			full := float32(math.Sqrt(float64(max(0, (rad-0.5)*(rad-0.5)-dy*dy))))
+			zero := float32(math.Sqrt(float64(max(0, (rad+0.5)*(rad+0.5)-dy*dy))))
+			sx0 = min(max(cx0, int(math.Ceil(float64(lx-full-0.5)))), cx1)
+			sx1 = max(min(cx1, int(math.Floor(float64(rx+full-0.5)))+1), sx0)
+			edge := func(x int) {
 				px := float32(x) + 0.5
 				dx := max(lx-px, px-rx, 0)
 				v := rad - float32(math.Sqrt(float64(dx*dx+dy*dy))) + 0.5
 				if v <= 0 {
-					continue
+					return
 				}
 				cov := uint8(255)
 				if v < 1 {
 					cov = uint8(v * 255)
 				}
 				c.dot(x, y, id, opaque, idx, cov)
+			}
+			for x := max(cx0, int(math.Floor(float64(lx-zero-0.5)))); x < sx0; x++ {
+				edge(x)
+			}
+			for x := sx1; x < min(cx1, int(math.Ceil(float64(rx+zero+0.5)))+1); x++ {
+				edge(x)
 			}
 		}
 		c.span(y, sx0, sx1, id, opaque, idx)
@@ -290,7 +343,7 @@ func (c *canvas) paletted() *image.Paletted {
 	for i, col := range c.pal {
 		pal[i] = col
 	}
-	return &image.Paletted{Pix: c.pix, Stride: c.w, Rect: c.bounds(), Palette: pal}
+	return &image.Paletted{Pix: c.pix[1:], Stride: c.stride, Rect: c.bounds(), Palette: pal}
 }
 
 // rgba returns the picture as a new RGBA image.
@@ -300,8 +353,12 @@ func (c *canvas) rgba() *image.RGBA {
 	for i, col := range c.pal {
 		lut[i] = uint32(col.R) | uint32(col.G)<<8 | uint32(col.B)<<16 | 0xff<<24
 	}
-	for i, p := range c.pix {
-		binary.LittleEndian.PutUint32(img.Pix[4*i:], lut[p])
+	for y := range c.h {
+		row := c.pix[y*c.stride+1 : (y+1)*c.stride]
+		out := img.Pix[y*img.Stride:]
+		for x, p := range row {
+			binary.LittleEndian.PutUint32(out[4*x:], lut[p])
+		}
 	}
 	return img
 }
