@@ -183,9 +183,21 @@ func (c *canvas) span(y, x0, x1 int, id uint8, opaque bool, idx uint8) {
 	}
 	row := c.pix[y*c.stride+1+x0 : y*c.stride+1+x1]
 	if opaque {
-		row[0] = idx
-		for n := 1; n < len(row); n *= 2 {
-			copy(row[n:], row[:n])
+		if len(row) >= 256 {
+			row[0] = idx
+			for n := 1; n < len(row); n *= 2 {
+				copy(row[n:], row[:n])
+			}
+			return
+		}
+		// Short rows, most of them: eight bytes a store.
+		v := uint64(idx) * 0x0101010101010101
+		i := 0
+		for ; i+8 <= len(row); i += 8 {
+			binary.LittleEndian.PutUint64(row[i:], v)
+		}
+		for ; i < len(row); i++ {
+			row[i] = idx
 		}
 		return
 	}
@@ -281,6 +293,23 @@ func (c *canvas) composite(m *image.Alpha, mp image.Point, r image.Rectangle, co
 // distance to the corner's centre. It is much faster than fill for the
 // large shapes of the picture (plate, squares, cards).
 func (c *canvas) roundRectFill(cx, cy, w, h, rad float32, col color.Color) {
+	c.roundRectFillHole(cx, cy, w, h, rad, col, image.Rectangle{})
+}
+
+// roundRectCover returns the part of the picture that roundRectFill with
+// the same arguments covers fully, as two rectangles: the rows between the
+// corners, and the columns between them.
+func roundRectCover(cx, cy, w, h, rad float32) (rows, cols image.Rectangle) {
+	x0, y0 := int(math.Round(float64(cx-w/2))), int(math.Round(float64(cy-h/2)))
+	x1, y1 := int(math.Round(float64(cx+w/2))), int(math.Round(float64(cy+h/2)))
+	r := int(math.Ceil(float64(max(0, min(rad, float32(x1-x0)/2, float32(y1-y0)/2)))))
+	return image.Rect(x0, y0+r, x1, y1-r), image.Rect(x0+r, y0, x1-r, y1)
+}
+
+// roundRectFillHole is roundRectFill leaving out the pixels of hole that
+// it would cover fully: those about to be covered by an opaque shape.
+// hole is one of the rectangles of roundRectCover.
+func (c *canvas) roundRectFillHole(cx, cy, w, h, rad float32, col color.Color, hole image.Rectangle) {
 	x0 := int(math.Round(float64(cx - w/2)))
 	y0 := int(math.Round(float64(cy - h/2)))
 	x1 := int(math.Round(float64(cx + w/2)))
@@ -332,6 +361,11 @@ func (c *canvas) roundRectFill(cx, cy, w, h, rad float32, col color.Color) {
 			for x := sx1; x < min(cx1, int(math.Ceil(float64(rx+zero+0.5)))+1); x++ {
 				edge(x)
 			}
+		}
+		if y >= hole.Min.Y && y < hole.Max.Y {
+			c.span(y, sx0, min(sx1, max(sx0, hole.Min.X)), id, opaque, idx)
+			c.span(y, max(sx0, min(sx1, hole.Max.X)), sx1, id, opaque, idx)
+			continue
 		}
 		c.span(y, sx0, sx1, id, opaque, idx)
 	}

@@ -150,7 +150,7 @@ func (d *deflater) compress(dst, src []byte, stride int) []byte {
 
 // blockTokens is the most tokens in one block: each block has its own
 // codes, fitted to its part of the picture.
-const blockTokens = 768
+const blockTokens = 2048
 
 // block writes a block of tokens with Huffman codes made for them; last
 // marks the final block.

@@ -23,7 +23,8 @@ func TestAdler32(t *testing.T) {
 					p[i] = byte(rng.Uint32())
 				}
 			}
-			if got, want := adlerSum(p), adler32.Checksum(p); got != want {
+			want := adler32.Checksum(p)
+			if got := adlerSum(p); got != want {
 				t.Errorf("%d bytes (%s): adlerSum = %#x, want %#x", n, fill, got, want)
 			}
 		}

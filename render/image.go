@@ -250,7 +250,10 @@ func (r *renderer) piece(pc tak.Piece, cx, cy, s float32) {
 	d := max(1, 0.05*s)
 	switch pc.Kind() {
 	case tak.Flat:
-		r.roundRectFill(cx+d*0.6, cy+d, s, s, 0.2*s, sh)
+		// Only the part of the shadow that the piece leaves uncovered is
+		// drawn.
+		rows, _ := roundRectCover(cx, cy, s, s, 0.2*s)
+		r.roundRectFillHole(cx+d*0.6, cy+d, s, s, 0.2*s, sh, rows)
 	case tak.Wall:
 		r.begin().roundRect(cx+d*0.6, cy+d, 0.36*s, 1.08*s, 0.12*s, -math.Pi/4, false)
 		r.fill(sh)
