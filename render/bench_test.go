@@ -24,14 +24,24 @@ func BenchmarkPNG6x6Caption(b *testing.B) {
 	benchPNG(b, p, f)
 }
 
+// BenchmarkPNG6x6At640 is BenchmarkPNG6x6 at 640 pixels wide, the width
+// of a usual email column, for comparison with the default width.
+func BenchmarkPNG6x6At640(b *testing.B) {
+	p, f := midGame(b)
+	benchPNGOpt(b, p, f, Options{Size: 640})
+}
+
 // benchPNG draws and encodes p with frame f at the default options.
-func benchPNG(b *testing.B, p *tak.Position, f Frame) {
+func benchPNG(b *testing.B, p *tak.Position, f Frame) { benchPNGOpt(b, p, f, Options{}) }
+
+// benchPNGOpt draws and encodes p with frame f and options o.
+func benchPNGOpt(b *testing.B, p *tak.Position, f Frame, o Options) {
 	var buf bytes.Buffer
 	b.ReportAllocs()
 	cpu := startCPU()
 	for b.Loop() {
 		buf.Reset()
-		if err := PNG(&buf, p, f, Options{}); err != nil {
+		if err := PNG(&buf, p, f, o); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -417,6 +417,9 @@ func stackLayout(h int, t, topUnits float32) (cols, per int, step, colW, colGap 
 	step = min(avail/(float32(per)-1+topUnits), 0.15*t)
 	// Columns: one is 0.22 of the tile; more share up to 0.46 of it.
 	colGap = max(1, 0.025*t)
+	if cols > 2 {
+		colGap = 1 // narrow columns: the layers' gaps set them apart
+	}
 	colW = 0.22 * t
 	if cols > 1 {
 		colW = min(colW, (0.46*t-float32(cols-1)*colGap)/float32(cols))

@@ -17,8 +17,9 @@ var pixelPool sync.Pool // of *[]uint8
 var encoderPool = sync.Pool{New: func() any { return new(pngEncoder) }}
 
 // PNG draws position p with frame f and writes it to w as a PNG. The
-// picture is stored as a paletted image (see package doc), which keeps a
-// 720-pixel picture to a few tens of kilobytes.
+// picture is stored as a paletted image (see package doc), compressed by
+// this package's own DEFLATE writer, which keeps a 6x6 picture at the
+// default width under 30 KB.
 func PNG(w io.Writer, p *tak.Position, f Frame, o Options) error {
 	pal, err := checkArgs(p, f, &o)
 	if err != nil {
