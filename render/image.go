@@ -305,6 +305,34 @@ func (r *renderer) tileFill(sq tak.Square, col color.Color) {
 	r.roundRectFill(x+t/2, y+t/2, t, t, 0.1*t, col)
 }
 
+// tileStamp identifies the pixels of a bare square's tile on the plate:
+// its size in whole pixels (edges are snapped) and its colour.
+type tileStamp struct{ w, h, colour int }
+
+// squareTile draws the bare tile of sq, of square colour colour. The tile
+// is copied from an earlier tile of the same size and colour when there is
+// one: they lie on the same plain plate, so their pixels are the same.
+func (r *renderer) squareTile(sq tak.Square, colour int, stamps map[tileStamp]image.Point) {
+	x, y, t := r.tile(sq)
+	x0, y0 := int(math.Round(float64(x))), int(math.Round(float64(y)))
+	x1, y1 := int(math.Round(float64(x+t))), int(math.Round(float64(y+t)))
+	k := tileStamp{x1 - x0, y1 - y0, colour}
+	from, ok := stamps[k]
+	inside := x0 >= 0 && y0 >= 0 && x1 <= r.canvas.w && y1 <= r.canvas.h
+	if !ok || !inside {
+		r.tileFill(sq, r.pal.square[colour])
+		if inside {
+			stamps[k] = image.Pt(x0, y0)
+		}
+		return
+	}
+	for dy := range y1 - y0 {
+		src := (from.Y+dy)*r.stride + 1 + from.X
+		dst := (y0+dy)*r.stride + 1 + x0
+		copy(r.pix[dst:dst+x1-x0], r.pix[src:src+x1-x0])
+	}
+}
+
 // ring draws a band of width bw along the inside of a square's tile.
 func (r *renderer) ring(sq tak.Square, bw float32, col color.Color) {
 	x, y, t := r.tile(sq)
@@ -472,10 +500,15 @@ func (r *renderer) board() {
 		reached[s] = true
 	}
 
+	stamps := map[tileStamp]image.Point{}
+	for rank := n - 1; rank >= 0; rank-- {
+		for file := 0; file < n; file++ {
+			r.squareTile(tak.SquareAt(file, rank), (file+rank)&1, stamps)
+		}
+	}
 	for rank := n - 1; rank >= 0; rank-- {
 		for file := 0; file < n; file++ {
 			sq := tak.SquareAt(file, rank)
-			r.tileFill(sq, pal.square[(file+rank)&1])
 			switch {
 			case reached[sq]:
 				r.tileFill(sq, withAlpha(pal.highlight, 0.38))
