@@ -50,20 +50,30 @@ type blendEntry struct {
 	val uint8
 }
 
-// newCanvas returns a canvas of w by h pixels, reusing buf for the pixels
-// when it is large enough. The pixels are not cleared: the first drawing
-// must cover the whole picture.
-func newCanvas(w, h int, buf []uint8) *canvas {
+// newCanvas returns a canvas of w by h pixels. When reuse is not nil, it
+// is reset and returned, its buffers (pixels, palette, rasterizer) kept.
+// The pixels are not cleared: the first drawing must cover the whole
+// picture.
+func newCanvas(w, h int, reuse *canvas) *canvas {
+	c := reuse
+	if c == nil {
+		c = &canvas{index: make(map[uint32]uint8, 256), paintID: make(map[color.RGBA]uint8, 32)}
+	} else {
+		c.pal, c.paints, c.byGreen = c.pal[:0], c.paints[:0], c.byGreen[:0]
+		clear(c.index)
+		clear(c.paintID)
+		c.cache = [blendCacheSize]blendEntry{}
+	}
 	stride := w + 1
-	if cap(buf) < stride*h {
-		buf = make([]uint8, stride*h)
+	if cap(c.pix) < stride*h {
+		c.pix = make([]uint8, stride*h)
 	}
-	pix := buf[:stride*h]
+	c.pix = c.pix[:stride*h]
 	for y := range h {
-		pix[y*stride] = 0
+		c.pix[y*stride] = 0
 	}
-	return &canvas{pix: pix, w: w, h: h, stride: stride,
-		index: make(map[uint32]uint8, 256), paintID: make(map[color.RGBA]uint8, 32)}
+	c.w, c.h, c.stride = w, h, stride
+	return c
 }
 
 func (c *canvas) bounds() image.Rectangle { return image.Rect(0, 0, c.w, c.h) }

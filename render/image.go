@@ -157,9 +157,9 @@ type renderer struct {
 	h                      float32
 }
 
-// newRenderer lays the picture out. buf, when not nil, is reused for the
-// pixels if it is large enough.
-func newRenderer(p *tak.Position, f Frame, o Options, pal *palette, buf []uint8) *renderer {
+// newRenderer lays the picture out. reuse, when not nil, is a canvas to
+// draw on again.
+func newRenderer(p *tak.Position, f Frame, o Options, pal *palette, reuse *canvas) *renderer {
 	r := &renderer{p: p, f: f, o: o, pal: pal, n: p.Size()}
 	w := float32(o.Size)
 	u := w / 100
@@ -196,7 +196,7 @@ func newRenderer(p *tak.Position, f Frame, o Options, pal *palette, buf []uint8)
 		y = r.bannerY + r.bannerH
 	}
 	r.h = y + r.pad
-	r.canvas = newCanvas(o.Size, int(math.Ceil(float64(r.h))), buf)
+	r.canvas = newCanvas(o.Size, int(math.Ceil(float64(r.h))), reuse)
 	for _, col := range pal.colours() {
 		r.colorIndex(col)
 	}

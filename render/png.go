@@ -10,8 +10,8 @@ import (
 	"github.com/takbymail/takbot/tak"
 )
 
-// pixelPool recycles the pixels of pictures that PNG encodes and drops.
-var pixelPool sync.Pool // of *[]uint8
+// canvasPool recycles the canvases of pictures that PNG encodes and drops.
+var canvasPool sync.Pool // of *canvas
 
 // encoderPool recycles encoders and their buffers.
 var encoderPool = sync.Pool{New: func() any { return new(pngEncoder) }}
@@ -25,15 +25,11 @@ func PNG(w io.Writer, p *tak.Position, f Frame, o Options) error {
 	if err != nil {
 		return err
 	}
-	var buf []uint8
-	if b, ok := pixelPool.Get().(*[]uint8); ok {
-		buf = *b
-	}
-	r := newRenderer(p, f, o, pal, buf)
+	reuse, _ := canvasPool.Get().(*canvas)
+	r := newRenderer(p, f, o, pal, reuse)
 	defer r.fc.close()
 	r.draw()
-	pix := r.pix
-	defer pixelPool.Put(&pix)
+	defer canvasPool.Put(r.canvas)
 	e := encoderPool.Get().(*pngEncoder)
 	defer encoderPool.Put(e)
 	if _, err := w.Write(e.encode(r.canvas)); err != nil {
