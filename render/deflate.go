@@ -111,11 +111,17 @@ func matchLen(src []byte, a, b int) int {
 // longest returns the longer of the matches at i one byte back (a run)
 // and one row up, and its distance: the run when they are as long.
 func longest(src []byte, i, stride int) (l, dist int) {
+	if i+4 > len(src) {
+		return 0, 1 // the last bytes go as literals
+	}
+	// A match starts only where three bytes match: checked in one load.
+	const three = 0xffffff
+	x := binary.LittleEndian.Uint32(src[i:])
 	run, up := 0, 0
-	if i >= stride && src[i] == src[i-stride] {
+	if i >= stride && (x^binary.LittleEndian.Uint32(src[i-stride:]))&three == 0 {
 		up = matchLen(src, i, i-stride)
 	}
-	if up < maxMatch && i >= 1 && src[i] == src[i-1] {
+	if up < maxMatch && i >= 1 && (x^binary.LittleEndian.Uint32(src[i-1:]))&three == 0 {
 		run = matchLen(src, i, i-1)
 	}
 	if up > run {
