@@ -455,29 +455,34 @@ func canonical(lens []uint8, codes []uint16) {
 }
 
 // adlerSum returns the Adler-32 checksum of p (RFC 1950), as hash/adler32
-// does, eight bytes a step: s2 gains eight times s1 plus the bytes
-// weighted 8 down to 1, summed in 16-bit lanes with multiplications.
+// does, sixteen bytes a step: s2 gains sixteen times s1 plus the bytes
+// weighted 16 down to 1. The bytes of each eight are summed, plain and
+// weighted, in 16-bit lanes with multiplications; no lane carries into the
+// next, since no sum exceeds 16 bits.
 func adlerSum(p []byte) uint32 {
 	const (
-		mod     = 65521
-		nmax    = 5552 // the most bytes before s2 could overflow 32 bits
-		lanes   = 0x00ff00ff00ff00ff
-		ones    = 0x0001000100010001
-		evenW   = 2 | 4<<16 | 6<<32 | 8<<48 // weights of bytes 6, 4, 2, 0
-		oddW    = 1 | 3<<16 | 5<<32 | 7<<48 // weights of bytes 7, 5, 3, 1
-		topLane = 48
+		mod   = 65521
+		nmax  = 5552 - 5552%16 // the most bytes before s2 could overflow 32 bits
+		lanes = 0x00ff00ff00ff00ff
+		ones  = 0x0001000100010001
+		evenW = 2 | 4<<16 | 6<<32 | 8<<48 // weights of bytes 6, 4, 2, 0
+		oddW  = 1 | 3<<16 | 5<<32 | 7<<48 // weights of bytes 7, 5, 3, 1
 	)
 	s1, s2 := uint32(1), uint32(0)
 	for len(p) > 0 {
 		n := min(len(p), nmax)
 		q := p[:n]
 		p = p[n:]
-		for len(q) >= 8 {
-			w := binary.LittleEndian.Uint64(q)
-			e, o := w&lanes, (w>>8)&lanes
-			s2 += 8*s1 + uint32((e*evenW)>>topLane) + uint32((o*oddW)>>topLane)
-			s1 += uint32(((e + o) * ones) >> topLane)
-			q = q[8:]
+		for len(q) >= 16 {
+			w0 := binary.LittleEndian.Uint64(q)
+			w1 := binary.LittleEndian.Uint64(q[8:])
+			e0, o0 := w0&lanes, (w0>>8)&lanes
+			e1, o1 := w1&lanes, (w1>>8)&lanes
+			sum0 := uint32(((e0 + o0) * ones) >> 48)
+			sum1 := uint32(((e1 + o1) * ones) >> 48)
+			s2 += 16*s1 + 8*sum0 + uint32((e0*evenW+o0*oddW)>>48) + uint32((e1*evenW+o1*oddW)>>48)
+			s1 += sum0 + sum1
+			q = q[16:]
 		}
 		for _, b := range q {
 			s1 += uint32(b)
