@@ -35,14 +35,14 @@ func (r *renderer) header() {
 	default:
 		status = turn + " · " + r.name(r.p.ToMove()) + " to play"
 	}
-	left := status
+	avail := r.w - 2*r.pad
 	if m := r.f.Last; m != nil {
 		last := "Last: " + r.moveText(*m, r.f.Before)
 		lw := textWidth(fc, last)
 		r.text(fc, last, r.w-r.pad-lw, r.statY, r.pal.text)
-		left = fit(fc, status, r.w-2*r.pad-lw-2*u)
+		avail -= lw + 2*u
 	}
-	r.text(fc, left, r.pad, r.statY, r.pal.muted)
+	r.text(fc, fit(fc, status, avail), r.pad, r.statY, r.pal.muted)
 }
 
 // maxCaptionRunes bounds the caption kept before fitting it to the

@@ -376,7 +376,7 @@ func (r *renderer) stack(sq tak.Square) {
 	left := right - float32(cols)*colW - float32(cols-1)*colGap
 	// The top piece seen from above, left of the columns.
 	size := min(0.48*t, left-x-0.1*t)
-	r.piece(top, x+0.06*t+size/2+max(0, (left-x-0.1*t-size)/2)-0.02*t, y+0.43*t, size)
+	r.piece(top, min(x+0.40*t, left-0.06*t-size/2), y+0.43*t, size)
 
 	lw := max(1, min(step*0.14, 0.012*t))
 	gapH := max(1, step*0.18)
