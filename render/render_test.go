@@ -308,3 +308,41 @@ func TestStackLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestFlatsReadFilled checks that a flat is mostly its body colour, not
+// its outline, in every theme: at least 75% for a black flat (with a
+// light outline taking 30% of it, the contrast theme's black flats read
+// as empty frames) and 65% for a white one.
+func TestFlatsReadFilled(t *testing.T) {
+	p, f := position(t, "x3/x3/1,2,x 1 2", tak.Config{})
+	for _, th := range Themes() {
+		o := Options{Theme: th, Size: 480}
+		img, err := Image(p, f, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRenderer(p, f, o, palettes[th], nil)
+		pal := palettes[th]
+		for c := tak.White; c <= tak.Black; c++ {
+			cx, cy := r.centre(tak.SquareAt(int(c), 0)).x, r.centre(tak.SquareAt(int(c), 0)).y
+			_, _, tile := r.tile(tak.SquareAt(0, 0))
+			s := 0.56 * tile
+			body, all := 0, 0
+			for y := int(cy - s/2); y < int(cy+s/2); y++ {
+				for x := int(cx - s/2); x < int(cx+s/2); x++ {
+					all++
+					if img.RGBAAt(x, y) == pal.piece[c] {
+						body++
+					}
+				}
+			}
+			want := 0.75
+			if c == tak.White {
+				want = 0.65
+			}
+			if share := float64(body) / float64(all); share < want {
+				t.Errorf("%s: the %s flat is %.0f%% its body colour, want %.0f%% at least", th, c, 100*share, 100*want)
+			}
+		}
+	}
+}
