@@ -455,8 +455,10 @@ func stackLayout(h int, t, topUnits float32) (cols, per int, step, colW, colGap 
 	return cols, per, step, colW, colGap
 }
 
-// maxStackColumns bounds the columns of a stack's side view: enough for
-// every piece of an 8x8 game on one square at the smallest width.
+// maxStackColumns bounds the columns of a stack's side view. At the
+// default width it is enough for every piece of an 8x8 game on one square
+// (six columns); on a smaller picture the layers grow thinner instead, but
+// every piece is still drawn inside the tile.
 const maxStackColumns = 8
 
 // badge draws a pill holding s, centred on (cx, cy), of height bh.
