@@ -35,7 +35,8 @@ const matchFlag = 1 << 31
 // deflater compresses one buffer at a time; its tables are reused.
 type deflater struct {
 	tokens []token
-	out    []byte
+	out    []byte // the stream written, up to pos
+	pos    int
 	acc    uint64 // bits not yet written, the oldest in the lowest bits
 	nacc   uint
 	litF   [numLitLen]int32
@@ -44,6 +45,8 @@ type deflater struct {
 	distL  [numDist]uint8
 	litC   [numLitLen]uint16 // codes, bit-reversed for LSB-first output
 	distC  [numDist]uint16
+	lenV   [maxMatch + 1]uint32 // a match length's code and extra bits
+	lenN   [maxMatch + 1]uint8  // and their number
 	hb     huffBuilder
 	all    []uint8 // code lengths of a block's two trees
 	seq    []clSym // the same, run-length coded
@@ -144,14 +147,18 @@ func (d *deflater) compress(dst, src []byte, stride int) []byte {
 		d.tokens = append(d.tokens, token(matchFlag|l<<16|dist))
 		i += l
 	}
-	d.out = dst
+	// Room for the worst case: 48 bits a token, 600 bytes of code
+	// lengths a block.
+	need := len(dst) + 6*len(d.tokens) + 600*(len(d.tokens)/blockTokens+1) + 16
+	d.out = slices.Grow(dst, need-len(dst))[:need]
+	d.pos = len(dst)
 	d.acc, d.nacc = 0, 0
 	for start := 0; start < len(d.tokens) || start == 0; start += blockTokens {
 		end := min(start+blockTokens, len(d.tokens))
 		d.block(d.tokens[start:end], end == len(d.tokens))
 	}
 	d.flush()
-	return d.out
+	return d.out[:d.pos]
 }
 
 // blockTokens is the most tokens in one block: each block has its own
@@ -188,23 +195,22 @@ func (d *deflater) block(tokens []token, last bool) {
 	}
 	d.bits(2, 2) // BTYPE: dynamic Huffman codes
 	d.header()
+	// Each match length's code and extra bits, in one write.
+	for l := minMatch; l <= maxMatch; l++ {
+		lc := lengthCode[l-minMatch]
+		k := lc - 257
+		d.lenV[l] = uint32(d.litC[lc]) | uint32(l-int(lengthBase[k]))<<d.litL[lc]
+		d.lenN[l] = d.litL[lc] + lengthExtra[k]
+	}
 	for _, t := range tokens {
 		if t&matchFlag == 0 {
 			d.bits(uint64(d.litC[t]), uint(d.litL[t]))
 			continue
 		}
 		l, dist := uint32(t>>16)&0x1ff, uint32(t&0xffff)
-		lc := lengthCode[l-minMatch]
-		k := lc - 257
-		d.bits(uint64(d.litC[lc]), uint(d.litL[lc]))
-		if e := lengthExtra[k]; e > 0 {
-			d.bits(uint64(l-uint32(lengthBase[k])), uint(e))
-		}
+		d.bits(uint64(d.lenV[l]), uint(d.lenN[l]))
 		dc := distCode(dist)
-		d.bits(uint64(d.distC[dc]), uint(d.distL[dc]))
-		if e := distExtra[dc]; e > 0 {
-			d.bits(uint64(dist-distBase[dc]), uint(e))
-		}
+		d.bits(uint64(d.distC[dc])|uint64(dist-distBase[dc])<<d.distL[dc], uint(d.distL[dc]+distExtra[dc]))
 	}
 	d.bits(uint64(d.litC[endBlock]), uint(d.litL[endBlock]))
 }
@@ -219,12 +225,13 @@ func countNonZero(f []int32) int {
 	return n
 }
 
-// bits writes the n low bits of v.
+// bits writes the n low bits of v, n at most 32.
 func (d *deflater) bits(v uint64, n uint) {
 	d.acc |= v << d.nacc
 	d.nacc += n
 	if d.nacc >= 32 {
-		d.out = binary.LittleEndian.AppendUint32(d.out, uint32(d.acc))
+		binary.LittleEndian.PutUint32(d.out[d.pos:], uint32(d.acc))
+		d.pos += 4
 		d.acc >>= 32
 		d.nacc -= 32
 	}
@@ -233,7 +240,8 @@ func (d *deflater) bits(v uint64, n uint) {
 // flush writes the bits left, padded to a whole byte.
 func (d *deflater) flush() {
 	for d.nacc > 0 {
-		d.out = append(d.out, byte(d.acc))
+		d.out[d.pos] = byte(d.acc)
+		d.pos++
 		d.acc >>= 8
 		d.nacc -= min(d.nacc, 8)
 	}
