@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"slices"
 
 	"golang.org/x/image/vector"
 )
@@ -17,11 +18,17 @@ import (
 // is room, and the nearest entry after that. Drawing the same shapes in the
 // same order always gives the same palette and pixels.
 type canvas struct {
-	pix  []uint8 // palette index of each pixel, row by row
-	w, h int
+	// pix holds the palette index of each pixel, row by row, each row
+	// after a zero byte: the PNG filter byte ("none"), so that the rows
+	// are compressed as they are, without a copy.
+	pix    []uint8
+	w, h   int
+	stride int // w + 1
 
 	pal   []color.RGBA     // opaque colours, by index
 	index map[uint32]uint8 // colour (packed RGB) → palette index
+	// byGreen lists the palette entries by green, for nearest.
+	byGreen []uint8
 
 	paints  []color.RGBA // premultiplied colours drawn with, by paint id
 	paintID map[color.RGBA]uint8
@@ -43,15 +50,30 @@ type blendEntry struct {
 	val uint8
 }
 
-// newCanvas returns a canvas of w by h pixels, reusing buf for the pixels
-// when it is large enough. The pixels are not cleared: the first drawing
-// must cover the whole picture.
-func newCanvas(w, h int, buf []uint8) *canvas {
-	if cap(buf) < w*h {
-		buf = make([]uint8, w*h)
+// newCanvas returns a canvas of w by h pixels. When reuse is not nil, it
+// is reset and returned, its buffers (pixels, palette, rasterizer) kept.
+// The pixels are not cleared: the first drawing must cover the whole
+// picture.
+func newCanvas(w, h int, reuse *canvas) *canvas {
+	c := reuse
+	if c == nil {
+		c = &canvas{index: make(map[uint32]uint8, 256), paintID: make(map[color.RGBA]uint8, 32)}
+	} else {
+		c.pal, c.paints, c.byGreen = c.pal[:0], c.paints[:0], c.byGreen[:0]
+		clear(c.index)
+		clear(c.paintID)
+		c.cache = [blendCacheSize]blendEntry{}
 	}
-	return &canvas{pix: buf[:w*h], w: w, h: h,
-		index: make(map[uint32]uint8, 256), paintID: make(map[color.RGBA]uint8, 32)}
+	stride := w + 1
+	if cap(c.pix) < stride*h {
+		c.pix = make([]uint8, stride*h)
+	}
+	c.pix = c.pix[:stride*h]
+	for y := range h {
+		c.pix[y*stride] = 0
+	}
+	c.w, c.h, c.stride = w, h, stride
+	return c
 }
 
 func (c *canvas) bounds() image.Rectangle { return image.Rect(0, 0, c.w, c.h) }
@@ -75,13 +97,47 @@ func (c *canvas) colorIndex(col color.RGBA) uint8 {
 }
 
 // nearest returns the palette entry closest to col, by a luminance-weighted
-// squared distance.
+// squared distance, the first such entry when several are as close. It is
+// only called once the palette is full, so the entries are sorted by green
+// once and searched outwards from col's green, stopping when the green
+// alone is farther than the best found.
 func (c *canvas) nearest(col color.RGBA) uint8 {
+	if len(c.byGreen) != len(c.pal) {
+		c.byGreen = c.byGreen[:0]
+		for i := range c.pal {
+			c.byGreen = append(c.byGreen, uint8(i))
+		}
+		slices.SortFunc(c.byGreen, func(a, b uint8) int {
+			return int(c.pal[a].G) - int(c.pal[b].G)
+		})
+	}
 	best, bestD := 0, int32(math.MaxInt32)
-	for i, q := range c.pal {
+	try := func(i uint8) {
+		q := c.pal[i]
 		dr, dg, db := int32(col.R)-int32(q.R), int32(col.G)-int32(q.G), int32(col.B)-int32(q.B)
-		if d := 3*dr*dr + 6*dg*dg + db*db; d < bestD {
-			best, bestD = i, d
+		if d := 3*dr*dr + 6*dg*dg + db*db; d < bestD || (d == bestD && int(i) < best) {
+			best, bestD = int(i), d
+		}
+	}
+	g := int(col.G)
+	hi, _ := slices.BinarySearchFunc(c.byGreen, g, func(i uint8, g int) int { return int(c.pal[i].G) - g })
+	lo := hi - 1
+	for lo >= 0 || hi < len(c.byGreen) {
+		if hi < len(c.byGreen) {
+			if dg := int32(c.pal[c.byGreen[hi]].G) - int32(g); 6*dg*dg > bestD {
+				hi = len(c.byGreen)
+			} else {
+				try(c.byGreen[hi])
+				hi++
+			}
+		}
+		if lo >= 0 {
+			if dg := int32(g) - int32(c.pal[c.byGreen[lo]].G); 6*dg*dg > bestD {
+				lo = -1
+			} else {
+				try(c.byGreen[lo])
+				lo--
+			}
 		}
 	}
 	return uint8(best)
@@ -135,11 +191,23 @@ func (c *canvas) span(y, x0, x1 int, id uint8, opaque bool, idx uint8) {
 	if x1 <= x0 {
 		return
 	}
-	row := c.pix[y*c.w+x0 : y*c.w+x1]
+	row := c.pix[y*c.stride+1+x0 : y*c.stride+1+x1]
 	if opaque {
-		row[0] = idx
-		for n := 1; n < len(row); n *= 2 {
-			copy(row[n:], row[:n])
+		if len(row) >= 256 {
+			row[0] = idx
+			for n := 1; n < len(row); n *= 2 {
+				copy(row[n:], row[:n])
+			}
+			return
+		}
+		// Short rows, most of them: eight bytes a store.
+		v := uint64(idx) * 0x0101010101010101
+		i := 0
+		for ; i+8 <= len(row); i += 8 {
+			binary.LittleEndian.PutUint64(row[i:], v)
+		}
+		for ; i < len(row); i++ {
+			row[i] = idx
 		}
 		return
 	}
@@ -158,7 +226,7 @@ func (c *canvas) dot(x, y int, id uint8, opaque bool, idx uint8, cov uint8) {
 	if lv == 0 {
 		return
 	}
-	i := y*c.w + x
+	i := y*c.stride + 1 + x
 	if lv == levels && opaque {
 		c.pix[i] = idx
 		return
@@ -235,6 +303,23 @@ func (c *canvas) composite(m *image.Alpha, mp image.Point, r image.Rectangle, co
 // distance to the corner's centre. It is much faster than fill for the
 // large shapes of the picture (plate, squares, cards).
 func (c *canvas) roundRectFill(cx, cy, w, h, rad float32, col color.Color) {
+	c.roundRectFillHole(cx, cy, w, h, rad, col, image.Rectangle{})
+}
+
+// roundRectCover returns the part of the picture that roundRectFill with
+// the same arguments covers fully, as two rectangles: the rows between the
+// corners, and the columns between them.
+func roundRectCover(cx, cy, w, h, rad float32) (rows, cols image.Rectangle) {
+	x0, y0 := int(math.Round(float64(cx-w/2))), int(math.Round(float64(cy-h/2)))
+	x1, y1 := int(math.Round(float64(cx+w/2))), int(math.Round(float64(cy+h/2)))
+	r := int(math.Ceil(float64(max(0, min(rad, float32(x1-x0)/2, float32(y1-y0)/2)))))
+	return image.Rect(x0, y0+r, x1, y1-r), image.Rect(x0+r, y0, x1-r, y1)
+}
+
+// roundRectFillHole is roundRectFill leaving out the pixels of hole that
+// it would cover fully: those about to be covered by an opaque shape.
+// hole is one of the rectangles of roundRectCover.
+func (c *canvas) roundRectFillHole(cx, cy, w, h, rad float32, col color.Color, hole image.Rectangle) {
 	x0 := int(math.Round(float64(cx - w/2)))
 	y0 := int(math.Round(float64(cy - h/2)))
 	x1 := int(math.Round(float64(cx + w/2)))
@@ -258,20 +343,21 @@ func (c *canvas) roundRectFill(cx, cy, w, h, rad float32, col color.Color) {
 		case py > by:
 			dy = py - by
 		}
-		sx0, sx1 := cx0, cx1 // the solid middle of the row
+		sx0, sx1 := cx0, cx1 // the solid part of the row
 		if dy > 0 {
-			sx0 = max(cx0, int(math.Ceil(float64(lx))))
-			sx1 = max(sx0, min(cx1, int(math.Floor(float64(rx)))))
-			for x := cx0; x < cx1; x++ {
-				if x == sx0 && sx1 > sx0 {
-					x = sx1 - 1
-					continue
-				}
+			// In a corner band. A pixel whose centre is within rad-0.5 of
+			// the corner's centre is covered, one beyond rad+0.5 is not;
+			// only the one or two pixels between are computed.
+			full := float32(math.Sqrt(float64(max(0, (rad-0.5)*(rad-0.5)-dy*dy))))
+			zero := float32(math.Sqrt(float64(max(0, (rad+0.5)*(rad+0.5)-dy*dy))))
+			sx0 = min(max(cx0, int(math.Ceil(float64(lx-full-0.5)))), cx1)
+			sx1 = max(min(cx1, int(math.Floor(float64(rx+full-0.5)))+1), sx0)
+			edge := func(x int) {
 				px := float32(x) + 0.5
 				dx := max(lx-px, px-rx, 0)
 				v := rad - float32(math.Sqrt(float64(dx*dx+dy*dy))) + 0.5
 				if v <= 0 {
-					continue
+					return
 				}
 				cov := uint8(255)
 				if v < 1 {
@@ -279,6 +365,17 @@ func (c *canvas) roundRectFill(cx, cy, w, h, rad float32, col color.Color) {
 				}
 				c.dot(x, y, id, opaque, idx, cov)
 			}
+			for x := max(cx0, int(math.Floor(float64(lx-zero-0.5)))); x < sx0; x++ {
+				edge(x)
+			}
+			for x := sx1; x < min(cx1, int(math.Ceil(float64(rx+zero+0.5)))+1); x++ {
+				edge(x)
+			}
+		}
+		if y >= hole.Min.Y && y < hole.Max.Y {
+			c.span(y, sx0, min(sx1, max(sx0, hole.Min.X)), id, opaque, idx)
+			c.span(y, max(sx0, min(sx1, hole.Max.X)), sx1, id, opaque, idx)
+			continue
 		}
 		c.span(y, sx0, sx1, id, opaque, idx)
 	}
@@ -290,7 +387,7 @@ func (c *canvas) paletted() *image.Paletted {
 	for i, col := range c.pal {
 		pal[i] = col
 	}
-	return &image.Paletted{Pix: c.pix, Stride: c.w, Rect: c.bounds(), Palette: pal}
+	return &image.Paletted{Pix: c.pix[1:], Stride: c.stride, Rect: c.bounds(), Palette: pal}
 }
 
 // rgba returns the picture as a new RGBA image.
@@ -300,8 +397,12 @@ func (c *canvas) rgba() *image.RGBA {
 	for i, col := range c.pal {
 		lut[i] = uint32(col.R) | uint32(col.G)<<8 | uint32(col.B)<<16 | 0xff<<24
 	}
-	for i, p := range c.pix {
-		binary.LittleEndian.PutUint32(img.Pix[4*i:], lut[p])
+	for y := range c.h {
+		row := c.pix[y*c.stride+1 : (y+1)*c.stride]
+		out := img.Pix[y*img.Stride:]
+		for x, p := range row {
+			binary.LittleEndian.PutUint32(out[4*x:], lut[p])
+		}
 	}
 	return img
 }

@@ -1,7 +1,9 @@
 package render
 
 import (
+	"bytes"
 	"errors"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -18,6 +20,7 @@ func FuzzRender(f *testing.F) {
 	f.Add([]byte{5, 2, 0, 255, 254, 253, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1})
 	f.Add([]byte{2, 7, 4, 1, 1, 1, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9})
 	f.Add([]byte{4, 9, 5, 200, 100, 50, 25, 1, 2, 63, 4, 9, 9, 9, 9, 9, 9, 9})
+	f.Add([]byte{1, 4, 16, 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) < 3 {
 			return
@@ -47,6 +50,12 @@ func FuzzRender(f *testing.F) {
 		if data[2]&8 != 0 {
 			fr.Caption = string(data[3:])
 		}
+		if data[2]&16 != 0 {
+			fr.Turn = string(data[3:])
+			for _, b := range data[3:min(len(data), 3+size*size)] {
+				fr.Marks = append(fr.Marks, tak.SquareAt(int(b)%size, int(b)/size%size))
+			}
+		}
 		if data[2]&4 != 0 && len(data) >= 12 {
 			// Any move at all as the last move: an error or a picture, never a panic.
 			d := data[len(data)-12:]
@@ -66,6 +75,18 @@ func FuzzRender(f *testing.F) {
 		}
 		if img.Bounds().Dx() != o.Size {
 			t.Fatalf("width %d, want %d", img.Bounds().Dx(), o.Size)
+		}
+		// The PNG decodes to the same picture.
+		var file bytes.Buffer
+		if err := PNG(&file, p, fr, o); err != nil {
+			t.Fatalf("PNG: %v", err)
+		}
+		dec, err := png.Decode(&file)
+		if err != nil {
+			t.Fatalf("decoding the PNG: %v", err)
+		}
+		if msg := compareImages(dec, img); msg != "" {
+			t.Fatalf("decoded PNG: %s", msg)
 		}
 		for _, style := range []TextStyle{Unicode, ASCII} {
 			txt := Text(p, o.Orientation, style)

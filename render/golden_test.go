@@ -124,6 +124,28 @@ var goldenCases = []goldenCase{
 	{"caption5-light-mail", Options{Theme: Light, Orientation: notation.Mail, Size: 360},
 		captioned(tps("x5/x,1,x3/x2,2C,x2/x,1,x3/x5 2 3", "mn c3 p1 1"),
 			"Before turn 6: the position the disputed move was played from, drawn narrow so the caption is cut")},
+	{"doubleroad5-dark", Options{Size: 400}, named("Ann", "Bo",
+		tps("2,2,x,2,2/1,1,x,1,1/x2,12,x2/x5/x5 2 10", "2c3+11"))},
+	{"marks6-dark-turn", Options{Size: 480}, func(tb testing.TB) (*tak.Position, Frame) {
+		p, f := replay(tb, 0, 40)
+		f.Turn = "Turn 41 (PTN move 21, white)"
+		// b4 holds a stack, d3 the last move, a1 and f6 corner squares; a1
+		// twice.
+		f.Marks = []tak.Square{tak.SquareAt(1, 3), tak.SquareAt(3, 2), tak.SquareAt(0, 0), tak.SquareAt(5, 5), tak.SquareAt(0, 0)}
+		return p, f
+	}},
+	{"midgame6-contrast", Options{Theme: Contrast, Size: 480}, func(tb testing.TB) (*tak.Position, Frame) { return replay(tb, 0, 40) }},
+	{"tall8-dark", Options{}, func(tb testing.TB) (*tak.Position, Frame) {
+		cfg := tak.DefaultConfig(8)
+		cfg.Stones = [2]int{60, 60}
+		tall := strings.Repeat("12", 17) // 34 pieces
+		return position(tb, "x8/x8/x2,"+tall+",x5/x8/x3,"+tall+"C,x4/x8/x8/x6,12,"+tall+"S 1 30", cfg)
+	}},
+	{"tall3-light", Options{Theme: Light, Size: 360}, func(tb testing.TB) (*tak.Position, Frame) {
+		cfg := tak.Config{Size: 3, Stones: [2]int{60, 60}, Caps: [2]int{1, 1}}
+		tall := strings.Repeat("12", 17)
+		return position(tb, "x2,"+tall+"/x,1221"+tall+"S,x/"+tall+"C,x2 1 30", cfg)
+	}},
 	{"draw3-contrast", Options{Theme: Contrast, Size: 300}, func(tb testing.TB) (*tak.Position, Frame) {
 		p, f := position(tb, "1,2,x/x3/x3 1 2", tak.Config{})
 		f.Result = p.AgreedDraw()

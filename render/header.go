@@ -24,21 +24,25 @@ func (r *renderer) header() {
 
 	// Status line: move number and turn on the left, last move on the right.
 	fc := r.face(false, 2.9*u)
+	turn := r.f.Turn
+	if turn == "" {
+		turn = fmt.Sprintf("Move %d", r.p.MoveNumber())
+	}
 	var status string
 	switch {
 	case over:
-		status = fmt.Sprintf("Move %d · game over", r.p.MoveNumber())
+		status = turn + " · game over"
 	default:
-		status = fmt.Sprintf("Move %d · %s to play", r.p.MoveNumber(), r.name(r.p.ToMove()))
+		status = turn + " · " + r.name(r.p.ToMove()) + " to play"
 	}
-	left := status
+	avail := r.w - 2*r.pad
 	if m := r.f.Last; m != nil {
 		last := "Last: " + r.moveText(*m, r.f.Before)
 		lw := textWidth(fc, last)
 		r.text(fc, last, r.w-r.pad-lw, r.statY, r.pal.text)
-		left = fit(fc, status, r.w-2*r.pad-lw-2*u)
+		avail -= lw + 2*u
 	}
-	r.text(fc, left, r.pad, r.statY, r.pal.muted)
+	r.text(fc, fit(fc, status, avail), r.pad, r.statY, r.pal.muted)
 }
 
 // maxCaptionRunes bounds the caption kept before fitting it to the
@@ -186,26 +190,46 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// flatBar draws a bar split in proportion to the flat counts, komi included.
+// flatBar draws a bar split in proportion to the flat counts, komi
+// included, with its legend: "Flats" and White's count on the left,
+// Black's count (with komi, if any) on the right, and a tick in the middle
+// where the counts would be equal.
 func (r *renderer) flatBar() {
 	u := r.unit
 	pal := r.pal
 	fl := r.p.FlatCounts()
-	w2 := float32(2 * fl[0])
-	b2 := float32(2*fl[1]) + float32(r.p.Config().Komi)
+	komi := r.p.Config().Komi
+	black := tak.KomiFlats(fl[tak.Black]) + komi // in half flats
+	w2 := float32(2 * fl[tak.White])
+	b2 := float32(black)
 	share := float32(0.5)
 	if w2+max(b2, 0) > 0 {
 		share = w2 / (w2 + max(b2, 0))
 	}
-	x, y, w, h := r.pad, r.barY, r.w-2*r.pad, 1.4*u
-	r.roundRectFill(x+w/2, y+h/2, w+2, h+2, (h+2)/2, pal.muted)
-	r.roundRectFill(x+w/2, y+h/2, w, h, h/2, pal.piece[tak.Black])
+	cy := r.barY + r.barH/2
+	sf := r.face(false, 2.6*u)
+	bf := r.face(true, 2.9*u)
+	lx := r.pad
+	lx += r.text(sf, "Flats ", lx, cy, pal.muted)
+	lx += r.text(bf, strconv.Itoa(fl[tak.White]), lx, cy, pal.text)
+	right := black.String()
+	rx := r.w - r.pad - textWidth(bf, right)
+	r.text(bf, right, rx, cy, pal.text)
+	if komi != 0 {
+		note := "with komi "
+		rx -= textWidth(sf, note)
+		r.text(sf, note, rx, cy, pal.muted)
+	}
+	x, w, h := lx+1.6*u, rx-1.6*u-(lx+1.6*u), 1.6*u
+	y := cy - h/2
+	r.roundRectFill(x+w/2, cy, w+2, h+2, (h+2)/2, pal.muted)
+	r.roundRectFill(x+w/2, cy, w, h, h/2, pal.piece[tak.Black])
 	if share > 0 {
 		ww := max(h, w*share)
 		r.roundRectFill(x+ww/2, y+h/2, ww, h, h/2, pal.piece[tak.White])
 	}
 	// A tick at the middle shows who leads.
-	r.roundRectFill(x+w/2, y+h/2, max(1.5, 0.3*u), h+1.2*u, 0.15*u, pal.highlight)
+	r.roundRectFill(x+w/2, cy, max(1.5, 0.3*u), h+1.2*u, 0.15*u, pal.highlight)
 }
 
 // banner draws the result of a finished game.
@@ -282,6 +306,9 @@ func (r *renderer) resultDetail() string {
 			s += " (tie goes to Black)"
 		}
 		s += " · "
+	}
+	if r.otherRoad() != nil {
+		s += "Both made a road: the mover wins · "
 	}
 	if r.f.Score > 0 && !res.Draw {
 		s += fmt.Sprintf("Score %d · ", r.f.Score)

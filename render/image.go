@@ -38,6 +38,17 @@ type Frame struct {
 	Before  *tak.Position // the position before Last: gives a capstone's crush; may be nil
 	Result  tak.Result    // the game's result; Over() false while the game goes on
 	Score   int           // the winner's score for the banner; 0 shows none
+	// Turn labels the turn in the status line under the flat bar, in the
+	// words the rest of the reply uses, such as "Turn 11 (PTN move 6,
+	// black)"; "" shows the PTN move number, "Move 6". Line breaks and
+	// control characters become spaces; text too wide is cut with "…".
+	Turn string
+	// Marks lists squares to point out, such as those where two boards
+	// differ: each gets a bracket at its four corners, in a colour of its
+	// own, apart from the last move's highlight. Squares off the board
+	// are an error, and so are more entries than the board has squares;
+	// a square listed twice is marked once.
+	Marks []tak.Square
 	// Caption is a short line drawn in a band above the player cards, such
 	// as "Before turn 7: the position the disputed move was played from",
 	// to say what the picture shows when it is not simply the game now.
@@ -100,6 +111,14 @@ func checkArgs(p *tak.Position, f Frame, o *Options) (*palette, error) {
 			return nil, fmt.Errorf("road square %s is off the %dx%d board: %w", sq, n, n, ErrInput)
 		}
 	}
+	if len(f.Marks) > n*n {
+		return nil, fmt.Errorf("%d marked squares on a %dx%d board: %w", len(f.Marks), n, n, ErrInput)
+	}
+	for _, sq := range f.Marks {
+		if !sq.OnBoard(n) {
+			return nil, fmt.Errorf("marked square %s is off the %dx%d board: %w", sq, n, n, ErrInput)
+		}
+	}
 	if f.Before != nil && f.Before.Size() != n {
 		return nil, fmt.Errorf("the position before the last move is %dx%d, not %dx%d: %w", f.Before.Size(), f.Before.Size(), n, n, ErrInput)
 	}
@@ -126,7 +145,8 @@ type renderer struct {
 	capH  float32
 	cardY float32
 	cardH float32
-	barY  float32
+	barY  float32 // flat bar's row: its top and height
+	barH  float32
 	statY float32
 	// board plate
 	plateX, plateY, plateW float32
@@ -137,23 +157,25 @@ type renderer struct {
 	h                      float32
 }
 
-// newRenderer lays the picture out. buf, when not nil, is reused for the
-// pixels if it is large enough.
-func newRenderer(p *tak.Position, f Frame, o Options, pal *palette, buf []uint8) *renderer {
+// newRenderer lays the picture out. reuse, when not nil, is a canvas to
+// draw on again.
+func newRenderer(p *tak.Position, f Frame, o Options, pal *palette, reuse *canvas) *renderer {
 	r := &renderer{p: p, f: f, o: o, pal: pal, n: p.Size()}
 	w := float32(o.Size)
 	u := w / 100
 	r.w, r.unit = w, u
 	r.pad = 3 * u
 	r.cardY = r.pad
+	r.f.Turn = captionLine(f.Turn)
 	if f.Caption = captionLine(f.Caption); f.Caption != "" {
 		r.f.Caption = f.Caption
 		r.capY, r.capH = r.pad, 6*u
 		r.cardY = r.capY + r.capH + 1.6*u
 	}
 	r.cardH = 15 * u
-	r.barY = r.cardY + r.cardH + 2*u
-	r.statY = r.barY + 1.4*u + 3.6*u
+	r.barY = r.cardY + r.cardH + 1.4*u
+	r.barH = 3.4 * u
+	r.statY = r.barY + r.barH + 3*u
 	top := r.statY + 3.6*u
 	label := 5 * u
 	r.plateX = r.pad + label
@@ -174,7 +196,10 @@ func newRenderer(p *tak.Position, f Frame, o Options, pal *palette, buf []uint8)
 		y = r.bannerY + r.bannerH
 	}
 	r.h = y + r.pad
-	r.canvas = newCanvas(o.Size, int(math.Ceil(float64(r.h))), buf)
+	r.canvas = newCanvas(o.Size, int(math.Ceil(float64(r.h))), reuse)
+	for _, col := range pal.colours() {
+		r.colorIndex(col)
+	}
 	return r
 }
 
@@ -218,14 +243,17 @@ func (r *renderer) face(isBold bool, px float32) *sizedFace {
 // piece draws a piece seen from above, centred on (cx, cy), s wide.
 func (r *renderer) piece(pc tak.Piece, cx, cy, s float32) {
 	c := pc.Color()
-	ow := max(1.2, r.pal.outline*min(s, 12*r.unit))
+	ow := max(1.2, r.pal.outline[c]*min(s, 12*r.unit))
 	body, edge := r.pal.piece[c], r.pal.border[c]
 	// A soft shadow below and to the right lifts the piece off its square.
 	sh := withAlpha(color.RGBA{}, 0.28)
 	d := max(1, 0.05*s)
 	switch pc.Kind() {
 	case tak.Flat:
-		r.roundRectFill(cx+d*0.6, cy+d, s, s, 0.2*s, sh)
+		// Only the part of the shadow that the piece leaves uncovered is
+		// drawn.
+		rows, _ := roundRectCover(cx, cy, s, s, 0.2*s)
+		r.roundRectFillHole(cx+d*0.6, cy+d, s, s, 0.2*s, sh, rows)
 	case tak.Wall:
 		r.begin().roundRect(cx+d*0.6, cy+d, 0.36*s, 1.08*s, 0.12*s, -math.Pi/4, false)
 		r.fill(sh)
@@ -277,6 +305,34 @@ func (r *renderer) tileFill(sq tak.Square, col color.Color) {
 	r.roundRectFill(x+t/2, y+t/2, t, t, 0.1*t, col)
 }
 
+// tileStamp identifies the pixels of a bare square's tile on the plate:
+// its size in whole pixels (edges are snapped) and its colour.
+type tileStamp struct{ w, h, colour int }
+
+// squareTile draws the bare tile of sq, of square colour colour. The tile
+// is copied from an earlier tile of the same size and colour when there is
+// one: they lie on the same plain plate, so their pixels are the same.
+func (r *renderer) squareTile(sq tak.Square, colour int, stamps map[tileStamp]image.Point) {
+	x, y, t := r.tile(sq)
+	x0, y0 := int(math.Round(float64(x))), int(math.Round(float64(y)))
+	x1, y1 := int(math.Round(float64(x+t))), int(math.Round(float64(y+t)))
+	k := tileStamp{x1 - x0, y1 - y0, colour}
+	from, ok := stamps[k]
+	inside := x0 >= 0 && y0 >= 0 && x1 <= r.canvas.w && y1 <= r.canvas.h
+	if !ok || !inside {
+		r.tileFill(sq, r.pal.square[colour])
+		if inside {
+			stamps[k] = image.Pt(x0, y0)
+		}
+		return
+	}
+	for dy := range y1 - y0 {
+		src := (from.Y+dy)*r.stride + 1 + from.X
+		dst := (y0+dy)*r.stride + 1 + x0
+		copy(r.pix[dst:dst+x1-x0], r.pix[src:src+x1-x0])
+	}
+}
+
 // ring draws a band of width bw along the inside of a square's tile.
 func (r *renderer) ring(sq tak.Square, bw float32, col color.Color) {
 	x, y, t := r.tile(sq)
@@ -287,7 +343,11 @@ func (r *renderer) ring(sq tak.Square, bw float32, col color.Color) {
 }
 
 // stack draws the pieces on sq: the top piece from above and, for two or
-// more pieces, the side view of the stack and its height.
+// more pieces, the side view of the stack and its height. The side view
+// shows every piece: a stack too tall for one column at a readable layer
+// height is wrapped into columns side by side, read left to right, the
+// bottom of the stack at the foot of the leftmost column and its top at
+// the top of the rightmost.
 func (r *renderer) stack(sq tak.Square) {
 	h := r.p.Height(sq)
 	if h == 0 {
@@ -299,13 +359,9 @@ func (r *renderer) stack(sq tak.Square) {
 		r.piece(top, x+t/2, y+t/2, 0.56*t)
 		return
 	}
-	r.piece(top, x+0.40*t, y+0.43*t, 0.48*t)
 	st := r.p.Stack(sq)
 
-	colW := 0.22 * t
-	colX := x + t - 0.08*t - colW
-	bottom, ceil := y+t-0.08*t, y+0.08*t
-	avail := bottom - ceil
+	bottom := y + t - 0.08*t
 	// The top piece stands taller in the side view when it is a wall or a
 	// capstone: it takes topUnits layers' height.
 	topUnits := float32(1)
@@ -315,40 +371,28 @@ func (r *renderer) stack(sq tak.Square) {
 	case tak.Cap:
 		topUnits = 1.9
 	}
-	step := min(avail/(float32(h-1)+topUnits), 0.15*t)
-	minStep := max(5, 0.08*t)
-	shown := h
-	broken := false
-	if step < minStep {
-		// Too tall to show every layer: show the top ones above a break.
-		if fit := int((avail - topUnits*minStep) / minStep); fit < h {
-			step = minStep
-			shown = max(1, fit)
-			broken = true
-		}
-	}
+	cols, per, step, colW, colGap := stackLayout(h, t, topUnits)
+	right := x + t - 0.08*t
+	left := right - float32(cols)*colW - float32(cols-1)*colGap
+	// The top piece seen from above, left of the columns.
+	size := min(0.48*t, left-x-0.1*t)
+	r.piece(top, min(x+0.40*t, left-0.06*t-size/2), y+0.43*t, size)
+
 	lw := max(1, min(step*0.14, 0.012*t))
 	gapH := max(1, step*0.18)
-	base := bottom
-	if broken {
-		// A break mark at the foot of the column: the stack goes on below.
-		mid := bottom - step/2
-		for i := range 2 {
-			off := (float32(i) - 0.5) * step * 0.42
-			r.begin().segment(pt{colX - 0.1*colW, mid + off + step*0.25}, pt{colX + 1.1*colW, mid + off - step*0.25}, max(1, step*0.16), 0)
-			r.fill(r.pal.muted)
-		}
-		base = bottom - step
+	if step < 5 {
+		lw = 0 // too thin for an outline: the gaps part the pieces
 	}
-	for i := range shown {
-		pc := st[h-shown+i]
+	for i, pc := range st {
+		col, k := i/per, i%per
+		colX := left + float32(col)*(colW+colGap)
 		c := pc.Color()
-		ly := base - float32(i+1)*step
+		ly := bottom - float32(k+1)*step
 		lh := step - gapH
 		w := colW
-		if i == shown-1 && pc.Kind() != tak.Flat {
+		if i == h-1 && pc.Kind() != tak.Flat {
 			lh = topUnits*step - gapH
-			ly = base - float32(i)*step - topUnits*step
+			ly = bottom - float32(k)*step - topUnits*step
 			w = 0.45 * colW
 			if pc.Kind() == tak.Cap {
 				// A dome no taller than it is wide, sitting on the stack.
@@ -364,13 +408,19 @@ func (r *renderer) stack(sq tak.Square) {
 		if pc.Kind() == tak.Cap {
 			rad = w / 2
 		}
+		if lw == 0 {
+			r.roundRectFill(colX+colW/2, cy, w, lh, rad, r.pal.piece[c])
+			continue
+		}
 		r.roundRectFill(colX+colW/2, cy, w, lh, rad, r.pal.border[c])
 		r.roundRectFill(colX+colW/2, cy, w-2*lw, lh-2*lw, max(0, rad-lw), r.pal.piece[c])
 	}
 	// A notch left of the column marks the carry limit: only the pieces
 	// above it can move.
-	if j := shown - r.n; h > r.n && j > 0 {
-		by := base - float32(j)*step + gapH/2 - 0.5
+	if j := h - r.n; j > 0 {
+		col, k := j/per, j%per
+		colX := left + float32(col)*(colW+colGap)
+		by := bottom - float32(k)*step + gapH/2 - 0.5
 		tip := colX - max(1, 0.015*t)
 		r.begin().poly(pt{tip, by}, pt{tip - 0.06*t, by - 0.035*t}, pt{tip - 0.06*t, by + 0.035*t})
 		r.fill(r.pal.muted)
@@ -378,6 +428,38 @@ func (r *renderer) stack(sq tak.Square) {
 	// Height badge in the bottom-left corner.
 	r.badge(strconv.Itoa(h), x+0.17*t, y+t-0.15*t, 0.19*t, r.pal.badge, r.pal.badgeText, true)
 }
+
+// stackLayout lays out the side view of a stack of h pieces on a tile of
+// side t, whose top piece takes topUnits layers: the number of columns,
+// the pieces in each column but the last, the height of a layer, and the
+// width of a column and of the gap between columns.
+func stackLayout(h int, t, topUnits float32) (cols, per int, step, colW, colGap float32) {
+	avail := 0.84 * t
+	// The thinnest layer that still shows as a piece with a gap.
+	minStep := max(3, 0.045*t)
+	cols = 1
+	for cols < maxStackColumns && (float32((h+cols-1)/cols)-1+topUnits)*minStep > avail {
+		cols++
+	}
+	per = (h + cols - 1) / cols
+	step = min(avail/(float32(per)-1+topUnits), 0.15*t)
+	// Columns: one is 0.22 of the tile; more share up to 0.46 of it.
+	colGap = max(1, 0.025*t)
+	if cols > 2 {
+		colGap = 1 // narrow columns: the layers' gaps set them apart
+	}
+	colW = 0.22 * t
+	if cols > 1 {
+		colW = min(colW, (0.46*t-float32(cols-1)*colGap)/float32(cols))
+	}
+	return cols, per, step, colW, colGap
+}
+
+// maxStackColumns bounds the columns of a stack's side view. At the
+// default width it is enough for every piece of an 8x8 game on one square
+// (six columns); on a smaller picture the layers grow thinner instead, but
+// every piece is still drawn inside the tile.
+const maxStackColumns = 8
 
 // badge draws a pill holding s, centred on (cx, cy), of height bh.
 func (r *renderer) badge(s string, cx, cy, bh float32, bg, fg color.RGBA, outline bool) {
@@ -420,10 +502,15 @@ func (r *renderer) board() {
 		reached[s] = true
 	}
 
+	stamps := map[tileStamp]image.Point{}
+	for rank := n - 1; rank >= 0; rank-- {
+		for file := 0; file < n; file++ {
+			r.squareTile(tak.SquareAt(file, rank), (file+rank)&1, stamps)
+		}
+	}
 	for rank := n - 1; rank >= 0; rank-- {
 		for file := 0; file < n; file++ {
 			sq := tak.SquareAt(file, rank)
-			r.tileFill(sq, pal.square[(file+rank)&1])
 			switch {
 			case reached[sq]:
 				r.tileFill(sq, withAlpha(pal.highlight, 0.38))
@@ -432,7 +519,7 @@ func (r *renderer) board() {
 			}
 		}
 	}
-	r.roadLine()
+	r.roadLines()
 	// Last-move rings under the pieces.
 	bw := max(2, 0.05*r.sq)
 	if r.f.Last != nil {
@@ -443,6 +530,7 @@ func (r *renderer) board() {
 			r.ring(s, bw, pal.highlight)
 		}
 	}
+	r.marks()
 	for rank := n - 1; rank >= 0; rank-- {
 		for file := 0; file < n; file++ {
 			r.stack(tak.SquareAt(file, rank))
@@ -450,6 +538,41 @@ func (r *renderer) board() {
 	}
 	if isSpread {
 		r.spreadMarks(*r.f.Last)
+	}
+}
+
+// marks draws a bracket at the four corners of each square in Frame.Marks.
+func (r *renderer) marks() {
+	done := map[tak.Square]bool{}
+	l := max(4, 0.24*r.sq)
+	bw := max(2, 0.055*r.sq)
+	for _, sq := range r.f.Marks {
+		if done[sq] {
+			continue
+		}
+		done[sq] = true
+		x, y, t := r.tile(sq)
+		// Inside the band of a last-move ring, so both show.
+		in := max(2, 0.05*r.sq) + 1
+		x, y, t = x+in, y+in, t-2*in
+		for _, c := range [4]pt{{x, y}, {x + t, y}, {x, y + t}, {x + t, y + t}} {
+			// Each arm runs from the corner into the tile.
+			dx, dy := float32(1), float32(1)
+			if c.x > x {
+				dx = -1
+			}
+			if c.y > y {
+				dy = -1
+			}
+			for _, col := range [2]color.RGBA{r.pal.plate, r.pal.flag} {
+				e := float32(0)
+				if col == r.pal.plate {
+					e = 1 // a dark edge keeps the bracket apart from any square
+				}
+				r.roundRectFill(c.x+dx*l/2, c.y+dy*bw/2, l+2*e, bw+2*e, 0, col)
+				r.roundRectFill(c.x+dx*bw/2, c.y+dy*l/2, bw+2*e, l+2*e, 0, col)
+			}
+		}
 	}
 }
 
@@ -464,14 +587,31 @@ func (r *renderer) countedFlat(sq tak.Square) bool {
 	return ok && top.Kind() == tak.Flat && top.Color() == res.Winner
 }
 
-// roadLine draws the winning road as a band through its squares' centres.
-func (r *renderer) roadLine() {
-	road := r.f.Result.Road
+// otherRoad returns the loser's road after a road win that made a road
+// for both players (the player who moved wins), or nil.
+func (r *renderer) otherRoad() []tak.Square {
+	res := r.f.Result
+	if res.Reason != tak.RoadEnd || res.Draw {
+		return nil
+	}
+	return r.p.WinningRoad(res.Winner.Opponent())
+}
+
+// roadLines draws the winning road as a band through its squares' centres
+// and, when the move made a road for both players, the loser's road as a
+// thinner band below it.
+func (r *renderer) roadLines() {
+	if other := r.otherRoad(); other != nil {
+		r.roadLine(other, 0.1*r.sq, withAlpha(r.pal.muted, 0.9))
+	}
+	r.roadLine(r.f.Result.Road, 0.16*r.sq, withAlpha(r.pal.road, 0.9))
+}
+
+// roadLine draws a road as a band of width w from edge to edge.
+func (r *renderer) roadLine(road []tak.Square, w float32, col color.Color) {
 	if len(road) == 0 {
 		return
 	}
-	w := 0.16 * r.sq
-	col := withAlpha(r.pal.road, 0.9)
 	for i, s := range road {
 		c := r.centre(s)
 		r.roundRectFill(c.x, c.y, 2*(w/2), 2*(w/2), w/2, col)

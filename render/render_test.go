@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"image/color"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -54,6 +55,8 @@ func TestImageErrors(t *testing.T) {
 		{"last leaves board", p5, Frame{Last: &leaves}, Options{}, "leaves the 5x5 board"},
 		{"road off board", p5, Frame{Result: tak.Result{Reason: tak.RoadEnd, Road: []tak.Square{tak.SquareAt(7, 7)}}}, Options{}, "road square h8 is off"},
 		{"winner", p5, Frame{Result: tak.Result{Reason: tak.ResignEnd, Winner: 7}}, Options{}, "winner 7 is not a colour"},
+		{"mark off board", p5, Frame{Marks: []tak.Square{tak.SquareAt(1, 1), tak.SquareAt(5, 0)}}, Options{}, "marked square f1 is off"},
+		{"too many marks", p5, Frame{Marks: make([]tak.Square, 26)}, Options{}, "26 marked squares on a 5x5 board"},
 		{"before size", p5, Frame{Before: p6}, Options{}, "is 6x6, not 5x5"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -269,5 +272,77 @@ func TestGridHasNoStatus(t *testing.T) {
 	full := Text(p, notation.Mail, ASCII)
 	if strings.Contains(g, "to play") || !strings.HasSuffix(g, TextLegend+"\n") || !strings.HasPrefix(full, strings.TrimSuffix(g, TextLegend+"\n")) {
 		t.Errorf("Grid:\n%s\nText:\n%s", g, full)
+	}
+}
+
+// TestStackLayout checks that the side view of every stack a game can
+// build, at the default width, fits its tile with every piece shown in a
+// layer at least 3 pixels high and columns at least 3 pixels wide.
+func TestStackLayout(t *testing.T) {
+	for n := 3; n <= 8; n++ {
+		p, _ := position(t, strings.TrimSuffix(strings.Repeat("x"+strconv.Itoa(n)+"/", n), "/")+" 1 1", tak.Config{})
+		o := Options{}
+		pal, err := checkArgs(p, Frame{}, &o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRenderer(p, Frame{}, o, pal, nil)
+		_, _, tile := r.tile(tak.SquareAt(0, 0))
+		stones, caps := tak.DefaultReserves(n)
+		for h := 2; h <= 2*(stones+caps); h++ {
+			for _, top := range []float32{1, 1.8, 1.9} {
+				cols, per, step, colW, colGap := stackLayout(h, tile, top)
+				if cols*per < h {
+					t.Fatalf("%dx%d, %d pieces: %d columns of %d", n, n, h, cols, per)
+				}
+				if high := (float32(per) - 1 + top) * step; high > 0.84*tile+0.01 {
+					t.Errorf("%dx%d, %d pieces: column %.1f px high, tile %.1f", n, n, h, high, tile)
+				}
+				if wide := float32(cols)*colW + float32(cols-1)*colGap; wide > 0.5*tile {
+					t.Errorf("%dx%d, %d pieces: columns %.1f px wide, tile %.1f", n, n, h, wide, tile)
+				}
+				if step < 3 || colW < 3 {
+					t.Errorf("%dx%d, %d pieces: layers %.1f px high, columns %.1f px wide: too thin to see", n, n, h, step, colW)
+				}
+			}
+		}
+	}
+}
+
+// TestFlatsReadFilled checks that a flat is mostly its body colour, not
+// its outline, in every theme: at least 75% for a black flat (with a
+// light outline taking 30% of it, the contrast theme's black flats read
+// as empty frames) and 65% for a white one.
+func TestFlatsReadFilled(t *testing.T) {
+	p, f := position(t, "x3/x3/1,2,x 1 2", tak.Config{})
+	for _, th := range Themes() {
+		o := Options{Theme: th, Size: 480}
+		img, err := Image(p, f, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRenderer(p, f, o, palettes[th], nil)
+		pal := palettes[th]
+		for c := tak.White; c <= tak.Black; c++ {
+			cx, cy := r.centre(tak.SquareAt(int(c), 0)).x, r.centre(tak.SquareAt(int(c), 0)).y
+			_, _, tile := r.tile(tak.SquareAt(0, 0))
+			s := 0.56 * tile
+			body, all := 0, 0
+			for y := int(cy - s/2); y < int(cy+s/2); y++ {
+				for x := int(cx - s/2); x < int(cx+s/2); x++ {
+					all++
+					if img.RGBAAt(x, y) == pal.piece[c] {
+						body++
+					}
+				}
+			}
+			want := 0.75
+			if c == tak.White {
+				want = 0.65
+			}
+			if share := float64(body) / float64(all); share < want {
+				t.Errorf("%s: the %s flat is %.0f%% its body colour, want %.0f%% at least", th, c, 100*share, 100*want)
+			}
+		}
 	}
 }

@@ -15,8 +15,9 @@ const (
 	// Light suits email clients and other white pages.
 	Light Theme = "light"
 	// Contrast is a high-contrast scheme safe for colour-blind readers:
-	// pure white and black pieces with thick opposite outlines, yellow
-	// highlights and a blue winning road.
+	// pure white pieces with a thick black outline, pure black pieces with
+	// a thin white one (so that they read as filled, not as frames), grey
+	// cards behind them, yellow highlights and a blue winning road.
 	Contrast Theme = "contrast"
 )
 
@@ -51,9 +52,22 @@ type palette struct {
 	highlight color.RGBA    // last move
 	hlText    color.RGBA    // text on a highlight badge
 	road      color.RGBA    // winning road
+	flag      color.RGBA    // squares marked by Frame.Marks
 	badge     color.RGBA    // height badge background
 	badgeText color.RGBA
-	outline   float32 // piece outline width as a fraction of the piece size
+	// outline is the width of a piece's outline as a fraction of its
+	// size, by tak.Color.
+	outline [2]float32
+}
+
+// colours returns every colour of the palette, so that a picture can give
+// each its own palette entry before anything is drawn: a colour first used
+// late in a picture (a marked square) would otherwise get the nearest
+// entry left, not its own.
+func (p *palette) colours() []color.RGBA {
+	return []color.RGBA{p.bg, p.plate, p.square[0], p.square[1], p.text, p.muted, p.card,
+		p.piece[0], p.piece[1], p.border[0], p.border[1], p.mark[0], p.mark[1],
+		p.highlight, p.hlText, p.road, p.flag, p.badge, p.badgeText}
 }
 
 func rgb(hex uint32) color.RGBA {
@@ -74,9 +88,10 @@ var palettes = map[Theme]*palette{
 		highlight: rgb(0xf0b232),
 		hlText:    rgb(0x1b1c1f),
 		road:      rgb(0x3ddc84),
+		flag:      rgb(0xff5fd2),
 		badge:     rgb(0x1b1c1f),
 		badgeText: rgb(0xeceef1),
-		outline:   0.06,
+		outline:   [2]float32{0.06, 0.06},
 	},
 	Light: {
 		bg:        rgb(0xfbfaf7),
@@ -91,9 +106,10 @@ var palettes = map[Theme]*palette{
 		highlight: rgb(0xe07b00),
 		hlText:    rgb(0x231400),
 		road:      rgb(0x138a4b),
+		flag:      rgb(0xc2187a),
 		badge:     rgb(0x2b2118),
 		badgeText: rgb(0xffffff),
-		outline:   0.06,
+		outline:   [2]float32{0.06, 0.06},
 	},
 	Contrast: {
 		bg:        rgb(0x000000),
@@ -101,16 +117,17 @@ var palettes = map[Theme]*palette{
 		square:    [2]color.RGBA{rgb(0x7d7d7d), rgb(0x767676)},
 		text:      rgb(0xffffff),
 		muted:     rgb(0xd8d8d8),
-		card:      rgb(0x1c1c1c),
+		card:      rgb(0x4a4a4a),
 		piece:     [2]color.RGBA{rgb(0xffffff), rgb(0x000000)},
-		border:    [2]color.RGBA{rgb(0x000000), rgb(0xffffff)},
+		border:    [2]color.RGBA{rgb(0x000000), rgb(0xe0e0e0)},
 		mark:      [2]color.RGBA{rgb(0x000000), rgb(0xffffff)},
 		highlight: rgb(0xffd400),
 		hlText:    rgb(0x000000),
 		road:      rgb(0x1e90ff),
+		flag:      rgb(0xff3df5),
 		badge:     rgb(0xffffff),
 		badgeText: rgb(0x000000),
-		outline:   0.1,
+		outline:   [2]float32{0.1, 0.045},
 	},
 }
 
