@@ -125,7 +125,7 @@ type Action struct {
 type Attachment struct {
 	Name string
 	PNG  []byte
-	Alt  string // a text description: the position as TPS
+	Alt  string // the position in words (see Describe)
 }
 
 // Picture describes a board picture to render at delivery time; it is

@@ -93,8 +93,8 @@ func checkThread(t *testing.T, sys *localmail.System, addr, game string) {
 }
 
 // TestReplyFormat checks the structure of a move's mail: text and HTML
-// alternatives, the picture inline by Content-ID with the TPS as its
-// alt text, the move in both notations, the sync board, whose turn, the
+// alternatives, the picture beside them inline by Content-ID under its
+// file name, with the position in words as its alt text, the move in both notations, the sync board, whose turn, the
 // "You can send:" list and the footer.
 func TestReplyFormat(t *testing.T) {
 	// In memory: package storage does not keep Part.Fallback yet, which
@@ -111,7 +111,7 @@ func TestReplyFormat(t *testing.T) {
 		}
 	}
 	parts := mimeParts(t, got.Raw)
-	want := []string{"multipart/alternative", "text/plain", "multipart/related", "text/html", "image/png"}
+	want := []string{"multipart/related", "multipart/alternative", "text/plain", "text/html", "image/png"}
 	var types []string
 	for _, p := range parts {
 		types = append(types, p.mediaType)
@@ -120,13 +120,15 @@ func TestReplyFormat(t *testing.T) {
 		t.Fatalf("MIME structure %v, want %v", types, want)
 	}
 	html, png := parts[3], parts[4]
+	if _, params, _ := png.header.ContentDisposition(); params["filename"] != "g1-turn-1.png" || png.header.Get("Content-Description") != "" {
+		t.Errorf("picture file name %q, description %q", params["filename"], png.header.Get("Content-Description"))
+	}
 	cid := strings.Trim(png.header.Get("Content-Id"), "<>")
 	if !strings.Contains(string(html.body), `src="cid:`+cid+`"`) {
 		t.Errorf("the HTML does not show the picture %s:\n%s", cid, html.body)
 	}
-	alt := png.header.Get("Content-Description")
-	if !strings.Contains(string(html.body), `alt="`+alt+`"`) || !strings.Contains(alt, "/") {
-		t.Errorf("picture alt %q (a TPS) not in the HTML", alt)
+	if alt := "alt=\"6x6 board after turn 1, black to move: white has 0 flats on top, black 1;"; !strings.Contains(string(html.body), alt) {
+		t.Errorf("the HTML lacks %s…:\n%s", alt, html.body)
 	}
 	if bytes.Contains(html.body, []byte("+---+")) {
 		t.Error("the HTML keeps the text board the picture draws")

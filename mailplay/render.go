@@ -68,10 +68,11 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 			cid := MessageIDFor(fmt.Sprintf("p%d.%s", len(pics)+1, hash), t.domain)
 			alt := im.Alt
 			if alt == "" {
-				alt = p.Picture.TPS
+				alt = bot.Describe(*p.Picture)
 			}
-			pics = append(pics, Picture{Name: im.Name, ContentID: cid, PNG: im.PNG, Alt: alt})
-			line := "The board picture is attached: " + im.Name
+			name := uniqueName(p.Picture.FileName(), pics)
+			pics = append(pics, Picture{Name: name, ContentID: cid, PNG: im.PNG})
+			line := "The board picture is attached: " + name
 			if p.Caption != "" {
 				line += " (" + p.Caption + ")"
 			}
@@ -100,6 +101,27 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 			strings.Join(page, "\n") + "\n</body></html>",
 		Pictures: pics,
 	}
+}
+
+// uniqueName returns name, or name with "-2", "-3"… before its extension
+// when a picture already sent with the mail has it.
+func uniqueName(name string, pics []Picture) string {
+	taken := func(n string) bool {
+		for _, p := range pics {
+			if p.Name == n {
+				return true
+			}
+		}
+		return false
+	}
+	base, ext := name, ""
+	if i := strings.LastIndexByte(name, '.'); i > 0 {
+		base, ext = name[:i], name[i:]
+	}
+	for i := 2; taken(name); i++ {
+		name = fmt.Sprintf("%s-%d%s", base, i, ext)
+	}
+	return name
 }
 
 // actionsHTML lists the actions, each a mailto link that writes the
