@@ -15,8 +15,9 @@ import (
 )
 
 // TestThreadPerGame plays a few moves by replying to the bot's mails and
-// checks the thread each player sees: one stable subject naming the game
-// and the players, the first mail the root, every later one answering
+// checks the thread each player sees: one subject naming the game and
+// the players as they chose them from the game's start on (the
+// challenge named Bob as Alice typed him), the first mail the root, every later one answering
 // the previous and referring to the root, all with the player's personal
 // Reply-To and Auto-Submitted; and that replies in the thread address the
 // game without naming it.
@@ -32,12 +33,14 @@ func TestThreadPerGame(t *testing.T) {
 		t.Fatalf("game %s has %d moves, want %d", game, len(g.Moves), len(moves))
 	}
 	for _, addr := range []string{aliceAddr, bobAddr} {
-		checkThread(t, sys, addr, game)
+		checkThread(t, sys, addr, game, "[Tak "+game+"] Alice vs bob, 6x6", "[Tak "+game+"] Alice vs Bob, 6x6")
 	}
 }
 
-// checkThread checks the thread of a game in a player's INBOX.
-func checkThread(t *testing.T, sys *localmail.System, addr, game string) {
+// checkThread checks the thread of a game in a player's INBOX: the mails
+// before the game starts have the subject challenged, every mail from the
+// start on the subject want.
+func checkThread(t *testing.T, sys *localmail.System, addr, game, challenged, want string) {
 	t.Helper()
 	stored, err := sys.Messages(addr, "INBOX")
 	if err != nil {
@@ -65,13 +68,15 @@ func checkThread(t *testing.T, sys *localmail.System, addr, game string) {
 		t.Errorf("%s: Reply-To %q is not a personal reply address", addr, replyTo)
 	}
 	seen := map[string]bool{}
+	started := false
 	for i, in := range thread {
 		if seen[in.MessageID] {
 			t.Errorf("%s: Message-ID %s twice", addr, in.MessageID)
 		}
 		seen[in.MessageID] = true
-		if in.Subject != root.Subject {
-			t.Errorf("%s: mail %d subject %q, root %q", addr, i, in.Subject, root.Subject)
+		started = started || strings.Contains(in.Text, "Game "+game+" begins")
+		if started && in.Subject != want || !started && in.Subject != challenged {
+			t.Errorf("%s: mail %d subject %q, want %q", addr, i, in.Subject, map[bool]string{true: want, false: challenged}[started])
 		}
 		if got := in.Header.Get("Auto-Submitted"); got != "auto-replied" {
 			t.Errorf("%s: mail %d Auto-Submitted %q", addr, i, got)
