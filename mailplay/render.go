@@ -13,11 +13,20 @@ import (
 // mail clients leave it out when the player quotes the mail).
 const footerText = "Reply to this mail to play: your reply address is yours alone.\nSend \"help\" for what you can do."
 
+// overFooterText ends the mails that show a finished game instead: no
+// move is to be made there.
+const overFooterText = "This game is over. Send \"games\" for your other games, \"new ADDRESS\" to start one.\nSend \"help\" for what you can do."
+
+// ptnType is the media type of an attached PTN file: plain text, which
+// every client can show and every Tak tool reads by the .ptn name.
+const ptnType = "text/plain"
+
 // composed is a reply rendered as mail bodies.
 type composed struct {
 	Text     string
 	HTML     string
 	Pictures []Picture
+	Files    []File
 }
 
 // replyLinks are what the HTML needs to write the actions as mailto links.
@@ -30,10 +39,17 @@ type replyLinks struct {
 // compose renders a reply: the text part (prose, blocks with their
 // captions, text boards, "You can send:", a footer) and the HTML part
 // (the same, escaped, with the pictures inline by Content-ID and without
-// the text boards that draw them). hash names the pictures' Content-IDs.
+// the text boards that draw them); files (a finished game's PTN) become
+// attachments. The footer invites a reply to play, or points at "games"
+// instead under a picture of a finished game and where a reply about a
+// game offers "games" (the referee's answer to mail in a finished game's
+// thread). hash names the pictures'
+// Content-IDs.
 func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) composed {
 	var text, page []string
 	var pics []Picture
+	var files []File
+	footer := footerText
 	images := map[string]bot.Attachment{}
 	for _, im := range r.Images {
 		images[im.Name] = im
@@ -59,6 +75,9 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 			pictured = false
 			if p.Picture == nil {
 				continue
+			}
+			if p.Picture.Result != nil {
+				footer = overFooterText
 			}
 			im, ok := images[p.Picture.Name]
 			if !ok || len(im.PNG) == 0 {
@@ -90,11 +109,22 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 			}
 			text = append(text, bot.ActionsText(p.Actions))
 			page = append(page, actionsHTML(p.Actions, links))
+			for _, a := range p.Actions {
+				if a.Command == "games" && r.Game != "" {
+					footer = overFooterText // the answer to mail in a finished game's thread
+				}
+			}
+		case bot.File:
+			if p.Caption == "" || hasLineBreak(p.Caption) {
+				continue
+			}
+			files = append(files, File{Name: p.Caption, Type: ptnType, Data: []byte(p.Text)})
 		}
 	}
-	text = append(text, "-- \n"+footerText)
-	page = append(page, `<hr><p style="font-size:small;color:#555">`+htmlLines(footerText)+"</p>")
+	text = append(text, "-- \n"+footer)
+	page = append(page, `<hr><p style="font-size:small;color:#555">`+htmlLines(footer)+"</p>")
 	return composed{
+		Files: files,
 		Text: strings.Join(text, "\n\n"),
 		HTML: "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html.EscapeString(links.subject) +
 			"</title></head>\n<body style=\"font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif\">\n" +

@@ -72,6 +72,7 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 		Text:       body.Text,
 		HTML:       body.HTML,
 		Pictures:   body.Pictures,
+		Files:      body.Files,
 	}
 	if r.Game != "" {
 		m.Headers = []Field{{Key: "X-Takbot-Game", Value: r.Game}}
