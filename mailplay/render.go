@@ -125,7 +125,7 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 	page = append(page, `<hr><p style="font-size:small;color:#555">`+htmlLines(footer)+"</p>")
 	return composed{
 		Files: files,
-		Text: strings.Join(text, "\n\n"),
+		Text:  strings.Join(text, "\n\n"),
 		HTML: "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html.EscapeString(links.subject) +
 			"</title></head>\n<body style=\"font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif\">\n" +
 			strings.Join(page, "\n") + "\n</body></html>",
