@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/takbymail/takbot/bot"
@@ -59,7 +60,7 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 		switch p.Kind {
 		case bot.Prose:
 			text = append(text, p.Text)
-			page = append(page, "<p>"+htmlLines(p.Text)+"</p>")
+			page = append(page, "<p>"+linkNinja(htmlLines(p.Text))+"</p>")
 		case bot.Block:
 			text = append(text, p.PlainText())
 			if p.Fallback && pictured {
@@ -183,6 +184,15 @@ func actionsHTML(as []bot.Action, links replyLinks) string {
 // spaces as %20).
 func mailtoEscape(s string) string {
 	return strings.ReplaceAll(url.QueryEscape(s), "+", "%20")
+}
+
+// ninjaLink matches a PTN Ninja link in escaped HTML: the referee's own
+// links (a game's replay), whose characters need no escaping.
+var ninjaLink = regexp.MustCompile(`https://ptn\.ninja/[A-Za-z0-9+\-_/#?=.~%]*`)
+
+// linkNinja makes the PTN Ninja links in escaped HTML clickable.
+func linkNinja(s string) string {
+	return ninjaLink.ReplaceAllString(s, `<a href="$0">$0</a>`)
 }
 
 // htmlLines escapes text and keeps its line breaks.
