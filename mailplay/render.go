@@ -190,9 +190,10 @@ func mailtoEscape(s string) string {
 // links (a game's replay), whose characters need no escaping.
 var ninjaLink = regexp.MustCompile(`https://ptn\.ninja/[A-Za-z0-9+\-_/#?=.~%]*`)
 
-// linkNinja makes the PTN Ninja links in escaped HTML clickable.
+// linkNinja makes the PTN Ninja links in escaped HTML clickable, broken
+// anywhere to fit the width (they are long).
 func linkNinja(s string) string {
-	return ninjaLink.ReplaceAllString(s, `<a href="$0">$0</a>`)
+	return ninjaLink.ReplaceAllString(s, `<a href="$0" style="word-break:break-all">$0</a>`)
 }
 
 // htmlLines escapes text and keeps its line breaks.
