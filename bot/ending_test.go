@@ -47,7 +47,7 @@ func TestEndingHandsTheGame(t *testing.T) {
 		if len(files) != 1 || files[0].Caption != id+"-ann-vs-bob.ptn" {
 			t.Fatalf("%s: files %+v", name, files)
 		}
-		for _, want := range []string{`[Player1 "ann"]`, `[Player2 "bob"]`, `[Date "2026.11.21"]`, `[Result "1-0"]`, "1. a1 e5", "1-0"} {
+		for _, want := range []string{`[Player1 "ann"]`, `[Player2 "bob"]`, `[Date "2026.11.21"]`, `[Result "1-0"]`, "{2026-11-21 09:00 UTC: game over, white wins by resignation (1-0)}", "1. a1 e5", "1-0"} {
 			if !strings.Contains(files[0].Text, want) {
 				t.Errorf("%s: the PTN file lacks %q:\n%s", name, want, files[0].Text)
 			}

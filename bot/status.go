@@ -56,10 +56,11 @@ func (s *session) status(gs *gameState, to string, withPicture bool) {
 }
 
 // handGame hands a finished game's reader the whole game: the PTN file
-// (both players' names, the date, every move, the result) and its PTN
-// Ninja link.
+// (both players' names, the dates it started and ended, every move, the
+// result) and its PTN Ninja link.
 func (s *session) handGame(gs *gameState, d *draft) {
-	ptn, err := ptnText(gs)
+	r := gs.rec.Result // no names in the comment: a name could close it
+	ptn, err := ptnText(gs, fmt.Sprintf("%s: game over, %s (%s)", fmtTime(s.now), r.Text, r.PTN))
 	if err != nil {
 		s.r.logger().Warn("a finished game as PTN", "game", gs.rec.ID, "err", err)
 		return
