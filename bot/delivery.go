@@ -257,7 +257,7 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 				r.logger().Warn("delivery: render a picture", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", err)
 				continue
 			}
-			rp.Images = append(rp.Images, Attachment{Name: p.Picture.Name, PNG: png, Alt: p.Picture.TPS})
+			rp.Images = append(rp.Images, Attachment{Name: p.Picture.Name, PNG: png, Alt: Describe(pic)})
 		}
 	}
 	start := time.Now()

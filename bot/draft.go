@@ -78,6 +78,16 @@ func (d *draft) image(p Picture) {
 	d.parts = append(d.parts, Part{Kind: Image, Picture: &p, Caption: p.Caption})
 }
 
+// file hands the recipient a text file, once per name.
+func (d *draft) file(name, text string) {
+	for _, p := range d.parts {
+		if p.Kind == File && p.Caption == name {
+			return
+		}
+	}
+	d.parts = append(d.parts, Part{Kind: File, Caption: name, Text: text})
+}
+
 // act offers actions; each command is offered once.
 func (d *draft) act(as ...Action) {
 	for _, a := range as {

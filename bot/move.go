@@ -23,7 +23,7 @@ func (s *session) cmdMove(c *Command) error {
 	case Challenged:
 		return refuse("game %s has not started: %s has not accepted the challenge yet%s", g.ID, g.Names[g.Challenger.Opponent()], s.chosenHint(g))
 	case Over:
-		return refuse("game %s is over: %s%s", g.ID, resultText(g), s.chosenHint(g))
+		return &refusal{msg: fmt.Sprintf("game %s is over: %s%s %s", g.ID, resultText(g), s.chosenHint(g), gamesHint), actions: []Action{gamesAction}}
 	case Active:
 	default:
 		return refuse("game %s was %s%s", g.ID, g.Status, s.chosenHint(g))

@@ -12,8 +12,8 @@ import (
 // ptnText writes a game as a PTN file: tags, the moves since its start
 // (a TPS tag names an adopted start, so the file stays loadable), Tak
 // calls, disputes as comments on their moves, and the log of restarts,
-// reverts and adoptions as comments.
-func ptnText(gs *gameState) (string, error) {
+// reverts and adoptions as comments, then any extra comments.
+func ptnText(gs *gameState, extra ...string) (string, error) {
 	g := gs.rec
 	tags := []notation.Tag{{Name: "Site", Value: "takbot"}, {Name: "Event", Value: "Tak by Mail game " + g.ID},
 		{Name: "Player1", Value: g.Names[0]}, {Name: "Player2", Value: g.Names[1]},
@@ -41,6 +41,7 @@ func ptnText(gs *gameState) (string, error) {
 		}
 	}
 	rec.Comments = append(rec.Comments, g.Events...)
+	rec.Comments = append(rec.Comments, extra...)
 	var buf bytes.Buffer
 	if err := notation.WritePTN(&buf, rec); err != nil {
 		return "", fmt.Errorf("game %s as PTN: %w", g.ID, err)

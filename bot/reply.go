@@ -94,13 +94,19 @@ const (
 	Image
 	// Actions are the commands the recipient can send now.
 	Actions
+	// File is a text file to hand the recipient (a finished game's PTN):
+	// Caption is its file name ("g3-Alice-vs-Bob.ptn"), Text its content.
+	// Transports that can attach files do so; the others show it as a
+	// block. (Added after the others: the stored form of a part is
+	// unchanged, a kind, a text and a caption.)
+	File
 )
 
 // Part is one piece of a reply.
 type Part struct {
 	Kind    PartKind
 	Text    string   // Prose and Block: the text, without a final newline
-	Caption string   // Block and Image: what it shows ("Sync board (north row first, stacks top first)")
+	Caption string   // Block and Image: what it shows ("Sync board (north row first, stacks top first)"); File: the file name
 	Picture *Picture // Image: the picture to render
 	Actions []Action // Actions
 	// Fallback marks a block that draws the picture before it as text
@@ -125,7 +131,7 @@ type Action struct {
 type Attachment struct {
 	Name string
 	PNG  []byte
-	Alt  string // a text description: the position as TPS
+	Alt  string // the position in words (see Describe)
 }
 
 // Picture describes a board picture to render at delivery time; it is
@@ -170,7 +176,8 @@ func (r *Reply) Text() string {
 	return b.String()
 }
 
-// PlainText renders one part as plain text (see Reply.Text).
+// PlainText renders one part as plain text (see Reply.Text); a file is
+// shown whole under its name.
 func (p Part) PlainText() string {
 	switch p.Kind {
 	case Block:
@@ -188,6 +195,8 @@ func (p Part) PlainText() string {
 		return "[picture " + p.Picture.Name + "]"
 	case Actions:
 		return ActionsText(p.Actions)
+	case File:
+		return "File " + p.Caption + ":\n" + p.Text
 	}
 	return p.Text
 }

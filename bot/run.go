@@ -146,9 +146,22 @@ func (s *session) defaultGame() string {
 	return s.msg.Game
 }
 
-// noCommand answers a message without a command.
+// gamesHint and gamesAction point a player who writes to a finished game
+// at their other games.
+const gamesHint = "Send \"games\" for the games you are playing, or \"new ADDRESS\" to start one."
+
+var gamesAction = Action{Label: "List your games", Command: "games"}
+
+// noCommand answers a message without a command; in a finished game's
+// thread, shortly, with the result and where to go on.
 func (s *session) noCommand(p Parsed) {
 	d := s.tell(s.sender.Key, s.defaultGame())
+	if g, err := s.peekGame(s.defaultGame()); s.defaultGame() != "" && err == nil && g.Status == Over {
+		// mail to a finished game's thread: "good game!"
+		d.say("Game %s is over: %s %s", g.ID, resultText(g), gamesHint)
+		d.act(gamesAction)
+		return
+	}
 	if len(p.Prose) == 0 {
 		d.say("Your message has no command in it. Send \"help\" to see what you can do.")
 		return

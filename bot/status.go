@@ -2,6 +2,8 @@ package bot
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
@@ -34,6 +36,7 @@ func (s *session) status(gs *gameState, to string, withPicture bool) {
 	switch g.Status {
 	case Over:
 		d.say("Game over: %s", resultText(g))
+		s.handGame(gs, d)
 	case Active:
 		c := pos.ToMove()
 		by := ""
@@ -50,6 +53,46 @@ func (s *session) status(gs *gameState, to string, withPicture bool) {
 		d.say("Waiting for %s to accept the challenge.", g.Names[g.Challenger.Opponent()])
 	}
 	s.offerActions(gs, to)
+}
+
+// handGame hands a finished game's reader the whole game: the PTN file
+// (both players' names, the dates it started and ended, every move, the
+// result) and its PTN Ninja link.
+func (s *session) handGame(gs *gameState, d *draft) {
+	r := gs.rec.Result // no names in the comment: a name could close it
+	ptn, err := ptnText(gs, fmt.Sprintf("%s: game over, %s (%s)", fmtTime(s.now), r.Text, r.PTN))
+	if err != nil {
+		s.r.logger().Warn("a finished game as PTN", "game", gs.rec.ID, "err", err)
+		return
+	}
+	name := ptnFileName(gs.rec)
+	d.say("The whole game is attached as %s. Replay it on PTN Ninja: %s", name, notation.NinjaLink(ptn))
+	d.file(name, ptn)
+}
+
+// ptnFileName names a game's PTN file by its id and players, in letters,
+// digits, '-' and '_' only: "g3-Alice-vs-Bob.ptn".
+func ptnFileName(g *GameRecord) string {
+	clean := func(name string) string {
+		var b strings.Builder
+		for _, r := range name {
+			switch {
+			case r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_'):
+				b.WriteRune(r)
+			case unicode.IsSpace(r) && b.Len() > 0:
+				b.WriteByte('_')
+			}
+			if b.Len() >= 24 {
+				break
+			}
+		}
+		return strings.Trim(b.String(), "_-")
+	}
+	white, black := clean(g.Names[tak.White]), clean(g.Names[tak.Black])
+	if white == "" || black == "" {
+		return g.ID + ".ptn"
+	}
+	return g.ID + "-" + white + "-vs-" + black + ".ptn"
 }
 
 // offerActions adds the commands a player can send now in a game.

@@ -25,10 +25,12 @@ type outMessage struct {
 	Components []discordgo.MessageComponent
 }
 
-// picture is a file to attach.
+// picture is a file to attach: a board picture, or with a Type another
+// file (a finished game's PTN).
 type picture struct {
 	Name string
-	PNG  []byte
+	PNG  []byte // the content
+	Type string // the media type; "" for image/png
 }
 
 // files returns the message's files with fresh readers (a message sent
@@ -36,7 +38,11 @@ type picture struct {
 func (m outMessage) files() []*discordgo.File {
 	var out []*discordgo.File
 	for _, p := range m.Files {
-		out = append(out, &discordgo.File{Name: p.Name, ContentType: "image/png", Reader: bytes.NewReader(p.PNG)})
+		ct := p.Type
+		if ct == "" {
+			ct = "image/png"
+		}
+		out = append(out, &discordgo.File{Name: p.Name, ContentType: ct, Reader: bytes.NewReader(p.PNG)})
 	}
 	return out
 }
@@ -62,7 +68,9 @@ type renderOptions struct {
 // renderReply turns a reply into Discord messages of at most 2,000
 // characters each, split between parts (bot.SplitParts): prose with its
 // Markdown escaped, blocks in code blocks under their caption, pictures as
-// attached PNG files (their text fallback left out), and the actions as
+// attached PNG files (their text fallback left out), files (a finished
+// game's PTN) attached, or as code blocks where the bot may not attach
+// files, and the actions as
 // buttons on the last message (those that do not fit a button, as text).
 func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 	images := map[string][]byte{}
@@ -85,6 +93,8 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 			}
 		case p.Kind == bot.Actions:
 			actions = append(actions, p.Actions...)
+		case p.Kind == bot.File && !o.Pictures: // no files here: the game as text
+			parts = append(parts, bot.Part{Kind: bot.Block, Caption: p.Caption + ":", Text: p.Text})
 		default:
 			parts = append(parts, p)
 		}
@@ -104,6 +114,9 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 		for _, p := range chunk {
 			if p.Kind == bot.Image && len(m.Files) < maxFilesPerPost {
 				m.Files = append(m.Files, picture{Name: p.Picture.Name, PNG: images[p.Picture.Name]})
+			}
+			if p.Kind == bot.File && len(m.Files) < maxFilesPerPost {
+				m.Files = append(m.Files, picture{Name: p.Caption, PNG: []byte(p.Text), Type: "text/plain; charset=utf-8"})
 			}
 			if s := renderPart(p); s != "" {
 				lines = append(lines, s)
@@ -154,6 +167,8 @@ func renderPart(p bot.Part) string {
 		return ""
 	case bot.Actions:
 		return escapeMarkdown(bot.ActionsText(p.Actions))
+	case bot.File:
+		return "" // attached
 	}
 	return escapeMarkdown(p.Text)
 }

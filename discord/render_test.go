@@ -179,3 +179,25 @@ func TestSplitReplyID(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderGameFile checks a finished game's PTN file: attached as a
+// text file where the bot may attach files, a code block under its name
+// where it may not.
+func TestRenderGameFile(t *testing.T) {
+	ptn := "[Player1 \"Alice\"]\n[Player2 \"Bob\"]\n[Result \"R-0\"]\n\n1. a1 e5\n2. e1 R-0"
+	r := &bot.Reply{Game: "g1", Parts: []bot.Part{
+		{Kind: bot.Prose, Text: "Game over: Alice (white) wins by road (R-0).\nThe whole game is attached as g1-Alice-vs-Bob.ptn."},
+		{Kind: bot.File, Caption: "g1-Alice-vs-Bob.ptn", Text: ptn},
+	}}
+	m := renderReply(r, renderOptions{Pictures: true})[0]
+	if len(m.Files) != 1 || m.Files[0].Name != "g1-Alice-vs-Bob.ptn" || string(m.Files[0].PNG) != ptn || strings.Contains(m.Content, "Player1") {
+		t.Errorf("with files: %+v\n%s", m.Files, m.Content)
+	}
+	if f := m.files(); len(f) != 1 || f[0].ContentType != "text/plain; charset=utf-8" {
+		t.Errorf("discordgo files %+v", f)
+	}
+	m = renderReply(r, renderOptions{Pictures: false})[0]
+	if len(m.Files) != 0 || !strings.Contains(m.Content, "g1-Alice-vs-Bob.ptn:\n```\n[Player1 \"Alice\"]") {
+		t.Errorf("without files:\n%s", m.Content)
+	}
+}

@@ -67,7 +67,14 @@ func TestGameBySlashCommands(t *testing.T) {
 		mix := w.slash(mv.who, th.ID, "move", o("move", mv.move))
 		posts := w.waitPosts(th.ID, before+i+1)
 		post := posts[before+i]
-		if !strings.Contains(post.Content, "```") || len(post.Attachments) != 1 {
+		files := 1
+		if i == len(moves)-1 { // the road: the game's PTN too
+			files = 2
+			if len(post.Attachments) != 2 || post.Attachments[1].Filename != "g1-Alice-vs-bob.ptn" || !strings.Contains(string(post.Attachments[1].Data), `[Result "R-0"]`) {
+				t.Errorf("the last post does not attach the game's PTN: %d attachments", len(post.Attachments))
+			}
+		}
+		if !strings.Contains(post.Content, "```") || len(post.Attachments) != files {
 			t.Errorf("move %d post has no sync board or picture: %q, %d attachments", i+1, post.Content, len(post.Attachments))
 		} else if _, err := png.Decode(bytes.NewReader(post.Attachments[0].Data)); err != nil {
 			t.Errorf("move %d picture: %v", i+1, err)

@@ -63,14 +63,16 @@
 //
 // # Writing mail
 //
-// WriteOutgoing writes a reply: multipart/alternative of a quoted-printable
-// text/plain part and the HTML (in a multipart/related with its PNG
-// pictures, shown by Content-ID), or a single text/plain part, always with
-// Auto-Submitted: auto-replied. MessageIDFor derives a mail's Message-ID
-// from a stable local part (for a reply, its game and a hash of its id
-// keyed with the installation's secret: see keys.go), and
-// ParseMessageIDFor reads the local part back from the In-Reply-To of an
-// answer or a bounce. CleanSubject removes
+// WriteOutgoing writes a reply: a multipart/related of the
+// multipart/alternative (a quoted-printable text/plain part, then the
+// HTML) and the PNG pictures the HTML shows by Content-ID, each named
+// after its turn ("g1-turn-11.png") so text-only clients list it; files
+// (a finished game's .ptn) beside it in a multipart/mixed; or a single
+// text/plain part; always with Auto-Submitted: auto-replied. MessageIDFor
+// derives a mail's Message-ID from a stable local part (for a reply, its
+// game and a hash of its id keyed with the installation's secret: see
+// keys.go), and ParseMessageIDFor reads the local part back from the
+// In-Reply-To of an answer or a bounce. CleanSubject removes
 // "Re:"-like prefixes and SubjectGameTag reads the "[Tak g7]" tag of the
 // bot's subjects.
 package mailplay

@@ -38,6 +38,17 @@ type Outgoing struct {
 	// Pictures are PNG images: inline in the HTML, or attached when there
 	// is no HTML.
 	Pictures []Picture
+	// Files are attachments (a game's PTN file), after the body.
+	Files []File
+}
+
+// File is an attachment sent with a mail.
+type File struct {
+	Name string // file name, e.g. "g1.ptn"
+	// Type is the media type; text types are sent as UTF-8
+	// quoted-printable, others in base64.
+	Type string
+	Data []byte
 }
 
 // Field is a header field.
@@ -50,7 +61,6 @@ type Picture struct {
 	Name      string // file name, e.g. "board.png"
 	ContentID string // without angle brackets; the HTML uses "cid:" + ContentID
 	PNG       []byte
-	Alt       string // description, sent as Content-Description
 }
 
 // OutgoingError is a mail that WriteOutgoing refuses to write: a field is
@@ -73,23 +83,39 @@ var managedFields = map[string]bool{
 	"content-disposition": true, "content-id": true, "auto-submitted": true,
 }
 
-// WriteOutgoing writes m as a MIME mail (CRLF line ends). With HTML the
-// structure is
+// WriteOutgoing writes m as a MIME mail (CRLF line ends). With HTML and
+// pictures the structure is
 //
-//	multipart/alternative
-//	  text/plain; charset=utf-8 (quoted-printable)
-//	  multipart/related                 (only when there are pictures)
-//	    text/html; charset=utf-8 (quoted-printable)
+//	multipart/mixed                       (only when there are Files)
+//	  multipart/related; type="multipart/alternative"
+//	    multipart/alternative
+//	      text/plain; charset=utf-8 (quoted-printable)
+//	      text/html; charset=utf-8 (quoted-printable)
 //	    image/png (base64; Content-ID; Content-Disposition: inline; filename)
+//	  text/plain; name=g1.ptn (Content-Disposition: attachment)
 //
-// and without HTML a single text/plain part, or multipart/mixed of the
-// text and the pictures as attachments. Every mail carries MIME-Version:
-// 1.0 and Auto-Submitted: auto-replied (RFC 3834: automatic responders do
-// not answer it); non-ASCII header text is RFC 2047-encoded; the bodies
-// are quoted-printable and base64, so no line exceeds 76 bytes and the
-// text shows in mutt exactly as written (no format=flowed, so monospace
-// boards stay aligned). The boundaries derive from the Message-ID, so the
-// same mail is written the same way.
+// This is the structure Outlook and Exchange write for an HTML mail with
+// inline pictures ([MS-OXCMAIL] 2.1.3.3.6: the related part wraps the
+// alternative, attachments are peers of the related part), so every
+// client that reads Outlook's mail reads it: Gmail, Thunderbird and Apple
+// Mail show the HTML with the picture inline where it is referenced, once
+// (a picture used by "cid:" is not listed again). Unlike the other common
+// structure, alternative[text/plain, related[text/html, image/png]], it
+// keeps the picture outside the HTML branch, so a client that shows the
+// plain text also reaches the picture: mutt's pager shows the text, then
+// "[-- Attachment #2: g1-turn-11.png --]" (the file name: no
+// Content-Description, which mutt would show instead). Nothing is sent
+// twice, so no client can show the picture twice.
+//
+// With HTML and no pictures, the related level is left out; without HTML
+// the mail is a single text/plain part, or multipart/mixed of the text,
+// the pictures and the files as attachments. Every mail carries
+// MIME-Version: 1.0 and Auto-Submitted: auto-replied (RFC 3834:
+// automatic responders do not answer it); non-ASCII header text is RFC
+// 2047-encoded; the bodies are quoted-printable and base64, so no line
+// exceeds 76 bytes and the text shows in mutt exactly as written (no
+// format=flowed, so monospace boards stay aligned). The boundaries derive
+// from the Message-ID, so the same mail is written the same way.
 func WriteOutgoing(w io.Writer, m *Outgoing) error {
 	if err := m.validate(); err != nil {
 		return err
@@ -129,29 +155,51 @@ func WriteOutgoing(w io.Writer, m *Outgoing) error {
 			return nil
 		}
 	}
-	related := func(mw *message.Writer) error {
-		rel, err := mw.CreatePart(headerOf(multipartType("multipart/related", boundary+"_rel")))
-		return fillMultipart(rel, err, html, pictures("inline"))
+	files := func(mw *message.Writer) error {
+		for _, f := range m.Files {
+			if err := writeFile(mw, f); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
+	alternative := func(mw *message.Writer) error {
+		alt, err := mw.CreatePart(headerOf(multipartType("multipart/alternative", boundary+"_alt", "")))
+		return fillMultipart(alt, err, text, html)
+	}
+	// the body: what goes first, alone or before the files
+	var bodyFields []Field
+	var body []func(*message.Writer) error
 	switch {
-	case m.HTML != "" && len(m.Pictures) == 0:
-		top, err := message.CreateWriter(w, headerOf(fields, multipartType("multipart/alternative", boundary+"_alt")))
-		return fillMultipart(top, err, text, html)
+	case m.HTML != "" && len(m.Pictures) > 0:
+		bodyFields = multipartType("multipart/related", boundary+"_rel", "multipart/alternative")
+		body = []func(*message.Writer) error{alternative, pictures("inline")}
 	case m.HTML != "":
-		top, err := message.CreateWriter(w, headerOf(fields, multipartType("multipart/alternative", boundary+"_alt")))
-		return fillMultipart(top, err, text, related)
-	case len(m.Pictures) > 0:
-		top, err := message.CreateWriter(w, headerOf(fields, multipartType("multipart/mixed", boundary+"_mix")))
-		return fillMultipart(top, err, text, pictures("attachment"))
+		bodyFields = multipartType("multipart/alternative", boundary+"_alt", "")
+		body = []func(*message.Writer) error{text, html}
+	case len(m.Pictures) > 0 || len(m.Files) > 0:
+		top, err := message.CreateWriter(w, headerOf(fields, multipartType("multipart/mixed", boundary+"_mix", "")))
+		return fillMultipart(top, err, text, pictures("attachment"), files)
+	default:
+		out, err := message.CreateWriter(w, headerOf(fields, textFields("text/plain")))
+		if err != nil {
+			return err
+		}
+		if _, err := io.WriteString(out, textBody(m.Text)); err != nil {
+			return err
+		}
+		return out.Close()
 	}
-	body, err := message.CreateWriter(w, headerOf(fields, textFields("text/plain")))
-	if err != nil {
-		return err
+	if len(m.Files) == 0 {
+		top, err := message.CreateWriter(w, headerOf(fields, bodyFields))
+		return fillMultipart(top, err, body...)
 	}
-	if _, err := io.WriteString(body, textBody(m.Text)); err != nil {
-		return err
+	top, err := message.CreateWriter(w, headerOf(fields, multipartType("multipart/mixed", boundary+"_mix", "")))
+	wrapped := func(mw *message.Writer) error {
+		inner, err := mw.CreatePart(headerOf(bodyFields))
+		return fillMultipart(inner, err, body...)
 	}
-	return body.Close()
+	return fillMultipart(top, err, wrapped, files)
 }
 
 // fillMultipart writes the parts of a multipart just created (err is the
@@ -182,9 +230,14 @@ func headerOf(groups ...[]Field) message.Header {
 	return h
 }
 
-// multipartType is the Content-Type field of a multipart.
-func multipartType(mediaType, boundary string) []Field {
-	return []Field{{"Content-Type", mime.FormatMediaType(mediaType, map[string]string{"boundary": boundary})}}
+// multipartType is the Content-Type field of a multipart, with the type
+// of its root part for multipart/related (RFC 2387).
+func multipartType(mediaType, boundary, rootType string) []Field {
+	params := map[string]string{"boundary": boundary}
+	if rootType != "" {
+		params["type"] = rootType
+	}
+	return []Field{{"Content-Type", mime.FormatMediaType(mediaType, params)}}
 }
 
 // textFields are the fields of a UTF-8 quoted-printable text part.
@@ -225,14 +278,40 @@ func writePicture(parent *message.Writer, p Picture, disposition string) error {
 		{"Content-ID", "<" + p.ContentID + ">"},
 		{"Content-Transfer-Encoding", "base64"},
 	}
-	if p.Alt != "" {
-		fields = append(fields, Field{"Content-Description", mime.QEncoding.Encode("utf-8", p.Alt)})
-	}
 	pw, err := parent.CreatePart(headerOf(fields))
 	if err != nil {
 		return err
 	}
 	if _, err := pw.Write(p.PNG); err != nil {
+		return err
+	}
+	return pw.Close()
+}
+
+// writeFile writes an attachment: a text file as UTF-8
+// quoted-printable (so a text-only client can show it), anything else in
+// base64.
+func writeFile(parent *message.Writer, f File) error {
+	params := map[string]string{"name": f.Name}
+	cte := "base64"
+	if strings.HasPrefix(f.Type, "text/") {
+		params["charset"] = "utf-8"
+		cte = "quoted-printable"
+	}
+	fields := []Field{
+		{"Content-Type", mime.FormatMediaType(f.Type, params)},
+		{"Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": f.Name})},
+		{"Content-Transfer-Encoding", cte},
+	}
+	pw, err := parent.CreatePart(headerOf(fields))
+	if err != nil {
+		return err
+	}
+	data := f.Data
+	if cte == "quoted-printable" {
+		data = []byte(textBody(string(data)))
+	}
+	if _, err := pw.Write(data); err != nil {
 		return err
 	}
 	return pw.Close()
@@ -316,8 +395,15 @@ func (m *Outgoing) validate() error {
 			return bad("Picture", "Content-ID %q is not local@domain", clip(p.ContentID, 60))
 		case len(p.PNG) == 0:
 			return bad("Picture", "%s has no data", p.Name)
-		case hasLineBreak(p.Alt):
-			return bad("Picture", "line break in the description of %s", p.Name)
+		}
+	}
+	for _, f := range m.Files {
+		mediaType, _, err := mime.ParseMediaType(f.Type)
+		switch {
+		case strings.TrimSpace(f.Name) == "" || hasLineBreak(f.Name):
+			return bad("File", "name %q", clip(f.Name, 60))
+		case err != nil || mediaType != strings.ToLower(f.Type) || strings.HasPrefix(mediaType, "multipart/"):
+			return bad("File", "%s: media type %q", f.Name, clip(f.Type, 60))
 		}
 	}
 	return nil

@@ -43,7 +43,7 @@ func sampleOutgoing() *Outgoing {
 		Text:       sampleText,
 		HTML:       `<p>alice, it is your turn in game g7.</p><pre>` + "0 0 0\n0 s 0\n0 0 0" + `</pre><p><img src="cid:board-g7-7@tak.example.org" alt="board"></p>`,
 		Pictures: []Picture{
-			{Name: "board-g7-7.png", ContentID: "board-g7-7@tak.example.org", PNG: samplePNG, Alt: "Board after turn 6 — white to move"},
+			{Name: "board-g7-7.png", ContentID: "board-g7-7@tak.example.org", PNG: samplePNG},
 			{Name: "clock.png", ContentID: "clock-g7@tak.example.org", PNG: samplePNG},
 		},
 	}
@@ -131,65 +131,147 @@ func TestWriteOutgoingRoundTrip(t *testing.T) {
 	}
 }
 
-// TestWriteOutgoingStructure reads the written mail with go-message: the
-// alternative of text and related HTML with the pictures by Content-ID.
-func TestWriteOutgoingStructure(t *testing.T) {
-	m := sampleOutgoing()
-	e, err := message.Read(bytes.NewReader(writeMail(t, m)))
+// mimeTree describes a mail's MIME tree, one line a part, indented by
+// depth: the media type, then the disposition with the file name and the
+// Content-ID when there are.
+func mimeTree(t *testing.T, raw []byte) (string, [][]byte) {
+	t.Helper()
+	e, err := message.Read(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
-	type part struct {
-		path                        []int
-		mediaType, charset, cte, id string
-		disposition, filename       string
-		body                        []byte
-	}
-	var parts []part
+	var b strings.Builder
+	var bodies [][]byte
 	err = e.Walk(func(path []int, p *message.Entity, err error) error {
 		if err != nil {
 			return err
 		}
 		mt, params, _ := p.Header.ContentType()
-		disp, dparams, _ := p.Header.ContentDisposition()
-		pt := part{path: path, mediaType: mt, charset: params["charset"], cte: p.Header.Get("Content-Transfer-Encoding"),
-			id: p.Header.Get("Content-Id"), disposition: disp, filename: dparams["filename"]}
+		b.WriteString(strings.Repeat("  ", len(path)) + mt)
+		if r := params["type"]; r != "" {
+			b.WriteString("; type=" + r)
+		}
+		if c := params["charset"]; c != "" {
+			b.WriteString("; charset=" + c)
+		}
+		if cte := p.Header.Get("Content-Transfer-Encoding"); cte != "" {
+			b.WriteString(" (" + cte + ")")
+		}
+		if disp, dparams, err := p.Header.ContentDisposition(); err == nil {
+			b.WriteString(" " + disp + " " + dparams["filename"])
+		}
+		if id := p.Header.Get("Content-Id"); id != "" {
+			b.WriteString(" " + id)
+		}
+		if d := p.Header.Get("Content-Description"); d != "" {
+			b.WriteString(" description " + d)
+		}
+		b.WriteString("\n")
 		if !strings.HasPrefix(mt, "multipart/") {
-			if pt.body, err = io.ReadAll(p.Body); err != nil {
+			body, err := io.ReadAll(p.Body)
+			if err != nil {
 				return err
 			}
+			bodies = append(bodies, body)
 		}
-		parts = append(parts, pt)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []struct{ mediaType, charset, cte, id, disposition, filename string }{
-		{"multipart/alternative", "", "", "", "", ""},
-		{"text/plain", "utf-8", "quoted-printable", "", "", ""},
-		{"multipart/related", "", "", "", "", ""},
-		{"text/html", "utf-8", "quoted-printable", "", "", ""},
-		{"image/png", "", "base64", "<board-g7-7@tak.example.org>", "inline", "board-g7-7.png"},
-		{"image/png", "", "base64", "<clock-g7@tak.example.org>", "inline", "clock.png"},
-	}
-	if len(parts) != len(want) {
-		t.Fatalf("%d parts, want %d: %+v", len(parts), len(want), parts)
-	}
-	for i, w := range want {
-		p := parts[i]
-		if p.mediaType != w.mediaType || p.charset != w.charset || p.cte != w.cte || p.id != w.id || p.disposition != w.disposition || p.filename != w.filename {
-			t.Errorf("part %v = %+v, want %+v", p.path, p, w)
-		}
-	}
-	if got := normalizeNewlines(string(parts[1].body)); got != sampleText+"\n" {
-		t.Errorf("text part = %q", got)
-	}
-	if got := normalizeNewlines(string(parts[3].body)); got != m.HTML+"\n" {
-		t.Errorf("HTML part = %q", got)
-	}
-	if !bytes.Equal(parts[4].body, samplePNG) || !bytes.Equal(parts[5].body, samplePNG) {
-		t.Error("the pictures read back differ")
+	return b.String(), bodies
+}
+
+// samplePTN is a game file to attach.
+const samplePTN = "[Player1 \"Jürgen\"]\n[Player2 \"bob\"]\n[Result \"R-0\"]\n\n1. a1 f6\n2. b1 e6\n"
+
+// TestWriteOutgoingStructure reads the written mails with go-message: the
+// picture is a peer of the text and HTML (inside multipart/related, after
+// the alternative), named, without a description that mutt would show
+// instead of the name; files are peers of the body in multipart/mixed.
+func TestWriteOutgoingStructure(t *testing.T) {
+	ptn := File{Name: "g7.ptn", Type: "text/plain", Data: []byte(samplePTN)}
+	for _, tc := range []struct {
+		name   string
+		change func(*Outgoing)
+		tree   string
+	}{
+		{"HTML with pictures", func(m *Outgoing) {}, `multipart/related; type=multipart/alternative
+  multipart/alternative
+    text/plain; charset=utf-8 (quoted-printable)
+    text/html; charset=utf-8 (quoted-printable)
+  image/png (base64) inline board-g7-7.png <board-g7-7@tak.example.org>
+  image/png (base64) inline clock.png <clock-g7@tak.example.org>
+`},
+		{"HTML with pictures and a file", func(m *Outgoing) { m.Files = []File{ptn} }, `multipart/mixed
+  multipart/related; type=multipart/alternative
+    multipart/alternative
+      text/plain; charset=utf-8 (quoted-printable)
+      text/html; charset=utf-8 (quoted-printable)
+    image/png (base64) inline board-g7-7.png <board-g7-7@tak.example.org>
+    image/png (base64) inline clock.png <clock-g7@tak.example.org>
+  text/plain; charset=utf-8 (quoted-printable) attachment g7.ptn
+`},
+		{"HTML with a file", func(m *Outgoing) { m.Pictures, m.Files = nil, []File{ptn} }, `multipart/mixed
+  multipart/alternative
+    text/plain; charset=utf-8 (quoted-printable)
+    text/html; charset=utf-8 (quoted-printable)
+  text/plain; charset=utf-8 (quoted-printable) attachment g7.ptn
+`},
+		{"HTML alone", func(m *Outgoing) { m.Pictures = nil }, `multipart/alternative
+  text/plain; charset=utf-8 (quoted-printable)
+  text/html; charset=utf-8 (quoted-printable)
+`},
+		{"text with pictures and a file", func(m *Outgoing) { m.HTML, m.Files = "", []File{ptn} }, `multipart/mixed
+  text/plain; charset=utf-8 (quoted-printable)
+  image/png (base64) attachment board-g7-7.png <board-g7-7@tak.example.org>
+  image/png (base64) attachment clock.png <clock-g7@tak.example.org>
+  text/plain; charset=utf-8 (quoted-printable) attachment g7.ptn
+`},
+		{"text with a binary file", func(m *Outgoing) {
+			m.HTML, m.Pictures, m.Files = "", nil, []File{{Name: "data.bin", Type: "application/octet-stream", Data: samplePNG}}
+		}, `multipart/mixed
+  text/plain; charset=utf-8 (quoted-printable)
+  application/octet-stream (base64) attachment data.bin
+`},
+		{"text alone", func(m *Outgoing) { m.HTML, m.Pictures = "", nil }, "text/plain; charset=utf-8 (quoted-printable)\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := sampleOutgoing()
+			tc.change(m)
+			raw := writeMail(t, m)
+			checkWireFormat(t, raw)
+			tree, bodies := mimeTree(t, raw)
+			if tree != tc.tree {
+				t.Fatalf("MIME tree:\n%s\nwant\n%s", tree, tc.tree)
+			}
+			if got := normalizeNewlines(string(bodies[0])); got != sampleText+"\n" {
+				t.Errorf("text part = %q", got)
+			}
+			i := 1
+			if m.HTML != "" {
+				if got := normalizeNewlines(string(bodies[1])); got != m.HTML+"\n" {
+					t.Errorf("HTML part = %q", got)
+				}
+				i++
+			}
+			for _, p := range m.Pictures {
+				if !bytes.Equal(bodies[i], p.PNG) {
+					t.Errorf("picture %s read back differs", p.Name)
+				}
+				i++
+			}
+			for _, f := range m.Files {
+				got := bodies[i]
+				if strings.HasPrefix(f.Type, "text/") {
+					got = []byte(normalizeNewlines(string(got)))
+				}
+				if !bytes.Equal(got, f.Data) {
+					t.Errorf("file %s read back as %q", f.Name, got)
+				}
+				i++
+			}
+		})
 	}
 }
 
@@ -218,6 +300,10 @@ func TestWriteOutgoingRefuses(t *testing.T) {
 		{"picture without a name", func(m *Outgoing) { m.Pictures[0].Name = "" }, "Picture"},
 		{"picture with a bad Content-ID", func(m *Outgoing) { m.Pictures[0].ContentID = "<x>" }, "Picture"},
 		{"picture without data", func(m *Outgoing) { m.Pictures[0].PNG = nil }, "Picture"},
+		{"file without a name", func(m *Outgoing) { m.Files = []File{{Type: "text/plain", Data: []byte("x")}} }, "File"},
+		{"file with a line break in its name", func(m *Outgoing) { m.Files = []File{{Name: "a\r\nb.ptn", Type: "text/plain"}} }, "File"},
+		{"file with a bad type", func(m *Outgoing) { m.Files = []File{{Name: "a.ptn", Type: "text/plain; charset=x"}} }, "File"},
+		{"file of a multipart type", func(m *Outgoing) { m.Files = []File{{Name: "a", Type: "multipart/mixed"}} }, "File"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := sampleOutgoing()

@@ -15,8 +15,9 @@ import (
 )
 
 // TestThreadPerGame plays a few moves by replying to the bot's mails and
-// checks the thread each player sees: one stable subject naming the game
-// and the players, the first mail the root, every later one answering
+// checks the thread each player sees: one subject naming the game and
+// the players as they chose them from the game's start on (the
+// challenge named Bob as Alice typed him), the first mail the root, every later one answering
 // the previous and referring to the root, all with the player's personal
 // Reply-To and Auto-Submitted; and that replies in the thread address the
 // game without naming it.
@@ -32,12 +33,14 @@ func TestThreadPerGame(t *testing.T) {
 		t.Fatalf("game %s has %d moves, want %d", game, len(g.Moves), len(moves))
 	}
 	for _, addr := range []string{aliceAddr, bobAddr} {
-		checkThread(t, sys, addr, game)
+		checkThread(t, sys, addr, game, "[Tak "+game+"] Alice vs bob, 6x6", "[Tak "+game+"] Alice vs Bob, 6x6")
 	}
 }
 
-// checkThread checks the thread of a game in a player's INBOX.
-func checkThread(t *testing.T, sys *localmail.System, addr, game string) {
+// checkThread checks the thread of a game in a player's INBOX: the mails
+// before the game starts have the subject challenged, every mail from the
+// start on the subject want.
+func checkThread(t *testing.T, sys *localmail.System, addr, game, challenged, want string) {
 	t.Helper()
 	stored, err := sys.Messages(addr, "INBOX")
 	if err != nil {
@@ -65,13 +68,15 @@ func checkThread(t *testing.T, sys *localmail.System, addr, game string) {
 		t.Errorf("%s: Reply-To %q is not a personal reply address", addr, replyTo)
 	}
 	seen := map[string]bool{}
+	started := false
 	for i, in := range thread {
 		if seen[in.MessageID] {
 			t.Errorf("%s: Message-ID %s twice", addr, in.MessageID)
 		}
 		seen[in.MessageID] = true
-		if in.Subject != root.Subject {
-			t.Errorf("%s: mail %d subject %q, root %q", addr, i, in.Subject, root.Subject)
+		started = started || strings.Contains(in.Text, "Game "+game+" begins")
+		if started && in.Subject != want || !started && in.Subject != challenged {
+			t.Errorf("%s: mail %d subject %q, want %q", addr, i, in.Subject, map[bool]string{true: want, false: challenged}[started])
 		}
 		if got := in.Header.Get("Auto-Submitted"); got != "auto-replied" {
 			t.Errorf("%s: mail %d Auto-Submitted %q", addr, i, got)
@@ -93,8 +98,8 @@ func checkThread(t *testing.T, sys *localmail.System, addr, game string) {
 }
 
 // TestReplyFormat checks the structure of a move's mail: text and HTML
-// alternatives, the picture inline by Content-ID with the TPS as its
-// alt text, the move in both notations, the sync board, whose turn, the
+// alternatives, the picture beside them inline by Content-ID under its
+// file name, with the position in words as its alt text, the move in both notations, the sync board, whose turn, the
 // "You can send:" list and the footer.
 func TestReplyFormat(t *testing.T) {
 	// In memory: package storage does not keep Part.Fallback yet, which
@@ -111,7 +116,7 @@ func TestReplyFormat(t *testing.T) {
 		}
 	}
 	parts := mimeParts(t, got.Raw)
-	want := []string{"multipart/alternative", "text/plain", "multipart/related", "text/html", "image/png"}
+	want := []string{"multipart/related", "multipart/alternative", "text/plain", "text/html", "image/png"}
 	var types []string
 	for _, p := range parts {
 		types = append(types, p.mediaType)
@@ -120,13 +125,15 @@ func TestReplyFormat(t *testing.T) {
 		t.Fatalf("MIME structure %v, want %v", types, want)
 	}
 	html, png := parts[3], parts[4]
+	if _, params, _ := png.header.ContentDisposition(); params["filename"] != "g1-turn-1.png" || png.header.Get("Content-Description") != "" {
+		t.Errorf("picture file name %q, description %q", params["filename"], png.header.Get("Content-Description"))
+	}
 	cid := strings.Trim(png.header.Get("Content-Id"), "<>")
 	if !strings.Contains(string(html.body), `src="cid:`+cid+`"`) {
 		t.Errorf("the HTML does not show the picture %s:\n%s", cid, html.body)
 	}
-	alt := png.header.Get("Content-Description")
-	if !strings.Contains(string(html.body), `alt="`+alt+`"`) || !strings.Contains(alt, "/") {
-		t.Errorf("picture alt %q (a TPS) not in the HTML", alt)
+	if alt := "alt=\"6x6 board after turn 1, black to move: white has 0 flats on top, black 1;"; !strings.Contains(string(html.body), alt) {
+		t.Errorf("the HTML lacks %s…:\n%s", alt, html.body)
 	}
 	if bytes.Contains(html.body, []byte("+---+")) {
 		t.Error("the HTML keeps the text board the picture draws")

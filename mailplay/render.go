@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/takbymail/takbot/bot"
@@ -13,11 +14,20 @@ import (
 // mail clients leave it out when the player quotes the mail).
 const footerText = "Reply to this mail to play: your reply address is yours alone.\nSend \"help\" for what you can do."
 
+// overFooterText ends the mails that show a finished game instead: no
+// move is to be made there.
+const overFooterText = "This game is over. Send \"games\" for your other games, \"new ADDRESS\" to start one.\nSend \"help\" for what you can do."
+
+// ptnType is the media type of an attached PTN file: plain text, which
+// every client can show and every Tak tool reads by the .ptn name.
+const ptnType = "text/plain"
+
 // composed is a reply rendered as mail bodies.
 type composed struct {
 	Text     string
 	HTML     string
 	Pictures []Picture
+	Files    []File
 }
 
 // replyLinks are what the HTML needs to write the actions as mailto links.
@@ -30,10 +40,17 @@ type replyLinks struct {
 // compose renders a reply: the text part (prose, blocks with their
 // captions, text boards, "You can send:", a footer) and the HTML part
 // (the same, escaped, with the pictures inline by Content-ID and without
-// the text boards that draw them). hash names the pictures' Content-IDs.
+// the text boards that draw them); files (a finished game's PTN) become
+// attachments. The footer invites a reply to play, or points at "games"
+// instead under a picture of a finished game and where a reply about a
+// game offers "games" (the referee's answer to mail in a finished game's
+// thread). hash names the pictures'
+// Content-IDs.
 func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) composed {
 	var text, page []string
 	var pics []Picture
+	var files []File
+	footer := footerText
 	images := map[string]bot.Attachment{}
 	for _, im := range r.Images {
 		images[im.Name] = im
@@ -43,7 +60,7 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 		switch p.Kind {
 		case bot.Prose:
 			text = append(text, p.Text)
-			page = append(page, "<p>"+htmlLines(p.Text)+"</p>")
+			page = append(page, "<p>"+linkNinja(htmlLines(p.Text))+"</p>")
 		case bot.Block:
 			text = append(text, p.PlainText())
 			if p.Fallback && pictured {
@@ -60,6 +77,9 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 			if p.Picture == nil {
 				continue
 			}
+			if p.Picture.Result != nil {
+				footer = overFooterText
+			}
 			im, ok := images[p.Picture.Name]
 			if !ok || len(im.PNG) == 0 {
 				continue
@@ -68,10 +88,11 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 			cid := MessageIDFor(fmt.Sprintf("p%d.%s", len(pics)+1, hash), t.domain)
 			alt := im.Alt
 			if alt == "" {
-				alt = p.Picture.TPS
+				alt = bot.Describe(*p.Picture)
 			}
-			pics = append(pics, Picture{Name: im.Name, ContentID: cid, PNG: im.PNG, Alt: alt})
-			line := "The board picture is attached: " + im.Name
+			name := uniqueName(p.Picture.FileName(), pics)
+			pics = append(pics, Picture{Name: name, ContentID: cid, PNG: im.PNG})
+			line := "The board picture is attached: " + name
 			if p.Caption != "" {
 				line += " (" + p.Caption + ")"
 			}
@@ -89,17 +110,49 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 			}
 			text = append(text, bot.ActionsText(p.Actions))
 			page = append(page, actionsHTML(p.Actions, links))
+			for _, a := range p.Actions {
+				if a.Command == "games" && r.Game != "" {
+					footer = overFooterText // the answer to mail in a finished game's thread
+				}
+			}
+		case bot.File:
+			if p.Caption == "" || hasLineBreak(p.Caption) {
+				continue
+			}
+			files = append(files, File{Name: p.Caption, Type: ptnType, Data: []byte(p.Text)})
 		}
 	}
-	text = append(text, "-- \n"+footerText)
-	page = append(page, `<hr><p style="font-size:small;color:#555">`+htmlLines(footerText)+"</p>")
+	text = append(text, "-- \n"+footer)
+	page = append(page, `<hr><p style="font-size:small;color:#555">`+htmlLines(footer)+"</p>")
 	return composed{
-		Text: strings.Join(text, "\n\n"),
+		Files: files,
+		Text:  strings.Join(text, "\n\n"),
 		HTML: "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html.EscapeString(links.subject) +
 			"</title></head>\n<body style=\"font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif\">\n" +
 			strings.Join(page, "\n") + "\n</body></html>",
 		Pictures: pics,
 	}
+}
+
+// uniqueName returns name, or name with "-2", "-3"… before its extension
+// when a picture already sent with the mail has it.
+func uniqueName(name string, pics []Picture) string {
+	taken := func(n string) bool {
+		for _, p := range pics {
+			if p.Name == n {
+				return true
+			}
+		}
+		return false
+	}
+	base, ext := name, ""
+	if i := strings.LastIndexByte(name, '.'); i > 0 {
+		base, ext = name[:i], name[i:]
+	}
+	for i := 2; taken(name); i++ {
+		name = fmt.Sprintf("%s-%d%s", base, i, ext)
+	}
+	return name
 }
 
 // actionsHTML lists the actions, each a mailto link that writes the
@@ -131,6 +184,16 @@ func actionsHTML(as []bot.Action, links replyLinks) string {
 // spaces as %20).
 func mailtoEscape(s string) string {
 	return strings.ReplaceAll(url.QueryEscape(s), "+", "%20")
+}
+
+// ninjaLink matches a PTN Ninja link in escaped HTML: the referee's own
+// links (a game's replay), whose characters need no escaping.
+var ninjaLink = regexp.MustCompile(`https://ptn\.ninja/[A-Za-z0-9+\-_/#?=.~%]*`)
+
+// linkNinja makes the PTN Ninja links in escaped HTML clickable, broken
+// anywhere to fit the width (they are long).
+func linkNinja(s string) string {
+	return ninjaLink.ReplaceAllString(s, `<a href="$0" style="word-break:break-all">$0</a>`)
 }
 
 // htmlLines escapes text and keeps its line breaks.

@@ -70,6 +70,7 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 		Text:       body.Text,
 		HTML:       body.HTML,
 		Pictures:   body.Pictures,
+		Files:      body.Files,
 	}
 	if r.Game != "" {
 		m.Headers = []Field{{Key: "X-Takbot-Game", Value: r.Game}}
@@ -159,7 +160,18 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 
 // threadOn places a game's mail in the recipient's thread of that game:
 // the first mail is the root; each later one answers the previous and
-// refers to the root, under the root's subject.
+// refers to the root.
+//
+// The subject is the game's as the referee names it ("[Tak g1] Alice vs
+// Bob, 5x5"): the players' names are fixed when the game starts, so it
+// changes at most once, at the accept, when the challenged player's name
+// as they chose it replaces the one the challenger typed ("bob"), and
+// stays the same from the game's first mail to its last. In-Reply-To and
+// References go on across that change, so mutt, Thunderbird and Apple
+// Mail keep the challenge and the game in one thread; Gmail, which also
+// needs the same subject, starts a conversation where the game begins and
+// keeps the whole game in it. A reply that names the game by its tag alone
+// ("[Tak g1]": the game could not be read) keeps the thread's subject.
 func (t *Transport) threadOn(tx bot.StateTx, rec *sentRecord, hash string) error {
 	key := threadKey(rec.Game, rec.To)
 	var th threadState
@@ -170,7 +182,10 @@ func (t *Transport) threadOn(tx bot.StateTx, rec *sentRecord, hash string) error
 		th = threadState{Subject: rec.Subject, Root: rec.MessageID, Last: rec.MessageID, LastReply: hash}
 		return putJSON(tx, key, th)
 	}
-	rec.Subject = th.Subject
+	if rec.Subject == "" || rec.Subject == "[Tak "+rec.Game+"]" {
+		rec.Subject = th.Subject
+	}
+	th.Subject = rec.Subject
 	rec.InReplyTo = []string{th.Last}
 	rec.References = []string{th.Root}
 	if th.Last != th.Root {

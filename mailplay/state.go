@@ -52,7 +52,7 @@ type cursorState struct {
 
 // threadState is the mail thread of one game for one player.
 type threadState struct {
-	Subject   string // the subject, kept the same through the game
+	Subject   string // the subject of the latest mail (see threadOn)
 	Root      string // the Message-ID of the first mail
 	Last      string // the Message-ID of the latest mail
 	LastReply string // the hash of the latest mail's reply

@@ -293,7 +293,7 @@ func TestComposeGolden(t *testing.T) {
 	tr := testTransport(t, testConfig())
 	r := renderReply()
 	c := tr.compose(r, legacyReplyHash(r.ID), replyLinks{replyTo: "takbot+tok@example.org", subject: r.Subject, game: r.Game})
-	if len(c.Pictures) != 1 || c.Pictures[0].Alt != r.Images[0].Alt || !strings.Contains(c.HTML, `src="cid:`+c.Pictures[0].ContentID+`"`) {
+	if len(c.Pictures) != 1 || c.Pictures[0].Name != "g7-turn-7.png" || !strings.Contains(c.HTML, `alt="`+r.Images[0].Alt+`"`) || !strings.Contains(c.HTML, `src="cid:`+c.Pictures[0].ContentID+`"`) {
 		t.Errorf("pictures %+v", c.Pictures)
 	}
 	if strings.Contains(c.HTML, "+---+") || !strings.Contains(c.Text, "+---+") {

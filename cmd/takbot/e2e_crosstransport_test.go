@@ -150,8 +150,15 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 		if pinged := slices.Contains(post.Mentions, w.bob.ID); pinged == bobs {
 			t.Errorf("turn %d: Bob mentioned %v after his own move %v", turn, pinged, bobs)
 		}
-		if len(post.Attachments) != 1 || post.Attachments[0].ContentType != "image/png" {
-			t.Errorf("turn %d: Bob's post has attachments %+v, want one PNG", turn, post.Attachments)
+		files := 1
+		if final { // the game's PTN too
+			files = 2
+			if len(post.Attachments) != 2 || post.Attachments[1].Filename != "g1-Bob-vs-Ann.ptn" || !strings.Contains(string(post.Attachments[1].Data), `[Result "R-0"]`) {
+				t.Errorf("turn %d: the last post does not attach the game's PTN", turn)
+			}
+		}
+		if len(post.Attachments) != files || post.Attachments[0].ContentType != "image/png" {
+			t.Errorf("turn %d: Bob's post has %d attachments, want a PNG first and %d in all", turn, len(post.Attachments), files)
 		} else if _, err := png.DecodeConfig(bytes.NewReader(post.Attachments[0].Data)); err != nil {
 			t.Errorf("turn %d: the picture in the thread: %v", turn, err)
 		}

@@ -16,7 +16,8 @@ import (
 )
 
 // TestDemo runs the demo and checks that the game ended with alice's
-// road win, that every mail was saved, and that pictures were written.
+// road win, that every mail was saved, and that the pictures (named by
+// turn) and the game's PTN file were written.
 func TestDemo(t *testing.T) {
 	dir := t.TempDir()
 	var out bytes.Buffer
@@ -56,6 +57,13 @@ func TestDemo(t *testing.T) {
 	pngs, _ := filepath.Glob(filepath.Join(dir, "*.png"))
 	if len(emls) != res.Mails || len(pngs) == 0 {
 		t.Errorf("%d .eml files for %d mails, %d pictures", len(emls), res.Mails, len(pngs))
+	}
+	if _, err := os.Stat(filepath.Join(dir, res.Game+"-turn-1.png")); err != nil {
+		t.Errorf("the first move's picture: %v", err)
+	}
+	ptn, err := os.ReadFile(filepath.Join(dir, res.Game+"-Alice-vs-Bob.ptn"))
+	if err != nil || !strings.Contains(string(ptn), `[Result "R-0"]`) || !strings.Contains(transcript, "[file saved: ") {
+		t.Errorf("the game's PTN file (%v):\n%s", err, ptn)
 	}
 	if testing.Verbose() {
 		t.Log(transcript)

@@ -143,8 +143,12 @@ func (s *script) received(p *Player, m *Mail) {
 	s.save("bot", p.Address, m.Raw)
 	for _, pic := range pictures(m.Raw) {
 		path := filepath.Join(s.dir, pic.name)
+		what := "picture"
+		if pic.file {
+			what = "file"
+		}
 		if err := os.WriteFile(path, pic.png, 0o644); err == nil {
-			fmt.Fprintf(s.out, "  [picture saved: %s]\n", path)
+			fmt.Fprintf(s.out, "  [%s saved: %s]\n", what, path)
 		}
 	}
 }

@@ -1,0 +1,122 @@
+package mailplay
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/memstore"
+)
+
+// goldenClock stands still.
+type goldenClock struct{ t time.Time }
+
+func (c goldenClock) Now() time.Time { return c.t }
+
+// TestWholeMailsGolden writes whole mails (headers, text part, HTML part,
+// picture, PTN file) as a player receives them, from replies the referee
+// writes in a real game: Alice reads PTN, Bob Tak by Mail notation; a
+// move, and the game's last mail, to each. The headers the transport
+// decides per installation (Message-ID, references, reply address) are
+// fixed here, and the picture is a stand-in PNG (the renderer has goldens
+// of its own), so the files show what compose and WriteOutgoing make of
+// the referee's replies.
+func TestWholeMailsGolden(t *testing.T) {
+	clock := goldenClock{time.Date(2026, 11, 23, 11, 0, 0, 0, time.UTC)}
+	ref := bot.New(memstore.New(), clock, bot.Options{Rand: func(int) int { return 0 }})
+	tr, err := New(testConfig(), ref, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref.Register(tr)
+	alice := bot.Identity{Transport: TransportName, Address: "alice@example.org"}
+	bob := bot.Identity{Transport: TransportName, Address: "bob@example.org"}
+	n := 0
+	send := func(from bot.Identity, name, game, text string) []bot.Reply {
+		t.Helper()
+		n++
+		out, err := ref.Handle(context.Background(), bot.Message{ID: "mid:golden" + strconv.Itoa(n), From: from, Name: name, Game: game, Text: text})
+		if err != nil {
+			t.Fatalf("%s %q: %v", from.Address, text, err)
+		}
+		return out.Replies
+	}
+	to := func(rs []bot.Reply, who bot.Identity) *bot.Reply {
+		t.Helper()
+		for i := range rs {
+			if rs[i].To == who {
+				return &rs[i]
+			}
+		}
+		t.Fatalf("no reply to %s in %d replies", who.Address, len(rs))
+		return nil
+	}
+	send(alice, "Alice", "", "notation ptn")
+	game := send(alice, "Alice", "", "new bob@example.org size=4 color=white")[0].Game
+	send(bob, "Bob", game, "accept")
+	// a road along the first rank (PTN), b1 c1 d1 after Bob's a1
+	moves := []struct {
+		who  bot.Identity
+		name string
+		move string
+	}{
+		{alice, "Alice", "d4"}, {bob, "Bob", "ps a4"}, // the swap opening: each places the other's flat (Bob's a4 is PTN a1)
+		{alice, "Alice", "b1"}, {bob, "Bob", "ps a2"},
+		{alice, "Alice", "c1"}, {bob, "Bob", "ps c2"},
+	}
+	var moved []bot.Reply
+	for _, m := range moves {
+		moved = send(m.who, m.name, game, m.move)
+		if r := to(moved, m.who); !strings.Contains(r.Text(), " played ") {
+			t.Fatalf("%s %q:\n%s", m.name, m.move, r.Text())
+		}
+	}
+	last := send(alice, "Alice", game, "d1")
+	for _, tc := range []struct {
+		name string
+		r    *bot.Reply
+	}{
+		{"move-ptn", to(moved, alice)},
+		{"move-mail", to(moved, bob)},
+		{"last-ptn", to(last, alice)},
+		{"last-mail", to(last, bob)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := tc.r
+			for _, p := range r.Parts { // as delivery renders them
+				if p.Kind == bot.Image && p.Picture != nil {
+					r.Images = append(r.Images, bot.Attachment{Name: p.Picture.Name, PNG: samplePNG, Alt: bot.Describe(*p.Picture)})
+				}
+			}
+			hash := "0123456789abcdef01234567"
+			body := tr.compose(r, hash, replyLinks{replyTo: "takbot+tok@example.org", subject: r.Subject, game: r.Game})
+			m := &Outgoing{
+				From:       Address{Name: "Takbot", Addr: "takbot@example.org"},
+				To:         []Address{{Name: r.ToName, Addr: r.To.Address}},
+				ReplyTo:    []Address{{Name: "Takbot", Addr: "takbot+tok@example.org"}},
+				Subject:    r.Subject,
+				MessageID:  game + "." + hash + "@example.org",
+				InReplyTo:  []string{game + ".previous@example.org"},
+				References: []string{game + ".root@example.org", game + ".previous@example.org"},
+				Date:       clock.t,
+				Headers:    []Field{{Key: "X-Takbot-Game", Value: r.Game}},
+				Text:       body.Text,
+				HTML:       body.HTML,
+				Pictures:   body.Pictures,
+				Files:      body.Files,
+			}
+			raw := writeMail(t, m)
+			checkWireFormat(t, raw)
+			checkGolden(t, "testdata/mails/"+tc.name+".eml", string(raw))
+			tree, _ := mimeTree(t, raw)
+			checkGolden(t, "testdata/mails/"+tc.name+".tree", tree)
+			over := strings.HasPrefix(tc.name, "last")
+			if strings.Contains(body.Text, "Reply to this mail to play") == over || (len(body.Files) == 1) != over {
+				t.Errorf("game over %v: footer or files wrong (%d files):\n%s", over, len(body.Files), body.Text)
+			}
+		})
+	}
+}
