@@ -145,13 +145,20 @@ func TestProseAroundCommands(t *testing.T) {
 		{"ann", "ps d9", `Refused "ps d9"`},
 		{"ann", "resing", `"resing" is not a command; did you mean "resign"?`},
 		{"ann", "Thanks!", "Your message has no command in it"},
+		{"ann", "6x6 is fun; 7x7 next time?\nPS C3.", "ann (white) played ps c3"},
+		{"bob", "Nice, c3 was clever.\nMy move: ps b2.", `Read as commands: "ps b2"; skipped as prose: line 1 ("Nice, c3 was clever.").`},
+		{"ann", "I'll play ps e4.", `If "ps e4" is your move, send it on a line of its own.`},
 	} {
 		if got := textTo(h.send(tc.from, tc.text), tc.from); !strings.Contains(got, tc.want) {
 			t.Errorf("%s %q answered %q, want %q", tc.from, tc.text, got, tc.want)
+		} else if strings.Contains(tc.text, "6x6") || strings.Contains(tc.text, "clever") {
+			if strings.Contains(got, "If \"") || strings.Contains(got, "Refused") {
+				t.Errorf("%s %q answered %q: a hint or a refusal about prose", tc.from, tc.text, got)
+			}
 		}
 	}
-	if g := h.game(id); len(g.Moves) != 2 || g.Status != bot.Active {
-		t.Errorf("game has %d moves, status %s; want 2 and active", len(g.Moves), g.Status)
+	if g := h.game(id); len(g.Moves) != 4 || g.Status != bot.Active {
+		t.Errorf("game has %d moves, status %s; want 4 and active", len(g.Moves), g.Status)
 	}
 }
 
