@@ -17,7 +17,7 @@ func (s *session) cmdBoard(c *Command) error {
 	}
 	g := gs.rec
 	key := s.sender.Key
-	s.tell(key, g.ID).say("Game %s: %s against %s.", g.ID, who(g, tak.White), who(g, tak.Black))
+	s.tell(key, g.ID).say("Game %s: %s against %s.", g.ID, whoFor(g, tak.White, key), whoFor(g, tak.Black, key))
 	s.status(gs, key, true)
 	return nil
 }
@@ -164,7 +164,7 @@ func (s *session) cmdGame(c *Command) error {
 	s.touch(id)
 	s.sender.Chosen = id
 	s.markPlayer(s.sender)
-	s.tell(s.sender.Key, id).say("Your commands now go to game %s (%s against %s), until you choose another with \"game ID\".", id, g.Names[0], g.Names[1])
+	s.tell(s.sender.Key, id).say("Your commands now go to game %s, %s against %s, until you choose another with \"game ID\".", id, nameFor(g, tak.White, s.sender.Key), nameFor(g, tak.Black, s.sender.Key))
 	return nil
 }
 
