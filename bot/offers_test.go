@@ -85,3 +85,20 @@ func TestButtonsAnswerOffers(t *testing.T) {
 		}
 	}
 }
+
+// TestGamesListsPendingOffers: "games" names the opponent's pending offer
+// with the exact replies.
+func TestGamesListsPendingOffers(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("ann", "bob", "")
+	h.start("ann", "bob", "")
+	h.send("ann", "game "+id+"; draw")
+	got := textTo(h.send("bob", "games"), "bob")
+	want := `ann proposes to agree a draw: send "game ` + id + `; accept" or "game ` + id + `; decline"`
+	if !strings.Contains(got, want) {
+		t.Errorf("games answered %q, want %q", got, want)
+	}
+	if got := textTo(h.send("bob", "game "+id+"; accept"), "bob"); !strings.Contains(got, "You accepted the draw.") {
+		t.Errorf("the listed reply answered %q", got)
+	}
+}
