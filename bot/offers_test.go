@@ -62,8 +62,8 @@ func TestOffersSayWhatTheyAre(t *testing.T) {
 	}
 }
 
-// TestButtonsAnswerOffers: where actions are buttons, the reply does not
-// also spell out the commands that answer an offer.
+// TestButtonsAnswerOffers: where actions are buttons, a reply (an offer,
+// help) does not also spell out the commands that answer an offer.
 func TestButtonsAnswerOffers(t *testing.T) {
 	for _, buttons := range []bool{false, true} {
 		var opts []harnessOption
@@ -82,6 +82,17 @@ func TestButtonsAnswerOffers(t *testing.T) {
 		}
 		if cmds := strings.Join(actionsTo(rs, "bob"), " "); cmds != "accept decline" {
 			t.Errorf("buttons %v: bob is offered %q", buttons, cmds)
+		}
+		rs = h.send("bob", "help")
+		got = textTo(rs, "bob")
+		if !strings.Contains(got, "ann proposes to agree a draw") {
+			t.Errorf("buttons %v: help tells bob %q", buttons, got)
+		}
+		if says := strings.Contains(got, `send "accept" or "decline"`); says == buttons {
+			t.Errorf("buttons %v: help tells bob %q", buttons, got)
+		}
+		if cmds := strings.Join(actionsTo(rs, "bob"), " "); cmds != "accept decline" {
+			t.Errorf("buttons %v: help offers bob %q", buttons, cmds)
 		}
 	}
 }

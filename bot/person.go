@@ -115,3 +115,13 @@ func resultTextFor(g *GameRecord, reader string) string {
 	}
 	return line
 }
+
+// answerHint tells a player how to answer an offer ("; send \"accept\" or
+// \"decline\""), except where Accept and Decline buttons come with the
+// reply.
+func (s *session) answerHint(key, lead string) string {
+	if s.buttons(key) {
+		return ""
+	}
+	return lead + ` "accept" or "decline"`
+}
