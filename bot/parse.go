@@ -177,7 +177,7 @@ func readCommand(part string) (Command, bool) {
 		return Command{Name: spec.Name, Args: args, Text: part, spec: spec}, true
 	case looksLikeMailMove(part):
 		return readMove(part, keywordIndex[cmdMove]), true
-	case looksLikeMove(words[0]) || len(words) == 1 && looksLikeMove(trimCommandEnd(words[0])):
+	case looksLikeMove(words[0]) || looksLikeMove(trimCommandEnd(words[0])):
 		if squareThenSentence(words) {
 			return Command{}, false // "c3 was clever, wasn't it"
 		}
@@ -195,8 +195,18 @@ func readCommand(part string) (Command, bool) {
 }
 
 // readMove reads a move with its optional "#N" guard.
-// Punctuation after the move ("PS D4.", "ps d4 !") is not part of it.
+// Punctuation and thanks after the move ("PS D4.", "ps d4 !", "c3,
+// thanks") are not part of it.
 func readMove(s string, spec *CommandSpec) Command {
+	if words := strings.Fields(s); len(words) > 1 {
+		n := len(words)
+		for n > 1 && courtesy[strings.ToLower(strings.Trim(words[n-1], trailingPunct))] {
+			n--
+		}
+		if n < len(words) {
+			s = strings.Join(words[:n], " ")
+		}
+	}
 	if t := trimCommandEnd(s); t != "" {
 		s = t
 	}

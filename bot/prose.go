@@ -119,13 +119,25 @@ func plainCommand(c Command) bool {
 
 // squareThenSentence reports whether a line that starts with a PTN move
 // goes on as a sentence ("c3 was clever, wasn't it"): two more words at
-// least, the next one made of letters and not "t" (a Tak call).
+// least, the next one made of letters and not "t" (a Tak call), and not
+// only thanks ("c3, thank you" is the move).
 func squareThenSentence(words []string) bool {
-	if len(words) < 3 || strings.EqualFold(words[1], "t") {
+	if len(words) < 3 || strings.EqualFold(words[1], "t") || courtesyOnly(words[1:]) {
 		return false
 	}
 	for _, r := range words[1] {
 		if !unicode.IsLetter(r) && r != '\'' {
+			return false
+		}
+	}
+	return true
+}
+
+// courtesyOnly reports whether words are thanks and nothing else ("thank
+// you!").
+func courtesyOnly(words []string) bool {
+	for _, w := range words {
+		if !courtesy[strings.ToLower(strings.Trim(w, trailingPunct))] {
 			return false
 		}
 	}
@@ -161,6 +173,11 @@ func proseMove(text string) string {
 	n := len(words)
 	if n >= 3 && looksLikeMove(words[0]) && strings.Contains(strings.ToLower(t), "move") {
 		return words[0] // "c3 is my move"
+	}
+	if n >= 2 && (strings.HasSuffix(words[0], ".") || strings.HasSuffix(words[0], "!")) {
+		if w := trimCommandEnd(words[0]); looksLikeMove(w) {
+			return w // "c3. Good game": a sentence of its own
+		}
 	}
 	if n < 2 {
 		return ""
