@@ -64,7 +64,7 @@ func (s *session) cmdIM(c *Command) error {
 				dr.say("The game is over, so the result stands: moves can be taken back only while a game is in progress.")
 			}
 		} else {
-			dr.say("Ruling: the move is illegal (%s); it is taken back, and %s %s %s again.", describeMoveError(checkErr, g.Config.Size, o), nameFor(g, opp, k), verbFor(g, opp, k, "play", "plays"), turnName(turn))
+			dr.say("Ruling: the move is illegal: %s. It is taken back, and %s %s %s again.", describeMoveError(checkErr, g.Config.Size, o), nameFor(g, opp, k), verbFor(g, opp, k, "play", "plays"), turnName(turn))
 		}
 		dr.image(s.beforePicture(gs, k, before, turn))
 		dr.block(fmt.Sprintf("Before the move (the position after turn %d). %s", turn-1, syncCaption), notation.FormatSyncBoard(before))
