@@ -404,7 +404,7 @@ func (s *session) answer(c *Command, yes bool) error {
 		g.Status = Declined
 		gs.dirty = true
 		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s declined the challenge %s.", s.sender.Name, g.ID)
+			s.event(k, g.ID).say("%s the challenge %s.", s.senderDid(k, "declined"), g.ID)
 		})
 		return nil
 	case g.Status == Challenged:
@@ -425,7 +425,7 @@ func (s *session) answer(c *Command, yes bool) error {
 			after = "The result stands."
 		}
 		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s declined the proposal to %s. %s", s.sender.Name, proposalText(g, pr), after)
+			s.event(k, g.ID).say("%s the proposal to %s. %s", s.senderDid(k, "declined"), s.proposalText(g, pr, k), after)
 		})
 		return nil
 	}
@@ -458,14 +458,14 @@ func (s *session) startGame(gs *gameState) error {
 	gs.dirty = true
 	both(g, func(k string, c tak.Color) {
 		d := s.event(k, g.ID)
-		d.say("Game %s begins: %s against %s; %s.", g.ID, who(g, tak.White), who(g, tak.Black), describeConfig(g))
+		d.say("Game %s begins: %s against %s; %s.", g.ID, whoFor(g, tak.White, k), whoFor(g, tak.Black, k), describeConfig(g))
 		if g.Config.Opening == tak.SwapOpening {
 			d.say("Swap opening: each player's first move places a flat of the opponent's colour.")
 		}
 		d.say("You play %s.", c)
 		for _, vc := range []tak.Color{tak.White, tak.Black} {
 			if v := g.Vacation[vc]; v.After(s.now) {
-				d.say("%s is on vacation until %s: their clock stops until then.", who(g, vc), fmtTime(v))
+				d.say("%s %s on vacation until %s: %s clock stops until then.", sentence(whoFor(g, vc, k)), verbFor(g, vc, k, "are", "is"), fmtTime(v), verbFor(g, vc, k, "your", "their"))
 			}
 		}
 		s.status(gs, k, true)
@@ -485,14 +485,14 @@ func (s *session) cmdCancel(c *Command) error {
 		g.Status = Cancelled
 		gs.dirty = true
 		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s withdrew the challenge %s.", s.sender.Name, g.ID)
+			s.event(k, g.ID).say("%s the challenge %s.", s.senderDid(k, "withdrew"), g.ID)
 		})
 	case answerable(g) && g.Proposal != nil && g.Proposal.By == me:
 		pr := g.Proposal
 		g.Proposal = nil
 		gs.dirty = true
 		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s withdrew the proposal to %s.", s.sender.Name, proposalText(g, pr))
+			s.event(k, g.ID).say("%s the proposal to %s.", s.senderDid(k, "withdrew"), s.proposalText(g, pr, k))
 		})
 	default:
 		return refuse("there is nothing of yours to withdraw in game %s (a challenge you sent, or a proposal you made)%s", g.ID, s.chosenHint(g))

@@ -19,7 +19,7 @@ func TestNameFromAccept(t *testing.T) {
 	if g := h.game(id); g.Names != [2]string{"alice", "Bob Smith"} {
 		t.Errorf("names %q, want alice and Bob Smith", g.Names)
 	}
-	if got := textTo(rs, "alice"); !strings.Contains(got, "Game "+id+" begins: alice (white) against Bob Smith (black)") {
+	if got := textTo(rs, "alice"); !strings.Contains(got, "Game "+id+" begins: you (white) against Bob Smith (black)") {
 		t.Errorf("alice is told:\n%s", got)
 	}
 }

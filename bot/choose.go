@@ -148,9 +148,9 @@ func (s *session) ask(c *Command, k pickKind, fit []*GameRecord) error {
 		case g.Status == Challenged:
 			what = "your challenge to " + opp
 		case k == pickAnswer && g.Proposal != nil:
-			what = fmt.Sprintf("%s proposes to %s", opp, proposalText(g, g.Proposal))
+			what = fmt.Sprintf("%s proposes to %s", opp, s.proposalShort(g, g.Proposal, s.sender.Key))
 		case k == pickCancel && g.Proposal != nil:
-			what = fmt.Sprintf("your proposal to %s", proposalText(g, g.Proposal))
+			what = fmt.Sprintf("your proposal to %s", s.proposalShort(g, g.Proposal, s.sender.Key))
 		case g.Status == Active:
 			what += fmt.Sprintf(", turn %d", startPly(g)+len(g.Moves)+1)
 		}

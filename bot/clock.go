@@ -109,7 +109,7 @@ func (r *Referee) tickGame(ctx context.Context, id string) (replies []Reply, err
 		g.Status = Expired
 		gs.dirty = true
 		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("The challenge %s expired: %s did not answer within %s.", g.ID, g.Names[g.Challenger.Opponent()], plural(r.opts.ChallengeDays, "day", "days"))
+			s.event(k, g.ID).say("The challenge %s expired: %s did not answer within %s.", g.ID, nameFor(g, g.Challenger.Opponent(), k), plural(r.opts.ChallengeDays, "day", "days"))
 		})
 	case g.ClockRunning() && !now.Before(g.Deadline):
 		s.replyBase = fmt.Sprintf("clock:%s:timeout:%d", g.ID, g.Deadline.Unix())
@@ -179,7 +179,7 @@ func (s *session) loseOnTime(gs *gameState) {
 	s.finish(gs, gs.pos().TimeLoss(c))
 	g.Result.Deadline = deadline
 	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("%s ran out of time in game %s: the deadline was %s.", who(g, c), g.ID, fmtTime(deadline))
+		s.event(k, g.ID).say("%s ran out of time in game %s: the deadline was %s.", sentence(whoFor(g, c, k)), g.ID, fmtTime(deadline))
 		s.status(gs, k, true)
 	})
 }
@@ -199,8 +199,8 @@ func (s *session) lateClockReprieve(gs *gameState, me tak.Color) bool {
 	g.Deadline = r.Deadline
 	gs.dirty = true
 	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("The loss on time in game %s is withdrawn: %s's move reached the referee at %s, before the deadline of %s.",
-			g.ID, g.Names[me], fmtTime(s.received), fmtTime(r.Deadline))
+		s.event(k, g.ID).say("The loss on time in game %s is withdrawn: %s move reached the referee at %s, before the deadline of %s.",
+			g.ID, possessiveFor(g, me, k), fmtTime(s.received), fmtTime(r.Deadline))
 	})
 	return true
 }

@@ -70,14 +70,14 @@ func TestTurnsContinueAcrossAdopt(t *testing.T) {
 		t.Errorf("move after the adopt: %q", got)
 	}
 	for _, tc := range []struct{ from, text, want string }{
-		{"ann", "im the stack was wrong", "disputes the move of turn 4 (PTN move 2, black), ps d4 (PTN d2) by bob"},
-		{"bob", "undo", "You propose to take back the move of turn 4."},
-		{"ann", "decline", "declined the proposal to take back the move of turn 4"},
+		{"ann", "im the stack was wrong", "You (white) dispute the move of turn 4 (PTN move 2, black), ps d4 (PTN d2) by bob"},
+		{"bob", "undo", "You propose to take back your move of turn 4, ps d4 (PTN d2)."},
+		{"ann", "decline", "You declined the proposal to take back bob's move of turn 4, ps d4 (PTN d2)."},
 		{"ann", "revert 1", `"revert N" goes back to the position after turn N, from 2 (the adopted board) to 3`},
 		{"ann", "revert 3", "You propose to go back to the position after turn 3."},
 		{"bob", "decline", "declined"},
 		{"ann", "rs\nS 0 0 0 0\n0 s 0 0 0\n0 0 s 0 0\n0 0 0 0 0\n0 0 0 0 s", "Your board matches the position after turn 3; the boards diverged at turn 4 (PTN move 2, black), when bob played ps d4"},
-		{"ann", "ps e1 #5", "Turn 5 (PTN move 3, white) of game " + id + ": ann (white) played ps e1"},
+		{"ann", "ps e1 #5", "Turn 5 (PTN move 3, white) of game " + id + ": you (white) played ps e1"},
 	} {
 		if got := textTo(h.send(tc.from, tc.text), tc.from); !strings.Contains(got, tc.want) {
 			t.Errorf("%s %q answered %q, want %q", tc.from, tc.text, got, tc.want)
@@ -129,7 +129,7 @@ func TestAdoptEndsSwapOpening(t *testing.T) {
 	h.send("bob", "adopt")
 	h.send("ann", "accept")
 	rs = h.send("bob", "pw c4")
-	if got := textTo(rs, "bob"); !strings.Contains(got, "Turn 2 (PTN move 1, black) of game "+id+": bob (black) played pw c4") {
+	if got := textTo(rs, "bob"); !strings.Contains(got, "Turn 2 (PTN move 1, black) of game "+id+": you (black) played pw c4") {
 		t.Errorf("a wall after the adopt answered %q", got)
 	}
 }
@@ -140,18 +140,25 @@ func TestProseAroundCommands(t *testing.T) {
 	id := h.start("ann", "bob", "")
 	for _, tc := range []struct{ from, text, want string }{
 		{"ann", "Thanks for the game!\nps d4", `Read as commands: "ps d4"; skipped as prose: line 1 ("Thanks for the game!").`},
-		{"bob", "ps e2 -- sent from my phone", "bob (black) played ps e2"},
+		{"bob", "ps e2 -- sent from my phone", "you (black) played ps e2"},
 		{"ann", "Good luck! My move is c3", `If "c3" is your move, send it on a line of its own.`},
 		{"ann", "ps d9", `Refused "ps d9"`},
 		{"ann", "resing", `"resing" is not a command; did you mean "resign"?`},
 		{"ann", "Thanks!", "Your message has no command in it"},
+		{"ann", "6x6 is fun; 7x7 next time?\nPS C3.", "you (white) played ps c3"},
+		{"bob", "Nice, c3 was clever.\nMy move: ps b2.", `Read as commands: "ps b2"; skipped as prose: line 1 ("Nice, c3 was clever.").`},
+		{"ann", "I'll play ps e4.", `If "ps e4" is your move, send it on a line of its own.`},
 	} {
 		if got := textTo(h.send(tc.from, tc.text), tc.from); !strings.Contains(got, tc.want) {
 			t.Errorf("%s %q answered %q, want %q", tc.from, tc.text, got, tc.want)
+		} else if strings.Contains(tc.text, "6x6") || strings.Contains(tc.text, "clever") {
+			if strings.Contains(got, "If \"") || strings.Contains(got, "Refused") {
+				t.Errorf("%s %q answered %q: a hint or a refusal about prose", tc.from, tc.text, got)
+			}
 		}
 	}
-	if g := h.game(id); len(g.Moves) != 2 || g.Status != bot.Active {
-		t.Errorf("game has %d moves, status %s; want 2 and active", len(g.Moves), g.Status)
+	if g := h.game(id); len(g.Moves) != 4 || g.Status != bot.Active {
+		t.Errorf("game has %d moves, status %s; want 4 and active", len(g.Moves), g.Status)
 	}
 }
 
@@ -203,7 +210,7 @@ func TestBoardAfterResignation(t *testing.T) {
 	h.start("ann", "bob", "")
 	h.send("bob", "resign")
 	got := textTo(h.send("ann", "board"), "ann")
-	if !strings.Contains(got, "Game over: ann (white) wins by resignation (1-0).") || strings.Contains(got, "to move") {
+	if !strings.Contains(got, "Game over: you (white) win by resignation (1-0).") || strings.Contains(got, "to move") {
 		t.Errorf("board after a resignation: %q", got)
 	}
 }
@@ -286,7 +293,7 @@ func TestDisputeReplyOrder(t *testing.T) {
 			kinds = append(kinds, "actions:"+p.Actions[0].Command)
 		}
 	}
-	want := []string{"prose:ann", "image:Before turn 2: the position the disputed move was played from", "block:Before",
+	want := []string{"prose:You", "image:Before turn 2: the position the disputed move was played from", "block:Before",
 		"prose:After", "image:", "block:The", "block:Sync", "prose:In", "actions:takeback"}
 	if strings.Join(kinds, "|") != strings.Join(want, "|") {
 		t.Errorf("dispute reply parts\n%q\nwant\n%q", kinds, want)

@@ -54,7 +54,7 @@ func (s *session) cmdIM(c *Command) error {
 	both(g, func(k string, _ tak.Color) {
 		o := s.orient(k)
 		dr := s.event(k, g.ID)
-		dr.say("%s disputes the move of %s, %s by %s: %q.", who(g, me), turnName(turn), moveNames(m, before, o), g.Names[opp], reason)
+		dr.say("%s %s the move of %s, %s by %s: %q.", sentence(whoFor(g, me, k)), verbFor(g, me, k, "dispute", "disputes"), turnName(turn), moveNames(m, before, o), nameFor(g, opp, k), reason)
 		if checkErr == nil {
 			dr.say("Ruling: the move is legal. %s", explainMove(before, m, o))
 			if r := gs.pos().Result(); r.Reason == tak.RoadEnd {
@@ -64,7 +64,7 @@ func (s *session) cmdIM(c *Command) error {
 				dr.say("The game is over, so the result stands: moves can be taken back only while a game is in progress.")
 			}
 		} else {
-			dr.say("Ruling: the move is illegal (%s); it is taken back, and %s plays %s again.", describeMoveError(checkErr, g.Config.Size, o), g.Names[opp], turnName(turn))
+			dr.say("Ruling: the move is illegal: %s. It is taken back, and %s %s %s again.", describeMoveError(checkErr, g.Config.Size, o), nameFor(g, opp, k), verbFor(g, opp, k, "play", "plays"), turnName(turn))
 		}
 		dr.image(s.beforePicture(gs, k, before, turn))
 		dr.block(fmt.Sprintf("Before the move (the position after turn %d). %s", turn-1, syncCaption), notation.FormatSyncBoard(before))

@@ -73,7 +73,8 @@
 //
 // Reading a message (parse.go). A line is a command when it starts with a
 // command keyword or a move; other lines are prose, skipped, and the reply
-// says which lines were read. A line that looks like a command or a move
+// says which lines were read (prose.go: a square or a size inside a
+// sentence is left alone, "My move: ps d4." is the move). A line that looks like a command or a move
 // but is wrong ("ps d9", "resing") is refused with its reason. The referee
 // never guesses a move out of prose, and asks rather than guessing which
 // game a command is for (choose.go) or what a bare square means to a

@@ -12,6 +12,10 @@ type draft struct {
 	game    string
 	parts   []Part
 	actions []Action
+	// offers are what the reader can do in the game as it stands
+	// (offerActions), replaced at each change: after "ps a1; draw" the
+	// reader is offered "cancel", no longer "draw".
+	offers []Action
 	// public is set once the draft reports a change both players see (a
 	// move, a challenge); a draft without it answers only its recipient
 	// (a refusal, help) and its reply is Private.
@@ -105,7 +109,26 @@ func (d *draft) act(as ...Action) {
 }
 
 // empty reports whether the draft says nothing.
-func (d *draft) empty() bool { return len(d.parts) == 0 && len(d.actions) == 0 }
+func (d *draft) empty() bool { return len(d.parts) == 0 && len(d.allActions()) == 0 }
+
+// allActions are the draft's actions followed by the game's current offers,
+// each command once.
+func (d *draft) allActions() []Action {
+	out := append([]Action(nil), d.actions...)
+	for _, a := range d.offers {
+		dup := false
+		for _, b := range out {
+			if b.Command == a.Command && b.Game == a.Game {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, a)
+		}
+	}
+	return out
+}
 
 // replies turns the drafts into replies caused by cause. A reply to the
 // sender of the message is an Answer; every other reply (to the opponent,
@@ -122,8 +145,8 @@ func (s *session) replies(cause string) []Reply {
 			name = p.Name
 		}
 		parts := append([]Part(nil), d.parts...)
-		if len(d.actions) > 0 {
-			parts = append(parts, Part{Kind: Actions, Actions: d.actions})
+		if as := d.allActions(); len(as) > 0 {
+			parts = append(parts, Part{Kind: Actions, Actions: as})
 		}
 		class := Event
 		if d.to == s.senderKey() && s.senderKey() != "" {

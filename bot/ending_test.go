@@ -30,7 +30,8 @@ func TestEndingHandsTheGame(t *testing.T) {
 			t.Fatalf("no reply to %s: %q", name, allText(rs))
 		}
 		text := last.Text()
-		for _, want := range []string{"Game over: ann (white) wins by resignation (1-0).", "The whole game is attached as " + id + "-ann-vs-bob.ptn.", "Replay it on PTN Ninja: https://ptn.ninja/"} {
+		over := map[string]string{"ann": "Game over: you (white) win by resignation (1-0).", "bob": "Game over: ann (white) wins by resignation (1-0)."}[name]
+		for _, want := range []string{over, "The whole game is attached as " + id + "-ann-vs-bob.ptn.", "Replay it on PTN Ninja: https://ptn.ninja/"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s: the last reply lacks %q:\n%s", name, want, text)
 			}

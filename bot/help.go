@@ -63,12 +63,12 @@ func (s *session) gameHelp(gs *gameState) {
 		if me == g.Challenger {
 			d.say("Game %s: waiting for %s to accept your challenge; you can \"cancel\" it.", g.ID, opp)
 		} else {
-			d.say("Game %s: %s challenges you; send \"accept\" or \"decline\".", g.ID, opp)
+			d.say("Game %s: %s challenges you%s.", g.ID, opp, s.answerHint(key, "; send"))
 		}
 	case Active:
 		pos := gs.pos()
 		if g.Proposal != nil && g.Proposal.By != me {
-			d.say("Game %s: %s proposes to %s; send \"accept\" or \"decline\".", g.ID, opp, proposalText(g, g.Proposal))
+			d.say("Game %s: %s proposes to %s%s.", g.ID, opp, s.proposalText(g, g.Proposal, key), s.answerHint(key, "; send"))
 		}
 		if pos.ToMove() == me {
 			d.say("Game %s, %s: your move. Send a move, e.g. %s; add \" t\" to call Tak and \" #%d\" to guard the turn number.", g.ID, turnName(pos.Ply()+1), exampleMoves(pos, s.orient(key)), pos.Ply()+1)
@@ -82,9 +82,9 @@ func (s *session) gameHelp(gs *gameState) {
 			d.say("You disputed the move of turn %d: send \"takeback\" to ask %s to take it back.", od.Turn, opp)
 		}
 	case Over:
-		d.say("Game %s is over: %s You can see it with \"board\", \"history\" or \"link\".", g.ID, resultText(g))
+		d.say("Game %s is over: %s You can see it with \"board\", \"history\" or \"link\".", g.ID, resultTextFor(g, key))
 		if g.Proposal != nil && g.Proposal.By != me {
-			d.say("%s proposes to %s: send \"accept\" or \"decline\".", opp, proposalText(g, g.Proposal))
+			d.say("%s proposes to %s%s.", opp, s.proposalText(g, g.Proposal, key), s.answerHint(key, ": send"))
 		}
 	default:
 		d.say("Game %s was %s.", g.ID, g.Status)

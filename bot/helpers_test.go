@@ -131,6 +131,11 @@ type harnessOption func(*bot.Options, *harness)
 // withoutEmail leaves email known but not enabled.
 func withoutEmail() harnessOption { return func(_ *bot.Options, h *harness) { h.email = nil } }
 
+// withButtons makes the console show actions as buttons (as Discord does).
+func withButtons() harnessOption {
+	return func(_ *bot.Options, h *harness) { h.console.info.Limits.Buttons = true }
+}
+
 func newHarness(t testing.TB, opts ...harnessOption) *harness {
 	t.Helper()
 	h := &harness{t: t, store: memstore.New(), clock: newClock(),

@@ -17,7 +17,7 @@ func (s *session) cmdBoard(c *Command) error {
 	}
 	g := gs.rec
 	key := s.sender.Key
-	s.tell(key, g.ID).say("Game %s: %s against %s.", g.ID, who(g, tak.White), who(g, tak.Black))
+	s.tell(key, g.ID).say("Game %s: %s against %s.", g.ID, whoFor(g, tak.White, key), whoFor(g, tak.Black, key))
 	s.status(gs, key, true)
 	return nil
 }
@@ -91,7 +91,7 @@ func (s *session) gameLines(live bool) ([]string, error) {
 		if live && calledOff(g) {
 			continue
 		}
-		line, waiting := gameLine(g, key)
+		line, waiting := s.gameLine(g, key)
 		if id == s.sender.Chosen {
 			line += " (chosen: your commands go here)"
 		}
@@ -105,7 +105,7 @@ func (s *session) gameLines(live bool) ([]string, error) {
 }
 
 // gameLine describes one game for "games", and whether it waits for the player.
-func gameLine(g *GameRecord, key string) (string, bool) {
+func (s *session) gameLine(g *GameRecord, key string) (string, bool) {
 	me, _ := g.ColorOf(key)
 	line := fmt.Sprintf("%s against %s, you play %s: ", g.ID, g.Names[me.Opponent()], me)
 	waiting := false
@@ -135,7 +135,7 @@ func gameLine(g *GameRecord, key string) (string, bool) {
 		line += string(g.Status)
 	}
 	if g.Proposal != nil && answerable(g) && g.Proposal.By != me {
-		line += "; a proposal waits for your answer"
+		line += fmt.Sprintf("; %s proposes to %s: send \"game %s; accept\" or \"game %s; decline\"", g.Names[g.Proposal.By], s.proposalShort(g, g.Proposal, key), g.ID, g.ID)
 		waiting = true
 	}
 	return line, waiting
@@ -164,7 +164,7 @@ func (s *session) cmdGame(c *Command) error {
 	s.touch(id)
 	s.sender.Chosen = id
 	s.markPlayer(s.sender)
-	s.tell(s.sender.Key, id).say("Your commands now go to game %s (%s against %s), until you choose another with \"game ID\".", id, g.Names[0], g.Names[1])
+	s.tell(s.sender.Key, id).say("Your commands now go to game %s, %s against %s, until you choose another with \"game ID\".", id, nameFor(g, tak.White, s.sender.Key), nameFor(g, tak.Black, s.sender.Key))
 	return nil
 }
 

@@ -21,9 +21,12 @@ func (s *session) cmdMove(c *Command) error {
 	}
 	switch g.Status {
 	case Challenged:
+		if g.Challenger != me {
+			return refuse("game %s has not started: you have not accepted the challenge yet; send \"accept\" to start it%s", g.ID, s.chosenHint(g))
+		}
 		return refuse("game %s has not started: %s has not accepted the challenge yet%s", g.ID, g.Names[g.Challenger.Opponent()], s.chosenHint(g))
 	case Over:
-		return &refusal{msg: fmt.Sprintf("game %s is over: %s%s %s", g.ID, resultText(g), s.chosenHint(g), gamesHint), actions: []Action{gamesAction}}
+		return &refusal{msg: fmt.Sprintf("game %s is over: %s%s %s", g.ID, resultTextFor(g, s.sender.Key), s.chosenHint(g), gamesHint), actions: []Action{gamesAction}}
 	case Active:
 	default:
 		return refuse("game %s was %s%s", g.ID, g.Status, s.chosenHint(g))
@@ -62,21 +65,29 @@ func (s *session) cmdMove(c *Command) error {
 		s.sender.Notation = pm.Notation
 		s.markPlayer(s.sender)
 	}
+	if pr := g.Proposal; pr != nil {
+		// Said before the move is recorded: the proposal names the moves
+		// of the game as it was.
+		g.Proposal = nil
+		both(g, func(k string, c tak.Color) {
+			text := s.proposalText(g, pr, k)
+			switch {
+			case pr.By == me && c == me:
+				s.event(k, g.ID).say("Your move withdraws your proposal to %s.", text)
+			case pr.By == me:
+				s.event(k, g.ID).say("%s's move withdraws the proposal to %s.", g.Names[me], text)
+			case c == me:
+				s.event(k, g.ID).say("Your move declines %s's proposal to %s.", g.Names[pr.By], text)
+			default:
+				s.event(k, g.ID).say("%s's move declines your proposal to %s.", g.Names[me], text)
+			}
+		})
+	}
 	if err := gs.tg.Play(pm.Move); err != nil {
 		return err
 	}
 	g.Moves = append(g.Moves, MoveRecord{PTN: pm.Move.String(), Tak: pm.TakCall, At: s.received})
 	gs.dirty = true
-	if pr := g.Proposal; pr != nil {
-		g.Proposal = nil
-		verb := "declined"
-		if pr.By == me {
-			verb = "withdrawn"
-		}
-		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("The proposal to %s is %s by the move.", proposalText(g, pr), verb)
-		})
-	}
 	pos := gs.pos()
 	if res := pos.Result(); res.Over() {
 		s.finish(gs, res)
@@ -86,7 +97,7 @@ func (s *session) cmdMove(c *Command) error {
 	both(g, func(k string, c tak.Color) {
 		o := s.orient(k)
 		d := s.event(k, g.ID)
-		d.say("%s of game %s: %s played %s.", capitalize(turnName(turn)), g.ID, who(g, me), moveNames(pm.Move, before, o))
+		d.say("%s of game %s: %s played %s.", capitalize(turnName(turn)), g.ID, whoFor(g, me, k), moveNames(pm.Move, before, o))
 		if pm.TakCall {
 			if c != me {
 				d.say("%s calls Tak: they say they can win with their next move.", g.Names[me])
@@ -105,7 +116,7 @@ func (s *session) cmdMove(c *Command) error {
 						}
 						ms = append(ms, moveNames(t, pos, o))
 					}
-					d.say("Tak! %s threatens a road: %s.", who(g, col), strings.Join(ms, ", "))
+					d.say("Tak! %s %s a road: %s.", sentence(whoFor(g, col, k)), verbFor(g, col, k, "threaten", "threatens"), strings.Join(ms, ", "))
 				}
 			}
 		}

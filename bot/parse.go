@@ -96,9 +96,12 @@ func (e *unreadable) Error() string { return e.msg }
 // ParseMessage reads a message into commands: one per line, or several on a
 // line separated by ';'. A line is a command when its first word is a
 // command keyword (in any case, perhaps followed by punctuation: "Resign.")
-// or when it starts with a move; a keyword that the rest of the line does
-// not fit as arguments, in a line that reads as a sentence ("Games like
-// this are fun"), is prose. Lines that are neither are prose and are
+// or when it starts with a move or declares one ("My move: ps d4."); a
+// keyword that the rest of the line does not fit as arguments, in a line
+// that reads as a sentence ("Games like this are fun"), is prose, and so
+// is a part after prose on a line split by ';' ("6x6 is fun; 7x7
+// next time?") unless it reads cleanly as one. Punctuation after a move is dropped ("PS D4."). Lines that
+// are neither are prose and are
 // skipped, like blank lines, quoted lines ("> …"), the "On …, NAME wrote:"
 // line above a quote, and a trailing " -- comment" on a line. A line "--"
 // (a mail signature follows) ends the commands. "rs" at the end of a line
@@ -130,6 +133,12 @@ func ParseMessage(text string) (Parsed, error) {
 				continue
 			}
 			c, ok := readCommand(part)
+			if ok && len(prose) > 0 && !plainCommand(c) {
+				// After prose, a ';' is inside a sentence ("6x6 is fun;
+				// 7x7 next time?"): only a command that reads cleanly as
+				// one ("Hi; board") is taken from it.
+				ok = false
+			}
 			if !ok {
 				prose = append(prose, part)
 				continue
@@ -144,12 +153,7 @@ func ParseMessage(text string) (Parsed, error) {
 		}
 		if len(prose) > 0 {
 			pl := ProseLine{Line: i + 1, Text: strings.Join(prose, "; ")}
-			for _, w := range strings.Fields(pl.Text) {
-				if w = strings.Trim(w, ".,!?:;\"'()"); looksLikeMove(w) {
-					pl.Move = w
-					break
-				}
-			}
+			pl.Move = proseMove(prose[len(prose)-1])
 			p.Prose = append(p.Prose, pl)
 		}
 	}
@@ -168,6 +172,9 @@ func readCommand(part string) (Command, bool) {
 	if !isKeyword {
 		spec, isKeyword = keywordIndex[bare]
 	}
+	if mv, ok := declaredMove(words); ok {
+		return readMove(mv, keywordIndex[cmdMove]), true // "My move: ps d4."
+	}
 	switch {
 	case isKeyword && spec.Name == cmdMove:
 		rest := strings.TrimSpace(part[len(words[0]):])
@@ -184,7 +191,12 @@ func readCommand(part string) (Command, bool) {
 			return Command{}, false
 		}
 		return Command{Name: spec.Name, Args: args, Text: part, spec: spec}, true
-	case looksLikeMailMove(part) || looksLikeMove(words[0]):
+	case looksLikeMailMove(part):
+		return readMove(part, keywordIndex[cmdMove]), true
+	case looksLikeMove(words[0]) || looksLikeMove(trimCommandEnd(words[0])):
+		if squareThenSentence(words) {
+			return Command{}, false // "c3 was clever, wasn't it"
+		}
 		return readMove(part, keywordIndex[cmdMove]), true
 	case isBoardRow(part):
 		return Command{Name: cmdRS, Text: part, spec: keywordIndex[cmdRS],
@@ -199,7 +211,21 @@ func readCommand(part string) (Command, bool) {
 }
 
 // readMove reads a move with its optional "#N" guard.
+// Punctuation and thanks after the move ("PS D4.", "ps d4 !", "c3,
+// thanks") are not part of it.
 func readMove(s string, spec *CommandSpec) Command {
+	if words := strings.Fields(s); len(words) > 1 {
+		n := len(words)
+		for n > 1 && courtesy[strings.ToLower(strings.Trim(words[n-1], trailingPunct))] {
+			n--
+		}
+		if n < len(words) {
+			s = strings.Join(words[:n], " ")
+		}
+	}
+	if t := trimCommandEnd(s); t != "" {
+		s = t
+	}
 	c := Command{Name: cmdMove, Text: s, spec: spec}
 	i := strings.LastIndexByte(s, '#')
 	if i < 0 {
@@ -316,6 +342,9 @@ func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <
 // "Cd5'", "c3*"). It decides whether a line is an attempted move; whether
 // the move is valid is for the move parser.
 func looksLikeMove(w string) bool {
+	if isSizeLike(w) {
+		return false // "6x6"
+	}
 	i := 0
 	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
 		i++

@@ -26,7 +26,7 @@ func TestParseMessage(t *testing.T) {
 		{"resing", []string{"!resign"}, nil},
 		{"acept!", []string{"!accept"}, nil},
 		{"ps d9", []string{"move|ps d9"}, nil},
-		{"c3 is my move", []string{"move|c3 is my move"}, nil},
+		{"c3 is my move", nil, []int{1}},
 		{"game g1; ps a1", []string{"game|game g1", "move|ps a1"}, nil},
 		{"ps b4 #7", []string{"move|ps b4"}, nil},
 		{"ps b4 #seven", []string{"!move"}, nil},
@@ -121,12 +121,15 @@ func TestChangesNeedsAuthentication(t *testing.T) {
 }
 
 // FuzzParseMessage: any text parses without panicking, within the limits,
-// and every command has a keyword of the table.
+// every command has a keyword of the table, and every hint about a move
+// in prose quotes a move that reads as it stands.
 func FuzzParseMessage(f *testing.F) {
 	for _, s := range []string{
 		"ps b4", "ms b2 p3 2 1 t", "3c3>12*'", "rs\n0 0 0\n0 s 0\n0 0 0", "game g1; board", "new bob size=6 komi=2.5",
 		"Hi,\n\nps d4\n\nThanks!\n-- \nAnn", "On Mon, 23 Nov 2026 at 10:00, Bob <bob@example.org> wrote:\n> ps a1", "ps b4 #7",
 		"im the wall on c3 was covered", "vacation 3 days", "Move: c3", "0 0 0 0 0", "resing", "Sent from my iPhone",
+		"6x6 is fun; 7x7 next time?\nps d4", "My move: ps d4.", "PS D4.", "Nice, c3 was clever.", "ps d4 !", "Move: 3b4-21!",
+		"I think 1. e5 is best", "Let's play 6x6; I'll go first", "Good luck! My move is c3", "I'll play ms b2 p3 2 1.",
 	} {
 		f.Add(s)
 	}
@@ -145,6 +148,16 @@ func FuzzParseMessage(f *testing.F) {
 		for _, c := range p.Commands {
 			if c.Err == nil && keywordIndex[c.Name] == nil {
 				t.Fatalf("command %q is not in the table", c.Name)
+			}
+		}
+		// A hint quotes a command the player can send as it stands.
+		for _, pl := range p.Prose {
+			if pl.Move == "" {
+				continue
+			}
+			h, err := ParseMessage(pl.Move)
+			if err != nil || len(h.Commands) != 1 || h.Commands[0].Name != cmdMove || h.Commands[0].Text != pl.Move {
+				t.Fatalf("line %q hints %q, which reads as %+v, %v", pl.Text, pl.Move, h.Commands, err)
 			}
 		}
 	})

@@ -26,7 +26,7 @@ func (s *session) cmdResign(c *Command) error {
 	me, _ := g.ColorOf(s.sender.Key)
 	s.finish(gs, gs.pos().Resign(me))
 	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("%s resigns game %s.", who(g, me), g.ID)
+		s.event(k, g.ID).say("%s %s game %s.", sentence(whoFor(g, me, k)), verbFor(g, me, k, "resign", "resigns"), g.ID)
 		s.status(gs, k, true)
 	})
 	return nil
@@ -63,9 +63,9 @@ func (s *session) propose(c *Command, k ProposalKind) error {
 	}
 	if pr := g.Proposal; pr != nil {
 		if pr.By == me {
-			return refuse("you already proposed to %s; wait for the answer or send \"cancel\"", proposalText(g, pr))
+			return refuse("you already proposed to %s; wait for the answer or send \"cancel\"", s.proposalText(g, pr, s.sender.Key))
 		}
-		return refuse("%s proposed to %s; answer with \"accept\" or \"decline\" first", g.Names[me.Opponent()], proposalText(g, pr))
+		return refuse("%s proposed to %s; answer with \"accept\" or \"decline\" first", g.Names[me.Opponent()], s.proposalText(g, pr, s.sender.Key))
 	}
 	pr := &Proposal{Kind: k, By: me, At: s.now}
 	first := gs.tg.Start().Ply()
@@ -117,13 +117,22 @@ func (s *session) propose(c *Command, k ProposalKind) error {
 	g.Proposal = pr
 	gs.dirty = true
 	d := s.event(s.sender.Key, g.ID)
-	d.say("You propose to %s. %s is asked to answer \"accept\" or \"decline\".", proposalText(g, pr), g.Names[me.Opponent()])
-	d = s.event(g.Players[me.Opponent()], g.ID)
-	d.say("%s proposes to %s. Answer \"accept\" or \"decline\".", who(g, me), proposalText(g, pr))
+	d.say("You propose to %s. %s is asked to answer \"accept\" or \"decline\".", s.proposalText(g, pr, s.sender.Key), g.Names[me.Opponent()])
+	opp := g.Players[me.Opponent()]
+	d = s.event(opp, g.ID)
+	if s.buttons(opp) {
+		d.say("%s proposes to %s.", who(g, me), s.proposalText(g, pr, opp)) // the buttons below answer
+	} else {
+		d.say("%s proposes to %s. Answer \"accept\" or \"decline\".", who(g, me), s.proposalText(g, pr, opp))
+	}
 	if k == ProposeAdopt {
-		both(g, func(k string, _ tak.Color) {
+		both(g, func(k string, c tak.Color) {
 			d := s.event(k, g.ID)
-			d.block(fmt.Sprintf("The board %s proposes (%s)", g.Names[me], strings.TrimSuffix(syncCaption, ":")), pr.Board)
+			caption := "The board " + g.Names[me] + " proposes, as a s" + strings.TrimPrefix(syncCaption, "S")
+			if c == me {
+				caption = "The board you propose, as a s" + strings.TrimPrefix(syncCaption, "S")
+			}
+			d.block(caption, pr.Board)
 			d.say("%s", consequence)
 		})
 	}
@@ -160,30 +169,64 @@ func adoptConsequence(g *GameRecord, pos *tak.Position) string {
 	return text
 }
 
-// proposalText says what a proposal asks.
-func proposalText(g *GameRecord, p *Proposal) string {
-	last := startPly(g) + len(g.Moves)
+// proposalText says what a proposal asks, to a reader (a player key; ""
+// for the game's notes): "take back your move of turn 7, ps c3 (PTN c3)".
+func (s *session) proposalText(g *GameRecord, p *Proposal, reader string) string {
+	return s.proposalWords(g, p, reader, true)
+}
+
+// proposalShort says what a proposal asks without naming the moves, for a
+// list in brackets: "take back your move of turn 7".
+func (s *session) proposalShort(g *GameRecord, p *Proposal, reader string) string {
+	return s.proposalWords(g, p, reader, false)
+}
+
+func (s *session) proposalWords(g *GameRecord, p *Proposal, reader string, moves bool) string {
+	first := startPly(g)
+	last := first + len(g.Moves)
 	switch p.Kind {
 	case ProposeDraw:
 		return "agree a draw"
 	case ProposeUndo:
-		if last-p.Turn == 1 {
-			return fmt.Sprintf("take back the move of turn %d", p.Turn+1)
+		if !moves {
+			if last-p.Turn <= 1 {
+				return fmt.Sprintf("take back %s move of turn %d", possessiveFor(g, tak.Color(p.Turn%2), reader), p.Turn+1)
+			}
+			return fmt.Sprintf("take back the moves of turns %d to %d", p.Turn+1, last)
 		}
-		return fmt.Sprintf("take back the moves of turns %d to %d", p.Turn+1, last)
+		var named []string
+		for ply := p.Turn; ply < last; ply++ {
+			c := tak.Color(ply % 2)
+			named = append(named, possessiveFor(g, c, reader)+" "+s.recordedMoveNames(g, ply-first, reader))
+		}
+		if len(named) <= 1 {
+			return fmt.Sprintf("take back %s move of turn %d, %s", possessiveFor(g, tak.Color(p.Turn%2), reader), p.Turn+1, s.recordedMoveNames(g, p.Turn-first, reader))
+		}
+		return fmt.Sprintf("take back the moves of turns %d to %d: %s", p.Turn+1, last, strings.Join(named, ", then "))
 	case ProposeTakeback:
-		return fmt.Sprintf("take back the disputed move of turn %d", p.Turn+1)
+		if !moves {
+			return fmt.Sprintf("take back the disputed move of turn %d", p.Turn+1)
+		}
+		return fmt.Sprintf("take back the disputed move of turn %d, %s %s", p.Turn+1, possessiveFor(g, tak.Color(p.Turn%2), reader), s.recordedMoveNames(g, p.Turn-first, reader))
 	case ProposeRevert:
 		if p.Turn == 0 {
-			return "go back to the empty board (the position after turn 0)"
+			return "go back to the empty board, the position after turn 0"
 		}
 		return fmt.Sprintf("go back to the position after turn %d", p.Turn)
 	case ProposeAdopt:
-		return fmt.Sprintf("make the board %s sent with rs the position", g.Names[p.By])
+		return fmt.Sprintf("make %s rs board the position", possessiveFor(g, p.By, reader))
 	case ProposeRestart:
 		return "restart the game from the empty board"
 	}
 	return string(p.Kind)
+}
+
+// proposalTexts says what a proposal asks to each player of its game, as
+// it stands now (before the moves it takes back are gone).
+func (s *session) proposalTexts(g *GameRecord, p *Proposal) map[string]string {
+	texts := map[string]string{"": s.proposalShort(g, p, "")} // the game's notes list the moves in PTN
+	both(g, func(k string, _ tak.Color) { texts[k] = s.proposalText(g, p, k) })
+	return texts
 }
 
 // boardPosition builds the position of a sync board in game gs, keeping the
@@ -212,7 +255,7 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 	case ProposeDraw:
 		s.finish(gs, gs.pos().AgreedDraw())
 		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s accepted the draw.", s.sender.Name)
+			s.event(k, g.ID).say("%s the draw.", s.senderDid(k, "accepted"))
 			s.status(gs, k, true)
 		})
 		return nil
@@ -225,12 +268,15 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 		for _, m := range g.Moves[keep:] {
 			ptn = append(ptn, m.PTN)
 		}
-		text := proposalText(g, pr)
+		texts := s.proposalTexts(g, pr)
 		gs.tg.TruncateTo(keep)
 		g.Moves = g.Moves[:keep]
-		g.Events = append(g.Events, fmt.Sprintf("%s: %s agreed to %s; moves taken back: %s", fmtTime(s.now), s.sender.Name, text, strings.Join(ptn, " ")))
-		s.accepted(gs, text)
+		g.Events = append(g.Events, fmt.Sprintf("%s: %s agreed to %s; moves taken back: %s", fmtTime(s.now), s.sender.Name, texts[""], strings.Join(ptn, " ")))
+		s.accepted(gs, texts)
 		return nil
+	}
+	texts := s.proposalTexts(g, pr)
+	switch pr.Kind {
 	case ProposeAdopt:
 		pos, err := boardPosition(gs, pr.Board)
 		if err != nil {
@@ -250,14 +296,14 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 		}
 		gs.tg = tg
 	}
-	s.accepted(gs, proposalText(g, pr))
+	s.accepted(gs, texts)
 	return nil
 }
 
 // accepted finishes an accepted change of position: the rs boards are
 // forgotten, the game ends if the new position is over, the clock of the
 // side to move starts, and both players are told.
-func (s *session) accepted(gs *gameState, text string) {
+func (s *session) accepted(gs *gameState, texts map[string]string) {
 	g := gs.rec
 	g.Sync = [2]*SyncBoard{}
 	g.Status, g.Result = Active, nil
@@ -268,7 +314,7 @@ func (s *session) accepted(gs *gameState, text string) {
 		s.startTurn(gs)
 	}
 	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("%s accepted: %s.", s.sender.Name, text)
+		s.event(k, g.ID).say("%s: %s.", s.senderDid(k, "accepted"), texts[k])
 		s.status(gs, k, true)
 	})
 }

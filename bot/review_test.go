@@ -121,7 +121,7 @@ func TestRSBoardRefusals(t *testing.T) {
 	h.send("ann", "ps a1")
 	for _, tc := range []struct{ text, want string }{
 		{"rs\nSx 0 0\n0 0 0\n0 0 0", `your board cannot be read: A1 (row 1, square 1): unexpected "x"`},
-		{"rs\nSSSS SSSS SSS\n0 0 0\n0 0 0", `("adopt" is not possible: your board cannot be a position of this game: black has`},
+		{"rs\nSSSS SSSS SSS\n0 0 0\n0 0 0", `"adopt" is not possible: your board cannot be a position of this game: black has`},
 	} {
 		rs := h.send("ann", tc.text)
 		got := textTo(rs, "ann")
@@ -186,12 +186,12 @@ func TestOwnProposalWithdrawnByMove(t *testing.T) {
 	h.start("ann", "bob", "")
 	h.send("ann", "draw")
 	rs := h.send("ann", "ps a1")
-	if got := textTo(rs, "bob"); !strings.Contains(got, "The proposal to agree a draw is withdrawn by the move.") {
+	if got := textTo(rs, "bob"); !strings.Contains(got, "ann's move withdraws the proposal to agree a draw.") {
 		t.Errorf("bob told %q", got)
 	}
 	h.send("ann", "draw")
 	rs = h.send("bob", "ps e1")
-	if got := textTo(rs, "ann"); !strings.Contains(got, "The proposal to agree a draw is declined by the move.") {
+	if got := textTo(rs, "ann"); !strings.Contains(got, "bob's move declines your proposal to agree a draw.") {
 		t.Errorf("ann told %q", got)
 	}
 }

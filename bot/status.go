@@ -35,7 +35,7 @@ func (s *session) status(gs *gameState, to string, withPicture bool) {
 	me, _ := g.ColorOf(to)
 	switch g.Status {
 	case Over:
-		d.say("Game over: %s", resultText(g))
+		d.say("Game over: %s", resultTextFor(g, to))
 		s.handGame(gs, d)
 	case Active:
 		c := pos.ToMove()
@@ -44,13 +44,17 @@ func (s *session) status(gs *gameState, to string, withPicture bool) {
 			by = ", by " + fmtTime(g.Deadline)
 		}
 		if c == me {
-			d.say("%s: your move, %s%s.", capitalize(turnName(pos.Ply()+1)), who(g, c), by)
+			d.say("%s: your move%s.", capitalize(turnName(pos.Ply()+1)), by)
 			d.attention = true
 		} else {
 			d.say("%s: %s to move%s.", capitalize(turnName(pos.Ply()+1)), who(g, c), by)
 		}
 	case Challenged:
-		d.say("Waiting for %s to accept the challenge.", g.Names[g.Challenger.Opponent()])
+		if me == g.Challenger {
+			d.say("Waiting for %s to accept the challenge.", g.Names[g.Challenger.Opponent()])
+		} else {
+			d.say("The challenge waits for your answer.")
+		}
 	}
 	s.offerActions(gs, to)
 }
@@ -95,7 +99,8 @@ func ptnFileName(g *GameRecord) string {
 	return g.ID + "-" + white + "-vs-" + black + ".ptn"
 }
 
-// offerActions adds the commands a player can send now in a game.
+// offerActions sets the commands a player can send now in a game,
+// replacing those set before in the same reply (an earlier state).
 func (s *session) offerActions(gs *gameState, to string) {
 	g := gs.rec
 	me, ok := g.ColorOf(to)
@@ -103,35 +108,37 @@ func (s *session) offerActions(gs *gameState, to string) {
 		return
 	}
 	d := s.tell(to, g.ID)
+	d.offers = nil
+	offer := func(as ...Action) { d.offers = append(d.offers, as...) }
 	if pr := g.Proposal; pr != nil && answerable(g) {
 		if pr.By != me {
-			d.act(Action{Label: "Accept: " + proposalText(g, pr), Command: "accept", Game: g.ID},
+			offer(Action{Label: "Accept: " + s.proposalShort(g, pr, to), Command: "accept", Game: g.ID},
 				Action{Label: "Decline the proposal", Command: "decline", Game: g.ID})
 			d.attention = true
 		} else {
-			d.act(Action{Label: "Withdraw your proposal", Command: "cancel", Game: g.ID})
+			offer(Action{Label: "Withdraw your proposal", Command: "cancel", Game: g.ID})
 		}
 	}
 	switch g.Status {
 	case Challenged:
 		if me != g.Challenger {
-			d.act(Action{Label: "Accept the challenge", Command: "accept", Game: g.ID},
+			offer(Action{Label: "Accept the challenge", Command: "accept", Game: g.ID},
 				Action{Label: "Decline the challenge", Command: "decline", Game: g.ID})
 			d.attention = true
 		} else {
-			d.act(Action{Label: "Withdraw your challenge", Command: "cancel", Game: g.ID})
+			offer(Action{Label: "Withdraw your challenge", Command: "cancel", Game: g.ID})
 		}
 	case Active:
 		if g.Proposal != nil {
 			break
 		}
 		if gs.pos().ToMove() != me && lastMoveBy(gs, me) >= 0 {
-			d.act(Action{Label: "Ask to take back your last move", Command: "undo", Game: g.ID})
+			offer(Action{Label: "Ask to take back your last move", Command: "undo", Game: g.ID})
 		}
 		if openDispute(gs, me) != nil {
-			d.act(Action{Label: "Ask to take back the disputed move", Command: "takeback", Game: g.ID})
+			offer(Action{Label: "Ask to take back the disputed move", Command: "takeback", Game: g.ID})
 		}
-		d.act(Action{Label: "Offer a draw", Command: "draw", Game: g.ID},
+		offer(Action{Label: "Offer a draw", Command: "draw", Game: g.ID},
 			Action{Label: "Resign", Command: "resign", Game: g.ID, Confirm: fmt.Sprintf("Resign game %s against %s?", g.ID, g.Names[me.Opponent()])})
 	}
 }

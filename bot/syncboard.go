@@ -69,7 +69,7 @@ func (s *session) cmdRS(c *Command) error {
 	if match >= 0 {
 		i := match - first
 		d.say("Your board matches the position after turn %d; the boards diverged at %s, when %s played %s.", match, turnName(match+1),
-			g.Names[gs.tg.PositionAfter(i).ToMove()], moveNames(gs.tg.Moves()[i], gs.tg.PositionAfter(i), o))
+			nameFor(g, gs.tg.PositionAfter(i).ToMove(), s.sender.Key), moveNames(gs.tg.Moves()[i], gs.tg.PositionAfter(i), o))
 	} else {
 		d.say("Your board matches no position of the game's history%s.", s.startNote(gs))
 	}
@@ -80,7 +80,7 @@ func (s *session) cmdRS(c *Command) error {
 		d.act(Action{Label: fmt.Sprintf("Propose going back to the position after turn %d", match), Command: "revert", Game: g.ID})
 	}
 	if pos, err := boardPosition(gs, board); err != nil {
-		d.say("  (\"adopt\" is not possible: your board cannot be a position of this game: %v.)", err)
+		d.say("  \"adopt\" is not possible: your board cannot be a position of this game: %v.", err)
 	} else {
 		d.say("  \"adopt\": make your board the position. %s", adoptConsequence(g, pos))
 		d.act(Action{Label: "Propose making your board the position", Command: "adopt", Game: g.ID})

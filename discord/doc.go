@@ -79,7 +79,11 @@
 // goes by direct messages. An archived thread is unarchived before the bot
 // posts (discordgo's state, kept by THREAD_UPDATE, says which are; a
 // thread not in it is fetched); a thread that is gone is replaced, once
-// per reply, by a new one.
+// per reply, by a new one. When the game ends (ending.go), the first reply
+// about it that goes out renames the thread with the result ("g3 · Alice
+// vs Bob · 1-0 road") and schedules its archiving a day later; both are
+// kept in the game's place record, and threads that are due are archived
+// at start and at each hourly sweep.
 //
 // When both players are in the thread, the referee writes each of them a
 // reply about each event (in their own notation, "You called Tak" for the

@@ -95,7 +95,9 @@ func (w *world) start(o worldOptions) {
 	w.t.Helper()
 	var clock bot.Clock = bot.SystemClock{}
 	if o.ManualClock {
-		w.clock = discordfake.NewManualClock(time.Now())
+		if w.clock == nil { // a restart keeps the clock the test moved
+			w.clock = discordfake.NewManualClock(time.Now())
+		}
 		clock = w.clock
 	}
 	logger := slog.New(slog.NewTextHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))

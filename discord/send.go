@@ -54,7 +54,11 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 		return bot.Temporary(err, 0)
 	}
 	d.origin = o
-	return deliveryError(d.deliver(ctx), "deliver reply "+r.ID)
+	if err := d.deliver(ctx); err != nil {
+		return deliveryError(err, "deliver reply "+r.ID)
+	}
+	t.noteEnding(ctx, r.Game)
+	return nil
 }
 
 // originOf returns the Discord interaction or message that caused a

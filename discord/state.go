@@ -40,6 +40,11 @@ type placeRecord struct {
 	Parent  string   `json:",omitempty"` // the channel the thread belongs to
 	Guild   string   `json:",omitempty"`
 	Members []string `json:",omitempty"` // Discord players added to the thread
+	// A finished game's thread (ending.go): the name it was given with the
+	// result, when it is to be archived, and whether it was.
+	Ended     string    `json:",omitempty"`
+	ArchiveAt time.Time `json:",omitzero"`
+	Archived  bool      `json:",omitempty"`
 }
 
 func (p placeRecord) member(user string) bool {

@@ -162,6 +162,7 @@ func (t *Transport) Run(ctx context.Context) error {
 		return err
 	}
 	t.log.Info("discord: to add the bot to a server, open its invite link", "url", InviteURL(t.appID.Load().(string)))
+	t.archiveDue(ctx) // finished games' threads whose day passed while takbot was down
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
 	for {
@@ -174,6 +175,7 @@ func (t *Transport) Run(ctx context.Context) error {
 			if err := t.prune(ctx); err != nil && ctx.Err() == nil {
 				t.log.Warn("discord: prune adapter state", "err", err)
 			}
+			t.archiveDue(ctx)
 		}
 	}
 }

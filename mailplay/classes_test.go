@@ -108,7 +108,7 @@ func TestForgedChangesAreHeld(t *testing.T) {
 		before := h.records(game)
 		submitAs(t, sys, malloryAddr, botAddr, forged("forged-board@evil.example", botAddr, "Re: [Tak "+game+"]", "board"))
 		h.event(mailplay.MailHandled)
-		h.next(alice, "Game "+game+": Alice (white) against")
+		h.next(alice, "Game "+game+": you (white) against")
 		if after := h.records(game); after != before {
 			t.Errorf("a forged board changed the records:\n%s\n%s", before, after)
 		}

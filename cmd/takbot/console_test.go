@@ -26,7 +26,7 @@ func TestConsoleBackupExport(t *testing.T) {
 	if code := Main(env{args: []string{"console", "-db", db, "-in", script}, stdout: &out, stderr: &errb}); code != 0 {
 		t.Fatalf("console exit %d: %s", code, errb.String())
 	}
-	if !strings.Contains(out.String(), "[to alice] Turn 3 (PTN move 2, white) of game g1: alice (white) played ps c3 (PTN c3).") {
+	if !strings.Contains(out.String(), "[to alice] Turn 3 (PTN move 2, white) of game g1: you (white) played ps c3 (PTN c3).") {
 		t.Fatalf("console output lacks the third move:\n%s", out.String())
 	}
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {

@@ -96,7 +96,7 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 		t.Errorf("Ann's start mail has pictures %v, want 1", pics)
 	}
 	start := w.nextPost(th.ID, 1)
-	if !strings.Contains(start.Content, "Game g1 begins") || !strings.Contains(start.Content, "your move, Bob (white)") ||
+	if !strings.Contains(start.Content, "Game g1 begins") || !strings.Contains(start.Content, "white): your move, by") ||
 		!slices.Contains(start.Mentions, w.bob.ID) {
 		t.Errorf("the game's start in the thread does not call Bob: %s", postContents([]discordfake.Message{start}))
 	}
@@ -123,14 +123,19 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 			mover, colour = "Bob (white)", "white"
 		}
 		moveNo := (i + 2) / 2
-		heading := "Turn " + strconv.Itoa(turn) + " (PTN move " + strconv.Itoa(moveNo) + ", " + colour + ") of game g1: " + mover + " played "
+		heading := "Turn " + strconv.Itoa(turn) + " (PTN move " + strconv.Itoa(moveNo) + ", " + colour + ") of game g1: "
+		// Each reader is "you" in their own replies.
+		annHeading, bobHeading := heading+mover+" played ", heading+"you ("+colour+") played "
+		if !bobs {
+			annHeading, bobHeading = heading+"you ("+colour+") played ", heading+mover+" played "
+		}
 		final := i == len(crossGame)-1
 
 		// Ann's mail: the move in her notation, then in PTN; the board in
 		// Tak by Mail coordinates, the sync board, the picture.
-		want := []string{heading + p.mail + " (PTN " + p.ptn + ").", "The board in Tak by Mail coordinates (A1 is the north-west corner)",
+		want := []string{annHeading + p.mail + " (PTN " + p.ptn + ").", "The board in Tak by Mail coordinates (A1 is the north-west corner)",
 			"Sync board (north row first", p.sync + "\n"}
-		want = append(want, afterPly(final, !bobs, "a3, b3, c3", "your move, Ann (black)", "Bob (white) to move")...)
+		want = append(want, afterPly(final, !bobs, "a3, b3, c3", "black): your move, by", "Bob (white) to move", "Game over: Bob (white) wins by road (R-0).")...)
 		last = w.annNext(want...)
 		if pics := mailPictures(t, last.Raw); len(pics) != 1 {
 			t.Errorf("turn %d: Ann's mail has pictures %v, want 1", turn, pics)
@@ -139,8 +144,8 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 		// Bob's post in the thread: the move in PTN, then in Tak by Mail;
 		// the sync board in a code block, the picture.
 		post := w.nextPost(th.ID, 1+turn)
-		want = []string{heading + p.ptn + " (mail " + p.mail + ").", "```\n" + p.sync + "\n```"}
-		want = append(want, afterPly(final, bobs, "a1, b1, c1", "your move, Bob (white)", "Ann (black) to move")...)
+		want = []string{bobHeading + p.ptn + " (mail " + p.mail + ").", "```\n" + p.sync + "\n```"}
+		want = append(want, afterPly(final, bobs, "a1, b1, c1", "white): your move, by", "Ann (black) to move", "Game over: you (white) win by road (R-0).")...)
 		for _, s := range want {
 			if !strings.Contains(post.Content, s) {
 				t.Errorf("turn %d: Bob's post does not say %q:\n%s", turn, s, post.Content)
@@ -205,10 +210,10 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 // afterPly is what a player reads after the move of a ply: the road and
 // the result after the last, else whose move it is (theirs after their
 // own move, the reader's after the opponent's).
-func afterPly(final, readerMoved bool, road, readerToMove, opponentToMove string) []string {
+func afterPly(final, readerMoved bool, road, readerToMove, opponentToMove, over string) []string {
 	switch {
 	case final:
-		return []string{"The road: " + road + ".", "Game over: Bob (white) wins by road (R-0)."}
+		return []string{"The road: " + road + ".", over}
 	case readerMoved:
 		return []string{opponentToMove}
 	default:

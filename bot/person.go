@@ -1,0 +1,127 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// Replies speak to their reader: "you" for the player a reply goes to,
+// a name for the other one. The helpers here take the reader's player key;
+// an empty key (a game's notes, a log) writes every player in the third
+// person.
+
+// isReader reports whether colour c of game g is the reader (and not both
+// players: a game against oneself names the colours).
+func isReader(g *GameRecord, c tak.Color, reader string) bool {
+	return reader != "" && g.Players[c] == reader && g.Players[0] != g.Players[1]
+}
+
+// whoFor names a player with their colour for a reader: "you (white)" or
+// "alice (white)".
+func whoFor(g *GameRecord, c tak.Color, reader string) string {
+	if isReader(g, c, reader) {
+		return fmt.Sprintf("you (%s)", c)
+	}
+	return who(g, c)
+}
+
+// nameFor names a player for a reader: "you" or "alice".
+func nameFor(g *GameRecord, c tak.Color, reader string) string {
+	if isReader(g, c, reader) {
+		return "you"
+	}
+	return g.Names[c]
+}
+
+// possessiveFor is a player's possessive for a reader: "your" or "alice's".
+func possessiveFor(g *GameRecord, c tak.Color, reader string) string {
+	if isReader(g, c, reader) {
+		return "your"
+	}
+	return g.Names[c] + "'s"
+}
+
+// verbFor picks the verb form that agrees with nameFor: "you resign",
+// "alice resigns".
+func verbFor(g *GameRecord, c tak.Color, reader, you, other string) string {
+	if isReader(g, c, reader) {
+		return you
+	}
+	return other
+}
+
+// recordedMoveNames names the recorded move at index i of a game's moves
+// in the reader's notation with the other in brackets ("ps c3 (PTN c3)"),
+// from the record alone.
+func (s *session) recordedMoveNames(g *GameRecord, i int, reader string) string {
+	if i < 0 || i >= len(g.Moves) {
+		return ""
+	}
+	ptn := g.Moves[i].PTN
+	pm, err := notation.ParsePTNMove(ptn, g.Config.Size)
+	if err != nil {
+		return ptn
+	}
+	mail := notation.FormatMail(pm.Move, g.Config.Size)
+	if s.orient(reader) == notation.PTN {
+		return fmt.Sprintf("%s (mail %s)", ptn, mail)
+	}
+	return fmt.Sprintf("%s (PTN %s)", mail, ptn)
+}
+
+// senderDid starts a sentence about what the sender of the message did, for
+// a reader: "You accepted" to the sender, "bob accepted" to the other.
+func (s *session) senderDid(reader, verb string) string {
+	if reader == s.sender.Key {
+		return "You " + verb
+	}
+	return s.sender.Name + " " + verb
+}
+
+// buttons reports whether a player's transport shows actions as buttons,
+// so that a reply need not also say which commands answer.
+func (s *session) buttons(key string) bool {
+	id, ok := ParseIdentity(key)
+	if !ok {
+		return false
+	}
+	e := s.r.transport(id.Transport)
+	return e != nil && e.info.Limits.Buttons
+}
+
+// sentence capitalizes a sentence that starts with "you" or "your"; a name
+// keeps the case its player chose.
+func sentence(s string) string {
+	if len(s) >= 3 && s[:3] == "you" {
+		return capitalize(s)
+	}
+	return s
+}
+
+// resultTextFor says how a game ended to a reader: "you (white) win by
+// road (R-0). You score 23." It starts in lower case, after "Game over: ".
+func resultTextFor(g *GameRecord, reader string) string {
+	r := g.Result
+	if r == nil || r.Draw || !isReader(g, r.Winner, reader) {
+		return resultText(g)
+	}
+	text := strings.Replace(r.Text, r.Winner.String()+" wins", whoFor(g, r.Winner, reader)+" win", 1)
+	line := fmt.Sprintf("%s (%s).", text, r.PTN)
+	if r.Score > 0 {
+		line += fmt.Sprintf(" You score %d.", r.Score)
+	}
+	return line
+}
+
+// answerHint tells a player how to answer an offer ("; send \"accept\" or
+// \"decline\""), except where Accept and Decline buttons come with the
+// reply.
+func (s *session) answerHint(key, lead string) string {
+	if s.buttons(key) {
+		return ""
+	}
+	return lead + ` "accept" or "decline"`
+}
