@@ -23,7 +23,7 @@ const (
 	dzMinMatch = 4
 	dzMaxMatch = 258
 	dzWindow   = 32768
-	dzChain    = 48 // candidates tried per position
+	dzChain    = 16 // candidates tried per position
 )
 
 // dzDict is the dictionary's hash chains, built once.

@@ -58,6 +58,7 @@ var ErrOldSchema = errors.New("database schema is older than this program")
 type DB struct {
 	db    *bolt.DB
 	group groupCommit
+	prep  prepared
 }
 
 // Options tunes Open.
@@ -184,7 +185,10 @@ func (d *DB) Update(ctx context.Context, fn func(bot.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return d.batch(func(tx *bolt.Tx) error { return fn(&txn{tx: tx}) })
+	return d.batch(func(tx *bolt.Tx) error { return fn(&txn{tx: tx, prep: &d.prep}) })
 }
 
-var _ bot.Store = (*DB)(nil)
+var (
+	_ bot.Store    = (*DB)(nil)
+	_ bot.Preparer = (*DB)(nil)
+)
