@@ -23,7 +23,7 @@ const (
 	dzMinMatch = 4
 	dzMaxMatch = 258
 	dzWindow   = 32768
-	dzChain    = 16 // candidates tried per position
+	dzChain    = 8 // candidates tried per position
 )
 
 // dzDict is the dictionary's hash chains, built once.
@@ -73,8 +73,9 @@ func deflateDict(dst, body []byte) []byte {
 	nd := len(dictV1)
 	s.win = append(s.win[:nd], body...)
 	win := s.win
-	// The body's chains: a head table of at least as many entries as
-	// the body has positions (a power of two, at most the dictionary's).
+	// The body's chains: a head table of at least as many entries as the
+	// body has positions (a power of two, at most the dictionary's),
+	// holding positions plus one, so that a cleared table is empty.
 	size := 256
 	for size < len(body) && size < 1<<dzHashBits {
 		size *= 2
@@ -84,9 +85,7 @@ func deflateDict(dst, body []byte) []byte {
 		s.body.head = make([]int32, size)
 	}
 	head := s.body.head[:size]
-	for i := range head {
-		head[i] = -1
-	}
+	clear(head)
 	if cap(s.body.prev) < len(body) {
 		s.body.prev = make([]int32, len(body))
 	}
@@ -96,32 +95,34 @@ func deflateDict(dst, body []byte) []byte {
 	w.write(1|1<<1, 3) // BFINAL, BTYPE 01: fixed Huffman codes
 	for p := nd; p < len(win); {
 		bestLen, bestDist := 0, 0
-		var h uint32
 		if p+dzMinMatch <= len(win) {
-			h = dzHash(win[p:])
+			h := dzHash(win[p:])
 			limit := min(dzMaxMatch, len(win)-p)
+			cur := win[p : p+limit]
 			tries := 0
-			try := func(cand int32) bool {
-				dist := p - int(cand)
-				if dist > dzWindow {
-					return false
-				}
-				if bestLen == 0 || win[int(cand)+bestLen] == win[p+bestLen] {
-					if n := matchLen(win[cand:int(cand)+limit], win[p:p+limit]); n > bestLen {
-						bestLen, bestDist = n, dist
-					}
+			// The body's earlier positions first (the nearest), then
+			// the dictionary's.
+			for c := head[h&mask] - 1; c >= 0 && tries < dzChain && bestLen < limit; c = prev[int(c)-nd] - 1 {
+				if p-int(c) > dzWindow {
+					break
 				}
 				tries++
-				return bestLen < limit && tries < dzChain
+				if bestLen == 0 || win[int(c)+bestLen] == cur[bestLen] {
+					if n := matchLen(win[c:int(c)+limit], cur); n > bestLen {
+						bestLen, bestDist = n, p-int(c)
+					}
+				}
 			}
-			// The body's earlier positions first (the nearest), then the
-			// dictionary's.
-			more := true
-			for cand := head[h&mask]; cand >= 0 && more; cand = prev[int(cand)-nd] {
-				more = try(cand)
-			}
-			for cand := dict.head[h]; cand >= 0 && more; cand = dict.prev[cand] {
-				more = try(cand)
+			for c := dict.head[h]; c >= 0 && tries < dzChain && bestLen < limit; c = dict.prev[c] {
+				if p-int(c) > dzWindow {
+					break
+				}
+				tries++
+				if bestLen == 0 || win[int(c)+bestLen] == cur[bestLen] {
+					if n := matchLen(win[c:int(c)+limit], cur); n > bestLen {
+						bestLen, bestDist = n, p-int(c)
+					}
+				}
 			}
 		}
 		n := 1
@@ -131,13 +132,12 @@ func deflateDict(dst, body []byte) []byte {
 		} else {
 			w.literal(int(win[p]))
 		}
-		for end := p + n; p < end; p++ {
-			if p+dzMinMatch <= len(win) {
-				h = dzHash(win[p:]) & mask
-				prev[p-nd] = head[h]
-				head[h] = int32(p)
-			}
+		for i, end := p, min(p+n, len(win)-dzMinMatch+1); i < end; i++ {
+			h := dzHash(win[i:]) & mask
+			prev[i-nd] = head[h]
+			head[h] = int32(i + 1)
 		}
+		p += n
 	}
 	w.literal(256) // end of block
 	return w.flush()

@@ -203,7 +203,7 @@ func encodeReplyPlain(r *bot.Reply) (plain, raw []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return appendPlain(nil, r), raw, nil
+	return appendPlain(make([]byte, 0, 1024), r), raw, nil
 }
 
 // appendPlain appends r's header and body, uncompressed, to dst.
