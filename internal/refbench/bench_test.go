@@ -2,7 +2,6 @@ package refbench
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -20,14 +19,6 @@ import (
 	"github.com/takbymail/takbot/storage"
 	"github.com/takbymail/takbot/tak"
 )
-
-// games is the number of games played at once.
-const games = 1000
-
-// workers is how many messages are handled at once, as the transports
-// hand them to the referee (mailplay handles 8 mails of a batch at once;
-// Discord one goroutine per interaction).
-var workers = flag.Int("referee-workers", 64, "concurrent Handle calls of BenchmarkRefereeMoves")
 
 // loadTransport is a transport whose players write moves in one notation:
 // "post" players write Tak by Mail commands ("ms b2 p3 2 1"), "chat"
@@ -47,7 +38,7 @@ func (loadTransport) Send(context.Context, *bot.Reply) error { return nil }
 
 var transports = []loadTransport{{name: "post"}, {name: "chat", ptn: true}}
 
-// game is one game of the benchmark: its players and the texts of its
+// game is one game of the workload: its players and the texts of its
 // moves, in the notation of its transport.
 type game struct {
 	white, black bot.Identity
@@ -55,7 +46,8 @@ type game struct {
 }
 
 // randomGame returns plies legal moves of a 6x6 game that does not end,
-// written in PTN or in Tak by Mail notation, chosen at random.
+// chosen at random, written in PTN or in Tak by Mail notation; false when
+// the game could not go on without ending.
 func randomGame(rng *rand.Rand, plies int, ptn bool) ([]string, bool) {
 	p, err := tak.NewPosition(tak.DefaultConfig(6))
 	if err != nil {
@@ -69,14 +61,13 @@ func randomGame(rng *rand.Rand, plies int, ptn bool) ([]string, bool) {
 		var next *tak.Position
 		var m tak.Move
 		for _, c := range buf {
-			q, err := p.Play(c)
-			if err == nil && !q.Over() {
+			if q, err := p.Play(c); err == nil && !q.Over() {
 				next, m = q, c
 				break
 			}
 		}
 		if next == nil {
-			return nil, false // every move ends the game
+			return nil, false
 		}
 		if ptn {
 			out = append(out, notation.FormatPTN(m, p))
@@ -88,101 +79,152 @@ func randomGame(rng *rand.Rand, plies int, ptn bool) ([]string, bool) {
 	return out, true
 }
 
+// workload is a referee on a bbolt file synced at every commit (as takbot
+// serve opens it) with games started and their moves chosen.
+type workload struct {
+	db    *storage.DB
+	ref   *bot.Referee
+	games []game
+}
+
+// newWorkload starts games 6x6 games, half of them between players who
+// write Tak by Mail notation, half PTN, and chooses plies random legal
+// moves for each. workers goroutines hand the challenges and acceptances
+// to the referee.
+func newWorkload(tb testing.TB, games, plies, workers int) *workload {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(15, 11))
+	w := &workload{games: make([]game, games)}
+	for i := range w.games {
+		t := transports[i%2]
+		g := &w.games[i]
+		g.white = bot.Identity{Transport: t.name, Address: fmt.Sprintf("w%d", i)}
+		g.black = bot.Identity{Transport: t.name, Address: fmt.Sprintf("b%d", i)}
+		for ok := false; !ok; {
+			g.moves, ok = randomGame(rng, plies, t.ptn)
+		}
+	}
+	db, err := storage.Open(filepath.Join(tb.TempDir(), "referee.db"), storage.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	w.db = db
+	w.ref = bot.New(db, nil, bot.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	for _, t := range transports {
+		w.ref.Register(t)
+	}
+	w.run(tb, workers, func(int) int { return 2 }, func(g, k int) error {
+		if k == 0 {
+			return w.handle(w.games[g].white, fmt.Sprintf("g%d-new", g), "new "+w.games[g].black.Address+" size=6 color=white")
+		}
+		return w.handle(w.games[g].black, fmt.Sprintf("g%d-accept", g), "accept")
+	})
+	return w
+}
+
+// handle hands one message to the referee and checks it was played.
+func (w *workload) handle(from bot.Identity, id, text string) error {
+	out, err := w.ref.Handle(context.Background(), bot.Message{ID: id, From: from, Text: text})
+	if err == nil && (out.Refused || len(out.Replies) == 0) {
+		err = fmt.Errorf("%q from %s was not played: %+v", text, from.Key(), out)
+	}
+	return err
+}
+
+// run sends every game's messages from workers goroutines, each going
+// round its games one message at a time, so that messages of different
+// games are handled at once and those of one game in order.
+func (w *workload) run(tb testing.TB, workers int, msgs func(g int) int, send func(g, k int) error) {
+	tb.Helper()
+	var wg sync.WaitGroup
+	var failed atomic.Bool
+	for wk := range workers {
+		wg.Go(func() {
+			for k := 0; ; k++ {
+				sent := false
+				for g := wk; g < len(w.games); g += workers {
+					if k >= msgs(g) {
+						continue
+					}
+					if err := send(g, k); err != nil {
+						if !failed.Swap(true) {
+							tb.Error(err)
+						}
+						return
+					}
+					sent = true
+				}
+				if !sent || failed.Load() {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if failed.Load() {
+		tb.FailNow()
+	}
+}
+
+// play plays n moves over the games, spread evenly.
+func (w *workload) play(tb testing.TB, n, workers int) {
+	games := len(w.games)
+	w.run(tb, workers, func(g int) int {
+		m := n / games
+		if g < n%games {
+			m++
+		}
+		return m
+	}, func(g, k int) error {
+		from := w.games[g].white
+		if k%2 == 1 {
+			from = w.games[g].black
+		}
+		return w.handle(from, fmt.Sprintf("g%d-m%d", g, k), w.games[g].moves[k])
+	})
+}
+
 // BenchmarkRefereeMoves plays b.N moves over 1,000 games of 6x6 on a
 // bbolt file synced at every commit, as takbot serve opens it. Half the
 // games are played in Tak by Mail notation, half in PTN, with random legal
 // moves. The games are started before the timer (challenge, acceptance);
-// then -referee-workers goroutines hand the moves to Referee.Handle, each
-// going round its games one move at a time, so that moves of different
-// games are in flight together. Handle returns once the move, the game
-// and both replies are committed (fsync'd). It reports moves/s: b.N over
-// the wall time.
+// then the sub-benchmark's number of goroutines hand the moves to
+// Referee.Handle, each going round its games one move at a time: 8 is
+// how many mails mailplay handles at once, 1,000 one message per game in
+// flight (Discord hands each interaction to the referee in its own
+// goroutine). Handle returns once the move, the game and both replies
+// are committed and synced. Delivery does not run. It reports moves/s (b.N
+// over the wall time) and the process's CPU time per move.
 func BenchmarkRefereeMoves(b *testing.B) {
-	ctx := context.Background()
-	plies := (b.N + games - 1) / games
-	rng := rand.New(rand.NewPCG(15, 11))
-	gs := make([]game, games)
-	for i := range gs {
-		t := transports[i%2]
-		gs[i].white = bot.Identity{Transport: t.name, Address: fmt.Sprintf("w%d", i)}
-		gs[i].black = bot.Identity{Transport: t.name, Address: fmt.Sprintf("b%d", i)}
-		for ok := false; !ok; {
-			gs[i].moves, ok = randomGame(rng, plies, t.ptn)
-		}
+	const games = 1000
+	for _, workers := range []int{8, 64, 1000} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			w := newWorkload(b, games, (b.N+games-1)/games, min(workers, 64))
+			b.ResetTimer()
+			start, cpu0 := time.Now(), cpuTime(b)
+			w.play(b, b.N, workers)
+			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "moves/s")
+			b.ReportMetric(float64((cpuTime(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/move")
+		})
 	}
-	db, err := storage.Open(filepath.Join(b.TempDir(), "referee.db"), storage.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	ref := bot.New(db, nil, bot.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	for _, t := range transports {
-		ref.Register(t)
-	}
-	handle := func(from bot.Identity, id, text string) error {
-		out, err := ref.Handle(ctx, bot.Message{ID: id, From: from, Text: text})
-		if err == nil && (out.Refused || len(out.Replies) == 0) {
-			err = fmt.Errorf("%s from %s was not played: %+v", text, from.Key(), out)
-		}
-		return err
-	}
-	// run hands every game's messages to the workers, each worker going
-	// round its games one message at a time.
-	run := func(msgs func(g int) int, send func(g, k int) error) {
-		var wg sync.WaitGroup
-		var failed atomic.Bool
-		for w := range *workers {
-			wg.Go(func() {
-				for k := 0; ; k++ {
-					sent := false
-					for g := w; g < games; g += *workers {
-						if k >= msgs(g) {
-							continue
-						}
-						if err := send(g, k); err != nil {
-							if !failed.Swap(true) {
-								b.Error(err)
-							}
-							return
-						}
-						sent = true
-					}
-					if !sent || failed.Load() {
-						return
-					}
-				}
-			})
-		}
-		wg.Wait()
-		if failed.Load() {
-			b.FailNow()
-		}
-	}
-	run(func(int) int { return 2 }, func(g, k int) error {
-		if k == 0 {
-			return handle(gs[g].white, fmt.Sprintf("g%d-new", g), "new "+gs[g].black.Address+" size=6 color=white")
-		}
-		return handle(gs[g].black, fmt.Sprintf("g%d-accept", g), "accept")
-	})
-	movesOf := func(g int) int {
-		n := b.N / games
-		if g < b.N%games {
-			n++
-		}
-		return n
-	}
-	b.ResetTimer()
-	start, cpu0 := time.Now(), cpuTime(b)
-	run(movesOf, func(g, k int) error {
-		from := gs[g].white
-		if k%2 == 1 {
-			from = gs[g].black
-		}
-		return handle(from, fmt.Sprintf("g%d-m%d", g, k), gs[g].moves[k])
-	})
-	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "moves/s")
-	b.ReportMetric(float64((cpuTime(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/move")
+}
 
+// TestWorkload plays a small workload and checks that every move was
+// played and stored, in both notations.
+func TestWorkload(t *testing.T) {
+	const games, plies = 20, 12
+	w := newWorkload(t, games, plies, 4)
+	w.play(t, games*plies, 4)
+	for i := range games {
+		g, err := w.ref.Game(t.Context(), fmt.Sprintf("g%d", i+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Moves) != plies || g.Status != bot.Active {
+			t.Errorf("game %s: %d moves, %s; want %d moves, active", g.ID, len(g.Moves), g.Status, plies)
+		}
+	}
 }
 
 // cpuTime returns the CPU time the process has used, user and system: on
