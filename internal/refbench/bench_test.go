@@ -195,12 +195,14 @@ func (w *workload) play(tb testing.TB, n, workers int) {
 // flight (Discord hands each interaction to the referee in its own
 // goroutine). Handle returns once the move, the game and both replies
 // are committed and synced. Delivery does not run. It reports moves/s (b.N
-// over the wall time) and the process's CPU time per move.
+// over the wall time), the process's CPU time per move and the memory
+// allocated per move.
 func BenchmarkRefereeMoves(b *testing.B) {
 	const games = 1000
 	for _, workers := range []int{8, 64, 1000} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			w := newWorkload(b, games, (b.N+games-1)/games, min(workers, 64))
+			b.ReportAllocs()
 			b.ResetTimer()
 			start, cpu0 := time.Now(), cpuTime(b)
 			w.play(b, b.N, workers)
