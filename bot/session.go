@@ -258,8 +258,13 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 		players = append(players, s.players[k])
 	}
 	sort.Slice(players, func(i, j int) bool { return players[i].Key < players[j].Key })
-	for _, rp := range replies {
+	keep := make([]Reply, len(replies)) // as stored: without what delivery draws again
+	for i, rp := range replies {
 		proc.Replies = append(proc.Replies, rp.ID)
+		keep[i] = stored(rp)
+	}
+	if p, ok := s.r.store.(Preparer); ok {
+		defer p.Prepare(games, keep)()
 	}
 	out := make([]Reply, len(replies))
 	err := s.r.store.Update(s.ctx, func(tx Tx) error {
@@ -284,7 +289,7 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 			}
 		}
 		for i := range replies {
-			rp := stored(replies[i])
+			rp := keep[i]
 			if err := tx.Enqueue(&rp); err != nil {
 				return err
 			}

@@ -95,3 +95,16 @@ type Tx interface {
 	// pruned. Call it until it returns fewer than limit.
 	Prune(before time.Time, limit int) (removed int, err error)
 }
+
+// Preparer is implemented by a Store that can encode records before the
+// transaction that writes them. A store runs one write transaction at a
+// time, with the updates of concurrent callers coalesced into it, so the
+// work done inside holds up every caller; the referee hands the games and
+// replies it is about to write to Prepare, outside, and the transaction
+// writes what was prepared instead of encoding them again. The records
+// must not change until the returned function is called, after the
+// Update; a reply enqueued with other contents than prepared is encoded
+// afresh.
+type Preparer interface {
+	Prepare(games []*GameRecord, replies []Reply) (done func())
+}

@@ -111,7 +111,7 @@ func cmpOr(a, b int) int {
 // their deliveries. Updates are not left waiting for others to join their
 // batch, so that it measures the work.
 func BenchmarkTwoMoves(b *testing.B) {
-	db := openWith(b, filepath.Join(b.TempDir(), "move.db"), storage.Options{NoSync: true, MaxBatchDelay: time.Microsecond})
+	db := openWith(b, filepath.Join(b.TempDir(), "move.db"), storage.Options{NoSync: true})
 	rng := rand.New(rand.NewPCG(1, 2))
 	g := 0
 	for b.Loop() {
@@ -160,7 +160,7 @@ func storeGame(tb testing.TB, db *storage.DB, rec *bot.GameRecord, replies []*bo
 func BenchmarkOpen(b *testing.B) {
 	games, moves := *openGames, 30
 	path := filepath.Join(b.TempDir(), "big.db")
-	db := openWith(b, path, storage.Options{NoSync: true, MaxBatchDelay: time.Microsecond})
+	db := openWith(b, path, storage.Options{NoSync: true})
 	rng := rand.New(rand.NewPCG(1, 2))
 	start := time.Now()
 	var last time.Time
@@ -187,7 +187,7 @@ func BenchmarkOpen(b *testing.B) {
 	}
 	db.Close()
 	b.Run("600k-replies", openAgain)
-	db = openWith(b, path, storage.Options{NoSync: true, MaxBatchDelay: time.Microsecond})
+	db = openWith(b, path, storage.Options{NoSync: true})
 	for removed := -1; removed != 0; {
 		update(b, db, func(tx bot.Tx) error {
 			var err error

@@ -82,7 +82,11 @@ func (t *txn) PutGame(g *bot.GameRecord) error {
 			return fmt.Errorf("game %s: %w", g.ID, err)
 		}
 	}
-	if err := putJSON(games, id, g); err != nil {
+	raw, err = t.gameJSON(g)
+	if err == nil {
+		err = games.Put(id, raw)
+	}
+	if err != nil {
 		return fmt.Errorf("game %s: %w", g.ID, err)
 	}
 	cur := gameIndex{status: g.Status, wake: g.Wake, players: g.Players}

@@ -29,7 +29,7 @@ func (t *txn) Enqueue(r *bot.Reply) error {
 	if err != nil {
 		return err
 	}
-	raw, err := encodeReply(r)
+	raw, err := t.encodeReply(r)
 	if err != nil {
 		return fmt.Errorf("reply %s: %w", r.ID, err)
 	}

@@ -35,9 +35,6 @@ func layoutOf(format byte) int {
 // exhaust memory.
 const maxBody = 16 << 20
 
-// deflateLevel is the compression level of reply bodies (see doc.go).
-const deflateLevel = flate.BestCompression
-
 // replyHeader is the part of a reply that the store's own bookkeeping
 // reads and SetDelivery rewrites: it is stored uncompressed, before the
 // body, so neither needs to inflate the body.
@@ -199,19 +196,43 @@ func decodeConfig(d *decoder) tak.Config {
 // length and the header, then the body, deflated when that is shorter.
 // Seq (the key) and Images (never stored) are left out.
 func encodeReply(r *bot.Reply) ([]byte, error) {
-	var e encoder
+	s := replyScratch.Get().(*replyBuffers)
+	defer replyScratch.Put(s)
+	e := encoder{b: s.body[:0]}
 	encodeBody(&e, r)
-	format, body := formatRaw2, e.b
-	z, err := deflateBody(body)
-	if err != nil {
-		return nil, err
-	}
-	if len(z) < len(body) {
-		format, body = formatDeflate2, z
+	s.body = e.b
+	format, body := formatRaw2, s.body
+	s.z = deflateDict(s.z[:0], body)
+	if len(s.z) < len(body) {
+		format, body = formatDeflate2, s.z
 	}
 	h := headerOf(r)
 	return assembleReply(&h, format, body), nil
 }
+
+// encodeReplyPlain returns r's stored form and its uncompressed encoding
+// (appendPlain), by which a prepared reply is recognised.
+func encodeReplyPlain(r *bot.Reply) (plain, raw []byte, err error) {
+	raw, err = encodeReply(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return appendPlain(make([]byte, 0, 1024), r), raw, nil
+}
+
+// appendPlain appends r's header and body, uncompressed, to dst.
+func appendPlain(dst []byte, r *bot.Reply) []byte {
+	e := encoder{b: dst}
+	h := headerOf(r)
+	h.encode(&e)
+	encodeBody(&e, r)
+	return e.b
+}
+
+// replyBuffers are encodeReply's scratch buffers, pooled.
+type replyBuffers struct{ body, z, plain []byte }
+
+var replyScratch = sync.Pool{New: func() any { return new(replyBuffers) }}
 
 // assembleReply joins a format, a header and a body in that format.
 func assembleReply(h *replyHeader, format byte, body []byte) []byte {
@@ -277,35 +298,10 @@ func withDelivery(raw []byte, del bot.Delivery) ([]byte, replyHeader, error) {
 	return assembleReply(&cur, format, body), h, nil
 }
 
-// flateWriters and flateReaders keep deflate state between replies: a
-// writer holds about a megabyte of tables.
-var (
-	flateWriters = sync.Pool{New: func() any {
-		w, err := flate.NewWriterDict(io.Discard, deflateLevel, dictV1)
-		if err != nil {
-			panic(err) // only for a bad level, a constant
-		}
-		return w
-	}}
-	flateReaders = sync.Pool{New: func() any { return flate.NewReaderDict(bytes.NewReader(nil), dictV1) }}
-)
+// flateReaders keep inflate state between replies.
+var flateReaders = sync.Pool{New: func() any { return flate.NewReaderDict(bytes.NewReader(nil), dictV1) }}
 
-// deflateBody compresses a body with dictionary v1.
-func deflateBody(body []byte) ([]byte, error) {
-	var buf bytes.Buffer
-	w := flateWriters.Get().(*flate.Writer)
-	defer flateWriters.Put(w)
-	w.Reset(&buf)
-	if _, err := w.Write(body); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// inflateBody reverses deflateBody.
+// inflateBody reverses deflateDict.
 func inflateBody(z []byte) ([]byte, error) {
 	r := flateReaders.Get().(io.ReadCloser)
 	defer flateReaders.Put(r)

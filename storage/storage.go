@@ -57,7 +57,9 @@ var ErrOldSchema = errors.New("database schema is older than this program")
 
 // DB is a bbolt-backed bot.Store.
 type DB struct {
-	db *bolt.DB
+	db    *bolt.DB
+	group groupCommit
+	prep  prepared
 }
 
 // Options tunes Open.
@@ -67,10 +69,9 @@ type Options struct {
 	Timeout time.Duration
 	// ReadOnly opens the file without writing (export, inspection).
 	ReadOnly bool
-	// MaxBatchDelay and MaxBatchSize tune how concurrent updates are
-	// coalesced into one transaction (defaults 10ms and 2000).
-	MaxBatchDelay time.Duration
-	MaxBatchSize  int
+	// MaxBatchSize bounds the updates coalesced into one transaction
+	// (default 2000); see batch.go.
+	MaxBatchSize int
 	// NoSync skips the fsync of each commit: much faster, but a crash of
 	// the machine may lose the last commits. For tests only.
 	NoSync bool
@@ -128,15 +129,10 @@ func open(path string, o Options) (*DB, error) {
 		return nil, err
 	}
 	bdb.NoSync = o.NoSync
-	bdb.MaxBatchDelay = 10 * time.Millisecond
-	if o.MaxBatchDelay > 0 {
-		bdb.MaxBatchDelay = o.MaxBatchDelay
-	}
-	bdb.MaxBatchSize = 2000
+	d := &DB{db: bdb, group: groupCommit{max: 2000}}
 	if o.MaxBatchSize > 0 {
-		bdb.MaxBatchSize = o.MaxBatchSize
+		d.group.max = o.MaxBatchSize
 	}
-	d := &DB{db: bdb}
 	err = guardOpen(path, func() error {
 		if o.ReadOnly {
 			return d.checkReadOnly()
@@ -209,13 +205,17 @@ func (d *DB) View(ctx context.Context, fn func(bot.Tx) error) error {
 	return d.db.View(func(tx *bolt.Tx) error { return fn(&txn{tx: tx}) })
 }
 
-// Update implements bot.Store with bbolt's Batch, which coalesces
-// concurrent updates into one transaction and may run fn more than once.
+// Update implements bot.Store with a group commit (batch.go), which
+// coalesces concurrent updates into one transaction and may run fn more
+// than once.
 func (d *DB) Update(ctx context.Context, fn func(bot.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return d.db.Batch(func(tx *bolt.Tx) error { return fn(&txn{tx: tx}) })
+	return d.batch(func(tx *bolt.Tx) error { return fn(&txn{tx: tx, prep: &d.prep}) })
 }
 
-var _ bot.Store = (*DB)(nil)
+var (
+	_ bot.Store    = (*DB)(nil)
+	_ bot.Preparer = (*DB)(nil)
+)

@@ -31,7 +31,10 @@ var fillPercents = map[string]float64{
 }
 
 // txn is a bbolt transaction seen as a bot.Tx.
-type txn struct{ tx *bolt.Tx }
+type txn struct {
+	tx   *bolt.Tx
+	prep *prepared // records encoded before the transaction; nil: none
+}
 
 var _ bot.Tx = (*txn)(nil)
 

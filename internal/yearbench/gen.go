@@ -76,7 +76,7 @@ type event struct {
 
 // Generate plays the workload into a new database at path, ending at end.
 func Generate(ctx context.Context, path string, w Workload, end time.Time) error {
-	db, err := storage.Open(path, storage.Options{NoSync: true, MaxBatchDelay: time.Millisecond})
+	db, err := storage.Open(path, storage.Options{NoSync: true})
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,112 @@
+package storage
+
+import (
+	"bytes"
+	"encoding/json"
+	"sync"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// Records encoded before their transaction (bot.Preparer). The referee's
+// commits run one transaction at a time; compressing two replies and
+// marshalling a game took about a third of that transaction's time. The
+// referee now prepares them in its own goroutine, in parallel with the
+// other callers, and the transaction finds them here.
+//
+// A reply is found by its id and used only if it is the reply prepared:
+// Enqueue encodes the reply uncompressed (about a microsecond) and
+// compares. A game is found by its record's address: the referee does
+// not change a record between Prepare and the end of its Update, and
+// its done function forgets the record's entry then.
+
+// maxPrepared bounds the entries kept, should done functions be missed.
+const maxPrepared = 10000
+
+// prepared holds the encodings of the records of Updates in flight.
+type prepared struct {
+	mu      sync.Mutex
+	games   map[*bot.GameRecord][]byte
+	replies map[string]preparedReply
+}
+
+// preparedReply is a reply's stored form and the uncompressed encoding it
+// was made from.
+type preparedReply struct {
+	plain, raw []byte
+}
+
+// Prepare implements bot.Preparer.
+func (d *DB) Prepare(games []*bot.GameRecord, replies []bot.Reply) (done func()) {
+	gs := make([][]byte, len(games))
+	for i, g := range games {
+		raw, err := json.Marshal(g)
+		if err != nil {
+			return func() {} // PutGame reports it
+		}
+		gs[i] = raw
+	}
+	rs := make([]preparedReply, len(replies))
+	for i := range replies {
+		plain, raw, err := encodeReplyPlain(&replies[i])
+		if err != nil {
+			return func() {}
+		}
+		rs[i] = preparedReply{plain: plain, raw: raw}
+	}
+	p := &d.prep
+	p.mu.Lock()
+	if p.games == nil || len(p.games)+len(p.replies) > maxPrepared {
+		p.games, p.replies = map[*bot.GameRecord][]byte{}, map[string]preparedReply{}
+	}
+	for i, g := range games {
+		p.games[g] = gs[i]
+	}
+	for i := range replies {
+		p.replies[replies[i].ID] = rs[i]
+	}
+	p.mu.Unlock()
+	return func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, g := range games {
+			delete(p.games, g)
+		}
+		for i := range replies {
+			delete(p.replies, replies[i].ID)
+		}
+	}
+}
+
+// gameJSON returns the stored form of a game, prepared or not.
+func (t *txn) gameJSON(g *bot.GameRecord) ([]byte, error) {
+	if t.prep != nil {
+		t.prep.mu.Lock()
+		raw, ok := t.prep.games[g]
+		t.prep.mu.Unlock()
+		if ok {
+			return raw, nil
+		}
+	}
+	return json.Marshal(g)
+}
+
+// encodeReply returns the stored form of a reply, prepared or not.
+func (t *txn) encodeReply(r *bot.Reply) ([]byte, error) {
+	if t.prep == nil {
+		return encodeReply(r)
+	}
+	t.prep.mu.Lock()
+	pr, ok := t.prep.replies[r.ID]
+	t.prep.mu.Unlock()
+	if !ok {
+		return encodeReply(r)
+	}
+	s := replyScratch.Get().(*replyBuffers)
+	defer replyScratch.Put(s)
+	s.plain = appendPlain(s.plain[:0], r)
+	if !bytes.Equal(s.plain, pr.plain) {
+		return encodeReply(r)
+	}
+	return pr.raw, nil
+}
