@@ -70,7 +70,7 @@ func (s *session) propose(c *Command, k ProposalKind) error {
 	pr := &Proposal{Kind: k, By: me, At: s.now}
 	first := gs.tg.Start().Ply()
 	last := gs.pos().Ply()
-	var consequence string
+	var adopted *tak.Position
 	switch k {
 	case ProposeUndo:
 		n := lastMoveBy(gs, me)
@@ -112,7 +112,7 @@ func (s *session) propose(c *Command, k ProposalKind) error {
 			return refuse("your board cannot be adopted: %v", err)
 		}
 		pr.Board = sb.Board
-		consequence = adoptConsequence(g, pos)
+		adopted = pos
 	}
 	g.Proposal = pr
 	gs.dirty = true
@@ -120,11 +120,10 @@ func (s *session) propose(c *Command, k ProposalKind) error {
 	d.say("You propose to %s. %s is asked to answer \"accept\" or \"decline\".", proposalText(g, pr), g.Names[me.Opponent()])
 	d = s.event(g.Players[me.Opponent()], g.ID)
 	d.say("%s proposes to %s. Answer \"accept\" or \"decline\".", who(g, me), proposalText(g, pr))
-	if k == ProposeAdopt {
+	if adopted != nil {
 		both(g, func(k string, _ tak.Color) {
-			d := s.event(k, g.ID)
-			d.block(fmt.Sprintf("The board %s proposes (%s)", g.Names[me], strings.TrimSuffix(syncCaption, ":")), pr.Board)
-			d.say("%s", consequence)
+			s.proposedBoard(gs, k, me, adopted)
+			s.event(k, g.ID).say("%s", adoptConsequence(g, adopted))
 		})
 	}
 	both(g, func(k string, _ tak.Color) { s.offerActions(gs, k) })
