@@ -70,7 +70,7 @@ func (s *session) propose(c *Command, k ProposalKind) error {
 	pr := &Proposal{Kind: k, By: me, At: s.now}
 	first := gs.tg.Start().Ply()
 	last := gs.pos().Ply()
-	var consequence string
+	var adopted *tak.Position
 	switch k {
 	case ProposeUndo:
 		n := lastMoveBy(gs, me)
@@ -112,7 +112,7 @@ func (s *session) propose(c *Command, k ProposalKind) error {
 			return refuse("your board cannot be adopted: %v", err)
 		}
 		pr.Board = sb.Board
-		consequence = adoptConsequence(g, pos)
+		adopted = pos
 	}
 	g.Proposal = pr
 	gs.dirty = true
@@ -125,15 +125,10 @@ func (s *session) propose(c *Command, k ProposalKind) error {
 	} else {
 		d.say("%s proposes to %s. Answer \"accept\" or \"decline\".", who(g, me), s.proposalText(g, pr, opp))
 	}
-	if k == ProposeAdopt {
-		both(g, func(k string, c tak.Color) {
-			d := s.event(k, g.ID)
-			caption := "The board " + g.Names[me] + " proposes, as a s" + strings.TrimPrefix(syncCaption, "S")
-			if c == me {
-				caption = "The board you propose, as a s" + strings.TrimPrefix(syncCaption, "S")
-			}
-			d.block(caption, pr.Board)
-			d.say("%s", consequence)
+	if adopted != nil {
+		both(g, func(k string, _ tak.Color) {
+			s.proposedBoard(gs, k, me, adopted)
+			s.event(k, g.ID).say("%s", adoptConsequence(g, adopted))
 		})
 	}
 	both(g, func(k string, _ tak.Color) { s.offerActions(gs, k) })

@@ -197,13 +197,18 @@ func TestOwnProposalWithdrawnByMove(t *testing.T) {
 }
 
 // TestRSDiffInReadingOrder: the squares where a mail player's board
-// differs are listed row by row from A1, in mail names.
+// differs are listed row by row from A1, in mail names, with both stacks.
 func TestRSDiffInReadingOrder(t *testing.T) {
 	h := newHarness(t)
 	h.start("ann", "bob", "size=3")
 	h.send("ann", "ps a1") // the true board has a black flat on mail A1
 	rs := h.send("ann", "rs\n0 s s\n0 0 0\ns s 0")
-	want := "on 5 squares: a1, b1, c1, a3, b3."
+	want := "on 5 squares (stacks top first, as on the sync board):\n" +
+		"  a1: yours 0 (empty), the referee's S (a black flat);\n" +
+		"  b1: yours s (a white flat), the referee's 0 (empty);\n" +
+		"  c1: yours s (a white flat), the referee's 0 (empty);\n" +
+		"  a3: yours s (a white flat), the referee's 0 (empty);\n" +
+		"  b3: yours s (a white flat), the referee's 0 (empty).\n"
 	if got := textTo(rs, "ann"); !strings.Contains(got, want) {
 		t.Errorf("rs answered %q, want %q", got, want)
 	}

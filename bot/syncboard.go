@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
+	"github.com/takbymail/takbot/tak"
 )
 
 // rs: a player checks their board against the true board. Alone it shows
@@ -65,7 +67,8 @@ func (s *session) cmdRS(c *Command) error {
 	}
 	g.Sync[me] = &SyncBoard{Board: strings.TrimSpace(board), Match: match, At: s.now}
 	gs.dirty = true
-	d.say("Your board differs from the true board of game %s on %s: %s.", g.ID, plural(len(diff), "square", "squares"), readingList(diff, size, o))
+	d.say("Your board differs from the true board of game %s on %s (stacks top first, as on the sync board):", g.ID, plural(len(diff), "square", "squares"))
+	d.say("%s", strings.Join(stackDiff(diff, size, o, "yours", stacks, "the referee's", gs.pos().Stacks()), "\n"))
 	if match >= 0 {
 		i := match - first
 		d.say("Your board matches the position after turn %d; the boards diverged at %s, when %s played %s.", match, turnName(match+1),
@@ -92,4 +95,87 @@ func (s *session) cmdRS(c *Command) error {
 	s.event(g.Players[me.Opponent()], g.ID).say("%s reports that their board of game %s differs from the true board on %s; they may propose a way out.",
 		who(g, me), g.ID, readingList(diff, size, s.orient(g.Players[me.Opponent()])))
 	return nil
+}
+
+// maxDiffLines bounds the squares a difference lists one by one; the rest
+// are named only.
+const maxDiffLines = 16
+
+// stackDiff lists the squares sqs where two boards differ, in reading
+// order, one line per square with both stacks as the sync board writes
+// them and in words: "  c3: yours 0 (empty), the referee's S (a black
+// flat);". Beyond maxDiffLines squares the rest are only named.
+func stackDiff(sqs []tak.Square, size int, o notation.Orientation, aName string, a map[tak.Square]tak.Stack, bName string, b map[tak.Square]tak.Stack) []string {
+	sqs = readingOrder(sqs, size, o)
+	var lines []string
+	for i, sq := range sqs {
+		if i == maxDiffLines {
+			rest := sqs[i:]
+			noun := "squares"
+			if len(rest) == 1 {
+				noun = "square"
+			}
+			lines = append(lines, fmt.Sprintf("  and %d more %s: %s", len(rest), noun, readingList(rest, size, o)))
+			break
+		}
+		lines = append(lines, fmt.Sprintf("  %s: %s %s, %s %s", notation.SquareName(sq, size, o), aName, stackText(a[sq]), bName, stackText(b[sq])))
+	}
+	for i := range lines {
+		if i < len(lines)-1 {
+			lines[i] += ";"
+		} else {
+			lines[i] += "."
+		}
+	}
+	return lines
+}
+
+// stackText writes a stack (bottom first) as the sync board does, with
+// its pieces in words: "0 (empty)", "S (a black flat)", "wS (a white wall
+// on a black flat)", "CSsSs (5 pieces, a black capstone on top)".
+func stackText(st tak.Stack) string {
+	code := notation.FormatSyncStack(st)
+	switch n := len(st); {
+	case n == 0:
+		return code + " (empty)"
+	case n <= 3:
+		words := make([]string, 0, n)
+		for j := n - 1; j >= 0; j-- {
+			words = append(words, pieceName(st[j]))
+		}
+		return fmt.Sprintf("%s (%s)", code, strings.Join(words, " on "))
+	default:
+		return fmt.Sprintf("%s (%d pieces, %s on top)", code, n, pieceName(st[n-1]))
+	}
+}
+
+// The pictures of an rs answer and of an adopt proposal do not mark the
+// differing squares yet: that needs a list of marked squares in Picture,
+// which the outbox codec (storage) would have to store, and render's
+// Frame.Marks to draw them.
+
+// proposedBoard shows reader k the board that an adopt proposal by colour
+// by would make the position: its picture, its sync board, and the
+// squares where it differs from the position now.
+func (s *session) proposedBoard(gs *gameState, k string, by tak.Color, pos *tak.Position) {
+	g := gs.rec
+	o := s.orient(k)
+	d := s.event(k, g.ID)
+	title := fmt.Sprintf("The board %s proposes", g.Names[by])
+	if g.Players[by] == k {
+		title = "The board you propose"
+	}
+	d.say("%s:", title)
+	p := Picture{Config: g.Config, TPS: notation.FormatTPS(pos), Players: g.Names, Orientation: o, Caption: title}
+	d.image(named(p, g.ID, pos.Ply()))
+	d.fallback(boardCaption(o), render.Grid(pos, o, render.ASCII))
+	d.block(syncCaption, notation.FormatSyncBoard(pos))
+	now := gs.pos()
+	diff := now.DiffStacks(pos.Stacks())
+	if len(diff) == 0 {
+		d.say("It is the same as the position now.")
+		return
+	}
+	d.say("It differs from the position now on %s (stacks top first, as on the sync board):", plural(len(diff), "square", "squares"))
+	d.say("%s", strings.Join(stackDiff(diff, g.Config.Size, o, "proposed", pos.Stacks(), "now", now.Stacks()), "\n"))
 }

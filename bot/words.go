@@ -60,18 +60,29 @@ func squareList(sqs []tak.Square, size int, o notation.Orientation) string {
 // list of differing squares against their board in order.
 func readingList(sqs []tak.Square, size int, o notation.Orientation) string {
 	names := make([]string, 0, len(sqs))
-	for _, sq := range sqs {
+	for _, sq := range readingOrder(sqs, size, o) {
 		names = append(names, notation.SquareName(sq, size, o))
 	}
-	sort.SliceStable(names, func(i, j int) bool {
-		ri, _ := strconv.Atoi(names[i][1:])
-		rj, _ := strconv.Atoi(names[j][1:])
+	return strings.Join(names, ", ")
+}
+
+// readingOrder returns the squares sorted as readingList names them.
+func readingOrder(sqs []tak.Square, size int, o notation.Orientation) []tak.Square {
+	out := append([]tak.Square(nil), sqs...)
+	key := func(sq tak.Square) (int, byte) {
+		name := notation.SquareName(sq, size, o)
+		n, _ := strconv.Atoi(name[1:])
+		return n, name[0]
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		ri, fi := key(out[i])
+		rj, fj := key(out[j])
 		if ri != rj {
 			return ri < rj
 		}
-		return names[i][0] < names[j][0]
+		return fi < fj
 	})
-	return strings.Join(names, ", ")
+	return out
 }
 
 // describeConfig says how a game is played.

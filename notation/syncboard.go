@@ -155,20 +155,32 @@ func formatSyncStacks(size int, stacks map[tak.Square]tak.Stack) string {
 			if f > 0 {
 				b.WriteByte(' ')
 			}
-			st := stacks[tak.SquareAt(f, r)]
-			if len(st) == 0 {
-				b.WriteByte('0')
-				continue
-			}
-			for j := len(st) - 1; j >= 0; j-- {
-				c := "swc"[st[j].Kind()%3]
-				if st[j].Color() == tak.Black {
-					c -= 'a' - 'A'
-				}
-				b.WriteByte(c)
-			}
+			writeSyncStack(&b, stacks[tak.SquareAt(f, r)])
 		}
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// FormatSyncStack writes one stack (bottom first) as the sync board writes
+// a square: top first, "s" flat, "w" wall, "c" capstone, lowercase white,
+// uppercase black, "0" when empty.
+func FormatSyncStack(st tak.Stack) string {
+	var b strings.Builder
+	writeSyncStack(&b, st)
+	return b.String()
+}
+
+func writeSyncStack(b *strings.Builder, st tak.Stack) {
+	if len(st) == 0 {
+		b.WriteByte('0')
+		return
+	}
+	for j := len(st) - 1; j >= 0; j-- {
+		c := "swc"[st[j].Kind()%3]
+		if st[j].Color() == tak.Black {
+			c -= 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
 }

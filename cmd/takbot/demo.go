@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
+	"github.com/takbymail/takbot/ops"
+	"github.com/takbymail/takbot/storage"
 )
 
 func runDemo(ctx context.Context, e *env) int {
@@ -16,8 +19,9 @@ func runDemo(ctx context.Context, e *env) int {
 		"and two scripted players (alice and bob) who play a whole game by replying",
 		"to the bot's mails. Every mail is printed; the .eml files and the board",
 		"pictures are written to DIR. With -listen, the servers and the bot keep",
-		"running afterwards and the demo prints how to connect Thunderbird or mutt",
-		"as the two players (stop with Ctrl-C).")
+		"running afterwards, the database's control socket answers \"takbot export\"",
+		"and \"takbot backup\", and the demo prints how to connect Thunderbird or",
+		"mutt as the two players (stop with Ctrl-C).")
 	dir := fs.String("dir", "", "`directory` for the mails, pictures and database (default: a new temporary directory)")
 	listen := fs.Bool("listen", false, "keep the mail servers and the bot running for real mail clients")
 	imapAddr := fs.String("imap", "", "IMAP listening `address` (default 127.0.0.1:1143 with -listen when free, else a free port)")
@@ -30,8 +34,14 @@ func runDemo(ctx context.Context, e *env) int {
 		fs.Usage()
 		return 2
 	}
+	log := newLogger(e.stderr, "warn", "text")
 	_, err := demo.Run(ctx, demo.Options{Out: e.stdout, Dir: *dir, Listen: *listen,
-		IMAPAddr: *imapAddr, SMTPAddr: *smtpAddr, Logger: newLogger(e.stderr, "warn", "text")})
+		IMAPAddr: *imapAddr, SMTPAddr: *smtpAddr, Logger: log,
+		Control: func(ctx context.Context, db *storage.DB, path string, transports []bot.Transport) (func(), error) {
+			health := &ops.Health{Transports: transports,
+				Database: func(ctx context.Context) error { return db.View(ctx, func(bot.Tx) error { return nil }) }}
+			return serveControl(ctx, config{DB: path}, db, health, log)
+		}})
 	var sig *signalError
 	switch {
 	case err == nil:

@@ -25,6 +25,9 @@ func TestDemo(t *testing.T) {
 			t.Errorf("the transcript lacks %q", want)
 		}
 	}
+	if excerpt := readmeDemoExcerpt(t); !strings.Contains(out, excerpt) {
+		t.Errorf("the transcript lacks README's excerpt:\n%s", excerpt)
+	}
 	emls, _ := filepath.Glob(filepath.Join(dir, "*.eml"))
 	pngs, _ := filepath.Glob(filepath.Join(dir, "*.png"))
 	if len(emls) < 40 || len(pngs) < 10 {
@@ -33,6 +36,25 @@ func TestDemo(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "takbot.db")); err != nil {
 		t.Errorf("no database: %v", err)
 	}
+}
+
+// readmeDemoExcerpt returns the mail README's "Try it" shows from the
+// demo's transcript, up to its "..." line.
+func readmeDemoExcerpt(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(readmePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "```text\n── ")
+	if !ok {
+		t.Fatal("README shows no mail of the demo")
+	}
+	excerpt, _, ok := strings.Cut(rest, "\n  ...\n")
+	if !ok {
+		t.Fatal("README's mail of the demo has no \"  ...\" line")
+	}
+	return "── " + excerpt + "\n"
 }
 
 // TestConsoleKnowsEveryTransport: on the console no email or Discord

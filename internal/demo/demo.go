@@ -64,6 +64,12 @@ type Options struct {
 	Logger *slog.Logger
 	// Timeout bounds the scripted game (default 60 s).
 	Timeout time.Duration
+	// Control, with Listen, serves the control socket of the demo's
+	// database, so that "takbot export" and "takbot backup" work against
+	// the running demo: Run calls it once the bot runs, with the database,
+	// its path and the running transports, and calls the stop function it
+	// returns before it closes the database.
+	Control func(ctx context.Context, db *storage.DB, dbPath string, transports []bot.Transport) (stop func(), err error)
 }
 
 // Result is what Run did.
@@ -108,6 +114,11 @@ func Run(ctx context.Context, o Options) (Result, error) {
 	}
 	defer w.close()
 	res.DBPath = w.dbPath
+	if o.Listen && o.Control != nil {
+		if w.stopControl, err = o.Control(ctx, w.db, w.dbPath, []bot.Transport{w.tr}); err != nil {
+			return res, fmt.Errorf("demo: %w", err)
+		}
+	}
 	fmt.Fprintf(o.Out, "takbot demo: mail servers on %s (IMAP) and %s (SMTP); the bot is %s.\n", w.sys.IMAPAddr(), w.sys.SMTPAddr(), BotAddress)
 	fmt.Fprintf(o.Out, "Mails (.eml) and board pictures go to %s.\n\n", res.Dir)
 	gctx, cancel := context.WithTimeout(ctx, o.Timeout)
@@ -120,7 +131,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 	}
 	fmt.Fprintf(o.Out, "\nThe game is over: %d mails exchanged, saved in %s with the board pictures.\n", sc.n, res.Dir)
 	if o.Listen {
-		printListen(o.Out, w)
+		printListen(o.Out, w, w.stopControl != nil)
 		<-ctx.Done()
 	}
 	return res, nil
@@ -135,6 +146,8 @@ type world struct {
 	tr     *mailplay.Transport
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// stopControl stops the control socket's server (nil if none).
+	stopControl func()
 }
 
 // uncapped is the demo's hourly limit of mails to and from one address:
@@ -209,8 +222,12 @@ func startWorld(ctx context.Context, o Options, dir string) (*world, error) {
 	return w, nil
 }
 
-// close stops the bot, then the mail system, then the database.
+// close stops the control socket, the bot, then the mail system, then
+// the database.
 func (w *world) close() {
+	if w.stopControl != nil {
+		w.stopControl()
+	}
 	if w.cancel != nil {
 		w.cancel()
 		w.wg.Wait()

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"net/mail"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -96,5 +98,74 @@ func TestDemoNeverCaps(t *testing.T) {
 		if _, err := alice.NextMatching(ctx, "help", nil); err != nil {
 			t.Fatalf("answer %d of %d never came: %v", i+1, mails, err)
 		}
+	}
+}
+
+// TestDemoPrintsInOrder: the transcript shows the mails in the order the
+// mail server accepted them, the players' and the bot's alike, so that
+// bob's "Game begins" comes before alice's first move.
+func TestDemoPrintsInOrder(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	dir := t.TempDir()
+	w, err := startWorld(ctx, Options{Logger: slog.New(slog.DiscardHandler)}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.close()
+	var out bytes.Buffer
+	sc := &script{w: w, out: &out, dir: dir}
+	if err := sc.play(ctx); err != nil {
+		t.Fatalf("play: %v\n%s", err, out.String())
+	}
+	// Between two mails of the players, the transcript prints the mails
+	// of the bot the server accepted between them (in an order of its
+	// own within that stretch).
+	var accepted []string
+	players := map[string]bool{}
+	for _, sub := range w.sys.Sent() {
+		msg, err := mail.ReadMessage(bytes.NewReader(sub.Raw))
+		if err != nil {
+			t.Fatalf("a mail the server accepted does not parse: %v", err)
+		}
+		id := normalID(msg.Header.Get("Message-Id"))
+		accepted = append(accepted, id)
+		if sub.User != BotAddress {
+			players[id] = true
+		}
+	}
+	if len(sc.printed) != len(accepted) || len(accepted) < 40 || len(players) < 10 {
+		t.Fatalf("%d mails printed, %d accepted by the server (%d of the players); want the same, at least 40", len(sc.printed), len(accepted), len(players))
+	}
+	stretches := func(ids []string) []string {
+		var out, cur []string
+		flush := func() {
+			sort.Strings(cur)
+			out = append(out, strings.Join(cur, " "))
+			cur = nil
+		}
+		for _, id := range ids {
+			if players[id] {
+				flush()
+				out = append(out, "player "+id)
+				continue
+			}
+			cur = append(cur, id)
+		}
+		flush()
+		return out
+	}
+	got, want := stretches(sc.printed), stretches(accepted)
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("stretch %d of the transcript is %q; the server accepted %q", i, got[i], want[i])
+		}
+	}
+	transcript := out.String()
+	begins := strings.Index(transcript, "Game g1 begins: ")
+	bobBegins := strings.Index(transcript, "You play black.")
+	firstMove := strings.Index(transcript, "alice → bot (as Gmail, text and HTML)")
+	if begins < 0 || bobBegins < 0 || firstMove < 0 || bobBegins > firstMove {
+		t.Errorf("bob's \"Game begins\" at %d, alice's first move at %d; want it before:\n%s", bobBegins, firstMove, transcript)
 	}
 }

@@ -15,10 +15,13 @@
 // Mail notation, an rs with a board that drifted and its resolution, an
 // im, and a road win. Each mail is printed as a transcript (From, To,
 // Subject, the text part, quoted lines collapsed) and saved as an .eml
-// file, with the board pictures, in a folder.
+// file, with the board pictures, in a folder. The transcript prints every
+// mail after the one that caused it and before the next player's mail.
 //
 // With Options.Listen the servers and the bot keep running after the game
-// and Run prints how to connect Thunderbird or mutt as the two players.
+// and Run prints how to connect Thunderbird or mutt as the two players;
+// with Options.Control too it serves the database's control socket and
+// prints the "takbot export" and "takbot backup" commands.
 //
 // Player is exported for the end-to-end tests of package mailplay, which
 // drive the same clients against localmail and Dovecot.

@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"path/filepath"
 )
 
-// printListen tells how to connect real mail clients as the two players.
-func printListen(out io.Writer, w *world) {
+// printListen tells how to connect real mail clients as the two players
+// and, with control, how to export the games and back the database up
+// while the demo runs.
+func printListen(out io.Writer, w *world, control bool) {
 	imapHost, imapPort := splitAddr(w.sys.IMAPAddr())
 	smtpHost, smtpPort := splitAddr(w.sys.SMTPAddr())
 	fmt.Fprintf(out, `
@@ -49,4 +52,18 @@ The bot cannot tell that a new mail to its bare address comes from alice, so it 
 to confirm: she answers that mail with "Reply". Then bob answers the challenge with
 "Reply": accept. Send "help" for every command.
 `, BotAddress, BobAddress)
+	if control {
+		db := w.dbPath
+		if abs, err := filepath.Abs(db); err == nil {
+			db = abs
+		}
+		fmt.Fprintf(out, `
+While the demo runs, from another terminal:
+
+  takbot export -db %s
+      prints every game as PTN
+  takbot backup -db %s -o takbot-backup.db
+      copies the database
+`, db, db)
+	}
 }

@@ -135,17 +135,10 @@ func (p *Player) Next(ctx context.Context) (*Mail, error) {
 	stop := context.AfterFunc(ctx, func() { _ = p.c.Close() })
 	defer stop()
 	for {
-		m, err := p.peek()
-		if m != nil && m.In.MessageID != "" && p.seen[m.In.MessageID] {
-			p.Duplicates++
-			continue
-		}
+		m, err := p.Poll()
 		if err != nil || m != nil {
 			if err != nil && ctx.Err() != nil {
 				err = ctx.Err()
-			}
-			if m != nil {
-				p.seen[m.In.MessageID] = true
 			}
 			return m, err
 		}
@@ -162,6 +155,23 @@ func (p *Player) Next(ctx context.Context) (*Mail, error) {
 		if err := idle.Wait(); err != nil || ctx.Err() != nil {
 			return nil, ctxErr(ctx, fmt.Errorf("demo: %s: IDLE: %w", p.Address, err))
 		}
+	}
+}
+
+// Poll returns the next mail already in the INBOX, or nil if there is
+// none, without waiting. Like Next it skips a mail whose Message-ID was
+// read before.
+func (p *Player) Poll() (*Mail, error) {
+	for {
+		m, err := p.peek()
+		if m != nil && m.In.MessageID != "" && p.seen[m.In.MessageID] {
+			p.Duplicates++
+			continue
+		}
+		if m != nil {
+			p.seen[m.In.MessageID] = true
+		}
+		return m, err
 	}
 }
 

@@ -1,12 +1,16 @@
 package demo
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"net/mail"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/takbymail/takbot/mailplay"
 )
@@ -20,6 +24,16 @@ type script struct {
 	game  string // the game's id, read from the bot's subject
 	alice *Player
 	bob   *Player
+	// unread are the mails of the bot printed but not yet answered, per
+	// player.
+	unread map[*Player][]*Mail
+	// printed are the Message-IDs of the mails printed, in order.
+	printed []string
+	// sentOrder maps the Message-ID of each mail the mail system
+	// accepted to its place in the order of acceptance.
+	sentOrder map[string]int
+	sentSeen  int     // submissions of the mail system read into sentOrder
+	last      *Player // who wrote the last mail to the bot
 }
 
 // turn is one scripted answer: who waits for a mail of the bot saying
@@ -84,11 +98,10 @@ func (s *script) play(ctx context.Context) (err error) {
 	s.sent(s.alice, first, Gmail, Plain)
 	for _, t := range demoTurns {
 		p := s.player(t.who)
-		m, err := p.NextMatching(ctx, t.waitOn, func(m *Mail) { s.received(p, m) })
+		m, err := s.await(ctx, p, t.waitOn)
 		if err != nil {
 			return fmt.Errorf("%s: %w", t.who, err)
 		}
-		s.received(p, m)
 		if t.note != "" {
 			s.say(t.note)
 		}
@@ -99,14 +112,136 @@ func (s *script) play(ctx context.Context) (err error) {
 		s.sent(p, wr, t.style, t.format)
 	}
 	for _, p := range []*Player{s.alice, s.bob} {
-		m, err := p.NextMatching(ctx, "Game over", func(m *Mail) { s.received(p, m) })
-		if err != nil {
+		if _, err := s.await(ctx, p, "Game over"); err != nil {
 			return fmt.Errorf("%s: %w", p.Name, err)
 		}
-		s.received(p, m)
 	}
 	return nil
 }
+
+// settleEvery is how often await checks whether the bot has sent
+// everything.
+const settleEvery = 10 * time.Millisecond
+
+// await returns the first mail of the bot to p that says want and that p
+// has not answered yet. Once it has come, the bot has handled the mail
+// that caused it; await waits until the bot has sent every mail that is
+// due, then prints every mail the two players received meanwhile: first
+// those to the player who wrote last, then those to the other, each in
+// the order the mail server accepted them. So the transcript shows every
+// mail after the one that caused it and before the next player's mail
+// (bob's "Game begins" before alice's first move), and the same each run
+// although the bot sends the mails of one change to both players at once.
+func (s *script) await(ctx context.Context, p *Player, want string) (*Mail, error) {
+	if m := s.take(p, want); m != nil {
+		return m, nil
+	}
+	var got []arrived
+	for found := false; !found; {
+		m, err := p.Next(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("waiting for a mail saying %q: %w", want, err)
+		}
+		got = append(got, arrived{p, m})
+		found = strings.Contains(m.Text(), want)
+	}
+	if err := s.settle(ctx); err != nil {
+		return nil, err
+	}
+	for _, q := range []*Player{s.alice, s.bob} {
+		for {
+			m, err := q.Poll()
+			if err != nil {
+				return nil, err
+			}
+			if m == nil {
+				break
+			}
+			got = append(got, arrived{q, m})
+		}
+	}
+	s.readSent()
+	sort.SliceStable(got, func(i, j int) bool {
+		if a, b := got[i].p == s.last, got[j].p == s.last; a != b {
+			return a
+		}
+		return s.place(got[i].m) < s.place(got[j].m)
+	})
+	for _, r := range got {
+		s.received(r.p, r.m)
+		if s.unread == nil {
+			s.unread = map[*Player][]*Mail{}
+		}
+		s.unread[r.p] = append(s.unread[r.p], r.m)
+	}
+	if m := s.take(p, want); m != nil {
+		return m, nil
+	}
+	return nil, fmt.Errorf("waiting for a mail saying %q: it came but was not kept", want)
+}
+
+// arrived is a mail of the bot and the player who read it.
+type arrived struct {
+	p *Player
+	m *Mail
+}
+
+// take removes and returns p's first unanswered mail saying want, with
+// the printed mails before it; nil if there is none.
+func (s *script) take(p *Player, want string) *Mail {
+	for i, m := range s.unread[p] {
+		if strings.Contains(m.Text(), want) {
+			s.unread[p] = s.unread[p][i+1:]
+			return m
+		}
+	}
+	return nil
+}
+
+// settle waits until the bot has no mail left to send.
+func (s *script) settle(ctx context.Context) error {
+	tick := time.NewTicker(settleEvery)
+	defer tick.Stop()
+	for {
+		st, err := s.w.ref.Stats(ctx)
+		if err != nil {
+			return err
+		}
+		if st.Pending == 0 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("waiting for the bot to send its mail: %w", ctx.Err())
+		case <-tick.C:
+		}
+	}
+}
+
+// readSent reads the mail system's new submissions into sentOrder.
+func (s *script) readSent() {
+	if s.sentOrder == nil {
+		s.sentOrder = map[string]int{}
+	}
+	subs := s.w.sys.Sent()
+	for ; s.sentSeen < len(subs); s.sentSeen++ {
+		if msg, err := mail.ReadMessage(bytes.NewReader(subs[s.sentSeen].Raw)); err == nil {
+			s.sentOrder[normalID(msg.Header.Get("Message-Id"))] = s.sentSeen
+		}
+	}
+}
+
+// place is where a mail came in the mail system's order of acceptance
+// (after every known one if it is unknown).
+func (s *script) place(m *Mail) int {
+	if i, ok := s.sentOrder[normalID(m.In.MessageID)]; ok {
+		return i
+	}
+	return len(s.sentOrder)
+}
+
+// normalID is a Message-ID without its angle brackets.
+func normalID(id string) string { return strings.Trim(strings.TrimSpace(id), "<>") }
 
 func (s *script) player(who string) *Player {
 	if who == "bob" {
@@ -126,6 +261,8 @@ func (s *script) sent(p *Player, wr *Written, st Style, f Format) {
 		return
 	}
 	s.n++
+	s.last = p
+	s.printed = append(s.printed, normalID(in.MessageID))
 	head := fmt.Sprintf("%s → bot (as %s, %s)", local(p.Address), st, f)
 	s.print(head, in, collapseQuotes(in.FullText))
 	s.save(p.Address, "bot", wr.Raw)
@@ -139,6 +276,7 @@ func (s *script) received(p *Player, m *Mail) {
 			s.game = g
 		}
 	}
+	s.printed = append(s.printed, normalID(m.In.MessageID))
 	s.print("bot → "+local(p.Address), m.In, strings.TrimRight(m.Text(), "\n"))
 	s.save("bot", p.Address, m.Raw)
 	for _, pic := range pictures(m.Raw) {
