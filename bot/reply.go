@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -148,6 +149,14 @@ type Picture struct {
 	Orientation notation.Orientation // the reader's orientation
 	Result      *ResultRecord        `json:",omitempty"` // set when the game is over
 	Caption     string               `json:",omitempty"` // drawn on the picture ("Before turn 7")
+	// The reader's look and what the text says about the position: the
+	// theme and width in pixels (0: render's default), the turn in the
+	// words of the text ("Turn 11 (PTN move 6, black)"; "" shows render's
+	// own move number), and squares to mark (where two boards differ).
+	Theme render.Theme `json:",omitempty"`
+	Width int          `json:",omitempty"`
+	Turn  string       `json:",omitempty"`
+	Marks []tak.Square `json:",omitempty"`
 }
 
 // Delivery is a reply's delivery state.
