@@ -66,6 +66,7 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		Vacation:    t0.Add(24 * time.Hour),
 		Unreachable: &bot.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
 		Created:     t0.Add(-time.Hour),
+		Theme:       render.Contrast, Width: 480, NoTextBoard: true,
 	}
 }
 
