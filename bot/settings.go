@@ -230,9 +230,12 @@ func (s *session) showSettings() {
 	d.say("Picture size: %s. To change it, send %s, or a width from %d to %d pixels such as \"set size 600\".",
 		sizeName(w), otherChoices("set size", sizeKey(w), []string{"small", "medium", "large"}), minPictureWidth, maxPictureWidth)
 
-	if p.NoTextBoard {
+	switch {
+	case !s.r.showsPictures(p.Identity):
+		d.say("Text board: always shown to you on %s, which shows no pictures (\"set textboard off\" leaves it out where pictures are shown).", s.r.transportTitle(p.Identity))
+	case p.NoTextBoard:
 		d.say("Text board under the picture: off. To show it, send \"set textboard on\".")
-	} else {
+	default:
 		d.say("Text board under the picture: on. To leave it out, send \"set textboard off\".")
 	}
 

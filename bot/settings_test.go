@@ -199,7 +199,11 @@ func TestSettingsFollowThePlayer(t *testing.T) {
 	if err != nil || p.Theme != render.Contrast || p.Width != 960 || !p.NoTextBoard {
 		t.Errorf("ann's stored record %+v, %v", p, err)
 	}
-	rs := h.handle(bot.Message{ID: "m9", From: mailAnn, Text: "settings"})
+	rs := h.handle(bot.Message{ID: "m8", From: player("carl"), Text: "settings"})
+	if want := "Text board: always shown to you on the console, which shows no pictures"; !strings.Contains(textTo(rs, "carl"), want) {
+		t.Errorf("carl's settings do not say %q:\n%s", want, textTo(rs, "carl"))
+	}
+	rs = h.handle(bot.Message{ID: "m9", From: mailAnn, Text: "settings"})
 	for _, want := range []string{"Picture theme: contrast (you chose it).", "Picture size: large (960 pixels wide).", "Text board under the picture: off. To show it, send \"set textboard on\"."} {
 		if !strings.Contains(textTo(rs, mailAnn.Address), want) {
 			t.Errorf("settings do not say %q:\n%s", want, textTo(rs, mailAnn.Address))
