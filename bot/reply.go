@@ -137,8 +137,9 @@ type Attachment struct {
 
 // Picture describes a board picture to render at delivery time; it is
 // what the outbox stores instead of PNG bytes. Its Name is unique to the
-// position, the move shown, the result and the reader's orientation, so a
-// name is never reused for another picture.
+// position, the move shown, the result, the reader's orientation and look,
+// the turn label and the marks, so a name is never reused for another
+// picture.
 type Picture struct {
 	Name        string               // file name, e.g. "g3-t7-9f2c1a-mail.png"
 	Config      tak.Config           // the game's configuration
