@@ -229,3 +229,32 @@ func TestSetFromUnverifiedSenderWaits(t *testing.T) {
 		t.Errorf("an unverified \"settings\" is not answered at once:\n%s", textTo(rs, mailAnn.Address))
 	}
 }
+
+// The picture of the position a disputed move was played from is in the
+// reader's look and says the turn of that move, as its caption does.
+func TestDisputePictureLook(t *testing.T) {
+	h := lookHarness(t)
+	h.handle(bot.Message{ID: "m1", From: mailAnn, Text: "new chat:bo color=white"})
+	h.handle(bot.Message{ID: "m2", From: chatBo, Text: "accept", Game: "g1"})
+	h.handle(bot.Message{ID: "m3", From: mailAnn, Text: "ps a1", Game: "g1"})
+	h.handle(bot.Message{ID: "m4", From: chatBo, Text: "a1", Game: "g1"})
+	rs := h.handle(bot.Message{ID: "m5", From: mailAnn, Text: "im that square was taken", Game: "g1"})
+	var before []*bot.Picture
+	for _, r := range rs {
+		for _, p := range r.Parts {
+			if p.Kind == bot.Image && strings.HasPrefix(p.Picture.Caption, "Before turn 2") {
+				before = append(before, p.Picture)
+				want := render.Light
+				if r.To == chatBo {
+					want = render.Dark
+				}
+				if p.Picture.Theme != want || p.Picture.Turn != "Turn 2 (PTN move 1, black)" {
+					t.Errorf("to %v: the picture before the disputed move is %q, labelled %q", r.To, p.Picture.Theme, p.Picture.Turn)
+				}
+			}
+		}
+	}
+	if len(before) == 0 {
+		t.Fatalf("no picture of the position before the disputed move in %q", allText(rs))
+	}
+}
