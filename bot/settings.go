@@ -113,7 +113,7 @@ func (s *session) cmdSettings(c *Command) error {
 		s.showSettings()
 		return nil
 	}
-	name := strings.ToLower(c.Args[0])
+	name := strings.ToLower(strings.TrimRight(c.Args[0], ".,!?:")) // trailing punctuation never matters
 	if len(c.Args) == 1 {
 		if !validSetting(name) {
 			return unknownSetting(c.Args[0])
@@ -123,7 +123,7 @@ func (s *session) cmdSettings(c *Command) error {
 	if len(c.Args) > 2 {
 		return refuse("set one setting at a time, e.g. \"set theme light\"")
 	}
-	value := strings.ToLower(c.Args[1])
+	value := strings.ToLower(strings.TrimRight(c.Args[1], ".,!?:"))
 	p := s.sender
 	switch name {
 	case "theme":
@@ -165,7 +165,7 @@ func (s *session) cmdSettings(c *Command) error {
 			d.say("Your replies will leave out the text board under each picture where the picture is shown; here, where no picture is, you keep it.")
 		}
 	case "notation":
-		return s.cmdNotation(&Command{Name: "notation", Args: []string{c.Args[1]}})
+		return s.cmdNotation(&Command{Name: "notation", Args: []string{value}})
 	default:
 		return unknownSetting(c.Args[0])
 	}

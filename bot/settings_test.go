@@ -118,6 +118,7 @@ func TestSetCommands(t *testing.T) {
 		{"theme", "set theme contrast", "Your pictures are now drawn in the contrast theme, in all your games.", false,
 			func(p *bot.PlayerRecord) bool { return p.Theme == render.Contrast }},
 		{"theme in capitals", "SET THEME Dark", "dark theme", false, func(p *bot.PlayerRecord) bool { return p.Theme == render.Dark }},
+		{"full stop", "Set theme: Light.", "light theme", false, func(p *bot.PlayerRecord) bool { return p.Theme == render.Light }},
 		{"bad theme", "set theme purple", `theme must be light, dark or contrast, not "purple"`, true, nil},
 		{"size by name", "set size small", "Your pictures are now small (480 pixels wide), in all your games.", false,
 			func(p *bot.PlayerRecord) bool { return p.Width == 480 }},
@@ -134,6 +135,7 @@ func TestSetCommands(t *testing.T) {
 		{"unknown setting", "set colour blue", `there is no setting "colour"; you can set theme, size, textboard or notation`, true, nil},
 		{"no value", "set theme", `say the value too, e.g. "set theme light"`, true, nil},
 		{"two values", "set theme light dark", "set one setting at a time", true, nil},
+		{"prose", "Set up a game with me tomorrow, please", "has no command in it", true, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
