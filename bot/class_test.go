@@ -31,7 +31,8 @@ var commandClasses = map[string]struct{ class, bare bot.Class }{
 	"games":    {class: bot.ClassReadOnly},
 	"game":     {class: bot.ClassSettings}, // the chosen game is kept in the player's record
 	"notation": {class: bot.ClassSettings},
-	"vacation": {class: bot.ClassSettings}, // and moves the sender's deadlines
+	"vacation": {class: bot.ClassSettings},                          // and moves the sender's deadlines
+	"settings": {class: bot.ClassSettings, bare: bot.ClassReadOnly}, // "set theme light" changes the player's look; "settings" alone shows it
 	"help":     {class: bot.ClassReadOnly},
 }
 

@@ -253,6 +253,14 @@ func commandSpecs() []*CommandSpec {
 		{Name: "vacation", Group: GroupAlways, Syntax: "vacation DAYS", Summary: "stop your clocks for DAYS days (1 to 60)", Examples: []string{"vacation 7"},
 			Params: []Param{{Name: "days", Kind: ParamInteger, Required: true, Min: 1, Max: 60, Summary: "how many days"}},
 			Class:  ClassSettings, run: (*session).cmdVacation},
+		{Name: "settings", Aliases: []string{"set"}, Group: GroupAlways, Syntax: "settings, or set SETTING VALUE",
+			Summary:  "your settings (picture theme and size, text board, notation), each with the command that changes it; \"set theme light\" changes one, for all your games",
+			Examples: []string{"set theme light", "settings", "set size small", "set textboard off", "set notation ptn"},
+			Params: []Param{
+				{Name: "setting", Kind: ParamChoice, Choices: settingNames, Summary: "the setting to change (leave it out to see them all)"},
+				{Name: "value", Kind: ParamText, Summary: "its new value, e.g. light, small, off, ptn"},
+			},
+			Class: ClassSettings, BareClass: ClassReadOnly, run: (*session).cmdSettings},
 		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, Class: ClassReadOnly, run: (*session).cmdHelp},
 	}
 }

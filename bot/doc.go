@@ -116,5 +116,13 @@
 // adopted boards included ("turn 7" is the seventh move, white's fourth),
 // and shows the PTN move number beside it ("turn 7 (PTN move 4, white)").
 // im, rs, revert N, undo, the "#N" guard, history and picture names all use
-// this one numbering.
+// this one numbering, and so does the turn label drawn on a picture
+// ([Picture.Turn]).
+//
+// A player's look (settings.go): the picture theme, width and text board
+// are kept in the [PlayerRecord] with the notation, shown by "settings"
+// and changed by "set"; a player who chose no theme gets their
+// transport's [TransportInfo.DefaultTheme]. Each [Picture] is drafted in
+// its reader's look, and its name digests everything drawn, so the PNG
+// cache serves one rendering to readers who see the same pixels only.
 package bot

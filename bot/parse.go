@@ -273,6 +273,8 @@ func argsFit(spec *CommandSpec, args []string) bool {
 		return len(args) >= 1 && len(args) <= 2 && isNumberLike(args[0])
 	case "notation":
 		return len(args) == 1
+	case "settings": // "set theme light", or alone: "Set up a game?" is prose
+		return len(args) == 0 || len(args) >= 2 && validSetting(strings.ToLower(strings.TrimRight(args[0], ".,!?:")))
 	}
 	return true // free text: new, im, rs
 }

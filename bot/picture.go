@@ -12,7 +12,9 @@ import (
 	"github.com/takbymail/takbot/tak"
 )
 
-// picture describes the board after the game's last move for a reader.
+// picture describes the board after the game's last move for a reader,
+// in the reader's look, labelled with the turn as the text names it: the
+// turn to play, or the last one played once the game is over.
 func (s *session) picture(gs *gameState, readerKey string) Picture {
 	g, tg := gs.rec, gs.tg
 	p := Picture{Config: g.Config, TPS: notation.FormatTPS(tg.Position()), Players: g.Names, Orientation: s.orient(readerKey)}
@@ -20,11 +22,17 @@ func (s *session) picture(gs *gameState, readerKey string) Picture {
 		p.BeforeTPS = notation.FormatTPS(tg.PositionAfter(n - 1))
 		p.Last = tg.Moves()[n-1].String()
 	}
+	ply := tg.Position().Ply()
+	p.Turn = capitalize(turnName(ply + 1))
 	if g.Result != nil {
 		r := *g.Result
 		p.Result = &r
+		if ply > 0 {
+			p.Turn = capitalize(turnName(ply))
+		}
 	}
-	return named(p, g.ID, tg.Position().Ply())
+	s.dress(&p, readerKey)
+	return named(p, g.ID, ply)
 }
 
 // beforePicture describes the position before the move of turn turn,
@@ -32,20 +40,24 @@ func (s *session) picture(gs *gameState, readerKey string) Picture {
 func (s *session) beforePicture(gs *gameState, readerKey string, before *tak.Position, turn int) Picture {
 	g := gs.rec
 	p := Picture{Config: g.Config, TPS: notation.FormatTPS(before), Players: g.Names, Orientation: s.orient(readerKey),
-		Caption: fmt.Sprintf("Before turn %d: the position the disputed move was played from", turn)}
+		Caption: fmt.Sprintf("Before turn %d: the position the disputed move was played from", turn),
+		Turn:    capitalize(turnName(turn))}
+	s.dress(&p, readerKey)
 	return named(p, g.ID, before.Ply())
 }
 
 // named gives a picture its file name: the game, the turn it shows, a
-// digest of everything drawn and the orientation, so that a name is never
-// reused for another picture (after an undo the same turn shows another
-// position).
+// digest of everything drawn (theme, width, turn label and marks
+// included) and the orientation, so that a name is never reused for
+// another picture (after an undo the same turn shows another position;
+// two readers of one position may choose two themes).
 func named(p Picture, game string, ply int) Picture {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%q", p.TPS, p.BeforeTPS, p.Last, p.Caption, p.Players)
 	if p.Result != nil {
 		fmt.Fprintf(h, "\x00%s\x00%d", p.Result.PTN, p.Result.Score)
 	}
+	fmt.Fprintf(h, "\x00%q\x00%d\x00%q\x00%v", p.Theme, p.Width, p.Turn, p.Marks)
 	p.Name = fmt.Sprintf("%s-t%d-%s-%s.png", game, ply, hex.EncodeToString(h.Sum(nil))[:8], orientName(p.Orientation))
 	return p
 }
@@ -57,7 +69,7 @@ func DefaultRender(p Picture) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("picture %s: %w", p.Name, err)
 	}
-	f := render.Frame{Players: p.Players, Caption: p.Caption}
+	f := render.Frame{Players: p.Players, Caption: p.Caption, Turn: p.Turn, Marks: p.Marks}
 	if p.Last != "" && p.BeforeTPS != "" {
 		before, err := notation.ParseTPS(p.BeforeTPS, p.Config)
 		if err != nil {
@@ -74,7 +86,7 @@ func DefaultRender(p Picture) ([]byte, error) {
 		f.Score = p.Result.Score
 	}
 	var buf bytes.Buffer
-	if err := render.PNG(&buf, pos, f, render.Options{Orientation: p.Orientation}); err != nil {
+	if err := render.PNG(&buf, pos, f, render.Options{Orientation: p.Orientation, Theme: p.Theme, Size: p.Width}); err != nil {
 		return nil, fmt.Errorf("picture %s: %w", p.Name, err)
 	}
 	return buf.Bytes(), nil

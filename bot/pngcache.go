@@ -7,8 +7,9 @@ const pngCacheSize = 128
 
 // pngCache keeps the pictures rendered last, by name. A picture's name
 // stands for exactly what is drawn (named digests the position, the move,
-// the caption, the players, the result and the orientation), so the two
-// players of a game who read the same orientation share one rendering,
+// the caption, the players, the result, the orientation, the theme, the
+// width, the turn label and the marks), so the two players of a game who
+// read the same orientation in the same look share one rendering,
 // and a reply retried after a failed send is not drawn again. Two
 // deliveries asking for the same picture at once render it once.
 type pngCache struct {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -271,6 +272,14 @@ type PlayerRecord struct {
 	// bounced address); the opponent is told once.
 	Unreachable *Unreachable `json:",omitempty"`
 	Created     time.Time
+	// The player's look, set with "set" and kept across games: the
+	// picture theme ("" until chosen: the transport's default), the
+	// picture width in pixels (0 until chosen: medium), and whether the
+	// text board under a picture is left out. Records written before
+	// these existed read as the defaults.
+	Theme       render.Theme `json:",omitempty"`
+	Width       int          `json:",omitempty"`
+	NoTextBoard bool         `json:",omitempty"`
 }
 
 // Unreachable records that a player's transport refuses their replies.

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -136,8 +137,9 @@ type Attachment struct {
 
 // Picture describes a board picture to render at delivery time; it is
 // what the outbox stores instead of PNG bytes. Its Name is unique to the
-// position, the move shown, the result and the reader's orientation, so a
-// name is never reused for another picture.
+// position, the move shown, the result, the reader's orientation and look,
+// the turn label and the marks, so a name is never reused for another
+// picture.
 type Picture struct {
 	Name        string               // file name, e.g. "g3-t7-9f2c1a-mail.png"
 	Config      tak.Config           // the game's configuration
@@ -148,6 +150,14 @@ type Picture struct {
 	Orientation notation.Orientation // the reader's orientation
 	Result      *ResultRecord        `json:",omitempty"` // set when the game is over
 	Caption     string               `json:",omitempty"` // drawn on the picture ("Before turn 7")
+	// The reader's look and what the text says about the position: the
+	// theme and width in pixels (0: render's default), the turn in the
+	// words of the text ("Turn 11 (PTN move 6, black)"; "" shows render's
+	// own move number), and squares to mark (where two boards differ).
+	Theme render.Theme `json:",omitempty"`
+	Width int          `json:",omitempty"`
+	Turn  string       `json:",omitempty"`
+	Marks []tak.Square `json:",omitempty"`
 }
 
 // Delivery is a reply's delivery state.

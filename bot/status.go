@@ -23,7 +23,9 @@ func (s *session) status(gs *gameState, to string, withPicture bool) {
 	pos := gs.pos()
 	if withPicture {
 		d.image(s.picture(gs, to))
-		d.fallback(boardCaption(s.orient(to)), render.Grid(pos, s.orient(to), render.ASCII))
+		if s.textBoard(to) {
+			d.fallback(boardCaption(s.orient(to)), render.Grid(pos, s.orient(to), render.ASCII))
+		}
 	}
 	d.block(syncCaption, notation.FormatSyncBoard(pos))
 	ws, wc := pos.Reserves(tak.White)

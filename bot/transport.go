@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/takbymail/takbot/render"
 )
 
 // TransportInfo describes a transport to the referee: how players name an
@@ -29,7 +31,11 @@ type TransportInfo struct {
 	// choose (Discord's Tak players write PTN); by default a new player is
 	// answered in Tak by Mail notation.
 	PTNFirst bool
-	Limits   Limits
+	// DefaultTheme is the picture theme of a player of this transport who
+	// has not chosen one with "set theme" ("" is render's default, dark,
+	// made for Discord; mail reads best in render.Light).
+	DefaultTheme render.Theme
+	Limits       Limits
 }
 
 // Limits are what one message of a transport can carry.

@@ -136,6 +136,12 @@ func TestAutocompleteMoves(t *testing.T) {
 	}
 	w.slash(w.bob.ID, th.ID, "move", discordfake.Opt("move", "ps a1"))
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 2 })
+	// Bob's picture theme, set with /tak settings, is kept in his record.
+	w.slash(w.bob.ID, th.ID, "settings", discordfake.Opt("setting", "theme"), discordfake.Opt("value", "light"))
+	w.fake.Await(w.ctx, func() bool {
+		p, err := w.ref.Player(w.ctx, bot.Identity{Transport: Name, Address: w.bob.ID})
+		return err == nil && p.Theme == "light"
+	})
 	w.clean()
 }
 

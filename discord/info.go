@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/render"
 )
 
 // Name is the transport name of Discord identities: a player is
@@ -23,6 +24,7 @@ func Info() bot.TransportInfo {
 		ParseAddress: ParseAddress,
 		DisplayName:  func(string) string { return "" },
 		PTNFirst:     true,
+		DefaultTheme: render.Dark, // Discord's dark theme
 		Limits:       bot.Limits{MaxText: MaxMessage, Pictures: true, Monospace: true, Buttons: true},
 	}
 }

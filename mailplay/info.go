@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/render"
 )
 
 // TransportName is the name of the email transport: identities are
@@ -23,6 +24,7 @@ func Info() bot.TransportInfo {
 		Title:        "email",
 		ParseAddress: ParseAddress,
 		DisplayName:  nameOfAddress,
+		DefaultTheme: render.Light, // mail is read on white pages
 		Limits:       bot.Limits{Pictures: true, Monospace: true},
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/memstore"
+	"github.com/takbymail/takbot/render"
 )
 
 // goldenClock stands still.
@@ -88,6 +89,9 @@ func TestWholeMailsGolden(t *testing.T) {
 			r := tc.r
 			for _, p := range r.Parts { // as delivery renders them
 				if p.Kind == bot.Image && p.Picture != nil {
+					if p.Picture.Theme != render.Light {
+						t.Errorf("a mail player's picture is drawn in the %q theme; mail's default is light", p.Picture.Theme)
+					}
 					r.Images = append(r.Images, bot.Attachment{Name: p.Picture.Name, PNG: samplePNG, Alt: bot.Describe(*p.Picture)})
 				}
 			}

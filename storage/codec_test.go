@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
+	"github.com/takbymail/takbot/tak"
 )
 
 // fill sets every exported field of the value v points to, recursively, to
@@ -196,6 +199,74 @@ func TestLayoutOneStillReads(t *testing.T) {
 	got, err := decodeReply(1, assembleReply(&h, formatRaw, e.b))
 	if err != nil || len(got.Parts) != 1 || got.Parts[0].Text != "hello" || got.Parts[0].Fallback {
 		t.Fatalf("layout 1 read as %+v, %v", got, err)
+	}
+}
+
+// A reply with a picture stored in body layout 2 (before a picture's
+// theme, width, turn and marks), raw or deflated, still reads: the
+// picture comes back without them, drawn in the defaults.
+func TestLayoutTwoPictureStillReads(t *testing.T) {
+	pic := bot.Picture{Name: "g1-t3-0a1b2c3d-mail.png", Config: tak.Config{Size: 5}, TPS: "x5/x5/x5/x5/x5 1 1",
+		Players: [2]string{"Alice", "Bob"}, Orientation: notation.Mail, Caption: "Before turn 3"}
+	r := &bot.Reply{ID: "r2", To: bot.Identity{Transport: "email", Address: "a@b.c"},
+		Parts: []bot.Part{{Kind: bot.Image, Caption: pic.Caption, Picture: &pic}}}
+	var e encoder
+	e.str(r.ToName)
+	e.str(r.Game)
+	e.str(r.Subject)
+	e.bool(false)
+	e.bool(false)
+	e.count(1, false)
+	e.uvarint(uint64(bot.Image))
+	e.str("")
+	e.str(pic.Caption)
+	e.bool(false) // Fallback, layout 2
+	e.bool(true)  // a picture, in layout 2: up to its caption
+	e.str(pic.Name)
+	encodeConfig(&e, pic.Config)
+	e.str(pic.TPS)
+	e.str(pic.BeforeTPS)
+	e.str(pic.Last)
+	e.str(pic.Players[0])
+	e.str(pic.Players[1])
+	e.uvarint(uint64(pic.Orientation))
+	e.bool(false) // no result
+	e.str(pic.Caption)
+	e.count(0, true) // no actions
+	z := deflateDict(nil, e.b)
+	h := headerOf(r)
+	for name, raw := range map[string][]byte{
+		"raw":      assembleReply(&h, formatRaw2, e.b),
+		"deflated": assembleReply(&h, formatDeflate2, z),
+	} {
+		got, err := decodeReply(1, raw)
+		if err != nil || len(got.Parts) != 1 || got.Parts[0].Picture == nil || !reflect.DeepEqual(*got.Parts[0].Picture, pic) {
+			t.Errorf("%s layout 2 read as %+v, %v; want the picture %+v", name, got, err, pic)
+		}
+	}
+}
+
+// A picture's look, turn label and marks survive the store (layout 3),
+// and a picture without them comes back as it went in.
+func TestPictureLookRoundTrip(t *testing.T) {
+	for name, pic := range map[string]bot.Picture{
+		"look and marks": {Name: "p.png", Theme: render.Contrast, Width: 480, Turn: "Turn 11 (PTN move 6, black)",
+			Marks: []tak.Square{tak.SquareAt(0, 0), tak.SquareAt(4, 4)}},
+		"no marks, empty": {Name: "p.png", Theme: render.Light, Marks: []tak.Square{}},
+		"defaults":        {Name: "p.png"},
+	} {
+		r := &bot.Reply{ID: "r", Parts: []bot.Part{{Kind: bot.Image, Picture: &pic}}}
+		raw, err := encodeReply(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if layoutOf(raw[0]) != 3 {
+			t.Errorf("%s: written in format %d, layout %d; want layout 3", name, raw[0], layoutOf(raw[0]))
+		}
+		got, err := decodeReply(1, raw)
+		if err != nil || !reflect.DeepEqual(*got.Parts[0].Picture, pic) {
+			t.Errorf("%s: read back as %+v, %v; want %+v", name, got.Parts[0].Picture, err, pic)
+		}
 	}
 }
 

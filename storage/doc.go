@@ -75,10 +75,11 @@
 // the bodies of four simulated move replies, which teach deflate the
 // binary layout around the strings. The
 // format byte says whether the body is deflated with that dictionary
-// (formatDeflateV1, formatDeflate2) or stored as is (formatRaw,
-// formatRaw2, when deflating would not make it shorter), and which body
-// layout it has (layout 2 adds a part's Fallback flag; new replies are
-// written in it, layout 1 stays readable). The dictionary never changes
+// (formatDeflateV1, formatDeflate2, formatDeflate3) or stored as is
+// (formatRaw, formatRaw2, formatRaw3, when deflating would not make it
+// shorter), and which body layout it has (layout 2 adds a part's Fallback
+// flag, layout 3 a picture's theme, width, turn label and marks; new
+// replies are written in layout 3, layouts 1 and 2 stay readable). The dictionary never changes
 // (a test holds its hash): a better one is a new file and a new format,
 // and the old stays readable.
 //

@@ -10,6 +10,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -21,14 +22,26 @@ const (
 	// Body layout 2 adds a part's Fallback flag after its caption.
 	formatRaw2     byte = 3 // header, then the body as is (body layout 2)
 	formatDeflate2 byte = 4 // header, then the body deflated with dictionary v1 (body layout 2)
+	// Body layout 3 adds a picture's theme, width, turn label and marks
+	// after its caption.
+	formatRaw3     byte = 5 // header, then the body as is (body layout 3)
+	formatDeflate3 byte = 6 // header, then the body deflated with dictionary v1 (body layout 3)
 )
 
 // layoutOf returns the body layout of a format.
 func layoutOf(format byte) int {
-	if format == formatRaw2 || format == formatDeflate2 {
+	switch format {
+	case formatRaw3, formatDeflate3:
+		return 3
+	case formatRaw2, formatDeflate2:
 		return 2
 	}
 	return 1
+}
+
+// deflated reports whether a format's body is deflated.
+func deflated(format byte) bool {
+	return format == formatDeflateV1 || format == formatDeflate2 || format == formatDeflate3
 }
 
 // maxBody bounds a decompressed body, so that a corrupt value cannot
@@ -131,7 +144,7 @@ func decodeBody(d *decoder, r *bot.Reply, layout int) {
 			p.Fallback = d.bool()
 		}
 		if d.bool() {
-			p.Picture = decodePicture(d)
+			p.Picture = decodePicture(d, layout)
 		}
 		na, isNil := d.count()
 		if !isNil {
@@ -163,9 +176,17 @@ func encodePicture(e *encoder, p *bot.Picture) {
 		e.time(r.Deadline)
 	}
 	e.str(p.Caption)
+	// layout 3
+	e.str(string(p.Theme))
+	e.int(p.Width)
+	e.str(p.Turn)
+	e.count(len(p.Marks), p.Marks == nil)
+	for _, sq := range p.Marks {
+		e.uvarint(uint64(sq))
+	}
 }
 
-func decodePicture(d *decoder) *bot.Picture {
+func decodePicture(d *decoder, layout int) *bot.Picture {
 	p := &bot.Picture{Name: d.str(), Config: decodeConfig(d), TPS: d.str(), BeforeTPS: d.str(), Last: d.str(),
 		Players: [2]string{d.str(), d.str()}, Orientation: notation.Orientation(d.small())}
 	if d.bool() {
@@ -173,6 +194,16 @@ func decodePicture(d *decoder) *bot.Picture {
 			PTN: d.str(), Text: d.str(), Score: d.int(), Deadline: d.time()}
 	}
 	p.Caption = d.str()
+	if layout >= 3 {
+		p.Theme, p.Width, p.Turn = render.Theme(d.str()), d.int(), d.str()
+		n, isNil := d.count()
+		if !isNil {
+			p.Marks = make([]tak.Square, n)
+		}
+		for i := range n {
+			p.Marks[i] = tak.Square(d.small())
+		}
+	}
 	return p
 }
 
@@ -201,10 +232,10 @@ func encodeReply(r *bot.Reply) ([]byte, error) {
 	e := encoder{b: s.body[:0]}
 	encodeBody(&e, r)
 	s.body = e.b
-	format, body := formatRaw2, s.body
+	format, body := formatRaw3, s.body
 	s.z = deflateDict(s.z[:0], body)
 	if len(s.z) < len(body) {
-		format, body = formatDeflate2, s.z
+		format, body = formatDeflate3, s.z
 	}
 	h := headerOf(r)
 	return assembleReply(&h, format, body), nil
@@ -249,7 +280,7 @@ func assembleReply(h *replyHeader, format byte, body []byte) []byte {
 // splitReply parses the header of a stored reply and returns it with the
 // body's bytes, still compressed.
 func splitReply(raw []byte) (h replyHeader, format byte, body []byte, err error) {
-	if len(raw) == 0 || raw[0] < formatRaw || raw[0] > formatDeflate2 {
+	if len(raw) == 0 || raw[0] < formatRaw || raw[0] > formatDeflate3 {
 		return h, 0, nil, fmt.Errorf("%w: unknown reply format", ErrCorrupt)
 	}
 	format = raw[0]
@@ -272,7 +303,7 @@ func decodeReply(seq uint64, raw []byte) (*bot.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if format == formatDeflateV1 || format == formatDeflate2 {
+	if deflated(format) {
 		if body, err = inflateBody(body); err != nil {
 			return nil, err
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -65,6 +66,7 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		Vacation:    t0.Add(24 * time.Hour),
 		Unreachable: &bot.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
 		Created:     t0.Add(-time.Hour),
+		Theme:       render.Contrast, Width: 480, NoTextBoard: true,
 	}
 }
 
@@ -90,6 +92,8 @@ func fullReply(id string, to bot.Identity) *bot.Reply {
 		Players: [2]string{"alice", "Bob"}, Orientation: notation.Mail,
 		Result:  &bot.ResultRecord{Reason: bot.EndRoad, Winner: tak.Black, Draw: true, PTN: "0-R", Text: "black wins by road", Score: 40, Deadline: t0},
 		Caption: "Turn 23",
+		Theme:   render.Light, Width: 960, Turn: "Turn 23 (PTN move 12, white)",
+		Marks: []tak.Square{tak.SquareAt(2, 2), tak.SquareAt(5, 0)},
 	}}, bot.Part{Kind: bot.Block, Caption: "The board in Tak by Mail coordinates", Fallback: true,
 		Text: "   +---+\n 1 | b |\n   +---+"})
 	return r
