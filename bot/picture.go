@@ -16,6 +16,12 @@ import (
 // in the reader's look, labelled with the turn as the text names it: the
 // turn to play, or the last one played once the game is over.
 func (s *session) picture(gs *gameState, readerKey string) Picture {
+	return s.markedPicture(gs, readerKey, nil, "")
+}
+
+// markedPicture is picture with squares marked (the squares where a
+// player's board differs from the true one) and a caption saying why.
+func (s *session) markedPicture(gs *gameState, readerKey string, marks []tak.Square, caption string) Picture {
 	g, tg := gs.rec, gs.tg
 	p := Picture{Config: g.Config, TPS: notation.FormatTPS(tg.Position()), Players: g.Names, Orientation: s.orient(readerKey)}
 	if n := tg.Len(); n > 0 {
@@ -30,6 +36,9 @@ func (s *session) picture(gs *gameState, readerKey string) Picture {
 		if ply > 0 {
 			p.Turn = capitalize(turnName(ply))
 		}
+	}
+	if len(marks) > 0 {
+		p.Marks, p.Caption = marks, caption
 	}
 	s.dress(&p, readerKey)
 	return named(p, g.ID, ply)

@@ -18,11 +18,17 @@ const syncCaption = "Sync board (north row first; each stack top first; s flat, 
 // turn it is and by when (or how the game ended), and the actions the
 // reader can take now.
 func (s *session) status(gs *gameState, to string, withPicture bool) {
+	s.statusMarked(gs, to, withPicture, nil, "")
+}
+
+// statusMarked is status whose picture marks squares, with a caption
+// saying why.
+func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks []tak.Square, caption string) {
 	g := gs.rec
 	d := s.tell(to, g.ID)
 	pos := gs.pos()
 	if withPicture {
-		d.image(s.picture(gs, to))
+		d.image(s.markedPicture(gs, to, marks, caption))
 		if s.textBoard(to) {
 			d.fallback(boardCaption(s.orient(to)), render.Grid(pos, s.orient(to), render.ASCII))
 		}

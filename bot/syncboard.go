@@ -91,7 +91,7 @@ func (s *session) cmdRS(c *Command) error {
 	d.say("  \"restart\": start the game again from the empty board.")
 	d.act(Action{Label: "Propose restarting from the empty board", Command: "restart", Game: g.ID})
 	d.say("Or fix your own board to match the true board below: that needs no agreement.")
-	s.status(gs, key, true)
+	s.statusMarked(gs, key, true, diff, "The true board; the marked squares differ from yours")
 	s.event(g.Players[me.Opponent()], g.ID).say("%s reports that their board of game %s differs from the true board on %s; they may propose a way out.",
 		who(g, me), g.ID, readingList(diff, size, s.orient(g.Players[me.Opponent()])))
 	return nil
@@ -149,11 +149,6 @@ func stackText(st tak.Stack) string {
 	}
 }
 
-// The pictures of an rs answer and of an adopt proposal do not mark the
-// differing squares yet: that needs a list of marked squares in Picture,
-// which the outbox codec (storage) would have to store, and render's
-// Frame.Marks to draw them.
-
 // proposedBoard shows reader k the board that an adopt proposal by colour
 // by would make the position: its picture, its sync board, and the
 // squares where it differs from the position now.
@@ -166,12 +161,18 @@ func (s *session) proposedBoard(gs *gameState, k string, by tak.Color, pos *tak.
 		title = "The board you propose"
 	}
 	d.say("%s:", title)
-	p := Picture{Config: g.Config, TPS: notation.FormatTPS(pos), Players: g.Names, Orientation: o, Caption: title}
-	d.image(named(p, g.ID, pos.Ply()))
-	d.fallback(boardCaption(o), render.Grid(pos, o, render.ASCII))
-	d.block(syncCaption, notation.FormatSyncBoard(pos))
 	now := gs.pos()
 	diff := now.DiffStacks(pos.Stacks())
+	p := Picture{Config: g.Config, TPS: notation.FormatTPS(pos), Players: g.Names, Orientation: o, Caption: title}
+	if len(diff) > 0 {
+		p.Marks, p.Caption = diff, title+"; the marked squares differ from the position now"
+	}
+	s.dress(&p, k)
+	d.image(named(p, g.ID, pos.Ply()))
+	if s.textBoard(k) {
+		d.fallback(boardCaption(o), render.Grid(pos, o, render.ASCII))
+	}
+	d.block(syncCaption, notation.FormatSyncBoard(pos))
 	if len(diff) == 0 {
 		d.say("It is the same as the position now.")
 		return

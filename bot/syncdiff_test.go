@@ -41,6 +41,18 @@ func TestSyncShowsDifference(t *testing.T) {
 					t.Errorf("rs answered\n%s\nwant it to contain\n%s", got, w)
 				}
 			}
+			// the picture of the true board marks the two squares
+			var marked []*bot.Picture
+			for _, r := range rs {
+				for _, p := range r.Parts {
+					if p.Kind == bot.Image && r.To.Address == "bob" && len(p.Picture.Marks) > 0 {
+						marked = append(marked, p.Picture)
+					}
+				}
+			}
+			if len(marked) != 1 || len(marked[0].Marks) != 2 || !strings.Contains(marked[0].Caption, "marked squares differ") {
+				t.Errorf("rs pictures with marks: %+v; want one marking the 2 squares that differ", marked)
+			}
 		})
 	}
 }
@@ -96,8 +108,8 @@ func TestAdoptShowsTheBoard(t *testing.T) {
 				}
 			}
 		}
-		if len(pics) != 1 || pics[0].Caption != tc.title || pics[0].TPS != "x5/x,21S,x3/x5/x5/x4,1 1 2" {
-			t.Errorf("%s got pictures %+v (first %+v), want one of the proposed board captioned %q", tc.to, pics, *pics[0], tc.title)
+		if len(pics) != 1 || !strings.HasPrefix(pics[0].Caption, tc.title) || pics[0].TPS != "x5/x,21S,x3/x5/x5/x4,1 1 2" || len(pics[0].Marks) == 0 {
+			t.Errorf("%s got pictures %+v (first %+v), want one of the proposed board captioned %q, its differing squares marked", tc.to, pics, *pics[0], tc.title)
 		}
 	}
 }
