@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -32,7 +33,7 @@ func (d *delivery) post(ctx context.Context, channel string, pings []string, not
 }
 
 func (d *delivery) postWith(ctx context.Context, channel string, pings []string, note, replyTo string, pictures bool) error {
-	opts := renderOptions{Header: mentionAll(pings), Pictures: pictures, ButtonsFor: d.user, Game: d.r.Game, Note: note}
+	opts := renderOptions{Header: pingHeader(d.user, pings), Pictures: pictures, ButtonsFor: d.user, Game: d.r.Game, Note: note}
 	if !pictures && hasImages(d.r) {
 		opts.Note = strings.TrimSpace(note + "\n(No board picture: the bot lacks the Attach Files permission here.)")
 		d.t.reportPermission(ctx, channel, &errPermission{Missing: "Attach Files", Channel: d.t.channelName(channel)}, "")
@@ -160,6 +161,23 @@ func (t *Transport) explain(ctx context.Context, err error, channel string, with
 func hasImages(r *bot.Reply) bool { return len(r.Images) > 0 }
 
 // mentionAll writes the mentions of users.
+// pingHeader mentions the players a thread post notifies. The post is the
+// reply written for reader, in the second person ("you ran out of
+// time"), so when it notifies others too the reader is named first and
+// the others after "cc", and "you" reads as the first mention.
+func pingHeader(reader string, pings []string) string {
+	if len(pings) < 2 || !slices.Contains(pings, reader) {
+		return mentionAll(pings)
+	}
+	var others []string
+	for _, u := range pings {
+		if u != reader {
+			others = append(others, u)
+		}
+	}
+	return mention(reader) + " (cc " + mentionAll(others) + ")"
+}
+
 func mentionAll(users []string) string {
 	var out []string
 	for _, u := range users {
