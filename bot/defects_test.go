@@ -208,7 +208,8 @@ func TestBoardAfterResignation(t *testing.T) {
 	}
 }
 
-// Every board in one reply writes stacks top first, and says so.
+// Every board in one reply writes stacks top first in the same code, and
+// the reply says so.
 func TestBoardReplyStacksTopFirst(t *testing.T) {
 	h := newHarness(t)
 	h.start("ann", "bob", "")
@@ -227,8 +228,8 @@ func TestBoardReplyStacksTopFirst(t *testing.T) {
 	if !strings.HasPrefix(strings.Split(sync, "\n")[1], "sS ") {
 		t.Errorf("sync board row 2 %q, want the white flat on top: sS", strings.Split(sync, "\n")[1])
 	}
-	if !strings.Contains(text, " wb ") || !strings.Contains(text, "top first") {
-		t.Errorf("text board does not write the stack top first (wb) or say so:\n%s", text)
+	if !strings.Contains(text, " sS ") || !strings.Contains(textTo(rs, "ann"), "top first") {
+		t.Errorf("text board does not write the stack top first as the sync board does (sS) or say so:\n%s", text)
 	}
 }
 
@@ -287,6 +288,7 @@ func TestDisputeReplyOrder(t *testing.T) {
 		}
 	}
 	want := []string{"prose:ann", "image:Before turn 2: the position the disputed move was played from", "block:Before",
+		"prose:Stacks", // the legend, once, in a paragraph of its own
 		"prose:After", "image:", "block:The", "block:Sync", "prose:In", "actions:takeback"}
 	if strings.Join(kinds, "|") != strings.Join(want, "|") {
 		t.Errorf("dispute reply parts\n%q\nwant\n%q", kinds, want)

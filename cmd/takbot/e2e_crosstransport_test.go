@@ -129,7 +129,7 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 		// Ann's mail: the move in her notation, then in PTN; the board in
 		// Tak by Mail coordinates, the sync board, the picture.
 		want := []string{heading + p.mail + " (PTN " + p.ptn + ").", "The board in Tak by Mail coordinates (A1 is the north-west corner)",
-			"Sync board (north row first", p.sync + "\n"}
+			"Sync board, north row first", p.sync + "\n"}
 		want = append(want, afterPly(final, !bobs, "a3, b3, c3", "your move, Ann (black)", "Bob (white) to move")...)
 		last = w.annNext(want...)
 		if pics := mailPictures(t, last.Raw); len(pics) != 1 {
