@@ -9,6 +9,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -428,4 +429,18 @@ func TestReceivedTimeCounts(t *testing.T) {
 			t.Errorf("a receive time after now counted: %s", g.Status)
 		}
 	})
+}
+
+// One mail says what the board letters mean once, however many boards it
+// holds: "ps a1; board" shows the board twice, and the legend once.
+func TestBoardLegendOncePerMail(t *testing.T) {
+	h := newHarness(t)
+	h.start("ann", "bob", "")
+	got := textTo(h.send("ann", "ps a1; board"), "ann")
+	if n := strings.Count(got, "Sync board"); n < 2 {
+		t.Fatalf("%d sync boards in the reply, want 2:\n%s", n, got)
+	}
+	if n := strings.Count(got, render.TextLegend); n != 1 {
+		t.Errorf("the legend appears %d times, want once:\n%s", n, got)
+	}
 }
