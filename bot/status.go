@@ -24,7 +24,7 @@ func (s *session) status(gs *gameState, to string, withPicture bool) {
 	pos := gs.pos()
 	if withPicture {
 		d.image(s.picture(gs, to))
-		d.fallback(boardCaption(s.orient(to)), render.Grid(pos, s.orient(to), render.ASCII))
+		d.fallback(boardCaption(s.orient(to)), render.Grid(pos, s.orient(to), render.Figure))
 	}
 	d.block(syncCaption, notation.FormatSyncBoard(pos))
 	ws, wc := pos.Reserves(tak.White)

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image/color"
 	"strconv"
 	"strings"
@@ -323,6 +324,48 @@ func TestFlatsReadFilled(t *testing.T) {
 			if share := float64(body) / float64(all); share < want {
 				t.Errorf("%s: the %s flat is %.0f%% its body colour, want %.0f%% at least", th, c, 100*share, 100*want)
 			}
+		}
+	}
+}
+
+// TestFigureStyle checks the text board meant for a mail's text part: its
+// bars stand at the same rune columns on every line (a monospace font), and
+// every filler is a figure space, as wide as the digits of the row labels
+// in a proportional font, while a plain space only ever stands beside a bar.
+func TestFigureStyle(t *testing.T) {
+	p, _ := midGame(t)
+	for _, o := range []notation.Orientation{notation.PTN, notation.Mail} {
+		g := Grid(p, o, Figure)
+		lines := strings.Split(strings.TrimSuffix(g, "\n"), "\n")
+		if len(lines) != p.Size()+1 {
+			t.Fatalf("%d lines, want %d:\n%s", len(lines), p.Size()+1, g)
+		}
+		bars := func(l string) []int {
+			var at []int
+			for i, r := range []rune(l) {
+				if r == '|' {
+					at = append(at, i)
+				}
+			}
+			return at
+		}
+		want := bars(lines[0])
+		for _, l := range lines {
+			if got := bars(l); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%v: bars of %q at %v, want %v", o, l, got, want)
+			}
+			r := []rune(l)
+			for i, c := range r {
+				if c == ' ' && !(i+1 < len(r) && r[i+1] == '|') && !(i > 0 && r[i-1] == '|') {
+					t.Errorf("%v: %q has a plain space at %d, away from a bar", o, l, i)
+				}
+			}
+		}
+		if !strings.Contains(g, "\u2007\u2007 | ") || !strings.Contains(g, "\u20071 | ") {
+			t.Errorf("%v: the label column is not padded with figure spaces:\n%s", o, g)
+		}
+		if strings.ReplaceAll(g, "\u2007", " ") != Grid(p, o, ASCII) {
+			t.Errorf("%v: Figure differs from ASCII by more than its spaces:\n%s", o, g)
 		}
 	}
 }

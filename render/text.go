@@ -13,11 +13,14 @@ type TextStyle uint8
 
 // The text styles.
 const (
-	// Unicode draws the grid with box-drawing characters and marks empty
-	// squares with a middle dot.
+	// Unicode separates cells with the box-drawing bar │.
 	Unicode TextStyle = iota
-	// ASCII uses only printable ASCII: +, -, | and a dot for empty squares.
+	// ASCII uses only printable ASCII: | between cells.
 	ASCII
+	// Figure draws as ASCII does but pads with figure spaces (U+2007, as
+	// wide as a digit in nearly every font), for text that may be shown in a
+	// proportional font: a mail's text part. See grid.
+	Figure
 )
 
 // TextLegend explains the stacks of a text board and of the sync board
@@ -61,17 +64,24 @@ func Grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 // mutt and most text clients use a monospace font, where the bars line
 // up in columns, but some (webmail showing a text-only mail, phones)
 // use a proportional font, where letters differ in width and no
-// arrangement of letters lines up. There the rows still hold together,
-// one row per line with its label first, and a square is found by
-// counting bars, which gives the same column in any font; rules of
+// arrangement of letters lines up exactly. There the rows still hold
+// together, one row per line with its label first, and a square is found
+// by counting bars, which gives the same column in any font; rules of
 // dashes, whose length never matches the row below in a proportional
-// font, would only draw a broken frame. (The HTML part shows the same
-// text in a <pre> block, always monospace.)
+// font, would only draw a broken frame. In the Figure style the row
+// labels' column and the padding of short stacks are figure spaces, as
+// wide as a digit, so the label column lines up exactly (digits and
+// figure spaces have one width in nearly every font) and a short cell is
+// padded by about the width of the letters it stands for (a plain space
+// is half as wide, and columns with a tall stack drift far); in a
+// monospace font a figure space is one cell like any character.
+// (The HTML part of a mail shows boards in a <pre> block, always
+// monospace.)
 func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	n := p.Size()
 	g := glyphs[Unicode]
-	if style == ASCII {
-		g = glyphs[ASCII]
+	if style == ASCII || style == Figure {
+		g = glyphs[style]
 	}
 	cells := make([]string, 0, n*n)
 	width := make([]int, n) // per file
@@ -87,9 +97,10 @@ func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	}
 	var b strings.Builder
 	line := func(label string, cell func(f int) string) {
-		l := fmt.Sprintf("%2s ", label)
+		l := strings.Repeat(g.pad, max(0, 2-len(label))) + label + " "
 		for f := range n {
-			l += g.v + " " + pad(cell(f), width[f]) + " "
+			c := cell(f)
+			l += g.v + " " + c + strings.Repeat(g.pad, max(0, width[f]-len([]rune(c)))) + " "
 		}
 		b.WriteString(l + g.v + "\n")
 	}
@@ -117,11 +128,13 @@ func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 // boxGlyphs are the characters of one text style.
 type boxGlyphs struct {
 	v, empty string
+	pad      string // fills a short cell and the label column
 }
 
-var glyphs = [2]boxGlyphs{
-	Unicode: {v: "│", empty: "0"},
-	ASCII:   {v: "|", empty: "0"},
+var glyphs = [3]boxGlyphs{
+	Unicode: {v: "│", empty: "0", pad: " "},
+	ASCII:   {v: "|", empty: "0", pad: " "},
+	Figure:  {v: "|", empty: "0", pad: "\u2007"},
 }
 
 // stackText writes a stack top first in the sync board's code: s, w or c
@@ -143,10 +156,6 @@ func stackText(st tak.Stack) string {
 		out = append(out, c)
 	}
 	return string(out)
-}
-
-func pad(s string, w int) string {
-	return s + strings.Repeat(" ", max(0, w-len([]rune(s))))
 }
 
 // turnName names a turn as the referee does everywhere, with its PTN move
