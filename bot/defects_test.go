@@ -9,6 +9,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -215,7 +216,8 @@ func TestBoardAfterResignation(t *testing.T) {
 	}
 }
 
-// Every board in one reply writes stacks top first, and says so.
+// Every board in one reply writes stacks top first in the same code, and
+// the reply says so.
 func TestBoardReplyStacksTopFirst(t *testing.T) {
 	h := newHarness(t)
 	h.start("ann", "bob", "")
@@ -234,8 +236,8 @@ func TestBoardReplyStacksTopFirst(t *testing.T) {
 	if !strings.HasPrefix(strings.Split(sync, "\n")[1], "sS ") {
 		t.Errorf("sync board row 2 %q, want the white flat on top: sS", strings.Split(sync, "\n")[1])
 	}
-	if !strings.Contains(text, " wb ") || !strings.Contains(text, "top first") {
-		t.Errorf("text board does not write the stack top first (wb) or say so:\n%s", text)
+	if !strings.Contains(text, " sS ") || !strings.Contains(textTo(rs, "ann"), "top first") {
+		t.Errorf("text board does not write the stack top first as the sync board does (sS) or say so:\n%s", text)
 	}
 }
 
@@ -294,6 +296,7 @@ func TestDisputeReplyOrder(t *testing.T) {
 		}
 	}
 	want := []string{"prose:You", "image:Before turn 2: the position the disputed move was played from", "block:Before",
+		"prose:Stacks", // the legend, once, in a paragraph of its own
 		"prose:After", "image:", "block:The", "block:Sync", "prose:In", "actions:takeback"}
 	if strings.Join(kinds, "|") != strings.Join(want, "|") {
 		t.Errorf("dispute reply parts\n%q\nwant\n%q", kinds, want)
@@ -433,4 +436,18 @@ func TestReceivedTimeCounts(t *testing.T) {
 			t.Errorf("a receive time after now counted: %s", g.Status)
 		}
 	})
+}
+
+// One mail says what the board letters mean once, however many boards it
+// holds: "ps a1; board" shows the board twice, and the legend once.
+func TestBoardLegendOncePerMail(t *testing.T) {
+	h := newHarness(t)
+	h.start("ann", "bob", "")
+	got := textTo(h.send("ann", "ps a1; board"), "ann")
+	if n := strings.Count(got, "Sync board"); n < 2 {
+		t.Fatalf("%d sync boards in the reply, want 2:\n%s", n, got)
+	}
+	if n := strings.Count(got, render.TextLegend); n != 1 {
+		t.Errorf("the legend appears %d times, want once:\n%s", n, got)
+	}
 }

@@ -3,6 +3,8 @@ package bot
 import (
 	"fmt"
 	"strings"
+
+	"github.com/takbymail/takbot/render"
 )
 
 // draft is a reply being written: what one recipient is told about one
@@ -45,16 +47,41 @@ func (s *session) event(to, g string) *draft {
 // say adds a line of prose.
 func (d *draft) say(format string, args ...any) {
 	line := fmt.Sprintf(format, args...)
-	if n := len(d.parts); n > 0 && d.parts[n-1].Kind == Prose {
+	if n := len(d.parts); n > 0 && d.parts[n-1].Kind == Prose && !isLegend(d.parts[n-1].Text) {
 		d.parts[n-1].Text += "\n" + line
 		return
 	}
 	d.parts = append(d.parts, Part{Kind: Prose, Text: line})
 }
 
-// block adds a monospace block with its caption.
+// block adds a monospace block with its caption. The mail's first sync
+// board (its caption says syncCaption) is followed by the legend of its
+// boards.
 func (d *draft) block(caption, text string) {
 	d.parts = append(d.parts, Part{Kind: Block, Caption: caption, Text: strings.TrimRight(text, "\n")})
+	if strings.Contains(caption, strings.TrimSuffix(syncCaption, ":")) {
+		d.legend()
+	}
+}
+
+// legend adds, once per mail, the paragraph that says how its boards
+// write a stack: the text board and the sync board use the same code, so
+// one legend serves both, like a map's, under the mail's first sync board.
+// (It never sits between a picture and its text board: the outbox draws
+// that board again from the picture just before it.)
+func (d *draft) legend() {
+	for _, p := range d.parts {
+		if p.Kind == Prose && isLegend(p.Text) {
+			return
+		}
+	}
+	d.parts = append(d.parts, Part{Kind: Prose, Text: render.TextLegend})
+}
+
+// isLegend says whether a paragraph is the boards' legend, which stands
+// alone.
+func isLegend(text string) bool {
+	return text == render.TextLegend
 }
 
 // fallback adds the text board drawn after a picture, once per board.

@@ -159,6 +159,6 @@ func drawFallbacks(r *Reply) {
 		if err != nil {
 			continue
 		}
-		r.Parts[i].Text = strings.TrimRight(render.Grid(pos, pic.Orientation, render.ASCII), "\n")
+		r.Parts[i].Text = strings.TrimRight(render.Grid(pos, pic.Orientation, render.Figure), "\n")
 	}
 }

@@ -10,8 +10,9 @@ import (
 	"github.com/takbymail/takbot/tak"
 )
 
-// syncCaption labels every sync board the referee sends.
-const syncCaption = "Sync board (north row first; each stack top first; s flat, w wall, c capstone; lowercase white, uppercase black; 0 empty):"
+// syncCaption labels every sync board the referee sends. What the letters
+// mean is said once per mail, after its first sync board (draft.legend).
+const syncCaption = "Sync board, north row first, as rs takes it:"
 
 // status adds what a reader sees of a game after a change: its picture
 // (when withPicture), the sync board, the reserves and flat counts, whose
@@ -30,7 +31,7 @@ func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks
 	if withPicture {
 		d.image(s.markedPicture(gs, to, marks, caption))
 		if s.textBoard(to) {
-			d.fallback(boardCaption(s.orient(to)), render.Grid(pos, s.orient(to), render.ASCII))
+			d.fallback(boardCaption(s.orient(to)), render.Grid(pos, s.orient(to), render.Figure))
 		}
 	}
 	d.block(syncCaption, notation.FormatSyncBoard(pos))

@@ -170,7 +170,7 @@ func (s *session) proposedBoard(gs *gameState, k string, by tak.Color, pos *tak.
 	s.dress(&p, k)
 	d.image(named(p, g.ID, pos.Ply()))
 	if s.textBoard(k) {
-		d.fallback(boardCaption(o), render.Grid(pos, o, render.ASCII))
+		d.fallback(boardCaption(o), render.Grid(pos, o, render.Figure))
 	}
 	d.block(syncCaption, notation.FormatSyncBoard(pos))
 	if len(diff) == 0 {

@@ -135,8 +135,8 @@ func TestReplyFormat(t *testing.T) {
 	if alt := "alt=\"6x6 board after turn 1, black to move: white has 0 flats on top, black 1;"; !strings.Contains(string(html.body), alt) {
 		t.Errorf("the HTML lacks %s…:\n%s", alt, html.body)
 	}
-	if bytes.Contains(html.body, []byte("+---+")) {
-		t.Error("the HTML keeps the text board the picture draws")
+	if board := "| a | b | c | d | e | f |"; !strings.Contains(text, board) || bytes.Contains(html.body, []byte(board)) {
+		t.Errorf("the text part lacks the text board, or the HTML keeps the text board the picture draws:\n%s\n%s", text, html.body)
 	}
 	if !bytes.HasPrefix(png.body, []byte("\x89PNG")) {
 		t.Error("the picture is not a PNG")

@@ -70,12 +70,14 @@
 //
 // # Text
 //
-// Text draws a monospace board in Unicode box-drawing characters or plain
-// ASCII, with labels in either orientation and a legend. Each stack is
-// written top first, the order of the sync board sent beside it: a leading
-// S or C for a wall or capstone on top, then w (white) or b (black) per
-// piece from the top down, so "Sbbw" is a black wall on a black flat on a
-// white flat. SyncText gives the Tak by Mail "rs" board.
+// Text draws a board with labels in either orientation, the turn, the
+// counts and a legend; Grid draws the board alone. Each square is written
+// as in the sync board sent beside it, so a reader learns one code: the
+// stack top first, s flat, w wall, c capstone, lowercase white, uppercase
+// black, 0 empty ("Wss" is a black wall on two white flats). Cells are
+// separated by bars, with no rules of dashes, and the Figure style pads
+// with figure spaces, so the board reads in a proportional font too.
+// SyncText gives the Tak by Mail "rs" board.
 //
 // The package imports only the tak and notation packages of this module,
 // and golang.org/x/image for the Go fonts and anti-aliased vector drawing.

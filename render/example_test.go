@@ -36,14 +36,12 @@ func ExampleText() {
 	p, _ := notation.ParseTPS("x3/x,12S,x/1,x,2C 1 4", tak.Config{Size: 3, Stones: [2]int{10, 10}, Caps: [2]int{1, 1}})
 	fmt.Print(render.Text(p, notation.PTN, render.ASCII))
 	// Output:
-	//    +---+-----+----+
-	//  3 | . | .   | .  |
-	//  2 | . | Sbw | .  |
-	//  1 | w | .   | Cb |
-	//    +---+-----+----+
-	//      a   b     c
-	// Move 4, white to play.
+	//  3 | 0 | 0  | 0 |
+	//  2 | 0 | Ws | 0 |
+	//  1 | s | 0  | C |
+	//    | a | b  | c |
+	// Turn 7 (PTN move 4, white) to play.
 	// Flats: white 1, black 0.
 	// Left: white 8 stones and 1 capstone, black 9 stones and 0 capstones.
-	// Stacks read top first, like the sync board: w is a white piece, b a black piece; a leading S makes the top piece a wall, a leading C a capstone (Sbbw: a black wall on a black flat on a white flat).
+	// Stacks read top first: s flat, w wall, c capstone; lowercase white, uppercase black; 0 is an empty square.
 }

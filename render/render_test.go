@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image/color"
 	"strconv"
 	"strings"
@@ -182,8 +183,8 @@ func TestText(t *testing.T) {
 		style TextStyle
 		want  []string
 	}{
-		{notation.PTN, Unicode, []string{" 3 │ ·  │ Sbwbw │ · │ · │", " 2 │ Cb │", "     a    b       c   d", "Flats: white 1, black 0 - 0.5 komi.", "1 capstone"}},
-		{notation.Mail, ASCII, []string{"     A    B       C   D", " 2 | .  | Sbwbw | . | . |", " 4 | .  | .     | . | w |"}},
+		{notation.PTN, Unicode, []string{" 3 │ 0 │ WsSs │ 0 │ 0 │", " 2 │ C │", "   │ a │ b    │ c │ d │", "Turn 17 (PTN move 9, white) to play.", "Flats: white 1, black 0 - 0.5 komi.", "1 capstone"}},
+		{notation.Mail, ASCII, []string{"   | A | B    | C | D |", " 2 | 0 | WsSs | 0 | 0 |", " 4 | 0 | 0    | 0 | s |"}},
 	} {
 		got := Text(p, tc.o, tc.style)
 		for _, w := range tc.want {
@@ -201,7 +202,8 @@ func TestText(t *testing.T) {
 }
 
 // TestTextTopFirst checks that the text board writes each stack in the
-// order of the sync board sent in the same reply: top piece first.
+// code and order of the sync board sent in the same reply: top piece first,
+// s, w or c, lowercase white and uppercase black.
 func TestTextTopFirst(t *testing.T) {
 	w, b := tak.White, tak.Black
 	flat := func(c tak.Color) tak.Piece { return tak.MakePiece(c, tak.Flat) }
@@ -209,16 +211,16 @@ func TestTextTopFirst(t *testing.T) {
 		st   tak.Stack // bottom first
 		want string
 	}{
-		{tak.Stack{flat(w)}, "w"},
-		{tak.Stack{flat(w), flat(b), tak.MakePiece(b, tak.Wall)}, "Sbbw"},
-		{tak.Stack{flat(b), flat(w), tak.MakePiece(w, tak.Cap)}, "Cwwb"},
-		{tak.Stack{flat(w), flat(w), flat(b)}, "bww"},
+		{tak.Stack{flat(w)}, "s"},
+		{tak.Stack{flat(w), flat(b), tak.MakePiece(b, tak.Wall)}, "WSs"},
+		{tak.Stack{flat(b), flat(w), tak.MakePiece(w, tak.Cap)}, "csS"},
+		{tak.Stack{flat(w), flat(w), flat(b)}, "Sss"},
 	} {
 		if got := stackText(tc.st); got != tc.want {
 			t.Errorf("stackText(%v) = %q, want %q", tc.st, got, tc.want)
 		}
 	}
-	// Every stack of a real mid-game reads in the sync board's order.
+	// Every stack of a real mid-game reads as in the sync board.
 	p, _ := midGame(t)
 	sync := strings.Fields(SyncText(p))
 	n := p.Size()
@@ -229,22 +231,8 @@ func TestTextTopFirst(t *testing.T) {
 			continue
 		}
 		tall = max(tall, len(st))
-		var want strings.Builder
-		switch lowerASCII(cell[0]) {
-		case 'w':
-			want.WriteByte('S')
-		case 'c':
-			want.WriteByte('C')
-		}
-		for j := 0; j < len(cell); j++ {
-			if cell[j] >= 'A' && cell[j] <= 'Z' {
-				want.WriteByte('b')
-			} else {
-				want.WriteByte('w')
-			}
-		}
-		if got := stackText(st); got != want.String() {
-			t.Errorf("square %d: text %q, sync %q: want %q", i, got, cell, want.String())
+		if got := stackText(st); got != cell {
+			t.Errorf("square %d: text %q, sync %q", i, got, cell)
 		}
 	}
 	if tall < 3 {
@@ -255,14 +243,7 @@ func TestTextTopFirst(t *testing.T) {
 	}
 }
 
-func lowerASCII(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// Grid is Text without the status lines.
+// Grid is Text without the status lines and the legend.
 func TestGridHasNoStatus(t *testing.T) {
 	p, err := notation.ParseTPS("x5/x5/x2,1,x2/x5/2,x4 1 2", tak.DefaultConfig(5))
 	if err != nil {
@@ -270,7 +251,7 @@ func TestGridHasNoStatus(t *testing.T) {
 	}
 	g := Grid(p, notation.Mail, ASCII)
 	full := Text(p, notation.Mail, ASCII)
-	if strings.Contains(g, "to play") || !strings.HasSuffix(g, TextLegend+"\n") || !strings.HasPrefix(full, strings.TrimSuffix(g, TextLegend+"\n")) {
+	if strings.Contains(g, "to play") || strings.Contains(g, TextLegend) || !strings.HasPrefix(full, g) {
 		t.Errorf("Grid:\n%s\nText:\n%s", g, full)
 	}
 }
@@ -343,6 +324,48 @@ func TestFlatsReadFilled(t *testing.T) {
 			if share := float64(body) / float64(all); share < want {
 				t.Errorf("%s: the %s flat is %.0f%% its body colour, want %.0f%% at least", th, c, 100*share, 100*want)
 			}
+		}
+	}
+}
+
+// TestFigureStyle checks the text board meant for a mail's text part: its
+// bars stand at the same rune columns on every line (a monospace font), and
+// every filler is a figure space, as wide as the digits of the row labels
+// in a proportional font, while a plain space only ever stands beside a bar.
+func TestFigureStyle(t *testing.T) {
+	p, _ := midGame(t)
+	for _, o := range []notation.Orientation{notation.PTN, notation.Mail} {
+		g := Grid(p, o, Figure)
+		lines := strings.Split(strings.TrimSuffix(g, "\n"), "\n")
+		if len(lines) != p.Size()+1 {
+			t.Fatalf("%d lines, want %d:\n%s", len(lines), p.Size()+1, g)
+		}
+		bars := func(l string) []int {
+			var at []int
+			for i, r := range []rune(l) {
+				if r == '|' {
+					at = append(at, i)
+				}
+			}
+			return at
+		}
+		want := bars(lines[0])
+		for _, l := range lines {
+			if got := bars(l); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%v: bars of %q at %v, want %v", o, l, got, want)
+			}
+			r := []rune(l)
+			for i, c := range r {
+				if c == ' ' && !(i+1 < len(r) && r[i+1] == '|') && !(i > 0 && r[i-1] == '|') {
+					t.Errorf("%v: %q has a plain space at %d, away from a bar", o, l, i)
+				}
+			}
+		}
+		if !strings.Contains(g, "\u2007\u2007 | ") || !strings.Contains(g, "\u20071 | ") {
+			t.Errorf("%v: the label column is not padded with figure spaces:\n%s", o, g)
+		}
+		if strings.ReplaceAll(g, "\u2007", " ") != Grid(p, o, ASCII) {
+			t.Errorf("%v: Figure differs from ASCII by more than its spaces:\n%s", o, g)
 		}
 	}
 }

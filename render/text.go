@@ -13,25 +13,30 @@ type TextStyle uint8
 
 // The text styles.
 const (
-	// Unicode draws the grid with box-drawing characters and marks empty
-	// squares with a middle dot.
+	// Unicode separates cells with the box-drawing bar │.
 	Unicode TextStyle = iota
-	// ASCII uses only printable ASCII: +, -, | and a dot for empty squares.
+	// ASCII uses only printable ASCII: | between cells.
 	ASCII
+	// Figure draws as ASCII does but pads with figure spaces (U+2007, as
+	// wide as a digit in nearly every font), for text that may be shown in a
+	// proportional font: a mail's text part. See grid.
+	Figure
 )
 
-// TextLegend explains the stacks of a text board; Text ends with it.
-const TextLegend = "Stacks read top first, like the sync board: w is a white piece, b a black piece; a leading S makes the top piece a wall, a leading C a capstone (Sbbw: a black wall on a black flat on a white flat)."
+// TextLegend explains the stacks of a text board and of the sync board
+// sent beside it: both write a stack with the same letters, so a reader
+// learns one code. Text ends with it; the referee writes it once per mail.
+const TextLegend = "Stacks read top first: s flat, w wall, c capstone; lowercase white, uppercase black; 0 is an empty square."
 
-// Text draws p as a monospace board: one cell per square, north at the
-// top, each stack written top first, in the order of the sync board
-// (FormatSyncBoard) sent beside it: S for a wall or C for a capstone on
-// top, then w (white) or b (black) per piece from the top down, so "Sbbw"
-// is a black wall on a black flat on a white flat. Axis labels follow
-// orientation o: PTN puts lowercase files along the bottom and rank 1 at
-// the bottom; Mail puts capital files along the top and row 1 at the top.
-// Lines after the board give the side to move, flat counts with komi, the
-// reserves, the result of a finished game, and the legend.
+// Text draws p as a text board: one line per row, north at the top, each
+// square written as in the sync board, 0 when empty and a stack top first
+// (notation.FormatSyncBoard) a Tak by Mail player copies back with "rs":
+// s flat, w wall, c capstone, lowercase white, uppercase black, so "Wss"
+// is a black wall on two white flats. Axis labels follow orientation o:
+// PTN puts lowercase files along the bottom and rank 1 at the bottom; Mail
+// puts capital files along the top and row 1 at the top. Lines after the
+// board give the turn, flat counts with komi, the reserves, the result of
+// a finished game, and the legend.
 func Text(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	if p == nil {
 		return ""
@@ -39,23 +44,44 @@ func Text(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	return grid(p, o, style) + statusText(p) + TextLegend + "\n"
 }
 
-// Grid draws the board as Text does, followed by the legend, without the
-// lines about the side to move, flats and reserves: for callers that say
-// those themselves (the referee, which knows how a game ended off the
-// board, by resignation or on time).
+// Grid draws the board as Text does, without the lines about the turn,
+// flats and reserves and without the legend: for callers that say those
+// themselves (the referee, which knows how a game ended off the board, by
+// resignation or on time, and writes the legend once per mail however many
+// boards it holds).
 func Grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	if p == nil {
 		return ""
 	}
-	return grid(p, o, style) + TextLegend + "\n"
+	return grid(p, o, style)
 }
 
 // grid draws the board with its axis labels.
+//
+// The board has no horizontal rules and every line, the file labels
+// included, separates its cells with the same vertical bar. A mail's
+// text/plain part is shown in whatever font the reader's client uses:
+// mutt and most text clients use a monospace font, where the bars line
+// up in columns, but some (webmail showing a text-only mail, phones)
+// use a proportional font, where letters differ in width and no
+// arrangement of letters lines up exactly. There the rows still hold
+// together, one row per line with its label first, and a square is found
+// by counting bars, which gives the same column in any font; rules of
+// dashes, whose length never matches the row below in a proportional
+// font, would only draw a broken frame. In the Figure style the row
+// labels' column and the padding of short stacks are figure spaces, as
+// wide as a digit, so the label column lines up exactly (digits and
+// figure spaces have one width in nearly every font) and a short cell is
+// padded by about the width of the letters it stands for (a plain space
+// is half as wide, and columns with a tall stack drift far); in a
+// monospace font a figure space is one cell like any character.
+// (The HTML part of a mail shows boards in a <pre> block, always
+// monospace.)
 func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	n := p.Size()
 	g := glyphs[Unicode]
-	if style == ASCII {
-		g = glyphs[ASCII]
+	if style == ASCII || style == Figure {
+		g = glyphs[style]
 	}
 	cells := make([]string, 0, n*n)
 	width := make([]int, n) // per file
@@ -70,40 +96,29 @@ func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 		}
 	}
 	var b strings.Builder
-	files := func() {
-		line := "   "
+	line := func(label string, cell func(f int) string) {
+		l := strings.Repeat(g.pad, max(0, 2-len(label))) + label + " "
 		for f := range n {
-			l := string(rune('a' + f))
-			if o == notation.Mail {
-				l = string(rune('A' + f))
-			}
-			line += "  " + pad(l, width[f]) + " "
+			c := cell(f)
+			l += g.v + " " + c + strings.Repeat(g.pad, max(0, width[f]-len([]rune(c)))) + " "
 		}
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		b.WriteString(l + g.v + "\n")
 	}
-	rule := func(l, m, r string) {
-		b.WriteString("   " + l)
-		for f := range n {
-			if f > 0 {
-				b.WriteString(m)
+	files := func() {
+		line("", func(f int) string {
+			if o == notation.Mail {
+				return string(rune('A' + f))
 			}
-			b.WriteString(strings.Repeat(g.h, width[f]+2))
-		}
-		b.WriteString(r + "\n")
+			return string(rune('a' + f))
+		})
 	}
 	if o == notation.Mail {
 		files()
 	}
-	rule(g.tl, g.tm, g.tr)
 	for row := range n {
 		name := notation.SquareName(tak.SquareAt(0, n-1-row), n, o)
-		fmt.Fprintf(&b, "%2s ", name[1:])
-		for f := range n {
-			b.WriteString(g.v + " " + pad(cells[row*n+f], width[f]) + " ")
-		}
-		b.WriteString(g.v + "\n")
+		line(name[1:], func(f int) string { return cells[row*n+f] })
 	}
-	rule(g.bl, g.bm, g.br)
 	if o == notation.PTN {
 		files()
 	}
@@ -112,41 +127,45 @@ func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 
 // boxGlyphs are the characters of one text style.
 type boxGlyphs struct {
-	h, v, empty string
-	tl, tm, tr  string // top corners and joins
-	bl, bm, br  string // bottom corners and joins
+	v, empty string
+	pad      string // fills a short cell and the label column
 }
 
-var glyphs = [2]boxGlyphs{
-	Unicode: {h: "─", v: "│", empty: "·", tl: "┌", tm: "┬", tr: "┐", bl: "└", bm: "┴", br: "┘"},
-	ASCII:   {h: "-", v: "|", empty: ".", tl: "+", tm: "+", tr: "+", bl: "+", bm: "+", br: "+"},
+var glyphs = [3]boxGlyphs{
+	Unicode: {v: "│", empty: "0", pad: " "},
+	ASCII:   {v: "|", empty: "0", pad: " "},
+	Figure:  {v: "|", empty: "0", pad: "\u2007"},
 }
 
-// stackText writes a stack top first: S or C when the top piece is a wall
-// or a capstone, then w or b per piece from the top down.
+// stackText writes a stack top first in the sync board's code: s, w or c
+// for a flat, wall or capstone, lowercase for white and uppercase for
+// black, so a black wall on two white flats is "Wss".
 func stackText(st tak.Stack) string {
-	if len(st) == 0 {
-		return ""
-	}
-	out := make([]byte, 0, len(st)+1)
-	switch st[len(st)-1].Kind() {
-	case tak.Wall:
-		out = append(out, 'S')
-	case tak.Cap:
-		out = append(out, 'C')
-	}
+	out := make([]byte, 0, len(st))
 	for i := len(st) - 1; i >= 0; i-- {
-		if st[i].Color() == tak.White {
-			out = append(out, 'w')
-		} else {
-			out = append(out, 'b')
+		c := byte('s')
+		switch st[i].Kind() {
+		case tak.Wall:
+			c = 'w'
+		case tak.Cap:
+			c = 'c'
 		}
+		if st[i].Color() == tak.Black {
+			c -= 'a' - 'A'
+		}
+		out = append(out, c)
 	}
 	return string(out)
 }
 
-func pad(s string, w int) string {
-	return s + strings.Repeat(" ", max(0, w-len([]rune(s))))
+// turnName names a turn as the referee does everywhere, with its PTN move
+// number and the colour that plays it: "turn 7 (PTN move 4, white)".
+func turnName(turn int) string {
+	c := tak.White
+	if (turn-1)%2 == 1 {
+		c = tak.Black
+	}
+	return fmt.Sprintf("turn %d (PTN move %d, %s)", turn, (turn-1)/2+1, c)
 }
 
 // statusText gives the side to move, flats, reserves and result.
@@ -154,9 +173,9 @@ func statusText(p *tak.Position) string {
 	var b strings.Builder
 	res := p.Result()
 	if res.Over() {
-		fmt.Fprintf(&b, "Game over after move %d: %s (%s).\n", p.Ply()/2+p.Ply()%2, res, res.PTN())
+		fmt.Fprintf(&b, "Game over after %s: %s (%s).\n", turnName(p.Ply()), res, res.PTN())
 	} else {
-		fmt.Fprintf(&b, "Move %d, %s to play.\n", p.MoveNumber(), p.ToMove())
+		fmt.Fprintf(&b, "T%s to play.\n", turnName(p.Ply() + 1)[1:])
 	}
 	fl := p.FlatCounts()
 	komi := ""

@@ -134,7 +134,7 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 		// Ann's mail: the move in her notation, then in PTN; the board in
 		// Tak by Mail coordinates, the sync board, the picture.
 		want := []string{annHeading + p.mail + " (PTN " + p.ptn + ").", "The board in Tak by Mail coordinates (A1 is the north-west corner)",
-			"Sync board (north row first", p.sync + "\n"}
+			"Sync board, north row first", p.sync + "\n"}
 		want = append(want, afterPly(final, !bobs, "a3, b3, c3", "black): your move, by", "Bob (white) to move", "Game over: Bob (white) wins by road (R-0).")...)
 		last = w.annNext(want...)
 		if pics := mailPictures(t, last.Raw); len(pics) != 1 {

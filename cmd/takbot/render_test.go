@@ -52,11 +52,11 @@ func TestRenderCommandText(t *testing.T) {
 		want []string // lines the output must contain
 	}{
 		{"unicode-ptn", []string{"-tps", "x3/x,12S,x/1,x2 2 4", "-text"},
-			[]string{" 3 │ · │ ·   │ · │", " 2 │ · │ Sbw │ · │", " 1 │ w │ ·   │ · │", "     a   b     c", "Move 4, black to play."}},
+			[]string{" 3 │ 0 │ 0  │ 0 │", " 2 │ 0 │ Ws │ 0 │", " 1 │ s │ 0  │ 0 │", "   │ a │ b  │ c │", "Turn 8 (PTN move 4, black) to play."}},
 		{"ascii-mail", []string{"-tps", "x3/x,12S,x/1,x2 2 4", "-text", "-ascii", "-orientation", "mail"},
-			[]string{"     A   B     C", " 1 | . | .   | . |", " 3 | w | .   | . |"}},
+			[]string{"   | A | B  | C |", " 1 | 0 | 0  | 0 |", " 3 | s | 0  | 0 |"}},
 		{"sync", []string{"-tps", "x3/x,12S,x/1,x2 2 4", "-sync"}, []string{"0 0 0\n0 Ws 0\ns 0 0\n"}},
-		{"ptn-text", []string{"-ptn", "testdata/render-games.ptn", "-ply", "2", "-text"}, []string{" 6 │ · │ · │ · │ · │ · │ w │", " 1 │ b │"}},
+		{"ptn-text", []string{"-ptn", "testdata/render-games.ptn", "-ply", "2", "-text"}, []string{" 6 │ 0 │ 0 │ 0 │ 0 │ 0 │ s │", " 1 │ S │"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runCmd(t, append([]string{"render"}, tc.args...)...)
