@@ -72,7 +72,7 @@ func widthOf(p *PlayerRecord) int {
 	return p.Width
 }
 
-// sizeName names a width: "medium (720 pixels wide)", "600 pixels wide".
+// sizeName names a width: "medium (640 pixels wide)", "600 pixels wide".
 func sizeName(width int) string {
 	if width == 0 {
 		width = render.DefaultWidth

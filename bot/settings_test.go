@@ -114,7 +114,7 @@ func TestSetCommands(t *testing.T) {
 	}{
 		{"show", "settings", "Picture theme: light (the default for email). To change it, send \"set theme dark\" or \"set theme contrast\".", false,
 			func(p *bot.PlayerRecord) bool { return p.Theme == "" }},
-		{"set alone shows", "set", "Picture size: medium (720 pixels wide).", false, nil},
+		{"set alone shows", "set", "Picture size: medium (640 pixels wide).", false, nil},
 		{"theme", "set theme contrast", "Your pictures are now drawn in the contrast theme, in all your games.", false,
 			func(p *bot.PlayerRecord) bool { return p.Theme == render.Contrast }},
 		{"theme in capitals", "SET THEME Dark", "dark theme", false, func(p *bot.PlayerRecord) bool { return p.Theme == render.Dark }},
@@ -123,7 +123,7 @@ func TestSetCommands(t *testing.T) {
 		{"size by name", "set size small", "Your pictures are now small (480 pixels wide), in all your games.", false,
 			func(p *bot.PlayerRecord) bool { return p.Width == 480 }},
 		{"size in pixels", "set size 600", "600 pixels wide", false, func(p *bot.PlayerRecord) bool { return p.Width == 600 }},
-		{"medium is the default", "set size medium", "medium (720 pixels wide)", false, func(p *bot.PlayerRecord) bool { return p.Width == 0 }},
+		{"medium is the default", "set size medium", "medium (640 pixels wide)", false, func(p *bot.PlayerRecord) bool { return p.Width == 0 }},
 		{"size too big", "set size 5000", `size must be small, medium, large or a width from 400 to 1200 pixels, not "5000"`, true, nil},
 		{"size not a size", "set size huge", "size must be small, medium, large", true, nil},
 		{"textboard off", "set textboard off", "no longer show the text board", false, func(p *bot.PlayerRecord) bool { return p.NoTextBoard }},

@@ -29,7 +29,7 @@ func ExamplePNG() {
 	}
 	cfg, _ := png.DecodeConfig(&buf)
 	fmt.Println(cfg.Width, "pixels wide")
-	// Output: 720 pixels wide
+	// Output: 640 pixels wide
 }
 
 func ExampleText() {

@@ -15,7 +15,7 @@ import (
 // Picture widths, in pixels.
 const (
 	// DefaultWidth suits a phone screen and a chat embed.
-	DefaultWidth = 720
+	DefaultWidth = 640
 	// MinWidth and MaxWidth bound Options.Size.
 	MinWidth = 240
 	MaxWidth = 4096

@@ -15,10 +15,10 @@ func TestRenderCommandPictures(t *testing.T) {
 		args  []string
 		width int
 	}{
-		{"tps", []string{"-tps", "x5/x5/x2,1,x2/x5/2,x4 1 2", "-last", "c3"}, 720},
+		{"tps", []string{"-tps", "x5/x5/x2,1,x2/x5/2,x4 1 2", "-last", "c3"}, 640},
 		{"tps-mail-last", []string{"-tps", "x5/x5/x2,21,x2/x5/x5 1 3", "-last", "ms c2 p1 1", "-orientation", "mail", "-theme", "light", "-size", "400"}, 400},
 		{"tps-komi-names", []string{"-tps", "1,2,1/2,1,2/1,2,1 2 5", "-komi", "2.5", "-white", "Ann", "-black", "Bo", "-theme", "contrast", "-size", "300"}, 300},
-		{"ptn-end", []string{"-ptn", "testdata/render-games.ptn"}, 720},
+		{"ptn-end", []string{"-ptn", "testdata/render-games.ptn"}, 640},
 		{"ptn-ply", []string{"-ptn", "testdata/render-games.ptn", "-game", "2", "-ply", "17", "-size", "480"}, 480},
 		{"ptn-start", []string{"-ptn", "testdata/render-games.ptn", "-ply", "0", "-size", "480"}, 480},
 		{"ptn-before-bad-ply", []string{"-ptn", "testdata/render-bad.ptn", "-ply", "3", "-size", "480"}, 480},
