@@ -24,11 +24,11 @@ func BenchmarkPNG6x6Caption(b *testing.B) {
 	benchPNG(b, p, f)
 }
 
-// BenchmarkPNG6x6At640 is BenchmarkPNG6x6 at 640 pixels wide, the width
-// of a usual email column, for comparison with the default width.
-func BenchmarkPNG6x6At640(b *testing.B) {
+// BenchmarkPNG6x6At720 is BenchmarkPNG6x6 at 720 pixels wide, the
+// default width before 640, for comparison.
+func BenchmarkPNG6x6At720(b *testing.B) {
 	p, f := midGame(b)
-	benchPNGOpt(b, p, f, Options{Size: 640})
+	benchPNGOpt(b, p, f, Options{Size: 720})
 }
 
 // benchPNG draws and encodes p with frame f at the default options.
