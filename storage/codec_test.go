@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"compress/flate"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -232,8 +233,15 @@ func TestLayoutTwoPictureStillReads(t *testing.T) {
 	e.uvarint(uint64(pic.Orientation))
 	e.bool(false) // no result
 	e.str(pic.Caption)
-	e.count(0, true) // no actions
-	z := deflateDict(nil, e.b)
+	e.count(0, true)    // no actions
+	var zb bytes.Buffer // layout 2 was deflated with dictionary v1
+	zw, err := flate.NewWriterDict(&zb, flate.BestCompression, dictV1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw.Write(e.b)
+	zw.Close()
+	z := zb.Bytes()
 	h := headerOf(r)
 	for name, raw := range map[string][]byte{
 		"raw":      assembleReply(&h, formatRaw2, e.b),

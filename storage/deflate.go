@@ -28,12 +28,12 @@ const (
 
 // dzDict is the dictionary's hash chains, built once.
 var dzDict = sync.OnceValue(func() *dzTables {
-	t := &dzTables{head: make([]int32, 1<<dzHashBits), prev: make([]int32, len(dictV1))}
+	t := &dzTables{head: make([]int32, 1<<dzHashBits), prev: make([]int32, len(dictV2))}
 	for i := range t.head {
 		t.head[i] = -1
 	}
-	for i := 0; i+dzMinMatch <= len(dictV1); i++ {
-		h := dzHash(dictV1[i:])
+	for i := 0; i+dzMinMatch <= len(dictV2); i++ {
+		h := dzHash(dictV2[i:])
 		t.prev[i] = t.head[h]
 		t.head[h] = int32(i)
 	}
@@ -62,15 +62,15 @@ type dzState struct {
 	out  dzBits
 }
 
-var dzStates = sync.Pool{New: func() any { return &dzState{win: append([]byte(nil), dictV1...)} }}
+var dzStates = sync.Pool{New: func() any { return &dzState{win: append([]byte(nil), dictV2...)} }}
 
-// deflateDict returns body deflated with dictV1 as preset dictionary,
+// deflateDict returns body deflated with dictV2 as preset dictionary,
 // appended to dst.
 func deflateDict(dst, body []byte) []byte {
 	dict := dzDict()
 	s := dzStates.Get().(*dzState)
 	defer dzStates.Put(s)
-	nd := len(dictV1)
+	nd := len(dictV2)
 	s.win = append(s.win[:nd], body...)
 	win := s.win
 	// The body's chains: a head table of at least as many entries as the

@@ -44,7 +44,7 @@ func TestDeflateDict(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			z := deflateDict(nil, tc.body)
-			got, err := inflateBody(z)
+			got, err := inflateBody(z, dictV2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -75,8 +75,11 @@ func TestDeflateDictCompresses(t *testing.T) {
 		}
 	}
 	t.Logf("%d bodies, %d bytes on average, %d deflated", n, raw/n, z/n)
-	if z/n > 215 {
-		t.Errorf("bodies deflate to %d bytes on average, want at most 215", z/n)
+	// The simulated replies are written in the referee's words of
+	// dictionary v1 (2026-11-23); v2 puts today's words nearer, so these
+	// cost a little more than the 215 bytes they took with v1 alone.
+	if z/n > 230 {
+		t.Errorf("bodies deflate to %d bytes on average, want at most 230", z/n)
 	}
 }
 
@@ -86,7 +89,7 @@ func FuzzDeflateDict(f *testing.F) {
 	f.Add(dictV1[:500])
 	f.Add(bytes.Repeat([]byte{0}, 600))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		got, err := inflateBody(deflateDict(nil, body))
+		got, err := inflateBody(deflateDict(nil, body), dictV2)
 		if err != nil {
 			t.Fatal(err)
 		}

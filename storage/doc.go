@@ -75,7 +75,8 @@
 // the bodies of four simulated move replies, which teach deflate the
 // binary layout around the strings. The
 // format byte says whether the body is deflated with that dictionary
-// (formatDeflateV1, formatDeflate2, formatDeflate3) or stored as is
+// (formatDeflateV1, formatDeflate2, formatDeflate3; formatDeflate3V2 with
+// dictionary v2, which adds the words of today's replies to v1) or stored as is
 // (formatRaw, formatRaw2, formatRaw3, when deflating would not make it
 // shorter), and which body layout it has (layout 2 adds a part's Fallback
 // flag, layout 3 a picture's theme, width, turn label and marks; new

@@ -26,12 +26,22 @@ const (
 	// after its caption.
 	formatRaw3     byte = 5 // header, then the body as is (body layout 3)
 	formatDeflate3 byte = 6 // header, then the body deflated with dictionary v1 (body layout 3)
+	// Dictionary v2 adds the words of layout 3's replies to v1.
+	formatDeflate3V2 byte = 7 // header, then the body deflated with dictionary v2 (body layout 3)
 )
+
+// dictOf returns the preset dictionary of a deflated format.
+func dictOf(format byte) []byte {
+	if format == formatDeflate3V2 {
+		return dictV2
+	}
+	return dictV1
+}
 
 // layoutOf returns the body layout of a format.
 func layoutOf(format byte) int {
 	switch format {
-	case formatRaw3, formatDeflate3:
+	case formatRaw3, formatDeflate3, formatDeflate3V2:
 		return 3
 	case formatRaw2, formatDeflate2:
 		return 2
@@ -41,7 +51,7 @@ func layoutOf(format byte) int {
 
 // deflated reports whether a format's body is deflated.
 func deflated(format byte) bool {
-	return format == formatDeflateV1 || format == formatDeflate2 || format == formatDeflate3
+	return format == formatDeflateV1 || format == formatDeflate2 || format == formatDeflate3 || format == formatDeflate3V2
 }
 
 // maxBody bounds a decompressed body, so that a corrupt value cannot
@@ -235,7 +245,7 @@ func encodeReply(r *bot.Reply) ([]byte, error) {
 	format, body := formatRaw3, s.body
 	s.z = deflateDict(s.z[:0], body)
 	if len(s.z) < len(body) {
-		format, body = formatDeflate3, s.z
+		format, body = formatDeflate3V2, s.z
 	}
 	h := headerOf(r)
 	return assembleReply(&h, format, body), nil
@@ -280,7 +290,7 @@ func assembleReply(h *replyHeader, format byte, body []byte) []byte {
 // splitReply parses the header of a stored reply and returns it with the
 // body's bytes, still compressed.
 func splitReply(raw []byte) (h replyHeader, format byte, body []byte, err error) {
-	if len(raw) == 0 || raw[0] < formatRaw || raw[0] > formatDeflate3 {
+	if len(raw) == 0 || raw[0] < formatRaw || raw[0] > formatDeflate3V2 {
 		return h, 0, nil, fmt.Errorf("%w: unknown reply format", ErrCorrupt)
 	}
 	format = raw[0]
@@ -304,7 +314,7 @@ func decodeReply(seq uint64, raw []byte) (*bot.Reply, error) {
 		return nil, err
 	}
 	if deflated(format) {
-		if body, err = inflateBody(body); err != nil {
+		if body, err = inflateBody(body, dictOf(format)); err != nil {
 			return nil, err
 		}
 	}
@@ -332,12 +342,13 @@ func withDelivery(raw []byte, del bot.Delivery) ([]byte, replyHeader, error) {
 // flateReaders keep inflate state between replies.
 var flateReaders = sync.Pool{New: func() any { return flate.NewReaderDict(bytes.NewReader(nil), dictV1) }}
 
-// inflateBody reverses deflateDict.
-func inflateBody(z []byte) ([]byte, error) {
+// inflateBody reverses deflateDict (dictV2) and the writers of the
+// older formats (dictV1).
+func inflateBody(z, dict []byte) ([]byte, error) {
 	r := flateReaders.Get().(io.ReadCloser)
 	defer flateReaders.Put(r)
 	src := bytes.NewReader(z) // a ByteReader: inflate reads no further than its stream's end
-	if err := r.(flate.Resetter).Reset(src, dictV1); err != nil {
+	if err := r.(flate.Resetter).Reset(src, dict); err != nil {
 		return nil, err
 	}
 	body, err := io.ReadAll(io.LimitReader(r, maxBody+1))
