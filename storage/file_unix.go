@@ -31,18 +31,3 @@ func lockFile(f *os.File, exclusive bool, timeout time.Duration) error {
 		time.Sleep(lockRetry)
 	}
 }
-
-// mapFile maps the first size bytes of f read-only.
-func mapFile(f *os.File, size int64) (data []byte, unmap func(), err error) {
-	if size == 0 {
-		return nil, func() {}, nil
-	}
-	if int64(int(size)) != size {
-		return nil, nil, errors.New("file too large to map")
-	}
-	data, err = syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
-	if err != nil {
-		return nil, nil, err
-	}
-	return data, func() { syscall.Munmap(data) }, nil
-}

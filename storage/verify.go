@@ -3,8 +3,10 @@ package storage
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"os"
 )
 
@@ -94,7 +96,11 @@ func readMeta(head []byte) (boltMeta, error) {
 
 // layoutCheck walks the pages of a mapped bbolt file.
 type layoutCheck struct {
-	data     []byte
+	// at returns n bytes of the file from off (within its pages, which
+	// the caller checked): a mapped file's slice, or a copy read from
+	// the file, so that checking a large file does not make every page
+	// of it resident at once.
+	at       func(off, n uint64) []byte
 	pageSize uint64
 	hwm      uint64
 	used     []bool // pages reached from the meta (freelist and trees)
@@ -116,7 +122,7 @@ func (c *layoutCheck) page(id uint64, want string) (p []byte, flags, count uint1
 		return nil, 0, 0, false
 	}
 	off := id * c.pageSize
-	hdr := c.data[off : off+pageHeaderSize]
+	hdr := c.at(off, pageHeaderSize)
 	if got := native.Uint64(hdr); got != id {
 		c.problem("page %d says it is page %d", id, got)
 		return nil, 0, 0, false
@@ -134,7 +140,7 @@ func (c *layoutCheck) page(id uint64, want string) (p []byte, flags, count uint1
 		}
 		c.used[i] = true
 	}
-	return c.data[off : off+(overflow+1)*c.pageSize], flags, count, true
+	return c.at(off, (overflow+1)*c.pageSize), flags, count, true
 }
 
 // freelist reads the free page ids.
@@ -278,13 +284,38 @@ func (c *layoutCheck) bucket(parent uint64, name, value []byte, depth int) {
 // returns the problems found, none for a sound file; an empty file is
 // sound (bbolt initialises it).
 func verifyLayout(data []byte, size int64) []string {
+	return verifyPages(data, func(off, n uint64) []byte { return data[off : off+n] }, uint64(len(data)), size)
+}
+
+// verifyFile is verifyLayout on an open file of size bytes, read a page
+// at a time.
+func verifyFile(f *os.File, size int64) ([]string, error) {
+	head := make([]byte, min(size, 2<<20)) // the meta pages, for any page size
+	if _, err := f.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	var readErr error
+	at := func(off, n uint64) []byte {
+		b := make([]byte, n)
+		if _, err := f.ReadAt(b, int64(off)); err != nil && readErr == nil {
+			readErr = err
+		}
+		return b
+	}
+	problems := verifyPages(head, at, uint64(size), size)
+	return problems, readErr
+}
+
+// verifyPages checks the layout of a file of size bytes, of which have
+// are readable through at, its meta pages in head.
+func verifyPages(head []byte, at func(off, n uint64) []byte, have uint64, size int64) []string {
 	if size == 0 {
 		return nil
 	}
 	if size < pageHeaderSize+metaChecksumOff+8 {
 		return []string{fmt.Sprintf("the file has only %d bytes, too few for a database", size)}
 	}
-	m, err := readMeta(data)
+	m, err := readMeta(head)
 	if err != nil {
 		return []string{err.Error()}
 	}
@@ -298,10 +329,10 @@ func verifyLayout(data []byte, size int64) []string {
 		}
 		return []string{fmt.Sprintf("the meta page gives %d pages", m.hwm)}
 	}
-	if uint64(len(data)) < m.hwm*ps {
-		return []string{fmt.Sprintf("the file is truncated: it has %d bytes, its pages need %d", len(data), m.hwm*ps)}
+	if have < m.hwm*ps {
+		return []string{fmt.Sprintf("the file is truncated: it has %d bytes, its pages need %d", have, m.hwm*ps)}
 	}
-	c := &layoutCheck{data: data, pageSize: ps, hwm: m.hwm, used: make([]bool, m.hwm), free: make([]bool, m.hwm)}
+	c := &layoutCheck{at: at, pageSize: ps, hwm: m.hwm, used: make([]bool, m.hwm), free: make([]bool, m.hwm)}
 	c.used[0], c.used[1] = true, true
 	if m.freelist != noFreelist {
 		c.freelist(m.freelist)
