@@ -90,7 +90,7 @@ func TestWholeMailsGolden(t *testing.T) {
 	rsMail := send(bob, "Bob", game, "rs\n"+syncBoard(t, to(moved, bob).Text(), "S S 0 0", "S 0 S 0"))
 	dispute := send(alice, "Alice", game, "im the flat on c3 was never there")
 	last := send(alice, "Alice", game, "d1")
-	for _, rs := range [][]bot.Reply{rsPTN, rsMail} {
+	for i, rs := range [][]bot.Reply{rsPTN, rsMail} {
 		r := rs[0]
 		if !strings.Contains(r.Text(), "on 2 squares") {
 			t.Errorf("rs answered:\n%s", r.Text())
@@ -99,6 +99,10 @@ func TestWholeMailsGolden(t *testing.T) {
 		for _, p := range r.Parts {
 			if p.Picture != nil && len(p.Picture.Marks) == 2 {
 				marked = true
+				// the alt text names the marked squares in the reader's notation
+				if want := []string{"marked: b3, c3.", "marked: b2, c2."}[i]; !strings.HasSuffix(bot.Describe(*p.Picture), want) {
+					t.Errorf("rs picture's alt text %q does not end %q", bot.Describe(*p.Picture), want)
+				}
 			}
 		}
 		if !marked {
