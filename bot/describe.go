@@ -83,6 +83,13 @@ func Describe(p Picture) string {
 	if p.Result != nil && p.Result.Text != "" {
 		b.WriteString("; " + p.Result.Text)
 	}
+	if len(p.Marks) > 0 { // a reader who cannot see the picture learns what it marks
+		var ms []string
+		for _, sq := range p.Marks {
+			ms = append(ms, name(sq))
+		}
+		b.WriteString("; marked: " + strings.Join(ms, ", "))
+	}
 	b.WriteString(".")
 	return b.String()
 }

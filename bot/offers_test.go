@@ -36,7 +36,7 @@ func TestOffersSayWhatTheyAre(t *testing.T) {
 	if got := textTo(rs, "ann"); !strings.Contains(got, `You propose to take back your move of turn 1, ps a1 (PTN a5). bob is asked to answer "accept" or "decline".`) {
 		t.Errorf("ann is told %q", got)
 	}
-	if got := textTo(rs, "bob"); !strings.Contains(got, `ann (white) proposes to take back ann's move of turn 1, ps a1 (PTN a5). Answer "accept" or "decline".`) {
+	if got := textTo(rs, "bob"); !strings.Contains(got, `ann (white) proposes to take back their move of turn 1, ps a1 (PTN a5). Answer "accept" or "decline".`) {
 		t.Errorf("bob is told %q", got)
 	}
 	if got := strings.Join(actionsTo(rs, "ann"), " "); got != "cancel" {

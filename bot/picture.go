@@ -12,15 +12,11 @@ import (
 	"github.com/takbymail/takbot/tak"
 )
 
-// picture describes the board after the game's last move for a reader,
-// in the reader's look, labelled with the turn as the text names it: the
-// turn to play, or the last one played once the game is over.
-func (s *session) picture(gs *gameState, readerKey string) Picture {
-	return s.markedPicture(gs, readerKey, nil, "")
-}
-
-// markedPicture is picture with squares marked (the squares where a
-// player's board differs from the true one) and a caption saying why.
+// markedPicture describes the board after the game's last move for a
+// reader, in the reader's look, labelled with the turn as the text names
+// it (the turn to play, or the last one played once the game is over),
+// with squares marked (the squares where a player's board differs from
+// the true one) and a caption saying why; nil marks mark nothing.
 func (s *session) markedPicture(gs *gameState, readerKey string, marks []tak.Square, caption string) Picture {
 	g, tg := gs.rec, gs.tg
 	p := Picture{Config: g.Config, TPS: notation.FormatTPS(tg.Position()), Players: g.Names, Orientation: s.orient(readerKey)}

@@ -120,10 +120,14 @@ func (s *session) propose(c *Command, k ProposalKind) error {
 	d.say("You propose to %s. %s is asked to answer \"accept\" or \"decline\".", s.proposalText(g, pr, s.sender.Key), g.Names[me.Opponent()])
 	opp := g.Players[me.Opponent()]
 	d = s.event(opp, g.ID)
+	what := s.proposalText(g, pr, opp)
+	if pr.Kind == ProposeUndo { // "bob proposes to take back their move", not "bob's move"
+		what = strings.Replace(what, "take back "+possessiveFor(g, me, opp)+" move", "take back their move", 1)
+	}
 	if s.buttons(opp) {
-		d.say("%s proposes to %s.", who(g, me), s.proposalText(g, pr, opp)) // the buttons below answer
+		d.say("%s proposes to %s.", who(g, me), what) // the buttons below answer
 	} else {
-		d.say("%s proposes to %s. Answer \"accept\" or \"decline\".", who(g, me), s.proposalText(g, pr, opp))
+		d.say("%s proposes to %s. Answer \"accept\" or \"decline\".", who(g, me), what)
 	}
 	if adopted != nil {
 		both(g, func(k string, _ tak.Color) {

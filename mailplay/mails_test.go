@@ -20,7 +20,8 @@ func (c goldenClock) Now() time.Time { return c.t }
 // TestWholeMailsGolden writes whole mails (headers, text part, HTML part,
 // picture, PTN file) as a player receives them, from replies the referee
 // writes in a real game: Alice reads PTN, Bob Tak by Mail notation; a
-// move, and the game's last mail, to each. The headers the transport
+// move, an "rs" answer whose board differs on two squares, a dispute
+// ruling, the opponent's undo request, and the game's last mail, to each. The headers the transport
 // decides per installation (Message-ID, references, reply address) are
 // fixed here, and the picture is a stand-in PNG (the renderer has goldens
 // of its own), so the files show what compose and WriteOutgoing make of
@@ -68,20 +69,58 @@ func TestWholeMailsGolden(t *testing.T) {
 		{alice, "Alice", "b1"}, {bob, "Bob", "ps a2"},
 		{alice, "Alice", "c1"}, {bob, "Bob", "ps c2"},
 	}
-	var moved []bot.Reply
-	for _, m := range moves {
+	var moved, undoMail []bot.Reply
+	for i, m := range moves {
 		moved = send(m.who, m.name, game, m.move)
 		if r := to(moved, m.who); !strings.Contains(r.Text(), " played ") {
 			t.Fatalf("%s %q:\n%s", m.name, m.move, r.Text())
 		}
+		if i == 4 { // Alice asks to take back c1; Bob, reading mail notation, declines
+			undoMail = send(alice, "Alice", game, "undo")
+			send(bob, "Bob", game, "decline")
+		}
 	}
+	// Bob asks to take back his last move; Alice, reading PTN, declines.
+	undoPTN := send(bob, "Bob", game, "undo")
+	send(alice, "Alice", game, "decline")
+	// Each sends a sync board that differs from the referee's on b3 and c3
+	// (PTN; the flat on c3 is drawn on b3), copied from the board their
+	// last mail showed.
+	rsPTN := send(alice, "Alice", game, "rs\n0 0 0 S\nS S 0 0\n0 0 0 0\ns s s 0")
+	rsMail := send(bob, "Bob", game, "rs\n"+syncBoard(t, to(moved, bob).Text(), "S S 0 0", "S 0 S 0"))
+	dispute := send(alice, "Alice", game, "im the flat on c3 was never there")
 	last := send(alice, "Alice", game, "d1")
+	for i, rs := range [][]bot.Reply{rsPTN, rsMail} {
+		r := rs[0]
+		if !strings.Contains(r.Text(), "on 2 squares") {
+			t.Errorf("rs answered:\n%s", r.Text())
+		}
+		marked := false
+		for _, p := range r.Parts {
+			if p.Picture != nil && len(p.Picture.Marks) == 2 {
+				marked = true
+				// the alt text names the marked squares in the reader's notation
+				if want := []string{"marked: b3, c3.", "marked: b2, c2."}[i]; !strings.HasSuffix(bot.Describe(*p.Picture), want) {
+					t.Errorf("rs picture's alt text %q does not end %q", bot.Describe(*p.Picture), want)
+				}
+			}
+		}
+		if !marked {
+			t.Errorf("rs answer to %s: no picture marks the 2 squares", r.To.Address)
+		}
+	}
 	for _, tc := range []struct {
 		name string
 		r    *bot.Reply
 	}{
 		{"move-ptn", to(moved, alice)},
 		{"move-mail", to(moved, bob)},
+		{"rs-ptn", to(rsPTN, alice)},
+		{"rs-mail", to(rsMail, bob)},
+		{"dispute-ptn", to(dispute, alice)},
+		{"dispute-mail", to(dispute, bob)},
+		{"undo-ptn", to(undoPTN, alice)},
+		{"undo-mail", to(undoMail, bob)},
 		{"last-ptn", to(last, alice)},
 		{"last-mail", to(last, bob)},
 	} {
@@ -123,4 +162,28 @@ func TestWholeMailsGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// syncBoard returns the sync board a mail shows ("Sync board, north row
+// first" and the rows after it), with the row old replaced by new.
+func syncBoard(t *testing.T, text, new, old string) string {
+	t.Helper()
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "Sync board") {
+			var rows []string
+			for _, r := range lines[i+1:] {
+				if r == "" || strings.HasPrefix(r, "Stacks") || strings.HasPrefix(r, "```") {
+					break
+				}
+				if r == old {
+					r = new
+				}
+				rows = append(rows, r)
+			}
+			return strings.Join(rows, "\n")
+		}
+	}
+	t.Fatalf("no sync board in:\n%s", text)
+	return ""
 }
