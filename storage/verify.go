@@ -3,8 +3,10 @@ package storage
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"os"
 )
 
@@ -282,26 +284,26 @@ func (c *layoutCheck) bucket(parent uint64, name, value []byte, depth int) {
 // returns the problems found, none for a sound file; an empty file is
 // sound (bbolt initialises it).
 func verifyLayout(data []byte, size int64) []string {
-	return verifyMapped(data, size, func() {})
+	return verifyPages(data, func(off, n uint64) []byte { return data[off : off+n] }, uint64(len(data)), size)
 }
 
-// releaseEvery is how many bytes of a mapped file verifyMapped reads
-// between two calls of its release.
-const releaseEvery = 8 << 20
-
-// verifyMapped is verifyLayout on a mapped file: every releaseEvery bytes
-// read, it calls release to drop the pages read from the process's
-// memory, so that checking a large file never makes all of it resident.
-func verifyMapped(data []byte, size int64, release func()) []string {
-	read := uint64(0)
-	at := func(off, n uint64) []byte {
-		if read += n; read >= releaseEvery {
-			release()
-			read = 0
-		}
-		return data[off : off+n]
+// verifyFile is verifyLayout on an open file of size bytes, read a page
+// at a time.
+func verifyFile(f *os.File, size int64) ([]string, error) {
+	head := make([]byte, min(size, 2<<20)) // the meta pages, for any page size
+	if _, err := f.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
 	}
-	return verifyPages(data, at, uint64(len(data)), size)
+	var readErr error
+	at := func(off, n uint64) []byte {
+		b := make([]byte, n)
+		if _, err := f.ReadAt(b, int64(off)); err != nil && readErr == nil {
+			readErr = err
+		}
+		return b
+	}
+	problems := verifyPages(head, at, uint64(size), size)
+	return problems, readErr
 }
 
 // verifyPages checks the layout of a file of size bytes, of which have
