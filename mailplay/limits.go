@@ -174,14 +174,7 @@ func (t *Transport) admitUnverified(ctx context.Context, from string, log *slog.
 		if _, err := getJSON(tx, key, &st); err != nil {
 			return err
 		}
-		hourAgo := now.Add(-time.Hour).Unix()
-		kept := st.At[:0]
-		for _, at := range st.At {
-			if at > hourAgo {
-				kept = append(kept, at)
-			}
-		}
-		st.At = kept
+		st.At = lastHour(st.At, now, func(at int64) (int64, bool) { return at, true })
 		if len(st.At) < limit {
 			admit = true
 			st.At, st.Dropping = append(st.At, now.Unix()), 0
@@ -212,3 +205,18 @@ func (t *Transport) admitUnverified(ctx context.Context, from string, log *slog.
 // MaxUnverifiedRepliesPerHour answers in the last hour (the
 // takbot_mail_unverified_dropped_total metric).
 func (t *Transport) UnverifiedDropped() uint64 { return t.unverifiedDropped.Load() }
+
+// lastHour keeps, in place and in order, the entries of xs stamped within
+// the hour before now that keep accepts (keep returns an entry's Unix
+// time and whether it still counts): the sliding window of the hourly
+// limits.
+func lastHour[T any](xs []T, now time.Time, keep func(T) (int64, bool)) []T {
+	hourAgo := now.Add(-time.Hour).Unix()
+	kept := xs[:0]
+	for _, x := range xs {
+		if at, ok := keep(x); ok && at > hourAgo {
+			kept = append(kept, x)
+		}
+	}
+	return kept
+}

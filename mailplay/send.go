@@ -264,13 +264,7 @@ func (t *Transport) countSend(tx bot.StateTx, addr, hash string, now time.Time) 
 	if _, err := getJSON(tx, key, &recent); err != nil {
 		return err
 	}
-	hourAgo := now.Add(-time.Hour).Unix()
-	kept := recent[:0]
-	for _, e := range recent {
-		if e.At > hourAgo && e.Hash != hash {
-			kept = append(kept, e)
-		}
-	}
+	kept := lastHour(recent, now, func(e rateEntry) (int64, bool) { return e.At, e.Hash != hash })
 	if len(kept) >= t.cfg.MaxRepliesPerHour {
 		oldest := kept[len(kept)-t.cfg.MaxRepliesPerHour].At
 		wait := time.Unix(oldest, 0).Add(time.Hour).Sub(now)
