@@ -68,6 +68,16 @@ type watchedStore struct {
 	r *Referee
 }
 
+// Prepare implements Preparer when the store underneath does, and does
+// nothing otherwise: the wrapper must not hide it, or every record would be
+// encoded again inside the one write transaction that runs at a time.
+func (w watchedStore) Prepare(games []*GameRecord, replies []Reply) (done func()) {
+	if p, ok := w.Store.(Preparer); ok {
+		return p.Prepare(games, replies)
+	}
+	return func() {}
+}
+
 // Update implements Store.
 func (w watchedStore) Update(ctx context.Context, fn func(Tx) error) error {
 	var fnErr error
