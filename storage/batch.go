@@ -63,7 +63,7 @@ func (d *DB) batch(fn func(*bolt.Tx) error) error {
 		case errLead:
 			d.commitGroup()
 		case errSolo:
-			return d.db.Update(fn)
+			return d.update(fn)
 		default:
 			return err
 		}
@@ -84,7 +84,7 @@ func (d *DB) commitGroup() {
 
 	for len(calls) > 0 {
 		failed := -1
-		err := d.db.Update(func(tx *bolt.Tx) error {
+		err := d.update(func(tx *bolt.Tx) error {
 			for i, c := range calls {
 				if err := callSafely(c.fn, tx); err != nil {
 					failed = i
@@ -125,4 +125,19 @@ func callSafely(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
 		}
 	}()
 	return fn(tx)
+}
+
+// update runs fn in a bbolt write transaction and, once it is committed,
+// applies what it changed in the lanes kept in memory (lanes.go).
+func (d *DB) update(fn func(*bolt.Tx) error) error {
+	var tx *bolt.Tx
+	err := d.db.Update(func(t *bolt.Tx) error {
+		tx = t
+		d.lanes.begin(t)
+		return fn(t)
+	})
+	if tx != nil {
+		d.lanes.end(tx, err == nil)
+	}
+	return err
 }

@@ -6,7 +6,7 @@
 // transaction, so a crash neither loses a move nor applies one twice, and
 // no reply is lost.
 //
-// # Layout (schema version 3)
+// # Layout (schema version 4)
 //
 // Keys built from a string that other bytes follow start with the
 // string's length as a uvarint ("lp(s)" below), so that no string's keys
@@ -28,8 +28,6 @@
 //	processedtimes  time(At) + message id → empty
 //	log             8-byte sequence → compact reply (bucket sequence: the reply counter)
 //	replyids        reply id → 8-byte sequence
-//	outbox          transport → lp(lane) + sequence → empty: each recipient's queues (bot.Reply.Lane: events, answers)
-//	heads           transport → sequence → empty: the oldest pending reply of each lane
 //	outboxtimes     time(Created) + sequence → empty, for the pending replies
 //	logtimes        time(Created) + sequence → empty, for the delivered and failed replies
 //	state           transport → key → value (adapter state)
@@ -38,10 +36,12 @@
 // moved Wake, a new status, changed players) without decoding the old
 // record. A name is folded by mapping each character to the smallest of
 // its case-folding orbit, so that the names sharing a key are exactly
-// those strings.EqualFold calls equal. PendingHeads walks a transport's
-// heads: one reply per recipient and lane in outbox order, however many
-// wait behind it; Enqueue and SetDelivery move a lane's head when its
-// queue's first entry changes. OutboxStats reads the pending count and
+// those strings.EqualFold calls equal. The recipients' lanes of pending
+// replies (bot.Reply.Lane: events, answers) are kept in memory, rebuilt at
+// Open from outboxtimes and the replies' headers (schema 3 kept them in
+// the file, in buckets outbox and heads, at four more pages written a
+// move; lanes.go); PendingHeads walks them: one reply per recipient and
+// lane in outbox order, however many wait behind it. OutboxStats reads the pending count and
 // the first key of outboxtimes. Prune walks logtimes and processedtimes
 // from their oldest entries, so it reads only what it removes; pending
 // replies are not in logtimes and are never pruned.

@@ -2,11 +2,13 @@ package storage
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // migration moves a file from version From to From+1 inside one transaction.
@@ -21,6 +23,25 @@ type migration struct {
 var migrations = []migration{
 	{1, "index games by player and by running clock", migrate1to2},
 	{2, "compact replies and index wakes, statuses, names, recipients' queues and processed messages by time", migrate2to3},
+	{3, "keep the recipients' queues in memory", migrate3to4},
+}
+
+// The buckets of schema 3 that schema 4 dropped.
+var (
+	bOutbox3 = []byte("outbox")
+	bHeads3  = []byte("heads")
+)
+
+// migrate3to4 drops the buckets of the recipients' queues and their heads:
+// schema 4 rebuilds them in memory at open from the outbox's time index
+// and the replies' headers (lanes.go).
+func migrate3to4(tx *bolt.Tx) error {
+	for _, name := range [][]byte{bOutbox3, bHeads3} {
+		if err := tx.DeleteBucket(name); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
+			return fmt.Errorf("drop bucket %s: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // createBuckets creates the buckets of the current layout that are missing.

@@ -1,8 +1,6 @@
 package storage
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -48,10 +46,10 @@ func (t *txn) Enqueue(r *bot.Reply) error {
 }
 
 // indexReply adds (or, without add, removes) a reply's entries in the
-// indexes of its delivery state. A pending reply is in its recipient's
-// queue in the outbox, in the outbox's creation-time index and in the
-// pending count, and its recipient's head follows; a delivered or failed
-// one is in the log's creation-time index, which Prune walks.
+// indexes of its delivery state. A pending reply is in the outbox's
+// creation-time index, in the pending count and in its recipient's lane
+// (kept in memory, lanes.go); a delivered or failed one is in the log's
+// creation-time index, which Prune walks.
 func (t *txn) indexReply(seq uint64, h *replyHeader, add bool) error {
 	key := seqKey(seq)
 	timed := append(timeKey(h.Created), key...)
@@ -82,42 +80,15 @@ func (t *txn) indexReply(seq uint64, h *replyHeader, add bool) error {
 	if err := addCount(bs[1], kPending, delta); err != nil {
 		return err
 	}
-	queue, err := t.sub(bOutbox, h.To.Transport, true)
-	if err != nil {
-		return err
+	if t.lanes == nil {
+		return nil // a migration: Open loads the lanes afterwards
 	}
-	recipient := prefixed(h.lane())
-	oldHead := queueHead(queue, recipient)
-	if err := change(queue, prefixed(h.lane(), key)); err != nil {
-		return err
+	d := t.lanes.delta(t.tx)
+	if d == nil {
+		return fmt.Errorf("storage: reply %d changed outside a write transaction", seq)
 	}
-	newHead := queueHead(queue, recipient)
-	if bytes.Equal(oldHead, newHead) {
-		return nil
-	}
-	heads, err := t.sub(bHeads, h.To.Transport, true)
-	if err != nil {
-		return err
-	}
-	if oldHead != nil {
-		if err := heads.Delete(oldHead); err != nil {
-			return err
-		}
-	}
-	if newHead != nil {
-		return heads.Put(newHead, nil)
-	}
+	d.add(h.To.Transport, h.lane(), seq, add)
 	return nil
-}
-
-// queueHead returns the sequence key of a recipient's oldest pending
-// reply in a transport's outbox, nil if none.
-func queueHead(queue *bolt.Bucket, recipient []byte) []byte {
-	k, _ := queue.Cursor().Seek(recipient)
-	if k == nil || !bytes.HasPrefix(k, recipient) || len(k) != len(recipient)+8 {
-		return nil
-	}
-	return append([]byte(nil), k[len(recipient):]...)
 }
 
 // replySeq returns the sequence key of a reply id.
@@ -160,34 +131,9 @@ func (t *txn) Reply(id string) (*bot.Reply, error) {
 	return reply(log, key)
 }
 
-// PendingHeads implements bot.Tx: a walk of the transport's heads, one
-// per recipient and lane, in outbox order.
+// PendingHeads implements bot.Tx from the lanes kept in memory (lanes.go).
 func (t *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
-	heads, err := t.sub(bHeads, transport, false)
-	if err != nil || heads == nil {
-		return nil, err
-	}
-	log, err := t.bucket(bLog)
-	if err != nil {
-		return nil, err
-	}
-	var out []bot.Reply
-	var damaged []error
-	c := heads.Cursor()
-	for k, _ := c.First(); k != nil && (limit <= 0 || len(out) < limit); k, _ = c.Next() {
-		r, err := reply(log, k)
-		if errors.Is(err, ErrCorrupt) {
-			if len(damaged) < 100 {
-				damaged = append(damaged, err)
-			}
-			continue // left out: the other recipients are served
-		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *r)
-	}
-	return out, errors.Join(damaged...)
+	return t.pendingHeads(transport, limit)
 }
 
 // SetDelivery implements bot.Tx: it rewrites the reply's header and keeps

@@ -16,9 +16,9 @@ import (
 )
 
 // Version is the schema version this package writes.
-const Version = 3
+const Version = 4
 
-// The buckets of schema 3 (see the package documentation).
+// The buckets of schema 4 (see the package documentation).
 var (
 	bMeta        = []byte("meta")
 	bGames       = []byte("games")
@@ -32,8 +32,6 @@ var (
 	bProcTimes   = []byte("processedtimes")
 	bLog         = []byte("log")
 	bReplyIDs    = []byte("replyids")
-	bOutbox      = []byte("outbox")
-	bHeads       = []byte("heads")
 	bOutboxTimes = []byte("outboxtimes")
 	bLogTimes    = []byte("logtimes")
 	bState       = []byte("state")
@@ -43,7 +41,7 @@ var (
 )
 
 var allBuckets = [][]byte{bMeta, bGames, bGameIndex, bPlayerGames, bWake, bGameCounts, bPlayers, bNames,
-	bProcessed, bProcTimes, bLog, bReplyIDs, bOutbox, bHeads, bOutboxTimes, bLogTimes, bState}
+	bProcessed, bProcTimes, bLog, bReplyIDs, bOutboxTimes, bLogTimes, bState}
 
 // ErrNewerSchema is returned when the file was written by a newer takbot.
 var ErrNewerSchema = errors.New("database schema is newer than this program")
@@ -60,6 +58,7 @@ type DB struct {
 	db    *bolt.DB
 	group groupCommit
 	prep  prepared
+	lanes laneIndex
 }
 
 // Options tunes Open.
@@ -143,6 +142,9 @@ func open(path string, o Options) (*DB, error) {
 	if errors.Is(err, ErrCorrupt) && !errors.As(err, &de) {
 		err = &DamagedError{Path: path, Problems: []string{err.Error()}} // the schema version or a bucket
 	}
+	if err == nil {
+		err = guardOpen(path, func() error { return bdb.View(d.lanes.load) })
+	}
 	if err != nil {
 		bdb.Close()
 		return nil, err
@@ -202,7 +204,7 @@ func (d *DB) View(ctx context.Context, fn func(bot.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return d.db.View(func(tx *bolt.Tx) error { return fn(&txn{tx: tx}) })
+	return d.db.View(func(tx *bolt.Tx) error { return fn(&txn{tx: tx, lanes: &d.lanes}) })
 }
 
 // Update implements bot.Store with a group commit (batch.go), which
@@ -212,7 +214,7 @@ func (d *DB) Update(ctx context.Context, fn func(bot.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return d.batch(func(tx *bolt.Tx) error { return fn(&txn{tx: tx, prep: &d.prep}) })
+	return d.batch(func(tx *bolt.Tx) error { return fn(&txn{tx: tx, prep: &d.prep, lanes: &d.lanes}) })
 }
 
 var (

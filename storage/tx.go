@@ -32,8 +32,9 @@ var fillPercents = map[string]float64{
 
 // txn is a bbolt transaction seen as a bot.Tx.
 type txn struct {
-	tx   *bolt.Tx
-	prep *prepared // records encoded before the transaction; nil: none
+	tx    *bolt.Tx
+	prep  *prepared  // records encoded before the transaction; nil: none
+	lanes *laneIndex // the recipients' lanes, in memory
 }
 
 var _ bot.Tx = (*txn)(nil)

@@ -1,0 +1,241 @@
+package storage
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// The recipients' lanes are kept in memory. Schema 3 indexed every
+// pending reply by recipient and lane in the file (the outbox and heads
+// buckets): two keys at a random place of their buckets for every reply,
+// so that every move rewrote some four more pages, a fifth of the CPU of a
+// move and most of the one write transaction's time (BenchmarkRefereeMoves).
+// The file keeps what delivery needs to be rebuilt: the pending replies'
+// creation-time index (outboxtimes), whose keys end with the reply's
+// sequence number, and each reply's header (recipient and class). Open
+// reads them once; a write transaction records what it changes in a
+// laneDelta, which the index takes when the transaction is committed.
+//
+// A reader's snapshot may be older or newer than the index by the commit
+// being applied, so PendingHeads returns a reply only when it is pending
+// in both: one the snapshot has not got yet is left for the next call;
+// one the snapshot shows delivered, or that the index no longer holds
+// (a later commit delivered it), gives way to the next of its lane.
+
+// laneIndex holds the sequence numbers of the pending replies, per
+// transport and lane, ascending.
+type laneIndex struct {
+	mu    sync.Mutex
+	lanes map[string]map[string][]uint64 // transport → lane → seqs
+	open  map[*bolt.Tx]*laneDelta        // write transactions running
+}
+
+// laneOp adds or removes a pending reply.
+type laneOp struct {
+	transport, lane string
+	seq             uint64
+	add             bool
+}
+
+// laneDelta is what one write transaction changes in the index.
+type laneDelta struct{ ops []laneOp }
+
+func (d *laneDelta) add(transport, lane string, seq uint64, add bool) {
+	d.ops = append(d.ops, laneOp{transport: transport, lane: lane, seq: seq, add: add})
+}
+
+// begin starts recording the changes of a write transaction.
+func (x *laneIndex) begin(tx *bolt.Tx) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.open == nil {
+		x.open = map[*bolt.Tx]*laneDelta{}
+	}
+	x.open[tx] = &laneDelta{}
+}
+
+// end applies a write transaction's changes if it was committed, and
+// forgets them either way.
+func (x *laneIndex) end(tx *bolt.Tx, committed bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	d := x.open[tx]
+	delete(x.open, tx)
+	if !committed || d == nil {
+		return
+	}
+	for _, op := range d.ops {
+		x.apply(op)
+	}
+}
+
+// delta returns the changes recorded by a running write transaction, nil
+// for a read-only one.
+func (x *laneIndex) delta(tx *bolt.Tx) *laneDelta {
+	if !tx.Writable() {
+		return nil
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.open[tx]
+}
+
+// apply changes the index; x.mu is held.
+func (x *laneIndex) apply(op laneOp) {
+	if x.lanes == nil {
+		x.lanes = map[string]map[string][]uint64{}
+	}
+	byLane := x.lanes[op.transport]
+	if byLane == nil {
+		if !op.add {
+			return
+		}
+		byLane = map[string][]uint64{}
+		x.lanes[op.transport] = byLane
+	}
+	byLane[op.lane] = applyOp(byLane[op.lane], op)
+	if len(byLane[op.lane]) == 0 {
+		delete(byLane, op.lane)
+	}
+}
+
+// applyOp adds or removes op's seq in an ascending list.
+func applyOp(seqs []uint64, op laneOp) []uint64 {
+	i, found := slices.BinarySearch(seqs, op.seq)
+	switch {
+	case op.add && !found:
+		return slices.Insert(seqs, i, op.seq)
+	case !op.add && found:
+		return slices.Delete(seqs, i, i+1)
+	}
+	return seqs
+}
+
+// laneSeqs is a lane's pending sequence numbers as one transaction sees
+// them.
+type laneSeqs struct {
+	lane string
+	seqs []uint64
+}
+
+// snapshot returns a copy of a transport's lanes with a running write
+// transaction's own changes (d, may be nil) applied.
+func (x *laneIndex) snapshot(transport string, d *laneDelta) []laneSeqs {
+	x.mu.Lock()
+	byLane := x.lanes[transport]
+	out := make([]laneSeqs, 0, len(byLane))
+	at := make(map[string]int, len(byLane))
+	for lane, seqs := range byLane {
+		at[lane] = len(out)
+		out = append(out, laneSeqs{lane: lane, seqs: slices.Clone(seqs)})
+	}
+	x.mu.Unlock()
+	if d == nil {
+		return out
+	}
+	for _, op := range d.ops {
+		if op.transport != transport {
+			continue
+		}
+		i, ok := at[op.lane]
+		if !ok {
+			i = len(out)
+			at[op.lane] = i
+			out = append(out, laneSeqs{lane: op.lane})
+		}
+		out[i].seqs = applyOp(out[i].seqs, op)
+	}
+	return out
+}
+
+// load rebuilds the index from the file: the pending replies' time index
+// and their headers.
+func (x *laneIndex) load(tx *bolt.Tx) error {
+	times, log := tx.Bucket(bOutboxTimes), tx.Bucket(bLog)
+	if times == nil || log == nil {
+		return fmt.Errorf("%w: bucket %s or %s missing", ErrCorrupt, bOutboxTimes, bLog)
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.lanes = nil
+	c := times.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		seq, ok := keySeq(k[min(len(k), timeKeyLen):])
+		if !ok {
+			return fmt.Errorf("%w: outbox time key %x", ErrCorrupt, k)
+		}
+		raw := log.Get(seqKey(seq))
+		if raw == nil {
+			return fmt.Errorf("%w: pending reply %d is indexed but missing", ErrCorrupt, seq)
+		}
+		h, _, _, err := splitReply(raw)
+		if err != nil {
+			return fmt.Errorf("pending reply %d: %w", seq, err)
+		}
+		x.apply(laneOp{transport: h.To.Transport, lane: h.lane(), seq: seq, add: true})
+	}
+	return nil
+}
+
+// pendingHeads returns the oldest pending reply of each lane of a
+// transport, in outbox order, at most limit (0: all), read from the
+// transaction's snapshot.
+func (t *txn) pendingHeads(transport string, limit int) ([]bot.Reply, error) {
+	log, err := t.bucket(bLog)
+	if err != nil {
+		return nil, err
+	}
+	lanes := t.lanes.snapshot(transport, t.lanes.delta(t.tx))
+	// Walk the lanes by their first seq; a lane whose first reply is not
+	// pending in this snapshot goes back in line with its next one.
+	slices.SortFunc(lanes, func(a, b laneSeqs) int { return cmp.Compare(first(a.seqs), first(b.seqs)) })
+	visible := log.Sequence()
+	var out []bot.Reply
+	var damaged []error
+	for len(lanes) > 0 && (limit <= 0 || len(out) < limit) {
+		l := lanes[0]
+		lanes = lanes[1:]
+		if len(l.seqs) == 0 || l.seqs[0] > visible {
+			continue // nothing, or committed after this snapshot began
+		}
+		key := seqKey(l.seqs[0])
+		if raw := log.Get(key); raw != nil { // a missing one is reported below
+			if h, _, _, err := splitReply(raw); err == nil && !h.Delivery.Pending() {
+				// delivered in this snapshot: its lane's next in line
+				l.seqs = l.seqs[1:]
+				if len(l.seqs) > 0 {
+					i, _ := slices.BinarySearchFunc(lanes, l.seqs[0], func(a laneSeqs, s uint64) int { return cmp.Compare(first(a.seqs), s) })
+					lanes = slices.Insert(lanes, i, l)
+				}
+				continue
+			}
+		}
+		r, err := reply(log, key)
+		if errors.Is(err, ErrCorrupt) {
+			if len(damaged) < 100 {
+				damaged = append(damaged, err)
+			}
+			continue // left out: the other recipients are served
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *r)
+	}
+	return out, errors.Join(damaged...)
+}
+
+// first returns a list's first seq, 0 when empty.
+func first(seqs []uint64) uint64 {
+	if len(seqs) == 0 {
+		return 0
+	}
+	return seqs[0]
+}
