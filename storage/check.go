@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -95,7 +96,7 @@ func (d *DB) Check(ctx context.Context) ([]Problem, error) {
 			{bGames, checkGame},
 			{bGameIndex, func(_, v []byte) error { _, err := decodeGameIndex(v); return err }},
 			{bPlayers, checkPlayer},
-			{bProcessed, func(k, v []byte) error { _, err := decodeProcessed(string(k), v); return err }},
+			{bProcessed, func(k, v []byte) error { return checkProcessedEntry(tx, k, v) }},
 			{bLog, func(k, v []byte) error {
 				seq, ok := keySeq(k)
 				if !ok {
@@ -104,7 +105,6 @@ func (d *DB) Check(ctx context.Context) ([]Problem, error) {
 				_, err := decodeReply(seq, v)
 				return err
 			}},
-			{bReplyIDs, func(_, v []byte) error { return checkSeqRef(tx, v) }},
 		}
 		for _, ch := range checks {
 			b := tx.Bucket(ch.bucket)
@@ -116,7 +116,7 @@ func (d *DB) Check(ctx context.Context) ([]Problem, error) {
 					return err
 				}
 				if err := decodeSafely(func() error { return ch.fn(k, v) }); err != nil {
-					c.add(ch.bucket, k, err)
+					c.add(ch.bucket, untagged(ch.bucket, k), err)
 				}
 				return nil
 			}); err != nil {
@@ -155,6 +155,30 @@ func checkPlayer(k, v []byte) error {
 		return fmt.Errorf("%w: the record is player %q", ErrCorrupt, p.Key)
 	}
 	return nil
+}
+
+// untagged returns a key of the processed bucket without its tag, as the
+// id a person knows, and other keys as they are.
+func untagged(bucket, k []byte) []byte {
+	if bytes.Equal(bucket, bProcessed) && len(k) > 0 && k[len(k)-1] <= tagReply {
+		return k[:len(k)-1]
+	}
+	return k
+}
+
+// checkProcessedEntry checks an entry of the processed bucket: a
+// processed record or a reply's sequence number, by its key's tag.
+func checkProcessedEntry(tx *bolt.Tx, k, v []byte) error {
+	switch {
+	case len(k) == 0:
+		return fmt.Errorf("%w: empty key", ErrCorrupt)
+	case k[len(k)-1] == tagProcessed:
+		_, err := decodeProcessed(string(k[:len(k)-1]), v)
+		return err
+	case k[len(k)-1] == tagReply:
+		return checkSeqRef(tx, v)
+	}
+	return fmt.Errorf("%w: key without a tag", ErrCorrupt)
 }
 
 // checkSeqRef checks that v is the sequence key of a reply in the log.

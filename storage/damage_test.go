@@ -182,7 +182,7 @@ func TestCheckFindsDamagedRecords(t *testing.T) {
 			{"games", "g3", `{"ID":"g3","Status":"active","Moves":[{"PTN":"zz9"}]`},
 			{"games", "g5", `{"ID":"g5","Status":"active","Config":{"Size":5},"Moves":["e9+"]}`},
 			{"players", "email:x@example.org", "\x00\x01garbage"},
-			{"processed", "email:<m1@x>", "\xff\xff\xff"},
+			{"processed", "email:<m1@x>\x00", "\xff\xff\xff"}, // its tagged key
 			{"log", string(replyKey), "\x02\x07garbage"},
 		} {
 			if err := tx.Bucket([]byte(kv[0])).Put([]byte(kv[1]), []byte(kv[2])); err != nil {

@@ -24,10 +24,10 @@
 //	gamecounts      status → 8-byte count of the games with it
 //	players         player key → JSON bot.PlayerRecord
 //	names           lp(folded name) + player key → empty
-//	processed       message id → binary record: time, reply ids (see below)
+//	processed       message id + 0 → binary record: time, reply ids (see below);
+//	                reply id + 1 → 8-byte sequence (processed.go: beside its cause)
 //	processedtimes  time(At) + message id → empty
 //	log             8-byte sequence → compact reply (bucket sequence: the reply counter)
-//	replyids        reply id → 8-byte sequence
 //	outboxtimes     time(Created) + sequence → empty, for the pending replies
 //	logtimes        time(Created) + sequence → empty, for the delivered and failed replies
 //	state           transport → key → value (adapter state)

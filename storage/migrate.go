@@ -1,9 +1,11 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -23,20 +25,55 @@ type migration struct {
 var migrations = []migration{
 	{1, "index games by player and by running clock", migrate1to2},
 	{2, "compact replies and index wakes, statuses, names, recipients' queues and processed messages by time", migrate2to3},
-	{3, "keep the recipients' queues in memory", migrate3to4},
+	{3, "keep the recipients' queues in memory and the reply ids beside the processed messages", migrate3to4},
 }
 
 // The buckets of schema 3 that schema 4 dropped.
 var (
-	bOutbox3 = []byte("outbox")
-	bHeads3  = []byte("heads")
+	bOutbox3   = []byte("outbox")
+	bHeads3    = []byte("heads")
+	bReplyIDs3 = []byte("replyids")
 )
 
-// migrate3to4 drops the buckets of the recipients' queues and their heads:
-// schema 4 rebuilds them in memory at open from the outbox's time index
-// and the replies' headers (lanes.go).
+// migrate3to4 drops the buckets of the recipients' queues and their heads
+// (schema 4 rebuilds them in memory at open from the outbox's time index
+// and the replies' headers, lanes.go), tags the keys of the processed
+// records and moves the reply ids beside them (processed.go).
 func migrate3to4(tx *bolt.Tx) error {
-	for _, name := range [][]byte{bOutbox3, bHeads3} {
+	processed := tx.Bucket(bProcessed)
+	if processed == nil {
+		return fmt.Errorf("%w: bucket %s missing", ErrCorrupt, bProcessed)
+	}
+	type entry struct{ k, v []byte }
+	var entries []entry
+	add := func(b *bolt.Bucket, tag byte) error {
+		return b.ForEach(func(k, v []byte) error {
+			entries = append(entries, entry{append(bytes.Clone(k), tag), bytes.Clone(v)})
+			return nil
+		})
+	}
+	if err := add(processed, tagProcessed); err != nil {
+		return err
+	}
+	if ids := tx.Bucket(bReplyIDs3); ids != nil {
+		if err := add(ids, tagReply); err != nil {
+			return err
+		}
+	}
+	slices.SortFunc(entries, func(a, b entry) int { return bytes.Compare(a.k, b.k) })
+	if err := tx.DeleteBucket(bProcessed); err != nil {
+		return err
+	}
+	fresh, err := tx.CreateBucket(bProcessed)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := fresh.Put(e.k, e.v); err != nil {
+			return err
+		}
+	}
+	for _, name := range [][]byte{bOutbox3, bHeads3, bReplyIDs3} {
 		if err := tx.DeleteBucket(name); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
 			return fmt.Errorf("drop bucket %s: %w", name, err)
 		}

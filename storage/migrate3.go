@@ -318,7 +318,11 @@ func migrateProcessed(t *txn) error {
 			return fmt.Errorf("message %s: %w", k, err)
 		}
 		r.ID = string(k)
-		return t.MarkProcessed(&r)
+		// schema 3's layout: keyed by the bare id (migrate3to4 tags it)
+		if err := t.tx.Bucket(bProcessed).Put([]byte(r.ID), encodeProcessed(&r)); err != nil {
+			return err
+		}
+		return t.tx.Bucket(bProcTimes).Put(processedTimeKey(r.At, r.ID), nil)
 	})
 }
 

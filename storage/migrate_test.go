@@ -190,7 +190,7 @@ func TestMigrateFromVersion2(t *testing.T) {
 		t.Errorf("after migration Enqueue set Seq %d and NewGameID gave %s (%v); want 5 and g11", seq, id, err)
 	}
 	err = db.Bolt().View(func(tx *bolt.Tx) error {
-		for _, name := range []string{"active", "pending", "msgs", "replies", "outbox", "heads"} {
+		for _, name := range []string{"active", "pending", "msgs", "replies", "outbox", "heads", "replyids"} {
 			if tx.Bucket([]byte(name)) != nil {
 				t.Errorf("the schema 2 or 3 bucket %s is left", name)
 			}

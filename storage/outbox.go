@@ -15,12 +15,13 @@ func (t *txn) Enqueue(r *bot.Reply) error {
 	if r.ID == "" || r.To.Transport == "" {
 		return fmt.Errorf("reply %q to %q: %w", r.ID, r.To, ErrEmptyKey)
 	}
-	bs, err := t.buckets(bLog, bReplyIDs)
+	bs, err := t.buckets(bLog, bProcessed)
 	if err != nil {
 		return err
 	}
 	log, ids := bs[0], bs[1]
-	if ids.Get([]byte(r.ID)) != nil {
+	idKey := replyIDKey(r.ID)
+	if ids.Get(idKey) != nil {
 		return fmt.Errorf("reply %s: %w", r.ID, ErrDuplicateReply)
 	}
 	seq, err := log.NextSequence()
@@ -34,7 +35,7 @@ func (t *txn) Enqueue(r *bot.Reply) error {
 	if err := log.Put(seqKey(seq), raw); err != nil {
 		return err
 	}
-	if err := ids.Put([]byte(r.ID), seqKey(seq)); err != nil {
+	if err := ids.Put(idKey, seqKey(seq)); err != nil {
 		return err
 	}
 	h := headerOf(r)
@@ -93,11 +94,11 @@ func (t *txn) indexReply(seq uint64, h *replyHeader, add bool) error {
 
 // replySeq returns the sequence key of a reply id.
 func (t *txn) replySeq(id string) ([]byte, error) {
-	ids, err := t.bucket(bReplyIDs)
+	ids, err := t.bucket(bProcessed)
 	if err != nil {
 		return nil, err
 	}
-	k := ids.Get([]byte(id))
+	k := ids.Get(replyIDKey(id))
 	if k == nil {
 		return nil, fmt.Errorf("reply %s: %w", id, bot.ErrNotFound)
 	}

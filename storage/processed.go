@@ -56,6 +56,25 @@ func (d *decoder) shared(base string) string {
 	return base[:n] + d.str()
 }
 
+// The processed bucket holds two kinds of keys since schema 4: a message's
+// processed record under its id and the tag byte 0, and the sequence
+// number of each reply under the reply's id and the tag byte 1. A reply id
+// is its cause's id and a suffix ("email:<m1@x>/2"), so the entries of a
+// move's replies sort beside its processed record: one page written for
+// all three, where schema 3's replyids bucket took a page of its own at a
+// random place for each reply. Tagging at the end keeps the two kinds
+// apart whatever bytes an id holds.
+const (
+	tagProcessed = 0
+	tagReply     = 1
+)
+
+// processedKey is a processed record's key.
+func processedKey(id string) []byte { return append([]byte(id), tagProcessed) }
+
+// replyIDKey is the key of a reply's sequence number.
+func replyIDKey(id string) []byte { return append([]byte(id), tagReply) }
+
 // processedTimeKey is a record's key in the processed-by-time index.
 func processedTimeKey(at time.Time, id string) []byte { return append(timeKey(at), id...) }
 
@@ -65,7 +84,7 @@ func (t *txn) Processed(msgID string) (*bot.ProcessedRecord, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw := b.Get([]byte(msgID))
+	raw := b.Get(processedKey(msgID))
 	if raw == nil {
 		return nil, fmt.Errorf("processed message %s: %w", msgID, bot.ErrNotFound)
 	}
@@ -94,7 +113,7 @@ func (t *txn) MarkProcessed(r *bot.ProcessedRecord) error {
 	case !errors.Is(err, bot.ErrNotFound):
 		return err
 	}
-	if err := processed.Put([]byte(r.ID), encodeProcessed(r)); err != nil {
+	if err := processed.Put(processedKey(r.ID), encodeProcessed(r)); err != nil {
 		return err
 	}
 	return times.Put(processedTimeKey(r.At, r.ID), nil)

@@ -10,11 +10,11 @@ import (
 // delivered and failed replies, then the processed records' time index,
 // from their oldest entries, so it reads only what it removes.
 func (t *txn) Prune(before time.Time, limit int) (int, error) {
-	bs, err := t.buckets(bLog, bReplyIDs, bLogTimes, bProcessed, bProcTimes)
+	bs, err := t.buckets(bLog, bLogTimes, bProcessed, bProcTimes)
 	if err != nil {
 		return 0, err
 	}
-	log, ids, logTimes, processed, procTimes := bs[0], bs[1], bs[2], bs[3], bs[4]
+	log, logTimes, processed, procTimes := bs[0], bs[1], bs[2], bs[3]
 	cutoff := timeKey(before)
 	removed := 0
 	more := func() bool { return limit <= 0 || removed < limit }
@@ -31,7 +31,7 @@ func (t *txn) Prune(before time.Time, limit int) (int, error) {
 				return removed, fmt.Errorf("prune reply %x: %w", seq, err)
 			}
 			if !h.Delivery.Pending() { // always so: only finished replies are in logtimes
-				if err := ids.Delete([]byte(h.ID)); err != nil {
+				if err := processed.Delete(replyIDKey(h.ID)); err != nil {
 					return removed, err
 				}
 				if err := log.Delete(seq); err != nil {
@@ -50,7 +50,7 @@ func (t *txn) Prune(before time.Time, limit int) (int, error) {
 			break
 		}
 		k = append([]byte(nil), k...)
-		if err := processed.Delete(k[timeKeyLen:]); err != nil {
+		if err := processed.Delete(processedKey(string(k[timeKeyLen:]))); err != nil {
 			return removed, err
 		}
 		if err := procTimes.Delete(k); err != nil {

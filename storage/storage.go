@@ -31,7 +31,6 @@ var (
 	bProcessed   = []byte("processed")
 	bProcTimes   = []byte("processedtimes")
 	bLog         = []byte("log")
-	bReplyIDs    = []byte("replyids")
 	bOutboxTimes = []byte("outboxtimes")
 	bLogTimes    = []byte("logtimes")
 	bState       = []byte("state")
@@ -41,7 +40,7 @@ var (
 )
 
 var allBuckets = [][]byte{bMeta, bGames, bGameIndex, bPlayerGames, bWake, bGameCounts, bPlayers, bNames,
-	bProcessed, bProcTimes, bLog, bReplyIDs, bOutboxTimes, bLogTimes, bState}
+	bProcessed, bProcTimes, bLog, bOutboxTimes, bLogTimes, bState}
 
 // ErrNewerSchema is returned when the file was written by a newer takbot.
 var ErrNewerSchema = errors.New("database schema is newer than this program")
