@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -91,18 +92,31 @@ func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 			if s == "" {
 				s = g.empty
 			}
-			width[file] = max(width[file], len([]rune(s)))
+			width[file] = max(width[file], utf8.RuneCountInString(s))
 			cells = append(cells, s)
 		}
 	}
 	var b strings.Builder
+	b.Grow((n + 2) * (4 + n*(len(g.v)+6)))
+	pad := func(k int) {
+		for range k {
+			b.WriteString(g.pad)
+		}
+	}
 	line := func(label string, cell func(f int) string) {
-		l := strings.Repeat(g.pad, max(0, 2-len(label))) + label + " "
+		pad(2 - len(label))
+		b.WriteString(label)
+		b.WriteByte(' ')
 		for f := range n {
 			c := cell(f)
-			l += g.v + " " + c + strings.Repeat(g.pad, max(0, width[f]-len([]rune(c)))) + " "
+			b.WriteString(g.v)
+			b.WriteByte(' ')
+			b.WriteString(c)
+			pad(width[f] - utf8.RuneCountInString(c))
+			b.WriteByte(' ')
 		}
-		b.WriteString(l + g.v + "\n")
+		b.WriteString(g.v)
+		b.WriteByte('\n')
 	}
 	files := func() {
 		line("", func(f int) string {
