@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/internal/gctune"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -46,6 +47,7 @@ func runServe(ctx context.Context, e *env) int {
 		return 0
 	}
 	log := newLogger(e.stderr, cfg.LogLevel, cfg.LogFormat)
+	gctune.Apply(e.lookupEnv)
 	s, err := startServer(cfg, log)
 	if errors.Is(err, storage.ErrDamaged) {
 		log.Error("cannot start: "+damagedAdvice(cfg.DB, err), "component", "serve")

@@ -6,7 +6,9 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +17,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/gctune"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/storage"
 	"github.com/takbymail/takbot/tak"
@@ -194,11 +197,14 @@ func (w *workload) play(tb testing.TB, n, workers int) {
 // how many mails mailplay handles at once, 1,000 one message per game in
 // flight (Discord hands each interaction to the referee in its own
 // goroutine). Handle returns once the move, the game and both replies
-// are committed and synced. Delivery does not run. It reports moves/s (b.N
+// are committed and synced. Delivery does not run. The garbage collector
+// runs as in takbot serve (package gctune). It reports moves/s (b.N
 // over the wall time), the process's CPU time per move and the memory
 // allocated per move.
 func BenchmarkRefereeMoves(b *testing.B) {
 	const games = 1000
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	gctune.Apply(os.LookupEnv) // as takbot serve runs
 	for _, workers := range []int{8, 64, 1000} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			w := newWorkload(b, games, (b.N+games-1)/games, min(workers, 64))
