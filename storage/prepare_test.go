@@ -8,8 +8,8 @@ import (
 	"github.com/takbymail/takbot/bot"
 )
 
-// TestPrepare writes prepared records, and a reply that differs from the
-// one prepared under its id as it is, not as prepared.
+// TestPrepare writes prepared records, and another reply under a prepared
+// reply's id as it is, not as prepared.
 func TestPrepare(t *testing.T) {
 	d, err := Open(filepath.Join(t.TempDir(), "prep.db"), Options{NoSync: true})
 	if err != nil {
@@ -27,7 +27,7 @@ func TestPrepare(t *testing.T) {
 	if n := len(d.prep.replies) + len(d.prep.games); n != 3 {
 		t.Fatalf("%d records prepared, want 3", n)
 	}
-	changed.Parts[0].Text = "changed after"
+	changed = reply("m/2", "changed after") // the same id, other parts
 	err = d.Update(t.Context(), func(tx bot.Tx) error {
 		for _, r := range []bot.Reply{same, changed} {
 			if err := tx.Enqueue(&r); err != nil {

@@ -251,27 +251,8 @@ func encodeReply(r *bot.Reply) ([]byte, error) {
 	return assembleReply(&h, format, body), nil
 }
 
-// encodeReplyPlain returns r's stored form and its uncompressed encoding
-// (appendPlain), by which a prepared reply is recognised.
-func encodeReplyPlain(r *bot.Reply) (plain, raw []byte, err error) {
-	raw, err = encodeReply(r)
-	if err != nil {
-		return nil, nil, err
-	}
-	return appendPlain(make([]byte, 0, 1024), r), raw, nil
-}
-
-// appendPlain appends r's header and body, uncompressed, to dst.
-func appendPlain(dst []byte, r *bot.Reply) []byte {
-	e := encoder{b: dst}
-	h := headerOf(r)
-	h.encode(&e)
-	encodeBody(&e, r)
-	return e.b
-}
-
 // replyBuffers are encodeReply's scratch buffers, pooled.
-type replyBuffers struct{ body, z, plain []byte }
+type replyBuffers struct{ body, z []byte }
 
 var replyScratch = sync.Pool{New: func() any { return new(replyBuffers) }}
 
