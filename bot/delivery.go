@@ -122,7 +122,11 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 		}
 		limit := o.Concurrency
 		if r.trouble.down.Load() {
-			limit = 1 // the database cannot record: one reply probes it at a time
+			// The database cannot record: one reply probes it at a time,
+			// and a reply sent before and not recorded yet is the probe
+			// while there is one, so that nothing new goes out.
+			limit = 1
+			queue = r.probesFirst(queue)
 		}
 		for len(queue) > 0 && len(inflight) < limit {
 			h := queue[0]

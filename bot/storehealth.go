@@ -209,6 +209,27 @@ func (r *Referee) unrecordedAt(id string) (time.Time, bool) {
 	return at, ok
 }
 
+// probesFirst returns the replies of queue whose delivery is to be
+// recorded, if any, else queue.
+func (r *Referee) probesFirst(queue []Reply) []Reply {
+	st := &r.trouble
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if len(st.unrecorded) == 0 {
+		return queue
+	}
+	var out []Reply
+	for _, h := range queue {
+		if _, ok := st.unrecorded[h.ID]; ok {
+			out = append(out, h)
+		}
+	}
+	if len(out) == 0 {
+		return queue
+	}
+	return out
+}
+
 // forgetUnrecorded drops a reply once its delivery is recorded.
 func (r *Referee) forgetUnrecorded(id string) {
 	st := &r.trouble
