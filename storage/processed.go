@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -105,15 +104,18 @@ func (t *txn) MarkProcessed(r *bot.ProcessedRecord) error {
 		return err
 	}
 	processed, times := bs[0], bs[1]
-	switch old, err := t.Processed(r.ID); {
-	case err == nil:
-		if err := times.Delete(processedTimeKey(old.At, r.ID)); err != nil {
+	key := processedKey(r.ID)
+	if raw := processed.Get(key); raw != nil { // marked again: its time index entry moves
+		d := decoder{b: raw}
+		at := d.time()
+		if d.err != nil {
+			return &bot.DamagedRecordError{Kind: "processed message", Key: r.ID, Err: d.err}
+		}
+		if err := times.Delete(processedTimeKey(at, r.ID)); err != nil {
 			return err
 		}
-	case !errors.Is(err, bot.ErrNotFound):
-		return err
 	}
-	if err := processed.Put(processedKey(r.ID), encodeProcessed(r)); err != nil {
+	if err := processed.Put(key, encodeProcessed(r)); err != nil {
 		return err
 	}
 	return times.Put(processedTimeKey(r.At, r.ID), nil)
