@@ -103,8 +103,9 @@ type Tx interface {
 // replies it is about to write to Prepare, outside, and the transaction
 // writes what was prepared instead of encoding them again. The records
 // must not change until the returned function is called, after the
-// Update; a reply enqueued with other contents than prepared is encoded
-// afresh.
+// Update (a reply is recognised by its fields and its Parts slice, not by
+// the parts' contents); a reply enqueued with other fields or other parts
+// than prepared is encoded afresh.
 type Preparer interface {
 	Prepare(games []*GameRecord, replies []Reply) (done func())
 }
