@@ -241,4 +241,3 @@ func (s *session) answerPlans(gs *gameState, mover tak.Color, m tak.Move, pos *t
 	pm := notation.ParsedMove{Move: am, Notation: o}
 	return s.landMove(gs, planner, pm, pos.Ply()+1, pos)
 }
-
