@@ -231,6 +231,13 @@ func (s *session) answerPlans(gs *gameState, mover tak.Color, m tak.Move, pos *t
 		after, _ := pos.Play(am)
 		g.Plans[planner] = &Plans{At: notation.FormatTPS(after), Tree: rest}
 	}
+	// The replies written so far tell the position before the answer:
+	// what can be done now is offered with the answer's.
+	for _, d := range s.drafts {
+		if d.game == g.ID && d.stage == s.stage {
+			d.offers = nil
+		}
+	}
 	s.stage++
 	d := s.event(key, g.ID)
 	left := ""
