@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Rematch: "rematch" after a game ends challenges the same opponent to a
@@ -132,6 +133,23 @@ func rematchNote(g *GameRecord) string {
 		return ""
 	}
 	return fmt.Sprintf("It is the rematch of game %s.", g.RematchOf)
+}
+
+// rematchLinks names the games a game is linked to as rematches, for a
+// game's line in "games" and the board's heading: " (rematch of g1;
+// rematch: g5)", or "".
+func rematchLinks(g *GameRecord) string {
+	var links []string
+	if g.RematchOf != "" {
+		links = append(links, "rematch of "+g.RematchOf)
+	}
+	if g.Rematch != "" {
+		links = append(links, "rematch: "+g.Rematch)
+	}
+	if len(links) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(links, "; ") + ")"
 }
 
 // offerRematch offers the players of a finished game a rematch, while

@@ -251,7 +251,15 @@ func TestRematch(t *testing.T) {
 	if g := h.game(nid); g.Status != bot.Active {
 		t.Errorf("the rematch is %s", g.Status)
 	}
-	if got := actionsTo(h.send("ann", "game "+id+"; board"), "ann"); len(got) != 0 {
+	rs = h.send("ann", "game "+id+"; board")
+	if got := actionsTo(rs, "ann"); len(got) != 0 {
 		t.Errorf("the old game still offers %v", got)
+	}
+	if got := textTo(rs, "ann"); !strings.Contains(got, "Game "+id+": you (white) against bob (black). (rematch: "+nid+")") {
+		t.Errorf("the old game's board:\n%s", got)
+	}
+	if got := textTo(h.send("bob", "games"), "bob"); !strings.Contains(got, nid+" against ann, you play white: your turn (turn 1), due 2026-11-26 09:00 UTC (rematch of "+id+")") ||
+		!strings.Contains(got, id+" against ann, you play black: over, 1-0 (rematch: "+nid+")") {
+		t.Errorf("bob's games:\n%s", got)
 	}
 }
