@@ -243,7 +243,7 @@ func commandSpecs() []*CommandSpec {
 			Params:   []Param{{Name: "text", Kind: ParamText, Required: true, Summary: "what to tell your opponent, at most 300 characters"}},
 			Class:    ClassThirdParty, run: (*session).cmdSay},
 		{Name: "plan", Group: GroupPlay, Syntax: "plan [X Y [Z W ...]], or plan clear",
-			Summary:  "conditional moves: if your opponent plays X, answer Y at once (then if Z, answer W); plans that start alike form a tree, a move they did not expect clears them; alone it shows yours, which your opponent never sees",
+			Summary:  "plan moves ahead: if your opponent plays X, you answer Y at once (then if Z, W); plans that start alike form a tree, a move none of them expects clears them; alone it shows yours, which your opponent never sees",
 			Examples: []string{"plan c3 d3 c4 d4", "plan ps b2, ps c2", "plan", "plan clear"},
 			Params:   []Param{{Name: "moves", Kind: ParamText, Summary: "your opponent's move, your answer, and so on, in either notation; commas may separate them"}},
 			Class:    ClassGame, BareClass: ClassReadOnly, run: (*session).cmdPlan},
