@@ -115,7 +115,18 @@ func (s *session) planRefusal(gs *gameState, me tak.Color, moves []tak.Move, err
 		case errors.Is(err, plan.ErrGameEnds):
 			return refuse("move %d of your plan (%s) comes after the game would be over", me2.Index+1, whose)
 		case errors.As(err, &mv):
-			return refuse("move %d of your plan (%s, %s) cannot be played then: %s", me2.Index+1, whose, excerpt(me2.Text, 20),
+			name := excerpt(me2.Text, 20)
+			if me2.Index < len(moves) {
+				// Name the move in the reader's notation, from the position before it.
+				p := gs.pos()
+				for _, m := range moves[:me2.Index] {
+					if q, e := p.Play(m); e == nil {
+						p = q
+					}
+				}
+				name = moveNames(moves[me2.Index], p, o)
+			}
+			return refuse("move %d of your plan (%s, %s) cannot be played then: %s", me2.Index+1, whose, name,
 				describeMoveError(mv, g.Config.Size, o))
 		case errors.As(err, &se):
 			return refuse("move %d of your plan (%s) cannot be read: %s. Write moves as for playing them, e.g. \"plan c3 d3\" (PTN) or \"plan ps b2, ps c2\" (Tak by Mail); commas may separate them", me2.Index+1, whose, se.Msg)
