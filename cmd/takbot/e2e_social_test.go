@@ -24,13 +24,13 @@ func TestServeSocialAcrossTransports(t *testing.T) {
 	th := w.thread()
 	challenge := w.annNext("Bob challenges you to a game of Tak (g1): 3x3")
 	w.annReply(challenge, "notation mail\naccept")
-	last := w.annNext("Game g1 begins", "You play black")
+	w.annNext("Game g1 begins", "You play black")
 
 	// Chat, both ways, each on the other's transport.
 	w.bobSay(th.ID, "say good luck!")
-	last = w.annNext("Bob says: “good luck!”")
+	last := w.annNext("Bob says: “good luck!”")
 	w.annReply(last, "say thanks, you too")
-	last = w.annNext("Passed on to Bob in game g1: “thanks, you too”")
+	w.annNext("Passed on to Bob in game g1: “thanks, you too”")
 	w.awaitPost(th.ID, "Ann says: “thanks, you too”")
 
 	// Ann's plan by mail answers Bob's move in the thread.
@@ -39,11 +39,11 @@ func TestServeSocialAcrossTransports(t *testing.T) {
 	w.annReply(last, "ps a1")
 	last = w.annNext("you (black) played ps a1 (PTN a3).")
 	w.annReply(last, "plan ps c2, ps a2")
-	last = w.annNext("Plan made in game g1: if Bob plays ps c2 (PTN c2), you answer ps a2 (PTN a2). Bob never sees your plans.")
+	w.annNext("Plan made in game g1: if Bob plays ps c2 (PTN c2), you answer ps a2 (PTN a2). Bob never sees your plans.")
 	w.bobSay(th.ID, "c2")
 	w.awaitPost(th.ID, "Ann (black) played a2 (mail ps a2).")
-	last = w.annNext("Bob (white) played ps c2 (PTN c2).")
-	last = w.annNext("Your plan answered Bob's ps c2 (PTN c2) with ps a2 (PTN a2).")
+	w.annNext("Bob (white) played ps c2 (PTN c2).")
+	w.annNext("Your plan answered Bob's ps c2 (PTN c2) with ps a2 (PTN a2).")
 
 	// Bob's plan in the thread answers Ann's mailed move with his road.
 	w.bobSay(th.ID, "b2")
