@@ -126,7 +126,7 @@ func (s *session) planRefusal(gs *gameState, me tak.Color, moves []tak.Move, err
 				}
 				name = moveNames(moves[me2.Index], p, o)
 			}
-			return refuse("move %d of your plan (%s, %s) cannot be played then: %s", me2.Index+1, whose, name,
+			return refuse("move %d of your plan, %s %s, cannot be played then: %s", me2.Index+1, whose, name,
 				describeMoveError(mv, g.Config.Size, o))
 		case errors.As(err, &se):
 			return refuse("move %d of your plan (%s) cannot be read: %s. Write moves as for playing them, e.g. \"plan c3 d3\" (PTN) or \"plan ps b2, ps c2\" (Tak by Mail); commas may separate them", me2.Index+1, whose, se.Msg)

@@ -109,8 +109,8 @@ func TestPlanRefusals(t *testing.T) {
 	for _, tc := range []struct{ from, text, want string }{
 		{"bob", "plan c3 d3", "it is your turn in game " + id + ": plans answer your opponent's next move"},
 		{"ann", "plan c3", "a plan pairs each move of bob with your answer"},
-		{"ann", "plan e5 a1", "move 2 of your plan (your answer, a1) cannot be played then"},
-		{"ann", "plan a1 c3", "move 1 of your plan (bob's move, a1) cannot be played then"},
+		{"ann", "plan e5 a1", "move 2 of your plan, your answer a1 (mail ps a5), cannot be played then: a1 is occupied"},
+		{"ann", "plan a1 c3", "move 1 of your plan, bob's move a1 (mail ps a5), cannot be played then: a1 is occupied"},
 		{"ann", "plan e5 zz9", "move 2 of your plan (your answer) cannot be read"},
 		{"ann", "plan e5 d4", "you already answer bob's e5 (mail ps e1) with c3 (mail ps c3) there"},
 		{"ann", "plan c3 d3 " + strings.Repeat("a2 a3 ", 10), "a plan holds at most 10 moves of bob"},
