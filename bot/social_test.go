@@ -1,6 +1,9 @@
 package bot_test
 
 import (
+	"context"
+	"io"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -261,5 +264,35 @@ func TestRematch(t *testing.T) {
 	if got := textTo(h.send("bob", "games"), "bob"); !strings.Contains(got, nid+" against ann, you play white: your turn (turn 1), due 2026-11-26 09:00 UTC (rematch of "+id+")") ||
 		!strings.Contains(got, id+" against ann, you play black: over, 1-0 (rematch: "+nid+")") {
 		t.Errorf("bob's games:\n%s", got)
+	}
+}
+
+// TestPlanAnswerNoLongerLegal: a stored plan whose answer cannot be played
+// after the opponent's move (a record written by an older referee, say)
+// is dropped, the move stands and the planner is told it is their move.
+func TestPlanAnswerNoLongerLegal(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("ann", "bob", "")
+	h.send("ann", "notation ptn; a1")
+	h.send("bob", "notation ptn")
+	h.send("ann", "plan e5 c3") // a plan, to learn the position's TPS
+	g := h.game(id)
+	g.Plans[0].Tree[0].Then = "a1" // occupied once bob has played e5
+	if err := h.store.Update(context.Background(), func(tx bot.Tx) error { return tx.PutGame(g) }); err != nil {
+		t.Fatal(err)
+	}
+	h.ref = bot.New(h.store, h.clock, bot.Options{Rand: func(int) int { return 0 }, Render: func(bot.Picture) ([]byte, error) { return []byte("png"), nil },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	h.ref.Register(h.console)
+	h.ref.Register(h.email)
+	rs := h.send("bob", "e5")
+	if got := movesOf(h, id); got != "a1 e5" {
+		t.Fatalf("moves %q", got)
+	}
+	if got := textTo(rs, "ann"); !strings.Contains(got, "Your plan answered e5 (mail ps e1) with a1, but that move cannot be played now: a1 is occupied. The plan is dropped, with your other plans in game "+id+"; it is your move.") {
+		t.Errorf("ann is told:\n%s", got)
+	}
+	if g := h.game(id); g.Plans[0] != nil {
+		t.Errorf("the plan is kept: %+v", g.Plans[0])
 	}
 }
