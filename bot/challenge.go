@@ -463,6 +463,9 @@ func (s *session) startGame(gs *gameState) error {
 			d.say("Swap opening: each player's first move places a flat of the opponent's colour.")
 		}
 		d.say("You play %s.", c)
+		if note := rematchNote(g); note != "" {
+			d.say("%s", note)
+		}
 		for _, vc := range []tak.Color{tak.White, tak.Black} {
 			if v := g.Vacation[vc]; v.After(s.now) {
 				d.say("%s %s on vacation until %s: %s clock stops until then.", sentence(whoFor(g, vc, k)), verbFor(g, vc, k, "are", "is"), fmtTime(v), verbFor(g, vc, k, "your", "their"))

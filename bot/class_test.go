@@ -34,6 +34,9 @@ var commandClasses = map[string]struct{ class, bare bot.Class }{
 	"vacation": {class: bot.ClassSettings},                          // and moves the sender's deadlines
 	"settings": {class: bot.ClassSettings, bare: bot.ClassReadOnly}, // "set theme light" changes the player's look; "settings" alone shows it
 	"help":     {class: bot.ClassReadOnly},
+	"rematch":  {class: bot.ClassThirdParty},                    // a new challenge to the opponent
+	"say":      {class: bot.ClassThirdParty},                    // words passed on to another player
+	"plan":     {class: bot.ClassGame, bare: bot.ClassReadOnly}, // stored in the game; "plan" alone shows them
 }
 
 // TestEveryCommandHasAClass walks the whole command table: every command

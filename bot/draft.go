@@ -23,16 +23,19 @@ type draft struct {
 	// (a refusal, help) and its reply is Private.
 	public    bool
 	attention bool
+	// stage is the session's stage when the draft was begun: a move a
+	// plan answers with is told in replies of their own (plans.go).
+	stage int
 }
 
 // tell returns the draft for a recipient and game, in first-use order.
 func (s *session) tell(to, game string) *draft {
 	for _, d := range s.drafts {
-		if d.to == to && d.game == game {
+		if d.to == to && d.game == game && d.stage == s.stage {
 			return d
 		}
 	}
-	d := &draft{to: to, game: game}
+	d := &draft{to: to, game: game, stage: s.stage}
 	s.drafts = append(s.drafts, d)
 	return d
 }
@@ -176,12 +179,12 @@ func (s *session) replies(cause string) []Reply {
 			parts = append(parts, Part{Kind: Actions, Actions: as})
 		}
 		class := Event
-		if d.to == s.senderKey() && s.senderKey() != "" {
+		if d.to == s.senderKey() && s.senderKey() != "" && d.stage == 0 {
 			class = Answer // the reader's own message caused it
 		}
 		out = append(out, Reply{
 			ID: fmt.Sprintf("%s/%d", s.replyBase, i+1), To: id, ToName: name, Game: d.game,
-			Subject: s.subject(d.game), Parts: parts, Private: !d.public && d.to == s.senderKey(),
+			Subject: s.subject(d.game), Parts: parts, Private: !d.public && d.to == s.senderKey() && d.stage == 0,
 			Attention: d.attention, Class: class, Cause: cause, Created: s.now,
 		})
 	}

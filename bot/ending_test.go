@@ -42,7 +42,10 @@ func TestEndingHandsTheGame(t *testing.T) {
 			case bot.File:
 				files = append(files, p)
 			case bot.Actions:
-				t.Errorf("%s: the last reply offers %v", name, p.Actions)
+				// No more moves: only a rematch is offered.
+				if len(p.Actions) != 1 || p.Actions[0].Command != "rematch" || p.Actions[0].Game != id {
+					t.Errorf("%s: the last reply offers %v, want only the rematch", name, p.Actions)
+				}
 			}
 		}
 		if len(files) != 1 || files[0].Caption != id+"-ann-vs-bob.ptn" {

@@ -17,7 +17,7 @@ func (s *session) cmdBoard(c *Command) error {
 	}
 	g := gs.rec
 	key := s.sender.Key
-	s.tell(key, g.ID).say("Game %s: %s against %s.", g.ID, whoFor(g, tak.White, key), whoFor(g, tak.Black, key))
+	s.tell(key, g.ID).say("Game %s: %s against %s.%s", g.ID, whoFor(g, tak.White, key), whoFor(g, tak.Black, key), rematchLinks(g))
 	s.status(gs, key, true)
 	return nil
 }
@@ -134,6 +134,7 @@ func (s *session) gameLine(g *GameRecord, key string) (string, bool) {
 	default:
 		line += string(g.Status)
 	}
+	line += rematchLinks(g)
 	if g.Proposal != nil && answerable(g) && g.Proposal.By != me {
 		line += fmt.Sprintf("; %s proposes to %s: send \"game %s; accept\" or \"game %s; decline\"", g.Names[g.Proposal.By], s.proposalShort(g, g.Proposal, key), g.ID, g.ID)
 		waiting = true

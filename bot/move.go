@@ -83,6 +83,13 @@ func (s *session) cmdMove(c *Command) error {
 			}
 		})
 	}
+	return s.landMove(gs, me, pm, turn, before)
+}
+
+// landMove plays a checked move of colour me at turn, tells both players,
+// and lets the opponent's plans answer it (plans.go).
+func (s *session) landMove(gs *gameState, me tak.Color, pm notation.ParsedMove, turn int, before *tak.Position) error {
+	g := gs.rec
 	if err := gs.tg.Play(pm.Move); err != nil {
 		return err
 	}
@@ -125,7 +132,7 @@ func (s *session) cmdMove(c *Command) error {
 		}
 		s.status(gs, k, true)
 	})
-	return nil
+	return s.answerPlans(gs, me, pm.Move, pos)
 }
 
 // moveSyntaxRefusal words a move that cannot be read.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/plan"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
@@ -213,6 +214,25 @@ type GameRecord struct {
 	Wake    time.Time `json:",omitzero"`
 	Created time.Time
 	Updated time.Time
+
+	// RematchOf is the game this one is the rematch of; Rematch, the
+	// rematch challenged after this game ("" when none).
+	RematchOf string `json:",omitempty"`
+	Rematch   string `json:",omitempty"`
+	// Plans are each colour's conditional moves (bot/plan), never shown
+	// to the opponent; nil when the player has none.
+	Plans [2]*Plans `json:",omitzero"`
+	// Chat is when each colour last said something with "say", within
+	// the last hour, for the hourly limit.
+	Chat [2][]time.Time `json:",omitzero"`
+}
+
+// Plans are one player's conditional moves in a game, made for the
+// position whose TPS is At (the opponent to move): after any other
+// change of the position (an undo, a revert) they no longer apply.
+type Plans struct {
+	At   string
+	Tree plan.Tree
 }
 
 // ClockRunning reports whether the game's clock runs.
@@ -280,6 +300,9 @@ type PlayerRecord struct {
 	Theme       render.Theme `json:",omitempty"`
 	Width       int          `json:",omitempty"`
 	NoTextBoard bool         `json:",omitempty"`
+	// NoChat is set by "set chat off": what opponents say with "say" is
+	// not passed on to the player.
+	NoChat bool `json:",omitempty"`
 }
 
 // Unreachable records that a player's transport refuses their replies.

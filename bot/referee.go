@@ -48,6 +48,9 @@ type Options struct {
 	// Quotas bound what one sender may do: challenges, commands in a
 	// message, messages an hour.
 	Quotas Quotas
+	// ChatPerHour is how many times one player may "say" something in
+	// one game in an hour (default 10).
+	ChatPerHour int
 }
 
 // Observer is told what the referee does, for metrics. Its methods must

@@ -46,6 +46,9 @@ type session struct {
 	// is set when the message was not read for it.
 	rate    rateVerdict
 	dropped bool
+	// stage counts the moves plans answered with in this session: each
+	// is told in drafts of its own (plans.go).
+	stage int
 	// extra are writes of the commit's transaction beyond games, players
 	// and replies (a reply's delivery state).
 	extra []func(Tx) error

@@ -149,6 +149,8 @@ func (s *session) offerActions(gs *gameState, to string) {
 		}
 		offer(Action{Label: "Offer a draw", Command: "draw", Game: g.ID},
 			Action{Label: "Resign", Command: "resign", Game: g.ID, Confirm: fmt.Sprintf("Resign game %s against %s?", g.ID, g.Names[me.Opponent()])})
+	case Over:
+		offerRematch(g, offer)
 	}
 }
 

@@ -28,6 +28,17 @@ const (
 	maxDescription  = 100
 )
 
+// moreGroup is the subcommand group of the commands that do not fit
+// among /tak's own subcommands (Discord allows 25 under one command):
+// /tak more say, /tak more plan, /tak more rematch, and the two least
+// used ways to show a game, /tak more tps and /tak more link. In a game's
+// thread they can also be typed as text ("say gg"), and a finished game's
+// last post has a Rematch button. One place is left among /tak's own.
+const moreGroup = "more"
+
+// moreCommands are the commands of the table under /tak more.
+var moreCommands = map[string]bool{"say": true, "plan": true, "rematch": true, "tps": true, "link": true}
+
 // slashName is the subcommand of a command of the table.
 func slashName(command string) string {
 	if command == "new" {
@@ -80,11 +91,24 @@ func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
 		Type: discordgo.ChatApplicationCommand, Name: rootCommand, Contexts: &contexts,
 		Description: "Play Tak by correspondence: challenge, move, answer, see your games",
 	}
+	more := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: moreGroup,
+		Description: describe("talk to your opponent, plan moves ahead, ask for a rematch, see the game as TPS or a link", limit)}
 	for _, c := range bot.Commands() {
-		root.Options = append(root.Options, &discordgo.ApplicationCommandOption{
+		o := &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: slashName(c.Name),
 			Description: describe(c.Summary, limit), Options: optionsOf(c, limit),
-		})
+		}
+		if moreCommands[c.Name] {
+			more.Options = append(more.Options, o)
+			continue
+		}
+		root.Options = append(root.Options, o)
+	}
+	if len(more.Options) > 0 {
+		root.Options = append(root.Options, more)
+	}
+	if len(more.Options) > maxSubcommands {
+		return nil, fmt.Errorf("discord: %d subcommands under /%s %s, Discord allows %d", len(more.Options), rootCommand, moreGroup, maxSubcommands)
 	}
 	root.Options = append(root.Options, &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionSubCommand, Name: notifyName,

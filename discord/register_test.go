@@ -53,6 +53,21 @@ func TestSlashCommandsFromTable(t *testing.T) {
 		if len([]rune(s.Description)) > maxDescription || s.Description == "" {
 			t.Errorf("/tak %s description %q", s.Name, s.Description)
 		}
+		if s.Type != discordgo.ApplicationCommandOptionSubCommandGroup {
+			continue
+		}
+		if s.Name != moreGroup {
+			t.Errorf("subcommand group %q", s.Name)
+		}
+		for _, g := range s.Options { // /tak more say
+			if !moreCommands[tableName(g.Name)] {
+				t.Errorf("/tak %s %s is not one of moreCommands", s.Name, g.Name)
+			}
+			subs[g.Name] = g
+			if len([]rune(g.Description)) > maxDescription || g.Description == "" {
+				t.Errorf("/tak %s %s description %q", s.Name, g.Name, g.Description)
+			}
+		}
 	}
 	for _, c := range bot.Commands() {
 		sub := subs[slashName(c.Name)]
@@ -132,7 +147,7 @@ func TestCommandsRegisteredOnStart(t *testing.T) {
 		}
 	}})
 	cmds := w.fake.Commands(w.guild)
-	if len(cmds) != 1 || cmds[0].Name != rootCommand || len(cmds[0].Options) != len(bot.Commands())+1 {
+	if len(cmds) != 1 || cmds[0].Name != rootCommand || len(cmds[0].Options) != len(bot.Commands())-len(moreCommands)+2 { // and notify and the group "more"
 		t.Fatalf("guild commands %+v", cmds)
 	}
 	if err := w.fake.Await(w.ctx, func() bool { return len(w.fake.Commands("")) == 0 }); err != nil {

@@ -64,6 +64,14 @@ func TestForgedChangesAreHeld(t *testing.T) {
 			h.next(h.players[carolAddr], "challenges you")
 			return nil
 		}},
+		{"a third party: say", "say hello there", func(h *harness, _ string) error {
+			h.next(h.players[bobAddr], "Alice says: “hello there”")
+			return nil
+		}},
+		{"a game: plan clear", "plan clear", func(h *harness, game string) error {
+			h.next(h.players[aliceAddr], "You had no plans in game "+game)
+			return nil
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h, sys := startLocal(t, harnessOptions{})

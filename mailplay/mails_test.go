@@ -89,6 +89,7 @@ func TestWholeMailsGolden(t *testing.T) {
 	rsPTN := send(alice, "Alice", game, "rs\n0 0 0 S\nS S 0 0\n0 0 0 0\ns s s 0")
 	rsMail := send(bob, "Bob", game, "rs\n"+syncBoard(t, to(moved, bob).Text(), "S S 0 0", "S 0 S 0"))
 	dispute := send(alice, "Alice", game, "im the flat on c3 was never there")
+	said := send(alice, "Alice", game, "say Good game so far <3, Bob!")
 	last := send(alice, "Alice", game, "d1")
 	for i, rs := range [][]bot.Reply{rsPTN, rsMail} {
 		r := rs[0]
@@ -123,6 +124,7 @@ func TestWholeMailsGolden(t *testing.T) {
 		{"undo-mail", to(undoMail, bob)},
 		{"last-ptn", to(last, alice)},
 		{"last-mail", to(last, bob)},
+		{"say-mail", to(said, bob)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := tc.r

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/plan"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
@@ -55,6 +56,11 @@ func fullGame(id string) *bot.GameRecord {
 		Wake:      t0.Add(60 * time.Hour),
 		Created:   t0.Add(-240 * time.Hour),
 		Updated:   t0,
+		RematchOf: "g1",
+		Rematch:   "g9",
+		Plans: [2]*bot.Plans{nil, {At: "x6/x6/x6/x6/x6/x6 1 5", Tree: plan.Tree{
+			{If: "a1", Then: "b1", Next: plan.Tree{{If: "3b4-21", Then: "Cc3"}}}, {If: "Sf6", Then: "f5"}}}},
+		Chat: [2][]time.Time{{t0.Add(-time.Minute), t0}, nil},
 	}
 }
 
@@ -67,6 +73,7 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		Unreachable: &bot.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
 		Created:     t0.Add(-time.Hour),
 		Theme:       render.Contrast, Width: 480, NoTextBoard: true,
+		NoChat: true,
 	}
 }
 

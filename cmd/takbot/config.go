@@ -50,6 +50,7 @@ type limitsConfig struct {
 	ChallengesToPlayer int `config:"challenges_to_player"`
 	CommandsPerMessage int `config:"commands_per_message"`
 	MessagesPerHour    int `config:"messages_per_hour"`
+	ChatPerHour        int `config:"chat_per_hour"`
 }
 
 // defaultConfig is the configuration of an empty file.
@@ -76,6 +77,7 @@ func defaultConfig() config {
 			ChallengesToPlayer: bot.DefaultChallengesTo,
 			CommandsPerMessage: bot.DefaultCommandsPerMessage,
 			MessagesPerHour:    60,
+			ChatPerHour:        10,
 		},
 	}
 }

@@ -27,5 +27,6 @@ func refereeOptions(cfg config, log *slog.Logger) bot.Options {
 			CommandsPerMessage: cfg.Limits.CommandsPerMessage,
 			MessagesPerHour:    cfg.Limits.MessagesPerHour,
 		},
+		ChatPerHour: cfg.Limits.ChatPerHour,
 	}
 }
