@@ -195,7 +195,10 @@ type GameRecord struct {
 	// Start is the TPS of the start position when it is not the empty
 	// board (after an adopt). Its move number continues the game's, so
 	// turn numbers run on across an adopt.
-	Start    string        `json:",omitempty"`
+	Start string `json:",omitempty"`
+	// Setup is the TPS of the position the game was set up from with
+	// "new ... tps=" ("" for the empty board): where a restart goes back to.
+	Setup    string        `json:",omitempty"`
 	Moves    []MoveRecord  // the moves since Start
 	Result   *ResultRecord `json:",omitempty"`
 	Proposal *Proposal     `json:",omitempty"`
