@@ -482,6 +482,7 @@ func (s *session) startGame(gs *gameState) error {
 		if p.Vacation.After(s.now) {
 			g.Vacation[c] = p.Vacation
 		}
+		g.Remind[c] = p.RemindLead
 	}
 	s.startTurn(gs)
 	gs.dirty = true

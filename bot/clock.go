@@ -43,6 +43,9 @@ func (r *Referee) Tick(ctx context.Context) ([]Reply, error) {
 		}
 		all = append(all, rs...)
 	}
+	digests, err := r.tickDigests(ctx, now)
+	all = append(all, digests...)
+	errs = append(errs, err)
 	r.notify(all)
 	return all, errors.Join(errs...)
 }
@@ -68,8 +71,7 @@ func (r *Referee) RunClocks(ctx context.Context, ticks <-chan time.Time) {
 
 // reminderAt is when the player to move is reminded.
 func (r *Referee) reminderAt(g *GameRecord) time.Time {
-	span := g.Deadline.Sub(g.TurnStart)
-	return g.TurnStart.Add(time.Duration(float64(span) * r.opts.ReminderFraction))
+	return remindTime(g, r.opts.ReminderFraction)
 }
 
 // wakeOf is when the clocks must next look at a game (zero: never).
@@ -122,7 +124,7 @@ func (r *Referee) tickGame(ctx context.Context, id string) (replies []Reply, err
 		left := plural(int(g.Deadline.Sub(now).Round(time.Hour)/time.Hour), "hour", "hours")
 		d := s.event(g.Players[c], g.ID)
 		d.say("Reminder: it is your turn in game %s against %s, %s; you have %s left, until %s, or you lose on time.",
-			g.ID, g.Names[c.Opponent()], turnName(gs.pos().Ply()+1), left, fmtTime(g.Deadline))
+			g.ID, g.Names[c.Opponent()], turnName(gs.pos().Ply()+1), left, s.timeFor(g.Players[c], g.Deadline))
 		s.offerActions(gs, g.Players[c])
 		d.attention = true
 	default:

@@ -213,7 +213,11 @@ type GameRecord struct {
 	// Wake is when the clocks must next look at the game: its reminder,
 	// its deadline or its challenge's expiry; zero when nothing is due.
 	// The store indexes it, so a tick finds due games without a scan.
-	Wake    time.Time `json:",omitzero"`
+	Wake time.Time `json:",omitzero"`
+	// Remind is each player's reminder lead in this game, copied from
+	// their "set remind" (remind.go): 0 for the referee's default share
+	// of the time, below 0 for no reminder.
+	Remind  [2]time.Duration `json:",omitzero"`
 	Created time.Time
 	Updated time.Time
 }
@@ -283,6 +287,20 @@ type PlayerRecord struct {
 	Theme       render.Theme `json:",omitempty"`
 	Width       int          `json:",omitempty"`
 	NoTextBoard bool         `json:",omitempty"`
+	// Reminders and times (remind.go): how long before a deadline the
+	// player is reminded (0: the referee's default share of the time;
+	// below 0: never), the IANA zone times are shown to them in ("":
+	// UTC), and their daily digest.
+	RemindLead time.Duration `json:",omitempty"`
+	Zone       string        `json:",omitempty"`
+	Digest     *Digest       `json:",omitempty"`
+}
+
+// Digest is a player's daily message listing the games waiting for them.
+type Digest struct {
+	At   string    // the time of day in the player's Zone, "08:00"
+	Last string    `json:",omitempty"` // the local day last served, "2026-11-26": never served twice
+	Next time.Time // when it is next due; the store's state indexes it (digest.go)
 }
 
 // Unreachable records that a player's transport refuses their replies.

@@ -110,6 +110,9 @@ func LoadZone(name string) (*time.Location, error) {
 	}
 	loc, err := time.LoadLocation(n)
 	if err != nil {
+		loc, err = time.LoadLocation(zoneCase(n)) // "europe/berlin"
+	}
+	if err != nil {
 		return nil, &ZoneError{Name: n, Reason: "is not a zone the time zone database knows; write it as Region/City, such as Europe/Berlin or America/New_York"}
 	}
 	return loc, nil
@@ -156,6 +159,19 @@ func fireOn(y int, m time.Month, d int, tod TimeOfDay, loc *time.Location) time.
 	return t
 }
 
+// zoneCase writes a zone name as the database spells most: a capital
+// after the start, "/", "_" and "-", the rest lower case
+// ("america/new_york" is "America/New_York").
+func zoneCase(n string) string {
+	b := []byte(strings.ToLower(n))
+	for i := range b {
+		if (i == 0 || strings.IndexByte("/_-", b[i-1]) >= 0) && b[i] >= 'a' && b[i] <= 'z' {
+			b[i] -= 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
 func sameDay(a, b time.Time) bool {
 	ay, am, ad := a.Date()
 	by, bm, bd := b.Date()
@@ -167,4 +183,80 @@ func excerpt(s string) string {
 		return string(r[:maxZoneName]) + "…"
 	}
 	return s
+}
+
+// ErrDuration is wrapped by every error of ParseDuration.
+var ErrDuration = errors.New("not a duration")
+
+// ParseDuration reads a span of time as players write it: "12h", "90m",
+// "1d", "1d12h", "2 days", "1h30m", "36 hours". Units are days (d, day,
+// days), hours (h, hr, hour, hours) and minutes (m, min, mins, minute,
+// minutes); numbers are whole.
+func ParseDuration(s string) (time.Duration, error) {
+	v := strings.ToLower(strings.Join(strings.Fields(s), ""))
+	bad := func() (time.Duration, error) {
+		return 0, fmt.Errorf("%q is not a span of time such as 12h, 90m or 1d: %w", excerpt(s), ErrDuration)
+	}
+	if v == "" {
+		return bad()
+	}
+	units := []struct {
+		names []string
+		d     time.Duration
+	}{
+		{[]string{"days", "day", "d"}, 24 * time.Hour},
+		{[]string{"hours", "hour", "hrs", "hr", "h"}, time.Hour},
+		{[]string{"minutes", "minute", "mins", "min", "m"}, time.Minute},
+	}
+	var total time.Duration
+	for v != "" {
+		i := 0
+		for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+			i++
+		}
+		if i == 0 || i > 5 {
+			return bad()
+		}
+		n, _ := strconv.Atoi(v[:i])
+		v = v[i:]
+		found := false
+		for _, u := range units {
+			for _, name := range u.names {
+				if strings.HasPrefix(v, name) {
+					total += time.Duration(n) * u.d
+					v, found = v[len(name):], true
+					break
+				}
+			}
+			if found {
+				break
+			}
+		}
+		if !found {
+			return bad()
+		}
+	}
+	return total, nil
+}
+
+// FormatDuration writes a span as ParseDuration reads it, in words: "12
+// hours", "1 day 12 hours", "90 minutes" is "1 hour 30 minutes".
+func FormatDuration(d time.Duration) string {
+	var parts []string
+	add := func(n int64, one, many string) {
+		switch {
+		case n == 1:
+			parts = append(parts, "1 "+one)
+		case n > 1:
+			parts = append(parts, fmt.Sprintf("%d %s", n, many))
+		}
+	}
+	d = d.Round(time.Minute)
+	add(int64(d/(24*time.Hour)), "day", "days")
+	add(int64(d%(24*time.Hour)/time.Hour), "hour", "hours")
+	add(int64(d%time.Hour/time.Minute), "minute", "minutes")
+	if len(parts) == 0 {
+		return "0 minutes"
+	}
+	return strings.Join(parts, " ")
 }

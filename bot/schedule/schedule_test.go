@@ -39,7 +39,7 @@ func TestLoadZone(t *testing.T) {
 		in, want string // want "" when refused
 	}{
 		{"Europe/Berlin", "Europe/Berlin"}, {"America/New_York", "America/New_York"}, {" Asia/Tokyo ", "Asia/Tokyo"},
-		{"UTC", "UTC"}, {"utc", "UTC"}, {"GMT", "UTC"},
+		{"UTC", "UTC"}, {"utc", "UTC"}, {"GMT", "UTC"}, {"europe/berlin", "Europe/Berlin"}, {"AMERICA/NEW_YORK", "America/New_York"},
 		{"", ""}, {"Local", ""}, {"local", ""}, {"Europe/Nowhere", ""}, {"../../etc/passwd", ""}, {"/etc/localtime", ""},
 		{"Europe/Berlin; rm", ""}, {"Mars/Olympus_Mons_Base_Camp_Number_Seven_", ""}, {"CET CEST", ""},
 	} {
@@ -131,6 +131,29 @@ func TestNextDailyOncePerDay(t *testing.T) {
 				}
 				at, last = next, day
 			}
+		}
+	}
+}
+
+func TestParseDuration(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want time.Duration // -1 when refused
+		text string
+	}{
+		{"12h", 12 * time.Hour, "12 hours"}, {"90m", 90 * time.Minute, "1 hour 30 minutes"}, {"1d", 24 * time.Hour, "1 day"},
+		{"1d12h", 36 * time.Hour, "1 day 12 hours"}, {"2 days", 48 * time.Hour, "2 days"}, {"36 Hours", 36 * time.Hour, "1 day 12 hours"},
+		{"1h 30min", 90 * time.Minute, "1 hour 30 minutes"}, {"1 hr", time.Hour, "1 hour"},
+		{"", -1, ""}, {"12", -1, ""}, {"h", -1, ""}, {"-1h", -1, ""}, {"1.5h", -1, ""}, {"12x", -1, ""}, {"999999h", -1, ""}, {"1w", -1, ""},
+	} {
+		got, err := schedule.ParseDuration(tc.in)
+		switch {
+		case tc.want < 0 && !errors.Is(err, schedule.ErrDuration):
+			t.Errorf("ParseDuration(%q) = %v, %v; want a refusal wrapping ErrDuration", tc.in, got, err)
+		case tc.want >= 0 && (err != nil || got != tc.want):
+			t.Errorf("ParseDuration(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+		case tc.want >= 0 && schedule.FormatDuration(got) != tc.text:
+			t.Errorf("FormatDuration(%v) = %q, want %q", got, schedule.FormatDuration(got), tc.text)
 		}
 	}
 }
