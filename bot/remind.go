@@ -209,7 +209,11 @@ func (s *session) showTimeSettings(d *draft) {
 	if p.Zone == "" {
 		d.say("Time zone: none chosen, so times are shown in UTC. To choose yours, send \"set zone Europe/Berlin\" (Region/City).")
 	} else {
-		d.say("Time zone: %s, times are shown in it. To change it, send \"set zone\" with another, such as \"set zone America/New_York\".", p.Zone)
+		other := "America/New_York"
+		if p.Zone == other {
+			other = "Europe/Berlin"
+		}
+		d.say("Time zone: %s, times are shown in it. To change it, send \"set zone\" with another, such as \"set zone %s\".", p.Zone, other)
 	}
 	if p.Digest == nil {
 		d.say("Daily digest: off. To get one message a day listing the games waiting for you, send \"set digest daily 08:00 %s\" with your time.", zoneName(p))
