@@ -222,15 +222,18 @@ func (r *Referee) tickDigest(ctx context.Context, key string, at time.Time) (rep
 		s.reindexDigest(key, at, p.Digest.Next) // a stale key: put the right one
 	default:
 		loc := zoneOf(p)
-		// the day served: the digest's own, or today's when it goes out
-		// late (the referee was down), so that no day gets two
-		day := max(schedule.Day(p.Digest.Next, loc), schedule.Day(s.now, loc))
-		if day > p.Digest.Last {
+		if day := schedule.Day(p.Digest.Next, loc); day > p.Digest.Last {
 			s.replyBase = "digest:" + key + ":" + day
-			if err := s.writeDigest(p, s.now.In(loc).Format("Monday 2 January")); err != nil {
+			sent, err := s.writeDigest(p, s.now.In(loc).Format("Monday 2 January"))
+			if err != nil {
 				return nil, err
 			}
 			p.Digest.Last = day
+			if today := schedule.Day(s.now, loc); sent && today > day {
+				// sent late (the referee was down): it serves today too,
+				// so that no day gets two
+				p.Digest.Last = today
+			}
 		}
 		s.scheduleDigest(p)
 		s.markPlayer(p)
@@ -244,11 +247,11 @@ func (r *Referee) tickDigest(ctx context.Context, key string, at time.Time) (rep
 
 // writeDigest drafts a player's digest, titled with the day it goes out
 // ("Sunday 22 November"): their games waiting for them, or nothing when
-// none waits.
-func (s *session) writeDigest(p *PlayerRecord, day string) error {
+// none waits. It reports whether it drafted one.
+func (s *session) writeDigest(p *PlayerRecord, day string) (bool, error) {
 	ids, err := s.gamesOf(p.Key)
 	if err != nil {
-		return err
+		return false, err
 	}
 	var lines []string
 	for _, id := range ids {
@@ -257,7 +260,7 @@ func (s *session) writeDigest(p *PlayerRecord, day string) error {
 			if s.r.setAside(err) {
 				continue
 			}
-			return err
+			return false, err
 		}
 		if calledOff(g) {
 			continue
@@ -267,7 +270,7 @@ func (s *session) writeDigest(p *PlayerRecord, day string) error {
 		}
 	}
 	if len(lines) == 0 {
-		return nil
+		return false, nil
 	}
 	d := s.tell(p.Key, "")
 	d.public = true
@@ -275,5 +278,5 @@ func (s *session) writeDigest(p *PlayerRecord, day string) error {
 	d.block("Waiting for you:", strings.Join(lines, "\n"))
 	d.say("Send \"game ID\" to choose one (\"game g3; board\" shows its board), or \"games\" for all your games. \"set digest off\" stops this message.")
 	d.act(gamesAction)
-	return nil
+	return true, nil
 }
