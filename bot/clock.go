@@ -12,8 +12,9 @@ import (
 // Tick drives the clocks: it reminds players whose time is mostly gone,
 // declares losses on time and expires unanswered challenges, for the games
 // whose next clock event is due (found through the store's index, so a
-// tick with nothing due reads almost nothing). It returns the replies it
-// queued. A game that cannot be read, or whose evaluation panics, is
+// tick with nothing due reads almost nothing), and sends the daily digests
+// that are due (digest.go, through the referee's own index). It returns
+// the replies it queued. A game that cannot be read, or whose evaluation panics, is
 // reported in the error and skipped; the other games are still ticked.
 func (r *Referee) Tick(ctx context.Context) ([]Reply, error) {
 	now := r.clock.Now()
