@@ -86,7 +86,9 @@ func TestDigestAndSetupAcrossTransports(t *testing.T) {
 
 	// Ann moves: the next day only Alice's digest goes out, by DM.
 	mail("ps a1")
-	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "ann (black) played") || strings.Contains(m.Content, "Ann (black) played") })
+	w.waitPost(th.ID, func(m discordfake.Message) bool {
+		return strings.Contains(m.Content, "ann (black) played") || strings.Contains(m.Content, "Ann (black) played")
+	})
 	w.clock.Advance(24 * time.Hour)
 	tick()
 	if err := w.fake.Await(w.ctx, func() bool {
