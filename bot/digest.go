@@ -101,7 +101,7 @@ func (s *session) setDigest(args []string) error {
 	if len(words) == 0 {
 		return refuse("say when, e.g. %s (a time of day and your time zone), or \"set digest off\"", example)
 	}
-	if len(words) == 1 && strings.EqualFold(words[0], "off") || strings.EqualFold(words[0], "no") || strings.EqualFold(words[0], "none") {
+	if off := strings.ToLower(words[0]); len(words) == 1 && (off == "off" || off == "no" || off == "none") {
 		if p.Digest == nil {
 			s.tell(p.Key, s.defaultGame()).say("Your daily digest is already off.")
 			return nil
@@ -189,6 +189,9 @@ func (r *Referee) tickDigests(ctx context.Context, now time.Time) ([]Reply, erro
 			break
 		}
 		rs, err := r.tickDigest(ctx, d.player, d.at)
+		if r.setAside(err) {
+			continue // logged once; the digest waits until the record is mended
+		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("bot: digest of %s: %w", d.player, err))
 			continue
