@@ -215,13 +215,13 @@ func (s *session) cmdNew(c *Command) error {
 	s.games[id] = gs
 	s.touch(id)
 	s.current = id
-	expires := fmtTime(s.r.challengeExpiry(g))
+	expires := s.r.challengeExpiry(g)
 	d := s.event(s.sender.Key, id)
-	d.say("Challenge %s sent to %s: %s. You play %s. If %s does not answer by %s, the challenge expires.", id, op.Name, describeConfig(g), mine, op.Name, expires)
+	d.say("Challenge %s sent to %s: %s. You play %s. If %s does not answer by %s, the challenge expires.", id, op.Name, describeConfig(g), mine, op.Name, s.timeFor(s.sender.Key, expires))
 	s.offerActions(gs, s.sender.Key)
 	d = s.event(op.Key, id)
 	d.say("%s challenges you to a game of Tak (%s): %s. You would play %s. Answer by %s, or the challenge expires.",
-		s.sender.Name, id, describeConfig(g), mine.Opponent(), expires)
+		s.sender.Name, id, describeConfig(g), mine.Opponent(), s.timeFor(op.Key, expires))
 	s.offerActions(gs, op.Key)
 	return nil
 }
@@ -495,7 +495,7 @@ func (s *session) startGame(gs *gameState) error {
 		d.say("You play %s.", c)
 		for _, vc := range []tak.Color{tak.White, tak.Black} {
 			if v := g.Vacation[vc]; v.After(s.now) {
-				d.say("%s %s on vacation until %s: %s clock stops until then.", sentence(whoFor(g, vc, k)), verbFor(g, vc, k, "are", "is"), fmtTime(v), verbFor(g, vc, k, "your", "their"))
+				d.say("%s %s on vacation until %s: %s clock stops until then.", sentence(whoFor(g, vc, k)), verbFor(g, vc, k, "are", "is"), s.timeFor(k, v), verbFor(g, vc, k, "your", "their"))
 			}
 		}
 		s.status(gs, k, true)

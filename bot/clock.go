@@ -182,7 +182,7 @@ func (s *session) loseOnTime(gs *gameState) {
 	s.finish(gs, gs.pos().TimeLoss(c))
 	g.Result.Deadline = deadline
 	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("%s ran out of time in game %s: the deadline was %s.", sentence(whoFor(g, c, k)), g.ID, fmtTime(deadline))
+		s.event(k, g.ID).say("%s ran out of time in game %s: the deadline was %s.", sentence(whoFor(g, c, k)), g.ID, s.timeFor(k, deadline))
 		s.status(gs, k, true)
 	})
 }
@@ -203,7 +203,7 @@ func (s *session) lateClockReprieve(gs *gameState, me tak.Color) bool {
 	gs.dirty = true
 	both(g, func(k string, _ tak.Color) {
 		s.event(k, g.ID).say("The loss on time in game %s is withdrawn: %s move reached the referee at %s, before the deadline of %s.",
-			g.ID, possessiveFor(g, me, k), fmtTime(s.received), fmtTime(r.Deadline))
+			g.ID, possessiveFor(g, me, k), s.timeFor(k, s.received), s.timeFor(k, r.Deadline))
 	})
 	return true
 }
