@@ -150,6 +150,13 @@ func TestGameFromPosition(t *testing.T) {
 	if rs := h.send("ann", "link"); !strings.Contains(allText(rs), "ptn.ninja") {
 		t.Errorf("link: %s", allText(rs))
 	}
+	rs = h.send("ann", "rs\n0 0 0 0 0\n0 0 0 0 0\n0 0 S 0 0\n0 0 0 0 0\n0 s 0 0 0") // the set-up board
+	for _, want := range []string{"Your board matches the position after turn 4; the boards diverged at turn 5 (PTN move 3, white), when you played a5",
+		"\"restart\": start the game again from the set-up position."} {
+		if !strings.Contains(textTo(rs, "ann"), want) {
+			t.Errorf("rs with the set-up board does not say %q:\n%s", want, textTo(rs, "ann"))
+		}
+	}
 	h.send("ann", "restart")
 	rs = h.send("bob", "accept")
 	if !strings.Contains(allText(rs), "restart the game from the set-up position") {
