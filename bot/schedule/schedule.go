@@ -185,13 +185,17 @@ func excerpt(s string) string {
 	return s
 }
 
+// maxDuration bounds what ParseDuration reads (a year), so that no sum
+// of terms overflows.
+const maxDuration = 366 * 24 * time.Hour
+
 // ErrDuration is wrapped by every error of ParseDuration.
 var ErrDuration = errors.New("not a duration")
 
 // ParseDuration reads a span of time as players write it: "12h", "90m",
 // "1d", "1d12h", "2 days", "1h30m", "36 hours". Units are days (d, day,
 // days), hours (h, hr, hour, hours) and minutes (m, min, mins, minute,
-// minutes); numbers are whole.
+// minutes); numbers are whole; at most a year.
 func ParseDuration(s string) (time.Duration, error) {
 	v := strings.ToLower(strings.Join(strings.Fields(s), ""))
 	bad := func() (time.Duration, error) {
@@ -223,7 +227,9 @@ func ParseDuration(s string) (time.Duration, error) {
 		for _, u := range units {
 			for _, name := range u.names {
 				if strings.HasPrefix(v, name) {
-					total += time.Duration(n) * u.d
+					if total += time.Duration(n) * u.d; total > maxDuration {
+						return 0, fmt.Errorf("%q is longer than a year: %w", excerpt(s), ErrDuration)
+					}
 					v, found = v[len(name):], true
 					break
 				}

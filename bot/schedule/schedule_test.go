@@ -2,6 +2,7 @@ package schedule_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 	_ "time/tzdata" // the same zones on every machine
@@ -144,7 +145,7 @@ func TestParseDuration(t *testing.T) {
 		{"12h", 12 * time.Hour, "12 hours"}, {"90m", 90 * time.Minute, "1 hour 30 minutes"}, {"1d", 24 * time.Hour, "1 day"},
 		{"1d12h", 36 * time.Hour, "1 day 12 hours"}, {"2 days", 48 * time.Hour, "2 days"}, {"36 Hours", 36 * time.Hour, "1 day 12 hours"},
 		{"1h 30min", 90 * time.Minute, "1 hour 30 minutes"}, {"1 hr", time.Hour, "1 hour"},
-		{"", -1, ""}, {"12", -1, ""}, {"h", -1, ""}, {"-1h", -1, ""}, {"1.5h", -1, ""}, {"12x", -1, ""}, {"999999h", -1, ""}, {"1w", -1, ""},
+		{"", -1, ""}, {"12", -1, ""}, {"h", -1, ""}, {"-1h", -1, ""}, {"1.5h", -1, ""}, {"12x", -1, ""}, {"999999h", -1, ""}, {"1w", -1, ""}, {"367d", -1, ""}, {strings.Repeat("99999d", 40) + "12h", -1, ""},
 	} {
 		got, err := schedule.ParseDuration(tc.in)
 		switch {
@@ -156,4 +157,23 @@ func TestParseDuration(t *testing.T) {
 			t.Errorf("FormatDuration(%v) = %q, want %q", got, schedule.FormatDuration(got), tc.text)
 		}
 	}
+}
+
+// FuzzParse: no input makes the parsers panic, and what they accept is in
+// range.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"08:00", "8am", "12:30 p.m.", "noon", "12h", "1d12h", "90 minutes", "Europe/Berlin", "../x", "99999d99999d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if tod, err := schedule.ParseTimeOfDay(s); err == nil && (tod.Hour < 0 || tod.Hour > 23 || tod.Minute < 0 || tod.Minute > 59) {
+			t.Errorf("ParseTimeOfDay(%q) = %v", s, tod)
+		}
+		if d, err := schedule.ParseDuration(s); err == nil && (d < 0 || d > 366*24*time.Hour) {
+			t.Errorf("ParseDuration(%q) = %v", s, d)
+		}
+		if loc, err := schedule.LoadZone(s); err == nil && loc == nil {
+			t.Errorf("LoadZone(%q) = nil", s)
+		}
+	})
 }
