@@ -236,3 +236,26 @@ func TestDigestSurvivesRestart(t *testing.T) {
 		t.Errorf("next digest %s, want 2026-11-25 08:00 EST", p.Digest.Next)
 	}
 }
+
+// TestUnverifiedTimeSettings: a message the transport cannot vouch for
+// may show the settings but not change the reminder, zone or digest, nor
+// challenge from a position: they are of the settings and third-party
+// classes.
+func TestUnverifiedTimeSettings(t *testing.T) {
+	h := newHarness(t)
+	for _, text := range []string{"set remind 12h", "set zone Europe/Berlin", "set digest daily 08:00 Europe/Berlin", "set digest off",
+		"new bob tps=x5/x5/x5/x5/x5 2 3 stones1=18"} {
+		out := h.message(bot.Message{From: player("alice"), Text: text, Unverified: true})
+		if !out.Refused || !strings.Contains(allText(out.Replies), "would change something. Nothing was changed.") {
+			t.Errorf("unverified %q ran: %s", text, allText(out.Replies))
+		}
+	}
+	out := h.message(bot.Message{From: player("alice"), Text: "settings", Unverified: true})
+	if out.Refused || !strings.Contains(allText(out.Replies), "Daily digest: off.") {
+		t.Errorf("unverified \"settings\": %s", allText(out.Replies))
+	}
+	p, err := h.ref.Player(context.Background(), player("alice"))
+	if err == nil && (p.RemindLead != 0 || p.Zone != "" || p.Digest != nil) {
+		t.Errorf("alice's record changed: %+v", p)
+	}
+}
