@@ -88,44 +88,27 @@ func (s *session) scheduleDigest(p *PlayerRecord) {
 // setDigest is "set digest [daily] TIME [ZONE]" and "set digest off".
 func (s *session) setDigest(args []string) error {
 	p := s.sender
-	words := make([]string, 0, len(args))
-	for _, a := range args {
-		if w := strings.TrimRight(a, ".,!?:"); w != "" {
-			words = append(words, w)
-		}
-	}
-	if len(words) > 0 && strings.EqualFold(words[0], "daily") {
-		words = words[1:]
-	}
 	example := "\"set digest daily 08:00 Europe/Berlin\""
-	if len(words) == 0 {
+	req, err := schedule.ParseDaily(args)
+	switch {
+	case errors.Is(err, schedule.ErrNoDaily):
 		return refuse("say when, e.g. %s (a time of day and your time zone), or \"set digest off\"", example)
-	}
-	if off := strings.ToLower(words[0]); len(words) == 1 && (off == "off" || off == "no" || off == "none") {
-		if p.Digest == nil {
-			s.tell(p.Key, s.defaultGame()).say("Your daily digest is already off.")
-			return nil
-		}
+	case err != nil:
+		return refuse("the digest's time must be a time of day such as 08:00, 8am or 20:30, not %q; e.g. %s", excerpt(req.Time, 20), example)
+	case req.Off && p.Digest == nil:
+		s.tell(p.Key, s.defaultGame()).say("Your daily digest is already off.")
+		return nil
+	case req.Off:
 		s.reindexDigest(p.Key, p.Digest.Next, time.Time{})
 		p.Digest = nil
 		s.markPlayer(p)
 		s.tell(p.Key, s.defaultGame()).say("Your daily digest is off: no more daily message listing your games.")
 		return nil
 	}
-	if len(words) > 4 {
-		return refuse("say a time of day and your time zone, e.g. %s", example)
-	}
-	zone := ""
-	if last := words[len(words)-1]; len(words) > 1 && !isTimeWord(last) {
-		zone, words = last, words[:len(words)-1]
-	}
-	tod, err := schedule.ParseTimeOfDay(strings.Join(words, " "))
-	if err != nil {
-		return refuse("the digest's time must be a time of day such as 08:00, 8am or 20:30, not %q; e.g. %s", excerpt(strings.Join(words, " "), 20), example)
-	}
+	tod := req.At
 	switch {
-	case zone != "":
-		if _, err := setZoneOf(p, zone); err != nil {
+	case req.Zone != "":
+		if _, err := setZoneOf(p, req.Zone); err != nil {
 			return err
 		}
 	case p.Zone == "":
@@ -140,18 +123,6 @@ func (s *session) setDigest(args []string) error {
 	s.tell(p.Key, s.defaultGame()).say("Every day at %s %s you get one message listing the games waiting for you (none when nothing waits); the first is due %s.",
 		p.Digest.At, zoneName(p), s.timeFor(p.Key, p.Digest.Next))
 	return nil
-}
-
-// isTimeWord reports whether w belongs to a time of day ("8", "8am",
-// "am", "08:00", "noon") rather than being a zone name.
-func isTimeWord(w string) bool {
-	l := strings.ToLower(w)
-	switch l {
-	case "am", "pm", "a.m.", "p.m.", "noon", "midnight":
-		return true
-	}
-	_, err := schedule.ParseTimeOfDay(l)
-	return err == nil
 }
 
 // errStopScan stops a scan of the index at the first key not yet due.

@@ -10,6 +10,9 @@
 // occurrence only. Either way a daily schedule fires exactly once per
 // local calendar day.
 //
+// It also reads what players write after "set digest" (ParseDaily) and
+// "set remind" (ParseDuration).
+//
 // The package is pure: it reads no clock and no files beyond the zone
 // database of package time (cmd/takbot embeds it with time/tzdata, so a
 // machine without /usr/share/zoneinfo reads the same zones).
