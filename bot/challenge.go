@@ -201,6 +201,10 @@ func (s *session) cmdNew(c *Command) error {
 	}
 	g := &GameRecord{ID: id, Status: Challenged, Challenger: mine, Config: cfg, Scoring: opts.scoring, Style: opts.style,
 		Days: opts.days, Created: s.now}
+	if g.Setup, err = opts.startTPS(cfg); err != nil {
+		return err
+	}
+	g.Start = g.Setup
 	g.Players[mine], g.Names[mine] = s.sender.Key, s.sender.Name
 	g.Players[mine.Opponent()], g.Names[mine.Opponent()] = op.Key, op.Name
 	tg, err := g.History()
@@ -211,13 +215,13 @@ func (s *session) cmdNew(c *Command) error {
 	s.games[id] = gs
 	s.touch(id)
 	s.current = id
-	expires := fmtTime(s.r.challengeExpiry(g))
+	expires := s.r.challengeExpiry(g)
 	d := s.event(s.sender.Key, id)
-	d.say("Challenge %s sent to %s: %s. You play %s. If %s does not answer by %s, the challenge expires.", id, op.Name, describeConfig(g), mine, op.Name, expires)
+	d.say("Challenge %s sent to %s: %s. You play %s. If %s does not answer by %s, the challenge expires.", id, op.Name, describeConfig(g), mine, op.Name, s.timeFor(s.sender.Key, expires))
 	s.offerActions(gs, s.sender.Key)
 	d = s.event(op.Key, id)
 	d.say("%s challenges you to a game of Tak (%s): %s. You would play %s. Answer by %s, or the challenge expires.",
-		s.sender.Name, id, describeConfig(g), mine.Opponent(), expires)
+		s.sender.Name, id, describeConfig(g), mine.Opponent(), s.timeFor(op.Key, expires))
 	s.offerActions(gs, op.Key)
 	return nil
 }
@@ -238,6 +242,11 @@ type newOptionValues struct {
 	style        Style
 	days         int
 	stones, caps int // -1: the rules' default
+	// the set-up options (setup.go): per-player reserves (-1: not given),
+	// the start position's TPS, and which options were given
+	stonesOf, capsOf [2]int
+	tps              string
+	given            map[string]bool
 }
 
 // optionAliases are other spellings of option names.
@@ -245,9 +254,15 @@ var optionAliases = map[string]string{"colour": "color", "flats": "stones", "cap
 
 // parseNewOptions reads "key=value" options as the command table describes them.
 func parseNewOptions(args []string, defaultDays int) (newOptionValues, error) {
-	o := newOptionValues{size: 5, days: defaultDays, color: "random", rules: "standard", style: Street, stones: -1, caps: -1}
+	o := newOptionValues{size: 5, days: defaultDays, color: "random", rules: "standard", style: Street, stones: -1, caps: -1,
+		stonesOf: [2]int{-1, -1}, capsOf: [2]int{-1, -1}}
 	seen := map[string]bool{}
-	for _, a := range args {
+	o.given = seen
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if tps, n, ok := tpsOption(args[i:]); ok { // keeps its case and spaces
+			a, i = "tps="+tps, i+n-1
+		}
 		k, v, ok := strings.Cut(strings.ToLower(a), "=")
 		if !ok {
 			return o, refuse("option %q should be written key=value, e.g. size=6", excerpt(a, excerptRunes))
@@ -272,11 +287,14 @@ func parseNewOptions(args []string, defaultDays int) (newOptionValues, error) {
 			return o, refuse("option %s is given twice; give it once", k)
 		}
 		seen[k] = true
+		if k == "tps" {
+			_, v, _ = strings.Cut(a, "=")
+		}
 		if err := o.set(p, v); err != nil {
 			return o, err
 		}
 	}
-	return o, nil
+	return o, o.checkSetup()
 }
 
 // set checks and stores one option's value.
@@ -296,6 +314,10 @@ func (o *newOptionValues) set(p *Param, v string) error {
 			o.stones = n
 		case "caps":
 			o.caps = n
+		case "stones1", "stones2":
+			o.stonesOf[p.Name[len(p.Name)-1]-'1'] = n
+		case "caps1", "caps2":
+			o.capsOf[p.Name[len(p.Name)-1]-'1'] = n
 		}
 	case ParamChoice:
 		if v == "noswap" {
@@ -319,15 +341,16 @@ func (o *newOptionValues) set(p *Param, v string) error {
 			o.style = Style(v)
 		}
 	case ParamNumber: // komi
-		k, err := tak.ParseKomi(v)
+		k, err := parseKomi(v)
 		if err != nil {
-			return refuse("%v", err)
-		}
-		if k < 0 || k > 20 {
-			return refuse("komi must be between 0 and 10 flats, not %s", k)
+			return err
 		}
 		o.komi = k
-	case ParamText: // scoring
+	case ParamText: // scoring, tps
+		if p.Name == "tps" {
+			o.tps = v
+			return nil
+		}
 		sr, err := tak.ParseScoringRules(v)
 		if err != nil {
 			return refuse("%v", err)
@@ -371,11 +394,17 @@ func (o newOptionValues) config() (tak.Config, error) {
 	if o.caps >= 0 {
 		cfg.Caps = [2]int{o.caps, o.caps}
 	}
+	if err := o.setReserves(&cfg); err != nil {
+		return cfg, err
+	}
 	cfg.Komi = o.komi
 	switch o.opening {
 	case "swap":
 		cfg.Opening = tak.SwapOpening
 	case "no-swap":
+		cfg.Opening = tak.NoSwapOpening
+	}
+	if o.tps != "" { // a game from a position has no swap opening
 		cfg.Opening = tak.NoSwapOpening
 	}
 	if err := cfg.Validate(); err != nil {
@@ -453,6 +482,7 @@ func (s *session) startGame(gs *gameState) error {
 		if p.Vacation.After(s.now) {
 			g.Vacation[c] = p.Vacation
 		}
+		g.Remind[c] = p.RemindLead
 	}
 	s.startTurn(gs)
 	gs.dirty = true
@@ -468,7 +498,7 @@ func (s *session) startGame(gs *gameState) error {
 		}
 		for _, vc := range []tak.Color{tak.White, tak.Black} {
 			if v := g.Vacation[vc]; v.After(s.now) {
-				d.say("%s %s on vacation until %s: %s clock stops until then.", sentence(whoFor(g, vc, k)), verbFor(g, vc, k, "are", "is"), fmtTime(v), verbFor(g, vc, k, "your", "their"))
+				d.say("%s %s on vacation until %s: %s clock stops until then.", sentence(whoFor(g, vc, k)), verbFor(g, vc, k, "are", "is"), s.timeFor(k, v), verbFor(g, vc, k, "your", "their"))
 			}
 		}
 		s.status(gs, k, true)

@@ -12,8 +12,9 @@ import (
 // Tick drives the clocks: it reminds players whose time is mostly gone,
 // declares losses on time and expires unanswered challenges, for the games
 // whose next clock event is due (found through the store's index, so a
-// tick with nothing due reads almost nothing). It returns the replies it
-// queued. A game that cannot be read, or whose evaluation panics, is
+// tick with nothing due reads almost nothing), and sends the daily digests
+// that are due (digest.go, through the referee's own index). It returns
+// the replies it queued. A game that cannot be read, or whose evaluation panics, is
 // reported in the error and skipped; the other games are still ticked.
 func (r *Referee) Tick(ctx context.Context) ([]Reply, error) {
 	now := r.clock.Now()
@@ -43,6 +44,9 @@ func (r *Referee) Tick(ctx context.Context) ([]Reply, error) {
 		}
 		all = append(all, rs...)
 	}
+	digests, err := r.tickDigests(ctx, now)
+	all = append(all, digests...)
+	errs = append(errs, err)
 	r.notify(all)
 	return all, errors.Join(errs...)
 }
@@ -68,8 +72,7 @@ func (r *Referee) RunClocks(ctx context.Context, ticks <-chan time.Time) {
 
 // reminderAt is when the player to move is reminded.
 func (r *Referee) reminderAt(g *GameRecord) time.Time {
-	span := g.Deadline.Sub(g.TurnStart)
-	return g.TurnStart.Add(time.Duration(float64(span) * r.opts.ReminderFraction))
+	return remindTime(g, r.opts.ReminderFraction)
 }
 
 // wakeOf is when the clocks must next look at a game (zero: never).
@@ -122,7 +125,7 @@ func (r *Referee) tickGame(ctx context.Context, id string) (replies []Reply, err
 		left := plural(int(g.Deadline.Sub(now).Round(time.Hour)/time.Hour), "hour", "hours")
 		d := s.event(g.Players[c], g.ID)
 		d.say("Reminder: it is your turn in game %s against %s, %s; you have %s left, until %s, or you lose on time.",
-			g.ID, g.Names[c.Opponent()], turnName(gs.pos().Ply()+1), left, fmtTime(g.Deadline))
+			g.ID, g.Names[c.Opponent()], turnName(gs.pos().Ply()+1), left, s.timeFor(g.Players[c], g.Deadline))
 		s.offerActions(gs, g.Players[c])
 		d.attention = true
 	default:
@@ -179,7 +182,7 @@ func (s *session) loseOnTime(gs *gameState) {
 	s.finish(gs, gs.pos().TimeLoss(c))
 	g.Result.Deadline = deadline
 	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("%s ran out of time in game %s: the deadline was %s.", sentence(whoFor(g, c, k)), g.ID, fmtTime(deadline))
+		s.event(k, g.ID).say("%s ran out of time in game %s: the deadline was %s.", sentence(whoFor(g, c, k)), g.ID, s.timeFor(k, deadline))
 		s.status(gs, k, true)
 	})
 }
@@ -200,7 +203,7 @@ func (s *session) lateClockReprieve(gs *gameState, me tak.Color) bool {
 	gs.dirty = true
 	both(g, func(k string, _ tak.Color) {
 		s.event(k, g.ID).say("The loss on time in game %s is withdrawn: %s move reached the referee at %s, before the deadline of %s.",
-			g.ID, possessiveFor(g, me, k), fmtTime(s.received), fmtTime(r.Deadline))
+			g.ID, possessiveFor(g, me, k), s.timeFor(k, s.received), s.timeFor(k, r.Deadline))
 	})
 	return true
 }

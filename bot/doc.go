@@ -110,7 +110,17 @@
 // the games that are due (reminders, losses on time, expired challenges).
 // A move counts by the time its transport received it: one received before
 // the deadline is played even when handled after it, and a loss on time
-// declared meanwhile is withdrawn.
+// declared meanwhile is withdrawn. A player's "set remind" lead is copied
+// into each of their games (GameRecord.Remind), so a game's wake time
+// stays a function of its record. Daily digests are per player: the
+// player record holds the schedule and the day last served, and the
+// referee indexes the next digest in its own state space
+// ("referee.digest", digest.go); package schedule computes the times in
+// the player's zone, across changes of the clocks.
+//
+// Set-up: "new ... tps=" stores the start position as both Start and
+// Setup; turns continue its move number, the PTN carries it as the TPS
+// tag, and a restart goes back to Setup (setup.go).
 //
 // Turns: the referee counts turns (plies) from 1 across the whole game,
 // adopted boards included ("turn 7" is the seventh move, white's fourth),

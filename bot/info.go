@@ -120,7 +120,7 @@ func (s *session) gameLine(g *GameRecord, key string) (string, bool) {
 			line += fmt.Sprintf("%s's turn (turn %d)", g.Names[tm], turn)
 		}
 		if !g.Deadline.IsZero() {
-			line += ", due " + fmtTime(g.Deadline)
+			line += ", due " + s.timeFor(key, g.Deadline)
 		}
 	case Challenged:
 		if me == g.Challenger {

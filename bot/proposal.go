@@ -141,15 +141,10 @@ func (s *session) propose(c *Command, k ProposalKind) error {
 
 // startName names where a game's history starts: the empty board, or the
 // board adopted at a turn.
-func (s *session) startName(gs *gameState) string {
-	if gs.rec.Start == "" {
-		return "the empty board"
-	}
-	return "the adopted board"
-}
+func (s *session) startName(gs *gameState) string { return startName(gs.rec) }
 
 func (s *session) startNote(gs *gameState) string {
-	if gs.rec.Start == "" {
+	if gs.rec.Start == "" || gs.rec.Start == gs.rec.Setup {
 		return ""
 	}
 	return fmt.Sprintf(" since the board adopted at turn %d", gs.tg.Start().Ply()+1)
@@ -215,7 +210,7 @@ func (s *session) proposalWords(g *GameRecord, p *Proposal, reader string, moves
 	case ProposeAdopt:
 		return fmt.Sprintf("make %s rs board the position", possessiveFor(g, p.By, reader))
 	case ProposeRestart:
-		return "restart the game from the empty board"
+		return "restart the game from " + setupName(g)
 	}
 	return string(p.Kind)
 }
@@ -286,8 +281,8 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 		g.Moves = nil
 		gs.tg = tak.GameFrom(pos)
 	case ProposeRestart:
-		g.Events = append(g.Events, fmt.Sprintf("%s: restarted from the empty board; moves before: %s", fmtTime(s.now), movesText(g)))
-		g.Start = ""
+		g.Events = append(g.Events, fmt.Sprintf("%s: restarted from %s; moves before: %s", fmtTime(s.now), setupName(g), movesText(g)))
+		g.Start = g.Setup
 		g.Moves = nil
 		tg, err := g.History()
 		if err != nil {

@@ -196,7 +196,10 @@ type GameRecord struct {
 	// Start is the TPS of the start position when it is not the empty
 	// board (after an adopt). Its move number continues the game's, so
 	// turn numbers run on across an adopt.
-	Start    string        `json:",omitempty"`
+	Start string `json:",omitempty"`
+	// Setup is the TPS of the position the game was set up from with
+	// "new ... tps=" ("" for the empty board): where a restart goes back to.
+	Setup    string        `json:",omitempty"`
 	Moves    []MoveRecord  // the moves since Start
 	Result   *ResultRecord `json:",omitempty"`
 	Proposal *Proposal     `json:",omitempty"`
@@ -211,7 +214,11 @@ type GameRecord struct {
 	// Wake is when the clocks must next look at the game: its reminder,
 	// its deadline or its challenge's expiry; zero when nothing is due.
 	// The store indexes it, so a tick finds due games without a scan.
-	Wake    time.Time `json:",omitzero"`
+	Wake time.Time `json:",omitzero"`
+	// Remind is each player's reminder lead in this game, copied from
+	// their "set remind" (remind.go): 0 for the referee's default share
+	// of the time, below 0 for no reminder.
+	Remind  [2]time.Duration `json:",omitzero"`
 	Created time.Time
 	Updated time.Time
 
@@ -303,6 +310,20 @@ type PlayerRecord struct {
 	// NoChat is set by "set chat off": what opponents say with "say" is
 	// not passed on to the player.
 	NoChat bool `json:",omitempty"`
+	// Reminders and times (remind.go): how long before a deadline the
+	// player is reminded (0: the referee's default share of the time;
+	// below 0: never), the IANA zone times are shown to them in ("":
+	// UTC), and their daily digest.
+	RemindLead time.Duration `json:",omitempty"`
+	Zone       string        `json:",omitempty"`
+	Digest     *Digest       `json:",omitempty"`
+}
+
+// Digest is a player's daily message listing the games waiting for them.
+type Digest struct {
+	At   string    // the time of day in the player's Zone, "08:00"
+	Last string    `json:",omitempty"` // the local day last served, "2026-11-26": never served twice
+	Next time.Time // when it is next due; the store's state indexes it (digest.go)
 }
 
 // Unreachable records that a player's transport refuses their replies.

@@ -32,7 +32,7 @@ var pictureSizes = []struct {
 
 // settingNames are the settings "set" changes, in the order "settings"
 // shows them.
-var settingNames = []string{"theme", "size", "textboard", "notation", "chat"}
+var settingNames = []string{"theme", "size", "textboard", "notation", "chat", "remind", "zone", "digest"}
 
 // defaultTheme is the picture theme of a player of transport id who has
 // not chosen one.
@@ -114,6 +114,10 @@ func (s *session) cmdSettings(c *Command) error {
 		return nil
 	}
 	name := strings.ToLower(strings.TrimRight(c.Args[0], ".,!?:")) // trailing punctuation never matters
+	// remind, zone and digest (remind.go) take several words
+	if ok, err := s.setTimeSetting(name, c.Args[1:]); ok {
+		return err
+	}
 	if len(c.Args) == 1 {
 		if !validSetting(name) {
 			return unknownSetting(c.Args[0])
@@ -184,7 +188,7 @@ func validSetting(name string) bool {
 }
 
 func unknownSetting(name string) error {
-	return refuse("there is no setting %q; you can set theme, size, textboard, notation or chat (send \"settings\" to see yours)", excerpt(name, 20))
+	return refuse("there is no setting %q; you can set %s (send \"settings\" to see yours)", excerpt(name, 20), joinOr(settingNames))
 }
 
 func exampleValue(name string) string {
@@ -247,6 +251,7 @@ func (s *session) showSettings() {
 		d.say("Notation: Tak by Mail (A1 is the north-west corner). To change it, send \"set notation ptn\".")
 	}
 	d.say("%s", chatSetting(p))
+	s.showTimeSettings(d)
 }
 
 // sizeKey is the name of a named width ("" for another width).

@@ -50,7 +50,7 @@ func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks
 		c := pos.ToMove()
 		by := ""
 		if !g.Deadline.IsZero() {
-			by = ", by " + fmtTime(g.Deadline)
+			by = ", by " + s.timeFor(to, g.Deadline)
 		}
 		if c == me {
 			d.say("%s: your move%s.", capitalize(turnName(pos.Ply()+1)), by)

@@ -88,8 +88,8 @@ func (s *session) cmdRS(c *Command) error {
 		d.say("  \"adopt\": make your board the position. %s", adoptConsequence(g, pos))
 		d.act(Action{Label: "Propose making your board the position", Command: "adopt", Game: g.ID})
 	}
-	d.say("  \"restart\": start the game again from the empty board.")
-	d.act(Action{Label: "Propose restarting from the empty board", Command: "restart", Game: g.ID})
+	d.say("  \"restart\": start the game again from %s.", setupName(g))
+	d.act(Action{Label: "Propose restarting from " + setupName(g), Command: "restart", Game: g.ID})
 	d.say("Or fix your own board to match the true board below: that needs no agreement.")
 	s.statusMarked(gs, key, true, diff, "The true board; the marked squares differ from yours")
 	s.event(g.Players[me.Opponent()], g.ID).say("%s reports that their board of game %s differs from the true board on %s; they may propose a way out.",

@@ -38,6 +38,7 @@ func fullGame(id string) *bot.GameRecord {
 		Style:      bot.Courtly,
 		Days:       3,
 		Start:      "x6/x6/x6/x6/x6/x6 2 4",
+		Setup:      "x6/x6/x6/x6/x6/x6 1 2",
 		Moves: []bot.MoveRecord{
 			{PTN: "a1", At: t0.Add(-time.Hour).Truncate(time.Second)},
 			{PTN: "3b4-21", Tak: true, At: t0.Truncate(time.Second)},
@@ -54,6 +55,7 @@ func fullGame(id string) *bot.GameRecord {
 		Reminded:  true,
 		Vacation:  [2]time.Time{t0.Add(24 * time.Hour), t0.Add(48 * time.Hour)},
 		Wake:      t0.Add(60 * time.Hour),
+		Remind:    [2]time.Duration{12 * time.Hour, -1},
 		Created:   t0.Add(-240 * time.Hour),
 		Updated:   t0,
 		RematchOf: "g1",
@@ -73,7 +75,9 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		Unreachable: &bot.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
 		Created:     t0.Add(-time.Hour),
 		Theme:       render.Contrast, Width: 480, NoTextBoard: true,
-		NoChat: true,
+		NoChat:     true,
+		RemindLead: 90 * time.Minute, Zone: "Europe/Berlin",
+		Digest: &bot.Digest{At: "08:00", Last: "2026-11-20", Next: t0.Add(20 * time.Hour)},
 	}
 }
 
