@@ -213,6 +213,9 @@ type GameRecord struct {
 	Wake    time.Time `json:",omitzero"`
 	Created time.Time
 	Updated time.Time
+	// Level is takbot's level (1 to MaxLevel) in a game against it, 0 in
+	// a game between people. Games against takbot are unrated.
+	Level int `json:",omitempty"`
 }
 
 // ClockRunning reports whether the game's clock runs.
@@ -280,6 +283,9 @@ type PlayerRecord struct {
 	Theme       render.Theme `json:",omitempty"`
 	Width       int          `json:",omitempty"`
 	NoTextBoard bool         `json:",omitempty"`
+	// NoReview is set by "set review off": no review of the player's
+	// finished games.
+	NoReview bool `json:",omitempty"`
 }
 
 // Unreachable records that a player's transport refuses their replies.

@@ -48,6 +48,10 @@ type Options struct {
 	// Quotas bound what one sender may do: challenges, commands in a
 	// message, messages an hour.
 	Quotas Quotas
+	// Analyst analyses games for "analyse" and end-of-game reviews at
+	// delivery (default: none; "analyse" is then refused and games end
+	// without a review).
+	Analyst Analyst
 }
 
 // Observer is told what the referee does, for metrics. Its methods must
@@ -295,7 +299,7 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 	if msg.Received.IsZero() || msg.Received.After(now) {
 		msg.Received = now
 	}
-	rate := r.rates.take(rateKey(msg), now, r.opts.Quotas.MessagesPerHour)
+	rate := r.rates.take(rateKey(msg), now, r.rateLimit(msg))
 	parsed, perr := ParseMessage(msg.Text)
 	if rate.over {
 		parsed, perr = Parsed{}, nil

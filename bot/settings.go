@@ -32,7 +32,7 @@ var pictureSizes = []struct {
 
 // settingNames are the settings "set" changes, in the order "settings"
 // shows them.
-var settingNames = []string{"theme", "size", "textboard", "notation"}
+var settingNames = []string{"theme", "size", "textboard", "notation", "review"}
 
 // defaultTheme is the picture theme of a player of transport id who has
 // not chosen one.
@@ -166,6 +166,8 @@ func (s *session) cmdSettings(c *Command) error {
 		}
 	case "notation":
 		return s.cmdNotation(&Command{Name: "notation", Args: []string{value}})
+	case "review":
+		return s.setReview(value)
 	default:
 		return unknownSetting(c.Args[0])
 	}
@@ -182,7 +184,7 @@ func validSetting(name string) bool {
 }
 
 func unknownSetting(name string) error {
-	return refuse("there is no setting %q; you can set theme, size, textboard or notation (send \"settings\" to see yours)", excerpt(name, 20))
+	return refuse("there is no setting %q; you can set theme, size, textboard, notation or review (send \"settings\" to see yours)", excerpt(name, 20))
 }
 
 func exampleValue(name string) string {
@@ -191,7 +193,7 @@ func exampleValue(name string) string {
 		return "light"
 	case "size":
 		return "small"
-	case "textboard":
+	case "textboard", "review":
 		return "off"
 	}
 	return "ptn"
@@ -244,6 +246,7 @@ func (s *session) showSettings() {
 	} else {
 		d.say("Notation: Tak by Mail (A1 is the north-west corner). To change it, send \"set notation ptn\".")
 	}
+	s.showReview(d)
 }
 
 // sizeKey is the name of a named width ("" for another width).
