@@ -278,6 +278,8 @@ func (s *session) cmdAnalyse(c *Command) error {
 	case g.Status == Active && !g.AgainstEngine():
 		return refuse("analysis is for games against takbot and finished games: game %s between you and %s is still in progress%s",
 			g.ID, g.Names[1-colorIndex(g, s.sender.Key)], s.chosenHint(g))
+	case g.Status == Challenged:
+		return refuse("game %s has not started yet: there is nothing to analyse%s", g.ID, s.chosenHint(g))
 	case g.Status != Active && g.Status != Over:
 		return refuse("game %s was never played (it is %s): there is nothing to analyse%s", g.ID, g.Status, s.chosenHint(g))
 	case !s.r.analysing():
@@ -342,7 +344,7 @@ func (s *session) addReview(gs *gameState, d *draft, ptn string) {
 	}
 	req := AnalysisRequest{Kind: AnalyseReview, Game: gs.rec.ID, PTN: ptn, Base: strings.TrimSuffix(ptnFileName(gs.rec), ".ptn"),
 		Orientation: s.orient(d.to), Theme: s.r.themeOf(p), Width: p.Width}
-	d.say("takbot's review of the game follows: every position evaluated (in flats, for White), the largest swings marked ? and !, an evaluation graph and a replay. \"set review off\" stops reviews.")
+	d.say("takbot's review of the game follows (\"set review off\" stops reviews).")
 	d.parts = append(d.parts, analysisPart(req))
 }
 

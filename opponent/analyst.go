@@ -82,8 +82,12 @@ func (a *Analyst) line(ctx context.Context, req bot.AnalysisRequest, tg *tak.Gam
 		white = -white
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "takbot's analysis of game %s after turn %d, %s to move: %s (searched %d moves deep).",
-		req.Game, req.Turn, pos.ToMove(), Verdict(white), res.Depth)
+	where := fmt.Sprintf("after turn %d", req.Turn)
+	if i == 0 && req.Turn == 0 {
+		where = "at the start"
+	}
+	fmt.Fprintf(&b, "takbot's analysis of game %s %s, %s to move: %s (searched to depth %d).",
+		req.Game, where, pos.ToMove(), Verdict(white), res.Depth)
 	pv := res.PV
 	if len(pv) == 0 {
 		pv = []tak.Move{res.Move}

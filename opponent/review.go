@@ -102,7 +102,7 @@ func (a *Analyst) review(ctx context.Context, req bot.AnalysisRequest, pg *notat
 		g := max(s.Gain, -s.Gain)
 		fmt.Fprintf(&summary, "\nTurn %d (PTN move %d, %s): %s%s %s %s flats.", pos.Ply()+1, pos.MoveNumber(), pos.ToMove(), text, s.Sign, verb, flats(g))
 	}
-	fmt.Fprintf(&summary, "\nThe annotated game is attached as %s.", name)
+	fmt.Fprintf(&summary, "\nThe game annotated with every evaluation (in flats, for White) is attached as %s.", name)
 	parts := []bot.Part{{Kind: bot.Prose, Text: summary.String()}}
 	var images []bot.Attachment
 	if req.Pictures {
@@ -118,10 +118,13 @@ func (a *Analyst) review(ctx context.Context, req bot.AnalysisRequest, pg *notat
 			images = append(images, bot.Attachment{Name: gname, PNG: g.Bytes(),
 				Alt: fmt.Sprintf("A graph of takbot's evaluation of game %s over its %d turns: above the middle line White is ahead, below it Black.", req.Game, len(scores)-1)})
 		}
-		if gif, ok := a.replay(tg, pg, req, o); ok {
+		gif, ok := a.replay(tg, pg, req, o)
+		if ok {
 			rname := req.Base + "-replay.gif"
 			parts = append(parts, bot.Part{Kind: bot.Image, Picture: &bot.Picture{Name: rname}, Caption: "the whole game, move by move"})
 			images = append(images, bot.Attachment{Name: rname, PNG: gif, Alt: fmt.Sprintf("An animated replay of game %s, one picture per move.", req.Game)})
+		} else {
+			parts = append(parts, bot.Part{Kind: bot.Prose, Text: fmt.Sprintf("The game is too long for a replay within %d KB, so none is attached.", a.cfg.MaxReplayBytes>>10)})
 		}
 	}
 	parts = append(parts, bot.Part{Kind: bot.File, Caption: name, Text: strings.TrimRight(buf.String(), "\n")})

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/opponent"
+)
+
+// engineConfig is the engine as an opponent and an analyst (package
+// opponent): its CPU budget and its times.
+type engineConfig struct {
+	Enabled    bool     `config:"enabled"`
+	Workers    int      `config:"workers"`
+	MaxThink   duration `config:"max_think"`
+	ReviewTime duration `config:"review_time"`
+}
+
+func defaultEngineConfig() engineConfig {
+	return engineConfig{Enabled: true, Workers: 1, MaxThink: duration(5 * time.Second), ReviewTime: duration(100 * time.Millisecond)}
+}
+
+func (e engineConfig) check(c *checker) {
+	if e.Workers < 1 || e.Workers > 64 {
+		c.bad("engine.workers", fmt.Errorf("must be from 1 to 64, not %d", e.Workers))
+	}
+	if time.Duration(e.MaxThink) < 100*time.Millisecond || time.Duration(e.MaxThink) > time.Minute {
+		c.bad("engine.max_think", fmt.Errorf("must be from 100ms to 1m, not %s", e.MaxThink))
+	}
+	if time.Duration(e.ReviewTime) < 10*time.Millisecond || time.Duration(e.ReviewTime) > 10*time.Second {
+		c.bad("engine.review_time", fmt.Errorf("must be from 10ms to 10s, not %s", e.ReviewTime))
+	}
+}
+
+// newSearcher is the one place the engine is connected to the opponent.
+// Until the engine package is merged it is opponent.Greedy (one move
+// ahead); then: an adapter calling engine.New(...).Search, converting
+// opponent.Limits to engine.Limits and engine.Result to opponent.Result
+// (the same fields).
+func newSearcher() opponent.Searcher { return opponent.Greedy{} }
+
+// engine is the opponent's parts for one referee: nil when the
+// configuration turns the engine off.
+type engine struct {
+	cfg     opponent.Config
+	s       opponent.Searcher
+	pool    *opponent.Pool
+	analyst *opponent.Analyst
+}
+
+// newEngine builds the engine's parts; sync makes its moves come before
+// Send returns (the console).
+func newEngine(c engineConfig, sync bool) *engine {
+	if !c.Enabled {
+		return nil
+	}
+	cfg := opponent.Config{Workers: c.Workers, MaxThink: time.Duration(c.MaxThink), ReviewTime: time.Duration(c.ReviewTime), Sync: sync}
+	s := newSearcher()
+	pool := opponent.NewPool(c.Workers)
+	return &engine{cfg: cfg, s: s, pool: pool, analyst: opponent.NewAnalyst(s, pool, cfg)}
+}
+
+// options plugs the analyst into the referee's options.
+func (e *engine) options(o *bot.Options) {
+	if e != nil {
+		o.Analyst = e.analyst
+	}
+}
+
+// register registers takbot as a player of ref and returns it (nil when
+// the engine is off).
+func (e *engine) register(ref *bot.Referee, log *slog.Logger) *opponent.Player {
+	if e == nil {
+		return nil
+	}
+	p := opponent.NewPlayer(ref, e.s, e.pool, e.cfg, log.With("transport", bot.EngineTransport))
+	ref.Register(p)
+	return p
+}

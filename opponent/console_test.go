@@ -1,0 +1,63 @@
+package opponent_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/takbymail/takbot/opponent"
+)
+
+// TestConsoleGame plays takbot on the console: "new takbot" starts the
+// game at once, takbot answers every move, "analyse" works in the game
+// against takbot, is refused in a game between people in progress, and the
+// game's last reply carries the review; "set review off" stops it.
+func TestConsoleGame(t *testing.T) {
+	w := newWorld(t, t.TempDir(), opponent.Greedy{}, opponent.Config{Sync: true}, nil)
+	defer w.db.Close()
+	w.script(t, `ann: new takbot size=3 color=white level=10
+ann: notation ptn
+ann: c3
+ann: b2
+ann: analyse
+bob: new ann size=5
+ann: accept
+ann: game g2; analyse
+ann: new bob level=3
+ann: game g1; resign
+ann: analyse 2
+ann: set review off
+ann: new takbot size=3 level=1 color=black
+ann: game g3; resign
+`)
+	out := w.out.String()
+	for _, want := range []string{
+		"takbot plays you at level 10 of 10; the game is unrated.",
+		"Game g1 begins: you (white) against takbot (black)",
+		"takbot (black) played",
+		"takbot's analysis of game g1 after turn 4, white to move:",
+		"Best line: 3.",
+		`Refused "analyse": analysis is for games against takbot and finished games: game g2 between you and bob is still in progress`,
+		`Refused "new bob level=3": level sets takbot's strength, so it is for games against takbot only`,
+		"takbot's review of game g1:",
+		"File g1-ann-vs-takbot-review.ptn:",
+		"{takbot's review: after each move",
+		"takbot's analysis of game g1 after turn 2",
+		"You will no longer get takbot's review",
+		"Game g3 begins: takbot (white) against you (black)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the transcript lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "takbot's review of game g3") {
+		t.Error("a review after \"set review off\"")
+	}
+	g, err := w.ref.Game(t.Context(), "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.AgainstEngine() || g.Level != 10 || len(g.Moves) != 4 {
+		t.Errorf("g1: level %d, %d moves; want a game against takbot at level 10 with 4 moves", g.Level, len(g.Moves))
+	}
+	golden(t, "console.golden", out)
+}
