@@ -53,10 +53,16 @@ type world struct {
 
 func newWorld(t *testing.T, dir string, s opponent.Searcher, cfg opponent.Config, notify func([]string)) *world {
 	t.Helper()
+	return newWorldClock(t, dir, s, cfg, notify, newClock())
+}
+
+// newWorldClock is newWorld on a given clock.
+func newWorldClock(t *testing.T, dir string, s opponent.Searcher, cfg opponent.Config, notify func([]string), clock bot.Clock) *world {
+	t.Helper()
 	db := openDB(t, dir)
 	pool := opponent.NewPool(cfg.Workers)
 	out := &bytes.Buffer{}
-	ref := bot.New(db, newClock(), bot.Options{Rand: func(int) int { return 0 }, Logger: quiet(), Notify: notify,
+	ref := bot.New(db, clock, bot.Options{Rand: func(int) int { return 0 }, Logger: quiet(), Notify: notify,
 		Analyst: opponent.NewAnalyst(s, pool, cfg)})
 	ref.Register(console.NewTransport(&lockedWriter{w: out}, ""))
 	p := opponent.NewPlayer(ref, s, pool, cfg, quiet())
@@ -137,3 +143,5 @@ func (s scripted) Search(ctx context.Context, pos *tak.Position, lim opponent.Li
 	}
 	return r, err
 }
+
+func containsFold(s, sub string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(sub)) }
