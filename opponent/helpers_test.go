@@ -144,4 +144,6 @@ func (s scripted) Search(ctx context.Context, pos *tak.Position, lim opponent.Li
 	return r, err
 }
 
-func containsFold(s, sub string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(sub)) }
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
