@@ -171,7 +171,7 @@ var newOptions = []Param{
 		Summary: "standard, or the companion book's regional rules downings, tarway, middletown, bigmiddle, tenboard, joined with +"},
 	{Name: "style", Kind: ParamChoice, Option: true, Choices: []string{string(Street), string(Courtly)}, Default: string(Street),
 		Summary: "street: the referee announces the Tak calls players make; courtly: it also announces every road-in-one threat"},
-	{Name: "level", Kind: ParamInteger, Option: true, Min: 1, Max: MaxLevel, Default: "5", Summary: "against takbot only: its strength, from 1 (weakest: little time, often a weaker move) to 10"},
+	{Name: "level", Kind: ParamInteger, Option: true, Min: 1, Max: MaxLevel, Default: "5", Summary: "takbot's strength in a game against it, from 1 (weakest, quick and often a weaker move) to 10"},
 }
 
 // commandTable is the one table of commands; init fills it (its handlers

@@ -28,6 +28,11 @@ const (
 	maxDescription  = 100
 )
 
+// textOnly are the commands of the table without a subcommand of their
+// own, since Discord allows 25 under /tak: players write them as text in
+// a game's thread or a direct message ("analyse 12").
+var textOnly = map[string]bool{"analyse": true}
+
 // slashName is the subcommand of a command of the table.
 func slashName(command string) string {
 	if command == "new" {
@@ -81,6 +86,9 @@ func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
 		Description: "Play Tak by correspondence: challenge, move, answer, see your games",
 	}
 	for _, c := range bot.Commands() {
+		if textOnly[c.Name] {
+			continue
+		}
 		root.Options = append(root.Options, &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: slashName(c.Name),
 			Description: describe(c.Summary, limit), Options: optionsOf(c, limit),

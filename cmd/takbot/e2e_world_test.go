@@ -46,6 +46,7 @@ type crossWorld struct {
 	ann      *demo.Player
 	proc     *process
 	httpAddr string
+	seen     map[string]bool // posts postSaying returned
 }
 
 // startCrossWorld starts localmail (the bot's and Ann's mailboxes), the
