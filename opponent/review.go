@@ -95,12 +95,7 @@ func (a *Analyst) review(ctx context.Context, req bot.AnalysisRequest, pg *notat
 		if req.Orientation == notation.Mail {
 			text = notation.FormatMail(m, pos.Size())
 		}
-		verb := "lost"
-		if s.Gain > 0 {
-			verb = "gained"
-		}
-		g := max(s.Gain, -s.Gain)
-		fmt.Fprintf(&summary, "\nTurn %d (PTN move %d, %s): %s%s %s %s flats.", pos.Ply()+1, pos.MoveNumber(), pos.ToMove(), text, s.Sign, verb, flats(g))
+		fmt.Fprintf(&summary, "\nTurn %d (PTN move %d, %s): %s%s %s.", pos.Ply()+1, pos.MoveNumber(), pos.ToMove(), text, s.Sign, swingText(s, scores[s.Ply], scores[s.Ply+1]))
 	}
 	fmt.Fprintf(&summary, "\nThe game annotated with every evaluation (in flats, for White) is attached as %s.", name)
 	parts := []bot.Part{{Kind: bot.Prose, Text: summary.String()}}
@@ -154,6 +149,12 @@ func (a *Analyst) replay(tg *tak.Game, pg *notation.PTNGame, req bot.AnalysisReq
 
 // signed writes a score for White in flats with its sign: "+1.35", "-0.20".
 func signed(white int) string {
+	switch {
+	case white >= WinScore/2:
+		return "White wins"
+	case white <= -WinScore/2:
+		return "Black wins"
+	}
 	if white < 0 {
 		return "-" + flats(-white)
 	}
@@ -165,4 +166,17 @@ func lower(s string) string {
 		return "the game is even"
 	}
 	return s
+}
+
+// swingText says what a move did: "lost 2.50 flats", or, when it decided
+// the game either way, "after it, White wins".
+func swingText(s Swing, before, after int) string {
+	decided := func(v int) bool { return v >= WinScore/2 || v <= -WinScore/2 }
+	if decided(before) || decided(after) {
+		return "after it, " + lower(Verdict(after))
+	}
+	if s.Gain > 0 {
+		return "gained " + flats(s.Gain) + " flats"
+	}
+	return "lost " + flats(-s.Gain) + " flats"
 }

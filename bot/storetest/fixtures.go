@@ -55,6 +55,7 @@ func fullGame(id string) *bot.GameRecord {
 		Wake:      t0.Add(60 * time.Hour),
 		Created:   t0.Add(-240 * time.Hour),
 		Updated:   t0,
+		Level:     7,
 	}
 }
 
@@ -66,7 +67,7 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		Vacation:    t0.Add(24 * time.Hour),
 		Unreachable: &bot.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
 		Created:     t0.Add(-time.Hour),
-		Theme:       render.Contrast, Width: 480, NoTextBoard: true,
+		Theme:       render.Contrast, Width: 480, NoTextBoard: true, NoReview: true,
 	}
 }
 

@@ -66,8 +66,10 @@ func startServer(cfg config, log *slog.Logger) (*server, error) {
 		db.Close()
 		return nil, err
 	}
-	if p := eng.register(ref, log.With("component", "transports")); p != nil {
-		transports = append(transports, p)
+	if len(transports) > 0 { // takbot plays where players are
+		if p := eng.register(ref, log.With("component", "transports")); p != nil {
+			transports = append(transports, p)
+		}
 	}
 	s := newServer(cfg, log, db, ref, metrics, transports)
 	if err := s.launch(); err != nil {
