@@ -37,8 +37,8 @@ func runDemo(ctx context.Context, e *env) int {
 	log := newLogger(e.stderr, "warn", "text")
 	eng := newEngine(defaultEngineConfig(), false)
 	_, err := demo.Run(ctx, demo.Options{Out: e.stdout, Dir: *dir, Listen: *listen,
-		Analyst: eng.analyst,
-		Player:  func(ref *bot.Referee) bot.Receiver { return eng.register(ref, log) },
+		Analyst:  eng.analyst,
+		Player:   func(ref *bot.Referee) bot.Receiver { return eng.register(ref, log) },
 		IMAPAddr: *imapAddr, SMTPAddr: *smtpAddr, Logger: log,
 		Control: func(ctx context.Context, db *storage.DB, path string, transports []bot.Transport) (func(), error) {
 			health := &ops.Health{Transports: transports,
