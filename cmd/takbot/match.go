@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -26,6 +27,7 @@ func runMatch(ctx context.Context, e *env) int {
 	grace := fs.Int("grace", 100, "milliseconds past movetime before an engine loses on time")
 	komi := fs.Int("halfkomi", 0, "komi in half flats (sent to engines that list the HalfKomi option)")
 	maxPlies := fs.Int("maxplies", 400, "a game this long is a draw")
+	ptnFile := fs.String("ptn", "", "write the games as PTN to this file")
 	skip := fs.Int("skip", 0, "start at this opening of the list (to play other openings in a second run)")
 	if code, done := parseFlags(fs, e.args); done {
 		return code
@@ -52,6 +54,14 @@ func runMatch(ctx context.Context, e *env) int {
 	names := [2]string{filepath.Base(a1[0]), filepath.Base(a2[0])}
 	if len(sum.Games) > 0 {
 		fmt.Fprintln(e.stdout, sum.Report(names))
+	}
+	if *ptnFile != "" {
+		var sb strings.Builder
+		_ = sum.WritePTN(&sb, names, 6)
+		if werr := os.WriteFile(*ptnFile, []byte(sb.String()), 0o644); werr != nil {
+			fmt.Fprintf(e.stderr, "takbot match: %v\n", werr)
+			return 1
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "takbot match: %v\n", err)

@@ -39,6 +39,7 @@ type GameResult struct {
 	Result  string // PTN result, e.g. R-0; "1/2-1/2" for a draw by length or repetition
 	Winner  int    // index of the winning engine, or -1 for a draw
 	Plies   int
+	Moves   []string // every ply in PTN, opening included
 	Fault   *FaultError // what lost the game, if an engine failed
 	Reason  string      // how the game ended, in words
 }
@@ -142,8 +143,8 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	return sum, nil
 }
 
-func playGame(ctx context.Context, cfg Config, procs [2]*proc, opening []string, white int) GameResult {
-	r := GameResult{Opening: opening, White: white, Winner: -1}
+func playGame(ctx context.Context, cfg Config, procs [2]*proc, opening []string, white int) (r GameResult) {
+	r = GameResult{Opening: opening, White: white, Winner: -1}
 	tc := tak.DefaultConfig(cfg.Size)
 	tc.Komi = tak.Komi(cfg.HalfKomi)
 	pos, err := tak.NewPosition(tc)
@@ -152,6 +153,7 @@ func playGame(ctx context.Context, cfg Config, procs [2]*proc, opening []string,
 		return r
 	}
 	var moves []string
+	defer func() { r.Moves = moves }()
 	seen := map[string]int{}
 	for _, text := range opening {
 		pm, err := notation.ParsePTNMove(text, cfg.Size)
@@ -272,4 +274,23 @@ func clip(s string) string {
 		return s[:60] + "..."
 	}
 	return s
+}
+
+// WritePTN writes the match's games as PTN, one after the other.
+func (s Summary) WritePTN(w io.Writer, names [2]string, size int) error {
+	for _, g := range s.Games {
+		fmt.Fprintf(w, "[Event \"takbot match game %d\"]\n[Size \"%d\"]\n[Player1 \"%s\"]\n[Player2 \"%s\"]\n[Result \"%s\"]\n\n",
+			g.Index, size, names[g.White], names[1-g.White], g.Result)
+		for i := 0; i < len(g.Moves); i += 2 {
+			line := fmt.Sprintf("%d. %s", i/2+1, g.Moves[i])
+			if i+1 < len(g.Moves) {
+				line += " " + g.Moves[i+1]
+			}
+			fmt.Fprintln(w, line)
+		}
+		if _, err := fmt.Fprintf(w, "{%s}\n%s\n\n", g.Reason, g.Result); err != nil {
+			return err
+		}
+	}
+	return nil
 }
