@@ -39,7 +39,7 @@ type GameResult struct {
 	Result  string // PTN result, e.g. R-0; "1/2-1/2" for a draw by length or repetition
 	Winner  int    // index of the winning engine, or -1 for a draw
 	Plies   int
-	Moves   []string // every ply in PTN, opening included
+	Moves   []string    // every ply in PTN, opening included
 	Fault   *FaultError // what lost the game, if an engine failed
 	Reason  string      // how the game ended, in words
 }
