@@ -124,7 +124,7 @@ func TestSearchDeterministic(t *testing.T) {
 			}
 		}
 		a, b := got[0], got[1]
-		if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes || len(a.PV) != len(b.PV) || a.Depth != 3 {
+		if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes || len(a.PV) != len(b.PV) || a.Depth != b.Depth || a.Depth < 1 {
 			t.Fatalf("%dx%d: two searches differ: %+v and %+v", size, size, a, b)
 		}
 	}

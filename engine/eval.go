@@ -24,6 +24,8 @@ const (
 	fSpan3                // ... but three
 	fGroups               // road groups
 	fThreats              // empty squares where a flat completes a road (at most 3)
+	fLiberties            // empty squares next to own road pieces
+	fHardNearRoad         // own walls and capstones next to the opponent's road pieces
 	fReserves             // stones and capstones in hand
 	fTempo                // 1 for the side to move
 	nFeatures
@@ -34,7 +36,7 @@ var featureNames = [nFeatures]string{
 	"flats", "walls", "caps", "centre_flat", "centre_cap",
 	"own_under_flat", "capt_under_flat", "own_under_hard", "capt_under_hard",
 	"line1", "line2", "line3", "span1", "span2", "span3", "groups",
-	"threats", "reserves", "tempo",
+	"threats", "liberties", "hard_near_road", "reserves", "tempo",
 }
 
 // features fills f with the side to move's features minus the opponent's
@@ -97,6 +99,8 @@ func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
 		if b.canPlace(c) {
 			pc[fThreats] = float64(min(popcount(b.placeWins(c)), 3))
 		}
+		pc[fLiberties] = float64(popcount(g.grow(road) & b.empty()))
+		pc[fHardNearRoad] = float64(popcount(g.grow(b.road(opp)) & b.own[c] & (b.walls | b.caps)))
 		pc[fReserves] = float64(b.stones[c] + b.capsLeft[c])
 	}
 	per[tak.Black][fFlats] += float64(b.komi) / 2

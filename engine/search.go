@@ -243,6 +243,13 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 		blocks = b.placeWins(opp)
 	}
 	if depth <= 0 {
+		if !opening {
+			if m, ok := s.spreadWin(p, b, ply); ok {
+				s.pv[ply][0] = m
+				s.pvLen[ply] = 1
+				return WinScore - ply - 1
+			}
+		}
 		if blocks == 0 || extended {
 			return evaluate(b, s.e.weights, mover)
 		}
