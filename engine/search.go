@@ -15,6 +15,10 @@ const (
 	histSize = 192 + 256*8
 )
 
+// leafSpreadCheck turns on the leaves' check for a road by stack move
+// (a variable so that a benchmark can compare).
+var leafSpreadCheck = false
+
 // ttEntry is one slot of the transposition table.
 type ttEntry struct {
 	key     uint64
@@ -243,8 +247,8 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 		blocks = b.placeWins(opp)
 	}
 	if depth <= 0 {
-		if !opening {
-			if m, ok := s.spreadWin(p, b, ply); ok {
+		if !opening && leafSpreadCheck {
+			if m, ok := s.spreadWin(p, b); ok {
 				s.pv[ply][0] = m
 				s.pvLen[ply] = 1
 				return WinScore - ply - 1

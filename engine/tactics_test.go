@@ -91,6 +91,7 @@ func TestSpreadWin(t *testing.T) {
 	found := 0
 	for size := tak.MinSize; size <= tak.MaxSize; size++ {
 		s := &New(Options{HashMB: 1}).s
+		s.ctx = context.Background()
 		for game := 0; game < 30; game++ {
 			p, _ := tak.NewPosition(tak.DefaultConfig(size))
 			for !p.Over() && p.Ply() < 300 {
@@ -103,7 +104,7 @@ func TestSpreadWin(t *testing.T) {
 							want = true
 						}
 					}
-					m, got := s.spreadWin(p, &b, 0)
+					m, got := s.spreadWin(p, &b)
 					if got != want {
 						t.Fatalf("%dx%d ply %d: spreadWin %v (%v), exhaustive %v", size, size, p.Ply(), got, m, want)
 					}

@@ -28,13 +28,14 @@ func runMatch(ctx context.Context, e *env) int {
 	komi := fs.Int("halfkomi", 0, "komi in half flats (sent to engines that list the HalfKomi option)")
 	maxPlies := fs.Int("maxplies", 400, "a game this long is a draw")
 	ptnFile := fs.String("ptn", "", "write the games as PTN to this file")
+	nodes := fs.Int64("nodes", 0, "search this many nodes a move (go nodes N) instead of movetime, for matches independent of the load; movetime+grace is then the timeout")
 	skip := fs.Int("skip", 0, "start at this opening of the list (to play other openings in a second run)")
 	if code, done := parseFlags(fs, e.args); done {
 		return code
 	}
 	a1, a2 := strings.Fields(*e1), strings.Fields(*e2)
 	if fs.NArg() != 0 || len(a1) == 0 || len(a2) == 0 || *games < 1 || *games > 100000 ||
-		*moveTime < 1 || *grace < 0 || *maxPlies < 1 || *skip < 0 {
+		*moveTime < 1 || *grace < 0 || *nodes < 0 || *maxPlies < 1 || *skip < 0 {
 		fs.Usage()
 		return 2
 	}
@@ -48,6 +49,7 @@ func runMatch(ctx context.Context, e *env) int {
 		Openings: ops,
 		Games:    *games,
 		MaxPlies: *maxPlies,
+		Nodes:    *nodes,
 		Log:      e.stdout,
 	}
 	sum, err := teimatch.Run(ctx, cfg)

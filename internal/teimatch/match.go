@@ -26,6 +26,10 @@ type Config struct {
 	// Openings are move sequences in PTN from the start position; game 2k
 	// and 2k+1 both play opening k mod len, with colours swapped.
 	Openings [][]string
+	// Nodes, if set, sends "go nodes N" instead of "go movetime": a match
+	// independent of the machine's load, for engines that support it (an
+	// answer may then take up to MoveTime plus Grace).
+	Nodes    int64
 	Games    int // number of games (default 2 per opening)
 	MaxPlies int // a game this long is a draw (default 400)
 	Log      io.Writer
@@ -221,7 +225,11 @@ func playGame(ctx context.Context, cfg Config, procs [2]*proc, opening []string,
 		if err := p.send(cmd); err != nil {
 			return lose(i, asFault(err, p.name))
 		}
-		if err := p.send(fmt.Sprintf("go movetime %d", cfg.MoveTime.Milliseconds())); err != nil {
+		goCmd := fmt.Sprintf("go movetime %d", cfg.MoveTime.Milliseconds())
+		if cfg.Nodes > 0 {
+			goCmd = fmt.Sprintf("go nodes %d", cfg.Nodes)
+		}
+		if err := p.send(goCmd); err != nil {
 			return lose(i, asFault(err, p.name))
 		}
 		line, err := p.await("bestmove", time.Now().Add(cfg.MoveTime+cfg.Grace))
