@@ -185,6 +185,25 @@ func fromTT(sc int32, ply int) int {
 	return v
 }
 
+// selectFirst is the number of moves picked one by one before the rest
+// of a node's moves are sorted at once.
+const selectFirst = 6
+
+// sortMoves sorts moves by descending order score, keeping the generation
+// order among equal scores (insertion sort: stable, and fast on the few
+// distinct scores of the later moves).
+func sortMoves(moves []tak.Move, order []int32) {
+	for i := 1; i < len(moves); i++ {
+		m, o := moves[i], order[i]
+		j := i
+		for j > 0 && order[j-1] < o {
+			moves[j], order[j] = moves[j-1], order[j-1]
+			j--
+		}
+		moves[j], order[j] = m, o
+	}
+}
+
 func moveKey(m tak.Move) int {
 	if m.Type == tak.Place {
 		return int(m.Square)*3 + int(m.Piece)
@@ -299,15 +318,19 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 	best := -infinity
 	var bestMove tak.Move
 	for i := range moves {
-		// selection sort: bring the best remaining move to i
-		bi := i
-		for j := i + 1; j < len(moves); j++ {
-			if order[j] > order[bi] {
-				bi = j
+		if i < selectFirst {
+			// selection: bring the best remaining move to i
+			bi := i
+			for j := i + 1; j < len(moves); j++ {
+				if order[j] > order[bi] {
+					bi = j
+				}
 			}
+			moves[i], moves[bi] = moves[bi], moves[i]
+			order[i], order[bi] = order[bi], order[i]
+		} else if i == selectFirst {
+			sortMoves(moves[i:], order[i:])
 		}
-		moves[i], moves[bi] = moves[bi], moves[i]
-		order[i], order[bi] = order[bi], order[i]
 		m := moves[i]
 		child, err := p.Play(m)
 		if err != nil {
