@@ -40,22 +40,21 @@ const (
 // searcher is the state of one search: limits, counters and the tables
 // that live from one search to the next (killers, history).
 type searcher struct {
-	e          *Engine
-	ctx        context.Context
-	deadline   time.Time
-	timed      bool
-	nodeLimit  int64
-	nodes      int64
-	stopped    bool
-	killers    [maxPly][2]tak.Move
-	hasKiller  [maxPly][2]bool
-	history    [2][histSize]int32
-	moves      [maxPly][]tak.Move
-	order      [maxPly][]int32
-	boards     [maxPly]board
-	pv         [maxPly][maxPly]tak.Move
-	pvLen      [maxPly]int
-	rootResult Result
+	e         *Engine
+	ctx       context.Context
+	deadline  time.Time
+	timed     bool
+	nodeLimit int64
+	nodes     int64
+	stopped   bool
+	killers   [maxPly][2]tak.Move
+	hasKiller [maxPly][2]bool
+	history   [2][histSize]int32
+	moves     [maxPly][]tak.Move
+	order     [maxPly][]int32
+	boards    [maxPly]board
+	pv        [maxPly][maxPly]tak.Move
+	pvLen     [maxPly]int
 }
 
 func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Result {

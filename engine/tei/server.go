@@ -97,11 +97,11 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	}
 }
 
-// errLineTooLong marks a line over MaxLine; the rest of it is skipped.
-var errLineTooLong = errors.New("line too long")
+// tooLong stands for a line over MaxLine, whose rest is skipped.
+const tooLong = "\x00toolong"
 
 // readLine returns the next line without its end; an over-long line comes
-// back as the errLineTooLong sentinel string.
+// back as tooLong.
 func readLine(r *bufio.Reader) (string, error) {
 	var sb strings.Builder
 	for {
@@ -110,7 +110,7 @@ func readLine(r *bufio.Reader) (string, error) {
 			sb.Write(chunk)
 		} else {
 			sb.Reset()
-			sb.WriteString("\x00toolong")
+			sb.WriteString(tooLong)
 			for errors.Is(err, bufio.ErrBufferFull) {
 				_, err = r.ReadSlice('\n')
 			}
@@ -152,7 +152,7 @@ func (s *server) errorf(format string, args ...any) {
 
 // handle runs one line and reports whether the session ends.
 func (s *server) handle(ctx context.Context, line string) bool {
-	if line == "\x00toolong" {
+	if line == tooLong {
 		s.errorf("line longer than %d bytes ignored", MaxLine)
 		return false
 	}
