@@ -41,9 +41,9 @@ func (e engineConfig) check(c *checker) {
 // (the same fields).
 func newSearcher() opponent.Searcher { return opponent.Greedy{} }
 
-// engine is the opponent's parts for one referee: nil when the
+// botEngine is the opponent's parts for one referee: nil when the
 // configuration turns the engine off.
-type engine struct {
+type botEngine struct {
 	cfg     opponent.Config
 	s       opponent.Searcher
 	pool    *opponent.Pool
@@ -52,18 +52,18 @@ type engine struct {
 
 // newEngine builds the engine's parts; sync makes its moves come before
 // Send returns (the console).
-func newEngine(c engineConfig, sync bool) *engine {
+func newEngine(c engineConfig, sync bool) *botEngine {
 	if !c.Enabled {
 		return nil
 	}
 	cfg := opponent.Config{Workers: c.Workers, MaxThink: time.Duration(c.MaxThink), ReviewTime: time.Duration(c.ReviewTime), Sync: sync}
 	s := newSearcher()
 	pool := opponent.NewPool(c.Workers)
-	return &engine{cfg: cfg, s: s, pool: pool, analyst: opponent.NewAnalyst(s, pool, cfg)}
+	return &botEngine{cfg: cfg, s: s, pool: pool, analyst: opponent.NewAnalyst(s, pool, cfg)}
 }
 
 // options plugs the analyst into the referee's options.
-func (e *engine) options(o *bot.Options) {
+func (e *botEngine) options(o *bot.Options) {
 	if e != nil {
 		o.Analyst = e.analyst
 	}
@@ -71,7 +71,7 @@ func (e *engine) options(o *bot.Options) {
 
 // register registers takbot as a player of ref and returns it (nil when
 // the engine is off).
-func (e *engine) register(ref *bot.Referee, log *slog.Logger) *opponent.Player {
+func (e *botEngine) register(ref *bot.Referee, log *slog.Logger) *opponent.Player {
 	if e == nil {
 		return nil
 	}
