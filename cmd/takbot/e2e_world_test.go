@@ -124,6 +124,9 @@ http:
   health_token: `+e2eHealthToken+`
 log_format: json
 shutdown_timeout: 10s
+engine:
+  max_think: 200ms
+  review_time: 10ms
 email:
   address: %s
   name: Takbot

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/engine"
 	"github.com/takbymail/takbot/opponent"
+	"github.com/takbymail/takbot/tak"
 )
 
 // engineConfig is the engine as an opponent and an analyst (package
@@ -34,12 +38,49 @@ func (e engineConfig) check(c *checker) {
 	}
 }
 
-// newSearcher is the one place the engine is connected to the opponent.
-// Until the engine package is merged it is opponent.Greedy (one move
-// ahead); then: an adapter calling engine.New(...).Search, converting
-// opponent.Limits to engine.Limits and engine.Result to opponent.Result
-// (the same fields).
-func newSearcher() opponent.Searcher { return opponent.Greedy{} }
+// newSearcher is the one place the engine is connected to the opponent:
+// engine.Engine behind opponent.Searcher (see engineSearcher).
+func newSearcher(workers int) opponent.Searcher {
+	s := &engineSearcher{engines: make(chan *engine.Engine, workers)}
+	for range workers {
+		s.engines <- engine.New(engine.Options{})
+	}
+	return s
+}
+
+// engineSearcher adapts engine.Engine to opponent.Searcher. An Engine is
+// not safe for concurrent use, so it keeps one per worker: the opponent's
+// pool never runs more searches at once.
+type engineSearcher struct{ engines chan *engine.Engine }
+
+// Search searches with a free engine.
+func (s *engineSearcher) Search(ctx context.Context, pos *tak.Position, lim opponent.Limits) (opponent.Result, error) {
+	var e *engine.Engine
+	select {
+	case e = <-s.engines:
+	case <-ctx.Done():
+		return opponent.Result{}, ctx.Err()
+	}
+	defer func() { s.engines <- e }()
+	r, err := e.Search(ctx, pos, engine.Limits{MoveTime: lim.MoveTime, Depth: lim.Depth, Nodes: lim.Nodes})
+	if errors.Is(err, engine.ErrNoMove) {
+		err = fmt.Errorf("%w: %w", opponent.ErrNoMove, err)
+	}
+	return opponent.Result{Move: r.Move, Score: opponentScore(r.Score), Depth: r.Depth, Nodes: r.Nodes, PV: r.PV}, err
+}
+
+// opponentScore maps the engine's score to the opponent's scale: a forced
+// win or loss (beyond ±engine.WinScore/2) is ±opponent.WinScore, and
+// anything else stays below a win.
+func opponentScore(s int) int {
+	switch {
+	case s >= engine.WinScore/2:
+		return opponent.WinScore
+	case s <= -engine.WinScore/2:
+		return -opponent.WinScore
+	}
+	return max(-opponent.WinScore/2+1, min(opponent.WinScore/2-1, s))
+}
 
 // botEngine is the opponent's parts for one referee: nil when the
 // configuration turns the engine off.
@@ -57,7 +98,7 @@ func newEngine(c engineConfig, sync bool) *botEngine {
 		return nil
 	}
 	cfg := opponent.Config{Workers: c.Workers, MaxThink: time.Duration(c.MaxThink), ReviewTime: time.Duration(c.ReviewTime), Sync: sync}
-	s := newSearcher()
+	s := newSearcher(c.Workers)
 	pool := opponent.NewPool(c.Workers)
 	return &botEngine{cfg: cfg, s: s, pool: pool, analyst: opponent.NewAnalyst(s, pool, cfg)}
 }
