@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -243,14 +244,20 @@ func (r *Referee) expandAnalyses(ctx context.Context, e *transportEntry, rp *Rep
 			continue
 		}
 		req.Pictures = e.info.Limits.Pictures
-		parts, images, err := r.opts.Analyst.Analyse(ctx, req)
+		actx, cancel := context.WithTimeout(ctx, r.opts.Delivery.SendTimeout)
+		parts, images, err := r.opts.Analyst.Analyse(actx, req)
+		cancel()
 		if err != nil {
 			r.logger().Warn("delivery: an analysis failed", "reply", rp.ID, "game", rp.Game, "err", err)
 			what := "analysis"
 			if req.Kind == AnalyseReview {
 				what = "review of the game"
 			}
-			out = append(out, Part{Kind: Prose, Text: fmt.Sprintf("takbot could not finish its %s this time (%s).", what, deliveryReason(err))})
+			why := "the engine failed"
+			if errors.Is(err, context.DeadlineExceeded) {
+				why = "it took too long"
+			}
+			out = append(out, Part{Kind: Prose, Text: fmt.Sprintf("takbot could not finish its %s this time (%s).", what, why)})
 			continue
 		}
 		for _, q := range parts {

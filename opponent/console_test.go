@@ -1,9 +1,12 @@
 package opponent_test
 
 import (
+	"io"
 	"strings"
 	"testing"
 
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/console"
 	"github.com/takbymail/takbot/opponent"
 )
 
@@ -60,4 +63,62 @@ ann: game g3; resign
 		t.Errorf("g1: level %d, %d moves; want a game against takbot at level 10 with 4 moves", g.Level, len(g.Moves))
 	}
 	golden(t, "console.golden", out)
+}
+
+// TestEngineGameLimits: a player may have MaxEngineGames games against
+// takbot in progress; level is refused out of range; "new engine:takbot"
+// names takbot too.
+func TestEngineGameLimits(t *testing.T) {
+	w := newWorld(t, t.TempDir(), opponent.Greedy{}, opponent.Config{Sync: true}, nil)
+	defer w.db.Close()
+	var script strings.Builder
+	script.WriteString("ann: new takbot level=11\nann: new engine:takbot size=4 color=black\n")
+	for range bot.MaxEngineGames {
+		script.WriteString("ann: new takbot size=4\n")
+	}
+	w.script(t, script.String())
+	out := w.out.String()
+	for _, want := range []string{
+		`Refused "new takbot level=11": level must be a whole number from 1 to 10, not "11"`,
+		"Game g1 begins: takbot (white) against you (black)",
+		`you already play 10 games against takbot, the most at once; finish or resign one first ("games" lists them)`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the transcript lacks %q", want)
+		}
+	}
+	if _, err := w.ref.Game(t.Context(), "g11"); err == nil {
+		t.Error("an eleventh game against takbot was started")
+	}
+}
+
+// TestWithoutEngine: on a takbot without the engine, "new engine:takbot"
+// and "analyse" are refused with the reason, and games end without a
+// review.
+func TestWithoutEngine(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	defer db.Close()
+	var out strings.Builder
+	ref := bot.New(db, newClock(), bot.Options{Rand: func(int) int { return 0 }, Logger: quiet()})
+	ref.Register(console.NewTransport(&out, ""))
+	err := console.Run(t.Context(), ref, strings.NewReader(`ann: new engine:takbot
+bob: new ann size=3
+ann: accept
+ann: resign
+ann: analyse
+`), console.Options{Replayable: true, Notes: io.Discard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`Refused "new engine:takbot": this takbot does not play games itself: its engine is not enabled here`,
+		`Refused "analyse": this takbot has no engine to analyse with`,
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the transcript lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "review") {
+		t.Errorf("a review without an engine:\n%s", out.String())
+	}
 }
