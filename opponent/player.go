@@ -29,6 +29,10 @@ type Player struct {
 	queued map[string]bool // games in the queue or being played
 }
 
+// retryAfter is the wait before takbot tries again in a game where it
+// could not play.
+const retryAfter = time.Minute
+
 // NewPlayer returns takbot as a player of ref, searching with s in pool.
 // Register it with ref (ref.Register) and run it (Run) beside the
 // delivery pipeline; with cfg.Sync it needs no Run.
@@ -96,7 +100,10 @@ func (p *Player) Run(ctx context.Context) error {
 					delete(p.queued, game) // a reply arriving meanwhile queues it again
 					p.mu.Unlock()
 					if err := p.play(ctx, game); err != nil && ctx.Err() == nil {
-						p.log.Warn("takbot could not play", "game", game, "err", err)
+						// A failure (the database, for one) is tried again
+						// in a minute, not left until the next reply.
+						p.log.Warn("takbot could not play; trying again in a minute", "game", game, "err", err)
+						time.AfterFunc(retryAfter, func() { p.enqueue(game) })
 					}
 				}
 			}
