@@ -332,12 +332,13 @@ func (s *session) analysisRequest(g *GameRecord, kind, ptn string, turn int) Ana
 	return req
 }
 
-// addReview adds the end-of-game review to a finished game's last reply
-// to a reader who wants it (PlayerRecord.NoReview unset): the engine's
+// addReview adds the end-of-game review to the replies of the message
+// that ended a game (not to later ones about it, a dispute's ruling), for
+// a reader who wants it (PlayerRecord.NoReview unset): the engine's
 // evaluation of every position, the PTN annotated with it, a graph and a
 // replay (see Analyst).
 func (s *session) addReview(gs *gameState, d *draft, ptn string) {
-	if !s.r.analysing() || strings.HasPrefix(d.to, EngineTransport+":") {
+	if !gs.ended || !s.r.analysing() || strings.HasPrefix(d.to, EngineTransport+":") {
 		return
 	}
 	p, err := s.player(d.to)
