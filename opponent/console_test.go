@@ -122,3 +122,31 @@ ann: analyse
 		t.Errorf("a review without an engine:\n%s", out.String())
 	}
 }
+
+// TestReviewOnceAtTheEnd: a game between two people ends with a review
+// for each, in the replies to the winning move; a dispute afterwards does
+// not bring another.
+func TestReviewOnceAtTheEnd(t *testing.T) {
+	w := newWorld(t, t.TempDir(), opponent.Greedy{}, opponent.Config{Sync: true}, nil)
+	defer w.db.Close()
+	w.script(t, `ann: new bob size=3 color=white
+bob: accept
+ann: notation ptn
+bob: notation ptn
+ann: c3
+bob: a3
+ann: a1
+bob: b3
+ann: b1
+bob: b2
+ann: c1
+bob: im the road was not finished
+`)
+	out := w.out.String()
+	if n := strings.Count(out, "] takbot's review of game g1:"); n != 2 {
+		t.Errorf("%d reviews, want one for each player at the end:\n%s", n, out)
+	}
+	if !strings.Contains(out, "Game over: you (white) win by road") || !strings.Contains(out, "You (black) dispute the move of turn 7") {
+		t.Errorf("the game did not end by road with a ruling after it:\n%s", out)
+	}
+}
