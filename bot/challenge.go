@@ -161,6 +161,11 @@ func (s *session) cmdNew(c *Command) error {
 	if len(c.Args) == 0 {
 		return refuse("say whom to challenge, e.g. \"new bob size=6 komi=2 color=white\"")
 	}
+	if engine, err := s.engineOpponent(c.Args[0]); err != nil {
+		return err
+	} else if engine {
+		return s.newEngineGame(c.Args[1:])
+	}
 	opp, err := s.resolveOpponent(c.Args[0])
 	if err != nil {
 		return err
@@ -171,6 +176,9 @@ func (s *session) cmdNew(c *Command) error {
 	opts, err := parseNewOptions(c.Args[1:], s.r.opts.DefaultDays)
 	if err != nil {
 		return err
+	}
+	if opts.level != 0 {
+		return refuse("level sets takbot's strength, so it is for games against takbot only: \"new takbot level=%d\"", opts.level)
 	}
 	cfg, err := opts.config()
 	if err != nil {
@@ -247,6 +255,7 @@ type newOptionValues struct {
 	stonesOf, capsOf [2]int
 	tps              string
 	given            map[string]bool
+	level            int // takbot's level; 0: none given
 }
 
 // optionAliases are other spellings of option names.
@@ -318,6 +327,8 @@ func (o *newOptionValues) set(p *Param, v string) error {
 			o.stonesOf[p.Name[len(p.Name)-1]-'1'] = n
 		case "caps1", "caps2":
 			o.capsOf[p.Name[len(p.Name)-1]-'1'] = n
+		case "level":
+			o.level = n
 		}
 	case ParamChoice:
 		if v == "noswap" {

@@ -25,6 +25,7 @@ const (
 	pickAnswer                      // a challenge or proposal to the sender
 	pickCancel                      // a challenge or proposal by the sender
 	pickShow                        // a game in progress or waiting for an answer
+	pickAnalyse                     // a game against takbot in progress, or a finished game
 )
 
 // fits reports whether g is a game a command of kind k could address.
@@ -43,6 +44,8 @@ func (s *session) fits(g *GameRecord, k pickKind) bool {
 		return g.Status == Challenged && me == g.Challenger || answerable(g) && g.Proposal != nil && g.Proposal.By == me
 	case pickShow:
 		return g.Status == Active || g.Status == Challenged
+	case pickAnalyse:
+		return g.Status == Active && g.AgainstEngine() || g.Status == Over
 	}
 	return false
 }

@@ -11,6 +11,7 @@ import (
 // listed here, fails TestEveryCommandHasAClass until someone decides.
 var commandClasses = map[string]struct{ class, bare bot.Class }{
 	"new":      {class: bot.ClassThirdParty}, // a challenge mails another player
+	"analyse":  {class: bot.ClassReadOnly},   // the engine's view, to the sender only
 	"accept":   {class: bot.ClassGame},
 	"decline":  {class: bot.ClassGame},
 	"cancel":   {class: bot.ClassGame},

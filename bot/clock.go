@@ -168,6 +168,7 @@ func (s *session) finish(gs *gameState, res tak.Result) {
 		g.Result.Winner = 0
 	}
 	g.Status = Over
+	gs.ended = true
 	g.Proposal = nil
 	g.Deadline, g.TurnStart = time.Time{}, time.Time{}
 	gs.dirty = true

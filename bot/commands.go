@@ -176,6 +176,7 @@ var newOptions = []Param{
 		Summary: "standard, or the companion book's regional rules downings, tarway, middletown, bigmiddle, tenboard, joined with +"},
 	{Name: "style", Kind: ParamChoice, Option: true, Choices: []string{string(Street), string(Courtly)}, Default: string(Street),
 		Summary: "street: the referee announces the Tak calls players make; courtly: it also announces every road-in-one threat"},
+	{Name: "level", Kind: ParamInteger, Option: true, Min: 1, Max: MaxLevel, Default: "5", Summary: "takbot's strength in a game against it, from 1 (weakest, quick and often a weaker move) to 10"},
 }
 
 // commandTable is the one table of commands; init fills it (its handlers
@@ -205,9 +206,9 @@ func init() {
 
 func commandSpecs() []*CommandSpec {
 	return []*CommandSpec{
-		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street]",
-			Summary:  "challenge a player to a game",
-			Examples: []string{"new bob size=6 komi=2 color=white days=5", "new ann@example.org", "new discord:123456789012345678 style=courtly"},
+		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street] [level=5]",
+			Summary:  "challenge a player to a game; \"new takbot\" starts a game against the bot itself at once (unrated)",
+			Examples: []string{"new bob size=6 komi=2 color=white days=5", "new ann@example.org", "new discord:123456789012345678 style=courtly", "new takbot level=3 size=6"},
 			Params: append([]Param{{Name: "opponent", Kind: ParamPlayer, Required: true,
 				Summary: "a name on your own transport, an email address, a Discord mention, or transport:address"}}, newOptions...),
 			Class: ClassThirdParty, run: (*session).cmdNew},
@@ -254,6 +255,11 @@ func commandSpecs() []*CommandSpec {
 			Class:    ClassGame, BareClass: ClassReadOnly, run: (*session).cmdPlan},
 		{Name: "board", Group: GroupPlay, Syntax: "board", Summary: "the board: a picture, a text board in your notation, and whose turn it is", Examples: []string{"board"}, Class: ClassReadOnly, run: (*session).cmdBoard},
 		{Name: "history", Group: GroupPlay, Syntax: "history", Summary: "the game so far as a PTN file", Examples: []string{"history"}, Class: ClassReadOnly, run: (*session).cmdHistory},
+		{Name: "analyse", Aliases: []string{"analyze"}, Group: GroupPlay, Syntax: "analyse [N]",
+			Summary:  "takbot's evaluation and best line for the position after turn N (by default the position now), in a game against takbot or a finished game",
+			Examples: []string{"analyse", "analyse 12"},
+			Params:   []Param{{Name: "turn", Kind: ParamInteger, Min: 0, Max: 100000, Summary: "the turn after which to analyse"}},
+			Class:    ClassReadOnly, run: (*session).cmdAnalyse},
 		{Name: "tps", Group: GroupPlay, Syntax: "tps", Summary: "the position as TPS", Examples: []string{"tps"}, Class: ClassReadOnly, run: (*session).cmdTPS},
 		{Name: "link", Group: GroupPlay, Syntax: "link", Summary: "a PTN Ninja link to the game", Examples: []string{"link"}, Class: ClassReadOnly, run: (*session).cmdLink},
 
@@ -270,8 +276,8 @@ func commandSpecs() []*CommandSpec {
 			Params: []Param{{Name: "days", Kind: ParamInteger, Required: true, Min: 1, Max: 60, Summary: "how many days"}},
 			Class:  ClassSettings, run: (*session).cmdVacation},
 		{Name: "settings", Aliases: []string{"set"}, Group: GroupAlways, Syntax: "settings, or set SETTING VALUE",
-			Summary:  "your settings (picture theme and size, text board, notation, chat, reminder, time zone, daily digest), each with the command that changes it; \"set theme light\" changes one, for all your games",
-			Examples: []string{"set theme light", "settings", "set size small", "set textboard off", "set notation ptn", "set chat off", "set remind 12h", "set digest daily 08:00 Europe/Berlin"},
+			Summary:  "your settings (picture theme and size, text board, notation, chat, reminder, time zone, daily digest, review of finished games), each with the command that changes it; \"set theme light\" changes one, for all your games",
+			Examples: []string{"set theme light", "settings", "set size small", "set textboard off", "set notation ptn", "set chat off", "set remind 12h", "set digest daily 08:00 Europe/Berlin", "set review off"},
 			Params: []Param{
 				{Name: "setting", Kind: ParamChoice, Choices: settingNames, Summary: "the setting to change (leave it out to see them all)"},
 				{Name: "value", Kind: ParamText, Summary: "its new value, e.g. light, small, off, ptn, 12h, daily 08:00 Europe/Berlin"},

@@ -264,6 +264,7 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 			rp.Images = append(rp.Images, Attachment{Name: p.Picture.Name, PNG: png, Alt: Describe(pic)})
 		}
 	}
+	r.expandAnalyses(ctx, e, rp)
 	start := time.Now()
 	sctx, cancel := SendContext(ctx, r.opts.Delivery.SendTimeout)
 	err := e.t.Send(sctx, rp)

@@ -129,6 +129,14 @@
 // this one numbering, and so does the turn label drawn on a picture
 // ([Picture.Turn]).
 //
+// takbot as a player (opponent.go): "new takbot" starts a game against
+// the engine at once, with a [GameRecord.Level] (such games are unrated).
+// The engine is a player on a transport of its own ([EngineTransport],
+// package opponent): its replies go through the outbox, and it answers
+// through Handle. "analyse" and the end-of-game review are [Analysis]
+// parts, carried out at delivery by the [Analyst] of [Options], so the
+// referee never searches.
+//
 // A player's look (settings.go): the picture theme, width and text board
 // are kept in the [PlayerRecord] with the notation, shown by "settings"
 // and changed by "set"; a player who chose no theme gets their

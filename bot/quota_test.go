@@ -308,7 +308,9 @@ func TestReadOnlyCommandsChangeNothing(t *testing.T) {
 		}
 		for _, text := range texts {
 			out := h.message(bot.Message{From: player("alice"), Name: "alice", Text: text, Game: game})
-			if out.Refused {
+			// analyse is refused in a game between people in progress, by
+			// design (TestAnalyseWhereFair); it must change nothing either.
+			if out.Refused && spec.Name != "analyse" {
 				t.Errorf("%q refused: %s", text, allText(out.Replies))
 			}
 			for _, r := range out.Replies {

@@ -232,6 +232,9 @@ type GameRecord struct {
 	// Chat is when each colour last said something with "say", within
 	// the last hour, for the hourly limit.
 	Chat [2][]time.Time `json:",omitzero"`
+	// Level is takbot's level (1 to MaxLevel) in a game against it, 0 in
+	// a game between people. Games against takbot are unrated.
+	Level int `json:",omitempty"`
 }
 
 // Plans are one player's conditional moves in a game, made for the
@@ -317,6 +320,9 @@ type PlayerRecord struct {
 	RemindLead time.Duration `json:",omitempty"`
 	Zone       string        `json:",omitempty"`
 	Digest     *Digest       `json:",omitempty"`
+	// NoReview is set by "set review off": no review of the player's
+	// finished games.
+	NoReview bool `json:",omitempty"`
 }
 
 // Digest is a player's daily message listing the games waiting for them.

@@ -51,6 +51,10 @@ type Options struct {
 	// ChatPerHour is how many times one player may "say" something in
 	// one game in an hour (default 10).
 	ChatPerHour int
+	// Analyst analyses games for "analyse" and end-of-game reviews at
+	// delivery (default: none; "analyse" is then refused and games end
+	// without a review).
+	Analyst Analyst
 }
 
 // Observer is told what the referee does, for metrics. Its methods must
@@ -298,7 +302,7 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 	if msg.Received.IsZero() || msg.Received.After(now) {
 		msg.Received = now
 	}
-	rate := r.rates.take(rateKey(msg), now, r.opts.Quotas.MessagesPerHour)
+	rate := r.rates.take(rateKey(msg), now, r.rateLimit(msg))
 	parsed, perr := ParseMessage(msg.Text)
 	if rate.over {
 		parsed, perr = Parsed{}, nil

@@ -50,7 +50,13 @@ func (s *session) cmdRematch(c *Command) error {
 	if err != nil {
 		return err
 	}
-	if err := s.checkChallengeQuotas(op); err != nil {
+	if old.AgainstEngine() {
+		if n, err := s.activeEngineGames(); err != nil {
+			return err
+		} else if n >= MaxEngineGames {
+			return refuse("you already play %d games against takbot, the most at once; finish or resign one first (\"games\" lists them)", n)
+		}
+	} else if err := s.checkChallengeQuotas(op); err != nil {
 		return err
 	}
 	id, err := s.newGameID()
@@ -58,7 +64,7 @@ func (s *session) cmdRematch(c *Command) error {
 		return err
 	}
 	g := &GameRecord{ID: id, Status: Challenged, Challenger: opp, Config: old.Config, Scoring: old.Scoring, Style: old.Style,
-		Days: old.Days, Created: s.now, RematchOf: old.ID}
+		Days: old.Days, Created: s.now, RematchOf: old.ID, Setup: old.Setup, Start: old.Setup, Level: old.Level}
 	// Colours swapped: the sender plays the colour their opponent played.
 	g.Players[opp], g.Names[opp] = s.sender.Key, s.sender.Name
 	g.Players[me], g.Names[me] = op.Key, op.Name
@@ -72,6 +78,10 @@ func (s *session) cmdRematch(c *Command) error {
 	gs.dirty = true
 	s.touch(id)
 	s.current = id
+	if g.AgainstEngine() { // takbot plays at once, as with "new takbot"
+		s.event(s.sender.Key, id).say("Rematch of game %s: takbot plays you again at level %d of %d, colours swapped; the game is unrated.", old.ID, g.Level, MaxLevel)
+		return s.startGame(ngs)
+	}
 	expires := fmtTime(s.r.challengeExpiry(g))
 	d := s.event(s.sender.Key, id)
 	d.say("Rematch of game %s: challenge %s sent to %s: %s. You play %s this time. If %s does not answer by %s, the challenge expires.",

@@ -101,6 +101,10 @@ const (
 	// block. (Added after the others: the stored form of a part is
 	// unchanged, a kind, a text and a caption.)
 	File
+	// Analysis asks for the engine's analysis (Text holds an
+	// AnalysisRequest as JSON); the delivery pipeline replaces it with
+	// the analysis before a transport sees the reply.
+	Analysis
 )
 
 // Part is one piece of a reply.
@@ -207,6 +211,8 @@ func (p Part) PlainText() string {
 		return ActionsText(p.Actions)
 	case File:
 		return "File " + p.Caption + ":\n" + p.Text
+	case Analysis:
+		return "" // replaced at delivery
 	}
 	return p.Text
 }

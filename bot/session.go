@@ -16,6 +16,7 @@ type gameState struct {
 	rec   *GameRecord
 	tg    *tak.Game
 	dirty bool
+	ended bool // the game ended in this session: its last replies carry the review
 }
 
 func (gs *gameState) pos() *tak.Position { return gs.tg.Position() }

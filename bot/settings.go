@@ -32,7 +32,7 @@ var pictureSizes = []struct {
 
 // settingNames are the settings "set" changes, in the order "settings"
 // shows them.
-var settingNames = []string{"theme", "size", "textboard", "notation", "chat", "remind", "zone", "digest"}
+var settingNames = []string{"theme", "size", "textboard", "notation", "chat", "remind", "zone", "digest", "review"}
 
 // defaultTheme is the picture theme of a player of transport id who has
 // not chosen one.
@@ -172,6 +172,8 @@ func (s *session) cmdSettings(c *Command) error {
 		return s.cmdNotation(&Command{Name: "notation", Args: []string{value}})
 	case "chat":
 		return s.setChat(value, c.Args[1])
+	case "review":
+		return s.setReview(value)
 	default:
 		return unknownSetting(c.Args[0])
 	}
@@ -197,7 +199,7 @@ func exampleValue(name string) string {
 		return "light"
 	case "size":
 		return "small"
-	case "textboard", "chat":
+	case "textboard", "chat", "review":
 		return "off"
 	}
 	return "ptn"
@@ -252,6 +254,7 @@ func (s *session) showSettings() {
 	}
 	d.say("%s", chatSetting(p))
 	s.showTimeSettings(d)
+	s.showReview(d)
 }
 
 // sizeKey is the name of a named width ("" for another width).

@@ -81,6 +81,7 @@ func (s *session) handGame(gs *gameState, d *draft) {
 	name := ptnFileName(gs.rec)
 	d.say("The whole game is attached as %s. Replay it on PTN Ninja: %s", name, notation.NinjaLink(ptn))
 	d.file(name, ptn)
+	s.addReview(gs, d, ptn)
 }
 
 // ptnFileName names a game's PTN file by its id and players, in letters,

@@ -43,6 +43,11 @@ type Options struct {
 	// lines handled before and messages the referee could not handle;
 	// standard output carries nothing but replies. Default os.Stderr.
 	Notes io.Writer
+	// Also names other transports whose due replies are delivered before
+	// the console prints its own, such as the engine's (bot.EngineTransport),
+	// whose Send answers at once in the console: its moves then show up
+	// right after the message that caused them.
+	Also []string
 }
 
 // Line is one parsed input message.
@@ -133,7 +138,7 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, o Options) error {
 	}
 	rd := bufio.NewReader(in)
 	// Deliver whatever a previous run left in the outbox.
-	if err := deliver(ctx, ref); err != nil {
+	if err := deliver(ctx, ref, o); err != nil {
 		return err
 	}
 	var pending []string
@@ -198,7 +203,7 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, o Options) error {
 		if o.TickEachMessage {
 			tick(ctx, ref, o.Notes)
 		}
-		if err := deliver(ctx, ref); err != nil {
+		if err := deliver(ctx, ref, o); err != nil {
 			return err
 		}
 	}
@@ -206,7 +211,12 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, o Options) error {
 }
 
 // deliver prints every due console reply, in order.
-func deliver(ctx context.Context, ref *bot.Referee) error {
+func deliver(ctx context.Context, ref *bot.Referee, o Options) error {
+	for _, name := range o.Also {
+		if _, err := ref.DeliverDue(ctx, name); err != nil && !errors.Is(err, context.Canceled) {
+			return fmt.Errorf("console: %w", err)
+		}
+	}
 	if _, err := ref.DeliverDue(ctx, Name); err != nil && !errors.Is(err, context.Canceled) {
 		return fmt.Errorf("console: %w", err)
 	}
@@ -222,7 +232,7 @@ func directive(ctx context.Context, ref *bot.Referee, o Options, line string) er
 	switch f[0] {
 	case "!tick":
 		tick(ctx, ref, o.Notes)
-		return deliver(ctx, ref)
+		return deliver(ctx, ref, o)
 	case "!advance":
 		if len(f) != 2 || o.Advance == nil {
 			fmt.Fprintf(o.Notes, "[console] %q: write \"!advance 2d\" (needs a settable clock)\n", line)

@@ -30,14 +30,14 @@ const (
 
 // moreGroup is the subcommand group of the commands that do not fit
 // among /tak's own subcommands (Discord allows 25 under one command):
-// /tak more say, /tak more plan, /tak more rematch, and the two least
+// /tak more say, /tak more plan, /tak more rematch, /tak more analyse, and the two least
 // used ways to show a game, /tak more tps and /tak more link. In a game's
 // thread they can also be typed as text ("say gg"), and a finished game's
 // last post has a Rematch button. One place is left among /tak's own.
 const moreGroup = "more"
 
 // moreCommands are the commands of the table under /tak more.
-var moreCommands = map[string]bool{"say": true, "plan": true, "rematch": true, "tps": true, "link": true}
+var moreCommands = map[string]bool{"say": true, "plan": true, "rematch": true, "tps": true, "link": true, "analyse": true}
 
 // slashName is the subcommand of a command of the table.
 func slashName(command string) string {

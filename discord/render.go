@@ -113,7 +113,11 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 		var m outMessage
 		for _, p := range chunk {
 			if p.Kind == bot.Image && len(m.Files) < maxFilesPerPost {
-				m.Files = append(m.Files, picture{Name: p.Picture.Name, PNG: images[p.Picture.Name]})
+				f := picture{Name: p.Picture.Name, PNG: images[p.Picture.Name]}
+				if strings.HasSuffix(f.Name, ".gif") { // a review's replay
+					f.Type = "image/gif"
+				}
+				m.Files = append(m.Files, f)
 			}
 			if p.Kind == bot.File && len(m.Files) < maxFilesPerPost {
 				m.Files = append(m.Files, picture{Name: p.Caption, PNG: []byte(p.Text), Type: "text/plain; charset=utf-8"})

@@ -270,10 +270,15 @@ func textBody(s string) string {
 	return s
 }
 
-// writePicture writes a PNG part with the given disposition.
+// writePicture writes a picture part (PNG, or GIF for a name ending in
+// .gif: a review's replay) with the given disposition.
 func writePicture(parent *message.Writer, p Picture, disposition string) error {
+	ct := "image/png"
+	if strings.HasSuffix(p.Name, ".gif") {
+		ct = "image/gif"
+	}
 	fields := []Field{
-		{"Content-Type", mime.FormatMediaType("image/png", map[string]string{"name": p.Name})},
+		{"Content-Type", mime.FormatMediaType(ct, map[string]string{"name": p.Name})},
 		{"Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": p.Name})},
 		{"Content-ID", "<" + p.ContentID + ">"},
 		{"Content-Transfer-Encoding", "base64"},

@@ -93,6 +93,9 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 			name := uniqueName(p.Picture.FileName(), pics)
 			pics = append(pics, Picture{Name: name, ContentID: cid, PNG: im.PNG})
 			line := "The board picture is attached: " + name
+			if p.Picture.TPS == "" { // not a board: a review's graph or replay
+				line = "Attached: " + name
+			}
 			if p.Caption != "" {
 				line += " (" + p.Caption + ")"
 			}

@@ -62,7 +62,8 @@ func fullGame(id string) *bot.GameRecord {
 		Rematch:   "g9",
 		Plans: [2]*bot.Plans{nil, {At: "x6/x6/x6/x6/x6/x6 1 5", Tree: plan.Tree{
 			{If: "a1", Then: "b1", Next: plan.Tree{{If: "3b4-21", Then: "Cc3"}}}, {If: "Sf6", Then: "f5"}}}},
-		Chat: [2][]time.Time{{t0.Add(-time.Minute), t0}, nil},
+		Chat:  [2][]time.Time{{t0.Add(-time.Minute), t0}, nil},
+		Level: 7,
 	}
 }
 
@@ -74,7 +75,7 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		Vacation:    t0.Add(24 * time.Hour),
 		Unreachable: &bot.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
 		Created:     t0.Add(-time.Hour),
-		Theme:       render.Contrast, Width: 480, NoTextBoard: true,
+		Theme:       render.Contrast, Width: 480, NoTextBoard: true, NoReview: true,
 		NoChat:     true,
 		RemindLead: 90 * time.Minute, Zone: "Europe/Berlin",
 		Digest: &bot.Digest{At: "08:00", Last: "2026-11-20", Next: t0.Add(20 * time.Hour)},

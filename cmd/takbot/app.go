@@ -46,6 +46,8 @@ func commands() []command {
 		{"replay", "replay the games of PTN files and check their moves and results", runReplay},
 		{"perft", "count the move paths of a TPS position to a depth", runPerft},
 		{"notation", "convert a move between PTN and Tak by Mail notation", runNotation},
+		{"match", "play a match between two TEI engines and print the score, the Elo difference and its error bar", runMatch},
+		{"tei", "play as a Tak engine over TEI (the protocol of tiltak and racetrack) on standard input and output", runTEI},
 	}
 }
 

@@ -30,6 +30,7 @@ type config struct {
 	ImagesDir       string         `config:"images_dir"`
 	Delivery        deliveryConfig `config:"delivery"`
 	Limits          limitsConfig   `config:"limits"`
+	Engine          engineConfig   `config:"engine"`
 	// Email and Discord are nil when their section is absent: the
 	// transport is off.
 	Email   *emailConfig   `config:"email"`
@@ -72,6 +73,7 @@ func defaultConfig() config {
 			GiveUpAfter: duration(7 * day),
 			Concurrency: 8,
 		},
+		Engine: defaultEngineConfig(),
 		Limits: limitsConfig{
 			OpenChallenges:     bot.DefaultOpenChallenges,
 			ChallengesToPlayer: bot.DefaultChallengesTo,

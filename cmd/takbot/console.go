@@ -65,9 +65,16 @@ func runConsole(ctx context.Context, e *env) int {
 		level = "warn"
 	}
 	log := newLogger(stderr, level, cfg.LogFormat)
-	ref := bot.New(db, bot.SystemClock{}, refereeOptions(cfg, log))
+	opts := refereeOptions(cfg, log)
+	eng := newEngine(cfg.Engine, true)
+	eng.options(&opts)
+	ref := bot.New(db, bot.SystemClock{}, opts)
 	ref.Register(console.NewTransport(stdout, cfg.ImagesDir))
 	knowTransports(ref)
+	var also []string
+	if eng.register(ref, log) != nil {
+		also = []string{bot.EngineTransport}
+	}
 	health := &ops.Health{Database: func(ctx context.Context) error { return db.View(ctx, func(bot.Tx) error { return nil }) }}
 	stopControl, err := serveControl(ctx, cfg, db, health, log)
 	if err != nil {
@@ -78,7 +85,7 @@ func runConsole(ctx context.Context, e *env) int {
 	if _, err := ref.Tick(ctx); err != nil {
 		log.Error("clocks", "err", err)
 	}
-	if err := console.Run(ctx, ref, input, console.Options{Replayable: *in != "", Session: *session, TickEachMessage: true, Notes: stderr}); err != nil {
+	if err := console.Run(ctx, ref, input, console.Options{Replayable: *in != "", Session: *session, TickEachMessage: true, Notes: stderr, Also: also}); err != nil {
 		fmt.Fprintln(stderr, "console:", err)
 		return 1
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
@@ -35,7 +36,12 @@ func runDemo(ctx context.Context, e *env) int {
 		return 2
 	}
 	log := newLogger(e.stderr, "warn", "text")
+	ec := defaultEngineConfig()
+	ec.ReviewTime = duration(20 * time.Millisecond) // the demo's review in about a second
+	eng := newEngine(ec, false)
 	_, err := demo.Run(ctx, demo.Options{Out: e.stdout, Dir: *dir, Listen: *listen,
+		Analyst:  eng.analyst,
+		Player:   func(ref *bot.Referee) bot.Receiver { return eng.register(ref, log) },
 		IMAPAddr: *imapAddr, SMTPAddr: *smtpAddr, Logger: log,
 		Control: func(ctx context.Context, db *storage.DB, path string, transports []bot.Transport) (func(), error) {
 			health := &ops.Health{Transports: transports,

@@ -61,7 +61,7 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 
 	code, health := w.health()
 	if code != 200 || health.Status != ops.StatusOK || !health.Database.Open ||
-		!health.Transports["email"].Connected || !health.Transports["discord"].Connected || len(health.Transports) != 2 {
+		!health.Transports["email"].Connected || !health.Transports["discord"].Connected || len(health.Transports) != 3 {
 		t.Errorf("/healthz while serving: %d %+v", code, health)
 	}
 
@@ -137,8 +137,12 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 			"Sync board, north row first", p.sync + "\n"}
 		want = append(want, afterPly(final, !bobs, "a3, b3, c3", "black): your move, by", "Bob (white) to move", "Game over: Bob (white) wins by road (R-0).")...)
 		last = w.annNext(want...)
-		if pics := mailPictures(t, last.Raw); len(pics) != 1 {
-			t.Errorf("turn %d: Ann's mail has pictures %v, want 1", turn, pics)
+		wantPics := 1
+		if final { // and takbot's review: its evaluation graph
+			wantPics = 2
+		}
+		if pics := mailPictures(t, last.Raw); len(pics) != wantPics {
+			t.Errorf("turn %d: Ann's mail has pictures %v, want %d", turn, pics, wantPics)
 		}
 
 		// Bob's post in the thread: the move in PTN, then in Tak by Mail;
@@ -156,9 +160,9 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 			t.Errorf("turn %d: Bob mentioned %v after his own move %v", turn, pinged, bobs)
 		}
 		files := 1
-		if final { // the game's PTN too
-			files = 2
-			if len(post.Attachments) != 2 || post.Attachments[1].Filename != "g1-Bob-vs-Ann.ptn" || !strings.Contains(string(post.Attachments[1].Data), `[Result "R-0"]`) {
+		if final { // the game's PTN too, and takbot's review: graph, replay, annotated PTN
+			files = 5
+			if len(post.Attachments) != 5 || post.Attachments[1].Filename != "g1-Bob-vs-Ann.ptn" || !strings.Contains(string(post.Attachments[1].Data), `[Result "R-0"]`) {
 				t.Errorf("turn %d: the last post does not attach the game's PTN", turn)
 			}
 		}

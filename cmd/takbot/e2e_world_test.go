@@ -46,6 +46,7 @@ type crossWorld struct {
 	ann      *demo.Player
 	proc     *process
 	httpAddr string
+	seen     map[string]bool // posts postSaying returned
 }
 
 // startCrossWorld starts localmail (the bot's and Ann's mailboxes), the
@@ -123,6 +124,9 @@ http:
   health_token: `+e2eHealthToken+`
 log_format: json
 shutdown_timeout: 10s
+engine:
+  max_think: 200ms
+  review_time: 10ms
 email:
   address: %s
   name: Takbot

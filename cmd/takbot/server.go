@@ -58,11 +58,18 @@ func startServer(cfg config, log *slog.Logger) (*server, error) {
 	metrics := ops.NewMetrics()
 	opts := refereeOptions(cfg, log.With("component", "referee"))
 	opts.Observer = metrics
+	eng := newEngine(cfg.Engine, false)
+	eng.options(&opts)
 	ref := bot.New(db, bot.SystemClock{}, opts)
 	transports, err := buildTransports(&cfg, ref, log.With("component", "transports"))
 	if err != nil {
 		db.Close()
 		return nil, err
+	}
+	if len(transports) > 0 { // takbot plays where players are
+		if p := eng.register(ref, log.With("component", "transports")); p != nil {
+			transports = append(transports, p)
+		}
 	}
 	s := newServer(cfg, log, db, ref, metrics, transports)
 	if err := s.launch(); err != nil {

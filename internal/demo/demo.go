@@ -70,6 +70,13 @@ type Options struct {
 	// its path and the running transports, and calls the stop function it
 	// returns before it closes the database.
 	Control func(ctx context.Context, db *storage.DB, dbPath string, transports []bot.Transport) (stop func(), err error)
+	// Analyst and Player add takbot itself (cmd/takbot's engine): the
+	// Analyst reviews finished games and answers "analyse"; Player, when
+	// set, is called once with the referee and returns takbot as a player
+	// (a transport the demo registers and runs), so that a mail client
+	// can play "new takbot". Nil: the demo runs without them.
+	Analyst bot.Analyst
+	Player  func(ref *bot.Referee) bot.Receiver
 }
 
 // Result is what Run did.
@@ -186,7 +193,7 @@ func startWorld(ctx context.Context, o Options, dir string) (*world, error) {
 	if w.db, err = storage.Open(w.dbPath, storage.Options{NoSync: true}); err != nil {
 		return nil, fmt.Errorf("demo: %w", err)
 	}
-	w.ref = bot.New(w.db, bot.SystemClock{}, bot.Options{Logger: o.Logger,
+	w.ref = bot.New(w.db, bot.SystemClock{}, bot.Options{Logger: o.Logger, Analyst: o.Analyst,
 		Delivery: bot.DeliveryOptions{MinBackoff: time.Second, MaxBackoff: 10 * time.Second}})
 	imapHost, imapPort := splitAddr(sys.IMAPAddr())
 	smtpHost, smtpPort := splitAddr(sys.SMTPAddr())
@@ -208,6 +215,17 @@ func startWorld(ctx context.Context, o Options, dir string) (*world, error) {
 	w.ref.Register(w.tr)
 	bctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	w.cancel = cancel
+	if o.Player != nil {
+		p := o.Player(w.ref)
+		w.ref.Register(p)
+		w.wg.Add(1)
+		go func() {
+			defer w.wg.Done()
+			if err := p.Run(bctx); err != nil {
+				o.Logger.Error("takbot as a player", "err", err)
+			}
+		}()
+	}
 	ticks := time.NewTicker(time.Minute)
 	w.wg.Add(3)
 	go func() { defer w.wg.Done(); w.ref.RunDelivery(bctx) }()

@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/tak"
+)
+
+// randomPosition plays up to plies random legal moves from the start of a
+// game of the given size, stopping before the game ends.
+func randomPosition(t testing.TB, rng *rand.Rand, size, plies int) *tak.Position {
+	t.Helper()
+	cfg := tak.DefaultConfig(size)
+	cfg.Komi = tak.Komi(rng.IntN(5))
+	p, err := tak.NewPosition(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < plies; i++ {
+		moves := p.LegalMoves(nil)
+		next, err := p.Play(moves[rng.IntN(len(moves))])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next.Over() {
+			break
+		}
+		p = next
+	}
+	return p
+}
+
+// TestHashAfter: the incremental Zobrist key equals the key computed from
+// scratch along random games of every size.
+func TestHashAfter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for size := tak.MinSize; size <= tak.MaxSize; size++ {
+		for game := 0; game < 20; game++ {
+			p, _ := tak.NewPosition(tak.DefaultConfig(size))
+			key := hashPosition(p)
+			for !p.Over() && p.Ply() < 200 {
+				moves := p.LegalMoves(nil)
+				m := moves[rng.IntN(len(moves))]
+				next, err := p.Play(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				key = hashAfter(key, p, next, m)
+				if want := hashPosition(next); key != want {
+					t.Fatalf("%dx%d ply %d after %v: incremental key %x, from scratch %x", size, size, p.Ply(), m, key, want)
+				}
+				p = next
+			}
+		}
+	}
+}
+
+// TestSearchLegal: on random positions of every size, the move the search
+// returns (and every move of its principal variation) is legal.
+func TestSearchLegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for size := tak.MinSize; size <= tak.MaxSize; size++ {
+		e := New(Options{HashMB: 1})
+		for i := 0; i < 25; i++ {
+			p := randomPosition(t, rng, size, rng.IntN(size*size*3))
+			lim := Limits{Depth: 1 + rng.IntN(3), Nodes: 3000}
+			res, err := e.Search(context.Background(), p, lim)
+			if err != nil {
+				t.Fatalf("%dx%d: %v", size, size, err)
+			}
+			q := p
+			for j, m := range res.PV {
+				next, err := q.Play(m)
+				if err != nil {
+					t.Fatalf("%dx%d ply %d: PV move %d %v is illegal: %v", size, size, p.Ply(), j, m, err)
+				}
+				q = next
+			}
+			if err := p.Check(res.Move); err != nil {
+				t.Fatalf("%dx%d ply %d: best move %v is illegal: %v", size, size, p.Ply(), res.Move, err)
+			}
+		}
+	}
+}
+
+// FuzzSearchLegal: the search's move is legal in any position a seed and
+// a number of random plies reach.
+func FuzzSearchLegal(f *testing.F) {
+	for i := uint64(0); i < 6; i++ {
+		f.Add(i, uint8(3+i), uint8(10*i))
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, size, plies uint8) {
+		sz := tak.MinSize + int(size)%(tak.MaxSize-tak.MinSize+1)
+		rng := rand.New(rand.NewPCG(seed, 7))
+		p := randomPosition(t, rng, sz, int(plies))
+		res, err := New(Options{HashMB: 1}).Search(context.Background(), p, Limits{Depth: 2, Nodes: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Check(res.Move); err != nil {
+			t.Fatalf("best move %v is illegal: %v", res.Move, err)
+		}
+	})
+}
+
+// TestSearchDeterministic: two fresh engines searching the same positions
+// to a fixed depth return the same move, score, node count and line.
+func TestSearchDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, size := range []int{4, 5, 6, 7} {
+		p := randomPosition(t, rng, size, 12)
+		var got [2]Result
+		for i := range got {
+			e := New(Options{HashMB: 2})
+			for d := 1; d <= 3; d++ { // several searches, so history and table carry over
+				res, err := e.Search(context.Background(), p, Limits{Depth: d})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[i] = res
+			}
+		}
+		a, b := got[0], got[1]
+		if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes || len(a.PV) != len(b.PV) || a.Depth != b.Depth || a.Depth < 1 {
+			t.Fatalf("%dx%d: two searches differ: %+v and %+v", size, size, a, b)
+		}
+	}
+}
+
+// fakeClock advances by step at every reading, so the time a search takes
+// is counted in clock readings, whatever the machine's load.
+type fakeClock struct {
+	now  time.Time
+	step time.Duration
+}
+
+func (c *fakeClock) read() time.Time {
+	c.now = c.now.Add(c.step)
+	return c.now
+}
+
+// TestSearchDeadline: with an injected clock, the search answers no later
+// than 50 ms past its move time, measured on that clock, on positions of
+// every size; and it completes at least one iteration.
+func TestSearchDeadline(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for size := tak.MinSize; size <= tak.MaxSize; size++ {
+		for _, mt := range []time.Duration{30 * time.Millisecond, 200 * time.Millisecond} {
+			p := randomPosition(t, rng, size, size*size)
+			clk := &fakeClock{now: time.Unix(1e9, 0), step: time.Millisecond}
+			e := New(Options{HashMB: 1, Clock: clk.read})
+			start := clk.now
+			res, err := e.Search(context.Background(), p, Limits{MoveTime: mt})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if took := clk.now.Sub(start); took > mt+50*time.Millisecond {
+				t.Errorf("%dx%d, move time %v: the search took %v on the injected clock", size, size, mt, took)
+			}
+			if res.Depth < 1 || p.Check(res.Move) != nil {
+				t.Errorf("%dx%d: depth %d, move %v", size, size, res.Depth, res.Move)
+			}
+		}
+	}
+}
+
+// TestSearchCancel: a cancelled context ends the search at once with a legal move.
+func TestSearchCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p, _ := tak.NewPosition(tak.DefaultConfig(6))
+	res, err := New(Options{}).Search(ctx, p, Limits{})
+	if err != nil || p.Check(res.Move) != nil {
+		t.Fatalf("move %v, err %v", res.Move, err)
+	}
+}
+
+// TestSearchOver: a finished game has no move.
+func TestSearchOver(t *testing.T) {
+	p := randomPosition(t, rand.New(rand.NewPCG(9, 9)), 3, 0)
+	for !p.Over() {
+		p, _ = p.Play(p.LegalMoves(nil)[0])
+	}
+	if _, err := New(Options{}).Search(context.Background(), p, Limits{Depth: 1}); err != ErrNoMove {
+		t.Fatalf("err = %v, want ErrNoMove", err)
+	}
+}

@@ -1,0 +1,140 @@
+package engine
+
+import "github.com/takbymail/takbot/tak"
+
+// The evaluation's features, each counted for one colour; the evaluation
+// weighs the side to move's count minus the opponent's (tempo is 1 for the
+// side to move). Every feature has a weight for the opening and one for the
+// end, mixed by the game's phase.
+const (
+	fFlats         = iota // flats on top; Black's count includes komi
+	fWalls                // walls on top
+	fCaps                 // capstones on the board
+	fCentreFlat           // Σ distance to the edge of the flats on top
+	fCentreCap            // Σ distance to the edge of the capstones
+	fOwnUnderFlat         // own pieces under own flats
+	fCaptUnderFlat        // opponent pieces under own flats
+	fOwnUnderHard         // own pieces under own walls and capstones
+	fCaptUnderHard        // opponent pieces under own walls and capstones
+	fLine1                // rows and columns with all but one square own road pieces, no opponent wall or capstone
+	fLine2                // ... all but two
+	fLine3                // ... all but three
+	fSpan1                // the largest road group spans all rows or columns but one
+	fSpan2                // ... but two
+	fSpan3                // ... but three
+	fGroups               // road groups
+	fThreats              // empty squares where a flat completes a road (at most 3)
+	fLiberties            // empty squares next to own road pieces
+	fHardNearRoad         // own walls and capstones next to the opponent's road pieces
+	fReserves             // stones and capstones in hand
+	fTempo                // 1 for the side to move
+	nFeatures
+)
+
+// featureNames name the features in weights.json, in order.
+var featureNames = [nFeatures]string{
+	"flats", "walls", "caps", "centre_flat", "centre_cap",
+	"own_under_flat", "capt_under_flat", "own_under_hard", "capt_under_hard",
+	"line1", "line2", "line3", "span1", "span2", "span3", "groups",
+	"threats", "liberties", "hard_near_road", "reserves", "tempo",
+}
+
+// features fills f with the side to move's features minus the opponent's
+// and returns the phase (0 = opening, 1 = end).
+func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
+	var per [2][nFeatures]float64
+	g := b.g
+	for c := tak.White; c <= tak.Black; c++ {
+		pc := &per[c]
+		opp := c.Opponent()
+		flats := b.own[c] &^ (b.walls | b.caps)
+		pc[fFlats] = float64(popcount(flats))
+		pc[fWalls] = float64(popcount(b.own[c] & b.walls))
+		pc[fCaps] = float64(popcount(b.own[c] & b.caps))
+		for x := b.own[c]; x != 0; x &= x - 1 {
+			sq := tak.Square(bitIndex(x))
+			bit := uint64(1) << sq
+			ctr := float64(g.centre[sq])
+			own := float64(min(int(b.under[sq][c]), g.size))
+			capt := float64(min(int(b.under[sq][opp]), g.size))
+			if flats&bit != 0 {
+				pc[fCentreFlat] += ctr
+				pc[fOwnUnderFlat] += own
+				pc[fCaptUnderFlat] += capt
+			} else {
+				if b.caps&bit != 0 {
+					pc[fCentreCap] += ctr
+				}
+				pc[fOwnUnderHard] += own
+				pc[fCaptUnderHard] += capt
+			}
+		}
+		road := b.road(c)
+		block := b.own[opp] & (b.walls | b.caps)
+		for i := 0; i < g.size; i++ {
+			for _, line := range [2]uint64{g.rows[i], g.cols[i]} {
+				if line&block != 0 {
+					continue
+				}
+				switch g.size - popcount(road&line) {
+				case 1:
+					pc[fLine1]++
+				case 2:
+					pc[fLine2]++
+				case 3:
+					pc[fLine3]++
+				}
+			}
+		}
+		span, groups := b.groupSpan(c)
+		switch g.size - span {
+		case 1:
+			pc[fSpan1] = 1
+		case 2:
+			pc[fSpan2] = 1
+		case 3:
+			pc[fSpan3] = 1
+		}
+		pc[fGroups] = float64(groups)
+		if b.canPlace(c) {
+			pc[fThreats] = float64(min(popcount(b.placeWins(c)), 3))
+		}
+		pc[fLiberties] = float64(popcount(g.grow(road) & b.empty()))
+		pc[fHardNearRoad] = float64(popcount(g.grow(b.road(opp)) & b.own[c] & (b.walls | b.caps)))
+		pc[fReserves] = float64(b.stones[c] + b.capsLeft[c])
+	}
+	per[tak.Black][fFlats] += float64(b.komi) / 2
+	per[mover][fTempo] = 1
+	opp := mover.Opponent()
+	for i := range f {
+		f[i] = per[mover][i] - per[opp][i]
+	}
+	return b.phase()
+}
+
+// phase is 0 at the start and 1 when a player's reserve or the empty
+// squares run out, whichever is nearer.
+func (b *board) phase() float64 {
+	start, _ := tak.DefaultReserves(b.g.size)
+	start++
+	left := min(b.stones[0]+b.capsLeft[0], b.stones[1]+b.capsLeft[1])
+	ph := 1 - float64(left)/float64(start)
+	n := b.g.size * b.g.size
+	if e := 1 - float64(popcount(b.empty()))/float64(n); e > ph {
+		ph = e
+	}
+	return min(max(ph, 0), 1)
+}
+
+// evaluate returns the static evaluation in centiflats for the side to move.
+func evaluate(b *board, w *Weights, mover tak.Color) int {
+	var f [nFeatures]float64
+	ph := features(b, mover, &f)
+	s := 0.0
+	for i, x := range f {
+		if x != 0 {
+			s += x * (w.Open[i]*(1-ph) + w.End[i]*ph)
+		}
+	}
+	return int(s)
+}

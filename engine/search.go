@@ -1,0 +1,399 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/takbymail/takbot/tak"
+)
+
+const (
+	maxPly   = 128
+	infinity = 2 * WinScore
+	// winBound: scores beyond it are forced wins or losses.
+	winBound = WinScore - 1000
+	histSize = 192 + 256*8
+)
+
+// leafSpreadCheck turns on the leaves' check for a road by stack move
+// (a variable so that a benchmark can compare).
+var leafSpreadCheck = false
+
+// ttEntry is one slot of the transposition table.
+type ttEntry struct {
+	key     uint64
+	move    tak.Move
+	score   int32
+	depth   int8
+	flag    uint8
+	hasMove bool
+}
+
+const ttEntrySize = 32
+
+const (
+	ttExact uint8 = iota + 1
+	ttLower
+	ttUpper
+)
+
+// searcher is the state of one search: limits, counters and the tables
+// that live from one search to the next (killers, history).
+type searcher struct {
+	e         *Engine
+	ctx       context.Context
+	deadline  time.Time
+	timed     bool
+	nodeLimit int64
+	nodes     int64
+	stopped   bool
+	killers   [maxPly][2]tak.Move
+	hasKiller [maxPly][2]bool
+	history   [2][histSize]int32
+	moves     [maxPly][]tak.Move
+	order     [maxPly][]int32
+	boards    [maxPly]board
+	pv        [maxPly][maxPly]tak.Move
+	pvLen     [maxPly]int
+}
+
+func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Result {
+	s := &e.s
+	s.e, s.ctx = e, ctx
+	s.nodes, s.stopped = 0, false
+	s.timed = lim.MoveTime > 0
+	start := e.clock()
+	s.deadline = start.Add(lim.MoveTime)
+	s.nodeLimit = lim.Nodes
+	maxDepth := lim.Depth
+	if maxDepth <= 0 || maxDepth > MaxDepth {
+		maxDepth = MaxDepth
+	}
+	for c := range s.history {
+		for i := range s.history[c] {
+			s.history[c][i] /= 8
+		}
+	}
+	key := hashPosition(pos)
+	res := Result{Move: s.fallback(pos, key)}
+	for d := 1; d <= maxDepth; d++ {
+		score := s.negamax(pos, key, d, 0, -infinity, infinity, false)
+		if s.stopped || s.pvLen[0] == 0 {
+			break
+		}
+		res = Result{Move: s.pv[0][0], Score: score, Depth: d, Nodes: s.nodes,
+			PV: append([]tak.Move(nil), s.pv[0][:s.pvLen[0]]...)}
+		if e.opts.Info != nil {
+			e.opts.Info(res)
+		}
+		if score > winBound || score < -winBound {
+			break
+		}
+		if s.timed && e.clock().Sub(start) > lim.MoveTime/2 {
+			break
+		}
+		if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+			break
+		}
+	}
+	res.Nodes = s.nodes
+	return res
+}
+
+// fallback is the move played if not even the first iteration completes:
+// the hash move, or else the first legal move in search order.
+func (s *searcher) fallback(pos *tak.Position, key uint64) tak.Move {
+	if en := &s.e.tt[key&uint64(len(s.e.tt)-1)]; en.key == key && en.hasMove && pos.Check(en.move) == nil {
+		return en.move
+	}
+	moves := pos.LegalMoves(nil)
+	var b board
+	b.load(pos)
+	best, bestScore := moves[0], int32(-1<<31)
+	for _, m := range moves {
+		if sc := s.staticOrder(&b, pos, m, 0); sc > bestScore {
+			best, bestScore = m, sc
+		}
+	}
+	return best
+}
+
+func (s *searcher) checkStop() {
+	if s.ctx.Err() != nil {
+		s.stopped = true
+		return
+	}
+	if s.timed && !s.e.clock().Before(s.deadline) {
+		s.stopped = true
+		return
+	}
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+		s.stopped = true
+	}
+}
+
+// terminalScore scores a finished game for the side to move, ply plies
+// from the root.
+func terminalScore(p *tak.Position, ply int) int {
+	mover := p.ToMove()
+	last := mover.Opponent()
+	switch {
+	case p.HasRoad(last):
+		return -(WinScore - ply)
+	case p.HasRoad(mover):
+		return WinScore - ply
+	}
+	fc := p.FlatCounts()
+	cfg := p.Config()
+	w, b := 2*fc[tak.White], 2*fc[tak.Black]+int(cfg.Komi)
+	var winner tak.Color
+	switch {
+	case w > b:
+		winner = tak.White
+	case b > w:
+		winner = tak.Black
+	case cfg.Rules == tak.Modegan:
+		winner = tak.Black
+	default:
+		return 0
+	}
+	if winner == mover {
+		return WinScore - ply
+	}
+	return -(WinScore - ply)
+}
+
+func toTT(sc, ply int) int32 {
+	switch {
+	case sc > winBound:
+		sc += ply
+	case sc < -winBound:
+		sc -= ply
+	}
+	return int32(sc)
+}
+
+func fromTT(sc int32, ply int) int {
+	v := int(sc)
+	switch {
+	case v > winBound:
+		v -= ply
+	case v < -winBound:
+		v += ply
+	}
+	return v
+}
+
+// selectFirst is the number of moves picked one by one before the rest
+// of a node's moves are sorted at once.
+const selectFirst = 6
+
+// sortMoves sorts moves by descending order score, keeping the generation
+// order among equal scores (insertion sort: stable, and fast on the few
+// distinct scores of the later moves).
+func sortMoves(moves []tak.Move, order []int32) {
+	for i := 1; i < len(moves); i++ {
+		m, o := moves[i], order[i]
+		j := i
+		for j > 0 && order[j-1] < o {
+			moves[j], order[j] = moves[j-1], order[j-1]
+			j--
+		}
+		moves[j], order[j] = m, o
+	}
+}
+
+func moveKey(m tak.Move) int {
+	if m.Type == tak.Place {
+		return int(m.Square)*3 + int(m.Piece)
+	}
+	return 192 + (int(m.Square)*4+int(m.Dir))*8 + min(m.Carry(), 8) - 1
+}
+
+// staticOrder is a move's ordering score without hash move and killers.
+func (s *searcher) staticOrder(b *board, p *tak.Position, m tak.Move, blocks uint64) int32 {
+	sc := s.history[p.ToMove()][moveKey(m)]
+	if m.Type == tak.Place {
+		if blocks&(1<<m.Square) != 0 {
+			sc += 1 << 19
+		}
+		switch m.Piece {
+		case tak.Flat:
+			sc += 200 + 20*int32(b.g.centre[m.Square])
+		case tak.Cap:
+			sc += 100 + 20*int32(b.g.centre[m.Square])
+		default:
+			sc += 50
+		}
+	}
+	return sc
+}
+
+func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, beta int, extended bool) int {
+	s.pvLen[ply] = 0
+	if p.Over() {
+		return terminalScore(p, ply)
+	}
+	s.nodes++
+	if s.nodes&255 == 0 {
+		s.checkStop()
+	}
+	if s.stopped {
+		return 0
+	}
+	mover := p.ToMove()
+	b := &s.boards[ply]
+	b.load(p)
+	if ply >= maxPly-1 {
+		return evaluate(b, s.e.weights, mover)
+	}
+	opening := p.InOpening()
+	if !opening && b.canPlace(mover) {
+		if wins := b.placeWins(mover); wins != 0 {
+			kind := tak.Flat
+			if b.stones[mover] == 0 {
+				kind = tak.Cap
+			}
+			s.pv[ply][0] = tak.PlaceMove(tak.Square(bitIndex(wins)), kind)
+			s.pvLen[ply] = 1
+			return WinScore - ply - 1
+		}
+	}
+	var blocks uint64
+	opp := mover.Opponent()
+	if !opening && b.canPlace(opp) {
+		blocks = b.placeWins(opp)
+	}
+	if depth <= 0 {
+		if !opening && leafSpreadCheck {
+			if m, ok := s.spreadWin(p, b); ok {
+				s.pv[ply][0] = m
+				s.pvLen[ply] = 1
+				return WinScore - ply - 1
+			}
+		}
+		if blocks == 0 || extended {
+			return evaluate(b, s.e.weights, mover)
+		}
+		depth, extended = 1, true
+	}
+
+	alphaOrig := alpha
+	en := &s.e.tt[key&uint64(len(s.e.tt)-1)]
+	var ttMove tak.Move
+	hasTT := false
+	if en.key == key {
+		ttMove, hasTT = en.move, en.hasMove
+		if int(en.depth) >= depth && ply > 0 {
+			sc := fromTT(en.score, ply)
+			switch {
+			case en.flag == ttExact,
+				en.flag == ttLower && sc >= beta,
+				en.flag == ttUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+
+	moves := p.LegalMoves(s.moves[ply][:0])
+	s.moves[ply] = moves
+	order := s.order[ply][:0]
+	for _, m := range moves {
+		var sc int32
+		switch {
+		case hasTT && m == ttMove:
+			sc = 1 << 30
+		case s.hasKiller[ply][0] && m == s.killers[ply][0]:
+			sc = 1<<20 + 1
+		case s.hasKiller[ply][1] && m == s.killers[ply][1]:
+			sc = 1 << 20
+		default:
+			sc = s.staticOrder(b, p, m, blocks)
+		}
+		order = append(order, sc)
+	}
+	s.order[ply] = order
+
+	best := -infinity
+	var bestMove tak.Move
+	for i := range moves {
+		if i < selectFirst {
+			// selection: bring the best remaining move to i
+			bi := i
+			for j := i + 1; j < len(moves); j++ {
+				if order[j] > order[bi] {
+					bi = j
+				}
+			}
+			moves[i], moves[bi] = moves[bi], moves[i]
+			order[i], order[bi] = order[bi], order[i]
+		} else if i == selectFirst {
+			sortMoves(moves[i:], order[i:])
+		}
+		m := moves[i]
+		child, err := p.Play(m)
+		if err != nil {
+			continue // cannot happen: m comes from LegalMoves
+		}
+		ck := hashAfter(key, p, child, m)
+		var sc int
+		if i == 0 {
+			sc = -s.negamax(child, ck, depth-1, ply+1, -beta, -alpha, extended)
+		} else {
+			red := 0
+			if depth >= 3 && i >= 3 && order[i] < 1<<19 {
+				red = 1
+				if depth >= 5 && i >= 12 {
+					red = 2
+				}
+			}
+			sc = -s.negamax(child, ck, depth-1-red, ply+1, -alpha-1, -alpha, extended)
+			if sc > alpha && red > 0 {
+				sc = -s.negamax(child, ck, depth-1, ply+1, -alpha-1, -alpha, extended)
+			}
+			if sc > alpha && sc < beta {
+				sc = -s.negamax(child, ck, depth-1, ply+1, -beta, -alpha, extended)
+			}
+		}
+		if s.stopped {
+			return 0
+		}
+		if sc > best {
+			best, bestMove = sc, m
+			if sc > alpha {
+				alpha = sc
+				s.pv[ply][0] = m
+				n := copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+				s.pvLen[ply] = n + 1
+			}
+		}
+		if alpha >= beta {
+			if order[i] < 1<<20 {
+				if !(s.hasKiller[ply][0] && s.killers[ply][0] == m) {
+					s.killers[ply][1], s.hasKiller[ply][1] = s.killers[ply][0], s.hasKiller[ply][0]
+					s.killers[ply][0], s.hasKiller[ply][0] = m, true
+				}
+				h := &s.history[mover][moveKey(m)]
+				*h += int32(depth * depth)
+				if *h > 1<<18 {
+					*h = 1 << 18
+				}
+			}
+			break
+		}
+	}
+	if best == -infinity {
+		return evaluate(b, s.e.weights, mover)
+	}
+	flag := ttExact
+	switch {
+	case best <= alphaOrig:
+		flag = ttUpper
+	case best >= beta:
+		flag = ttLower
+	}
+	if en.key != key || depth >= int(en.depth) || flag == ttExact {
+		*en = ttEntry{key: key, move: bestMove, score: toTT(best, ply), depth: int8(min(depth, 127)), flag: flag, hasMove: true}
+	}
+	return best
+}

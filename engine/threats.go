@@ -1,0 +1,147 @@
+package engine
+
+import "github.com/takbymail/takbot/tak"
+
+// reach returns the squares a stack move of colour c's stack on sq toward
+// d could cover: up to the carry limit and the stack's height, stopped by
+// walls and capstones (a capstone may end on a wall).
+func (b *board) reach(sq tak.Square, d tak.Direction) uint64 {
+	g := b.g
+	bit := uint64(1) << sq
+	n := min(int(b.height[sq]), g.size)
+	isCap := b.caps&bit != 0
+	var out uint64
+	cur := sq
+	for i := 0; i < n; i++ {
+		next, ok := cur.Step(d, g.size)
+		if !ok {
+			break
+		}
+		nb := uint64(1) << next
+		if b.caps&nb != 0 {
+			break
+		}
+		if b.walls&nb != 0 {
+			if isCap {
+				out |= nb
+			}
+			break
+		}
+		out |= nb
+		cur = next
+	}
+	return out
+}
+
+// hasRoadBits reports whether the squares in bb link two opposite edges.
+func (g *geom) hasRoadBits(bb uint64) bool {
+	if n := g.flood(g.north&bb, bb); n&g.south != 0 {
+		return true
+	}
+	w := g.flood(g.west&bb, bb)
+	return w&g.east != 0
+}
+
+// spreadRoadCandidates returns, for each square, the directions (bit d)
+// in which a move of colour c's stack there might complete a road for c (a
+// necessary condition: c's road pieces, the origin and every square the
+// move could cover link two edges), and whether there is any.
+func (b *board) spreadRoadCandidates(c tak.Color, dirs *[64]uint8) bool {
+	g := b.g
+	road := b.road(c)
+	movers := b.own[c] // a wall may uncover a flat of c's as it leaves
+	union := movers
+	for x := movers; x != 0; x &= x - 1 {
+		sq := tak.Square(bitIndex(x))
+		for d := tak.North; d <= tak.West; d++ {
+			union |= b.reach(sq, d)
+		}
+	}
+	if !g.hasRoadBits(road | union) {
+		return false
+	}
+	any := false
+	for x := movers; x != 0; x &= x - 1 {
+		sq := tak.Square(bitIndex(x))
+		dirs[sq] = 0
+		for d := tak.North; d <= tak.West; d++ {
+			if r := b.reach(sq, d); r != 0 && g.hasRoadBits(road|r|1<<sq) {
+				dirs[sq] |= 1 << d
+				any = true
+			}
+		}
+	}
+	return any
+}
+
+// spreadWin returns a stack move with which the side to move in p
+// completes a road for itself at once, if there is one. It tries only the
+// moves of the candidate stacks and directions; every move it tries counts
+// as a node.
+func (s *searcher) spreadWin(p *tak.Position, b *board) (tak.Move, bool) {
+	mover := p.ToMove()
+	var dirs [64]uint8
+	if !b.spreadRoadCandidates(mover, &dirs) {
+		return tak.Move{}, false
+	}
+	for x := b.own[mover]; x != 0; x &= x - 1 {
+		sq := tak.Square(bitIndex(x))
+		for d := tak.North; d <= tak.West; d++ {
+			if dirs[sq]&(1<<d) == 0 {
+				continue
+			}
+			run := popcount(b.reach(sq, d))
+			carry := min(int(b.height[sq]), b.g.size)
+			for n := 1; n <= carry; n++ {
+				for k := 1; k <= min(n, run); k++ {
+					for _, drops := range compositions(n, k) {
+						m := tak.Move{Type: tak.Spread, Square: sq, Dir: d, Drops: drops}
+						s.nodes++
+						if s.nodes&255 == 0 {
+							s.checkStop()
+							if s.stopped {
+								return tak.Move{}, false
+							}
+						}
+						child, err := p.Play(m)
+						if err == nil && child.Over() && child.HasRoad(mover) {
+							return m, true
+						}
+					}
+				}
+			}
+		}
+	}
+	return tak.Move{}, false
+}
+
+// compositionTable[n][k] lists the ways to drop n pieces on k squares, each
+// getting at least one, nearest first.
+var compositionTable [tak.MaxSize + 1][tak.MaxSize + 1][][tak.MaxSize - 1]uint8
+
+func init() {
+	var rec func(n, k int, prefix []uint8)
+	rec = func(n, k int, prefix []uint8) {
+		if k == 1 {
+			var d [tak.MaxSize - 1]uint8
+			copy(d[:], prefix)
+			d[len(prefix)] = uint8(n)
+			total, parts := 0, len(prefix)+1
+			for _, x := range d[:parts] {
+				total += int(x)
+			}
+			compositionTable[total][parts] = append(compositionTable[total][parts], d)
+			return
+		}
+		for first := 1; first <= n-k+1; first++ {
+			rec(n-first, k-1, append(prefix, uint8(first)))
+		}
+	}
+	for n := 1; n <= tak.MaxSize; n++ {
+		for k := 1; k <= n && k < tak.MaxSize; k++ {
+			rec(n, k, nil)
+		}
+	}
+}
+
+func compositions(n, k int) [][tak.MaxSize - 1]uint8 { return compositionTable[n][k] }

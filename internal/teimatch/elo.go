@@ -1,0 +1,49 @@
+package teimatch
+
+import (
+	"fmt"
+	"math"
+)
+
+// Score returns engine 0's score (wins plus half the draws, over games)
+// and the half-width of its 95% confidence interval, from the spread of
+// the game results.
+func (s Summary) Score() (score, margin float64) {
+	n := float64(s.Wins + s.Losses + s.Draws)
+	if n == 0 {
+		return 0.5, 0.5
+	}
+	score = (float64(s.Wins) + float64(s.Draws)/2) / n
+	if n < 2 {
+		return score, 0.5
+	}
+	v := (float64(s.Wins)*sq(1-score) + float64(s.Draws)*sq(0.5-score) + float64(s.Losses)*sq(score)) / (n - 1)
+	return score, 1.96 * math.Sqrt(v/n)
+}
+
+func sq(x float64) float64 { return x * x }
+
+// Elo returns the Elo difference a score gives (±Inf for 1 and 0).
+func Elo(score float64) float64 {
+	switch {
+	case score >= 1:
+		return math.Inf(1)
+	case score <= 0:
+		return math.Inf(-1)
+	}
+	return -400 * math.Log10(1/score-1)
+}
+
+// EloRange returns the Elo difference and the bounds of its 95% interval.
+func (s Summary) EloRange() (elo, low, high float64) {
+	score, m := s.Score()
+	return Elo(score), Elo(score - m), Elo(score + m)
+}
+
+// Report writes the match's outcome in one paragraph.
+func (s Summary) Report(names [2]string) string {
+	score, m := s.Score()
+	elo, lo, hi := s.EloRange()
+	return fmt.Sprintf("%s vs %s: %d games, %d wins, %d losses, %d draws; score %.1f%% ± %.1f%% (95%%); Elo %+.0f (95%% interval %+.0f to %+.0f)",
+		names[0], names[1], s.Wins+s.Losses+s.Draws, s.Wins, s.Losses, s.Draws, 100*score, 100*m, elo, lo, hi)
+}

@@ -1,0 +1,304 @@
+package teimatch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// Config is a match.
+type Config struct {
+	Engines  [2]Engine
+	Size     int           // board size (default 6)
+	HalfKomi int           // komi in half flats, sent to engines that list HalfKomi
+	MoveTime time.Duration // time per move (default 200 ms)
+	// Grace is how much longer than MoveTime an answer may take before the
+	// engine loses on time (default 100 ms: the pipe and process
+	// scheduling on a loaded machine).
+	Grace time.Duration
+	// Openings are move sequences in PTN from the start position; game 2k
+	// and 2k+1 both play opening k mod len, with colours swapped.
+	Openings [][]string
+	// Nodes, if set, sends "go nodes N" instead of "go movetime": a match
+	// independent of the machine's load, for engines that support it (an
+	// answer may then take up to MoveTime plus Grace).
+	Nodes    int64
+	Games    int // number of games (default 2 per opening)
+	MaxPlies int // a game this long is a draw (default 400)
+	Log      io.Writer
+}
+
+// GameResult is one game's outcome.
+type GameResult struct {
+	Index   int
+	Opening []string
+	White   int    // index of the engine playing White
+	Result  string // PTN result, e.g. R-0; "1/2-1/2" for a draw by length or repetition
+	Winner  int    // index of the winning engine, or -1 for a draw
+	Plies   int
+	Moves   []string    // every ply in PTN, opening included
+	Fault   *FaultError // what lost the game, if an engine failed
+	Reason  string      // how the game ended, in words
+}
+
+// Summary is the match's outcome from engine 0's point of view.
+type Summary struct {
+	Games               []GameResult
+	Wins, Losses, Draws int
+}
+
+// Run plays the match. It returns an error only when the match cannot go
+// on (an engine does not start or the context ends); faults during games
+// lose those games.
+func Run(ctx context.Context, cfg Config) (Summary, error) {
+	if cfg.Size == 0 {
+		cfg.Size = 6
+	}
+	if cfg.MoveTime <= 0 {
+		cfg.MoveTime = 200 * time.Millisecond
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = 100 * time.Millisecond
+	}
+	if cfg.MaxPlies <= 0 {
+		cfg.MaxPlies = 400
+	}
+	if len(cfg.Openings) == 0 {
+		cfg.Openings = [][]string{nil}
+	}
+	if cfg.Games <= 0 {
+		cfg.Games = 2 * len(cfg.Openings)
+	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	for i := range cfg.Engines {
+		if cfg.Engines[i].Name == "" && len(cfg.Engines[i].Argv) > 0 {
+			a := cfg.Engines[i].Argv[0]
+			cfg.Engines[i].Name = a[strings.LastIndex(a, "/")+1:]
+		}
+	}
+	if cfg.Engines[0].Name == cfg.Engines[1].Name {
+		cfg.Engines[0].Name += "#1"
+		cfg.Engines[1].Name += "#2"
+	}
+	var sum Summary
+	var procs [2]*proc
+	defer func() {
+		for _, p := range procs {
+			if p != nil {
+				p.close()
+			}
+		}
+	}()
+	for g := 0; g < cfg.Games; g++ {
+		for i := range procs {
+			if procs[i] != nil {
+				continue
+			}
+			p, err := startProc(ctx, cfg.Engines[i], 10*time.Second)
+			if err != nil {
+				return sum, fmt.Errorf("starting %s: %w", cfg.Engines[i].Name, err)
+			}
+			if cfg.HalfKomi != 0 && p.options["HalfKomi"] {
+				_ = p.send("setoption name HalfKomi value " + strconv.Itoa(cfg.HalfKomi))
+			}
+			procs[i] = p
+		}
+		if err := ctx.Err(); err != nil {
+			return sum, err
+		}
+		opening := cfg.Openings[(g/2)%len(cfg.Openings)]
+		white := g % 2
+		r := playGame(ctx, cfg, procs, opening, white)
+		r.Index = g + 1
+		if r.Fault != nil {
+			// restart the engine that failed: it may be dead or confused
+			for i, p := range procs {
+				if p != nil && p.name == r.Fault.Engine {
+					p.kill()
+					procs[i] = nil
+				}
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return sum, err
+		}
+		switch r.Winner {
+		case 0:
+			sum.Wins++
+		case 1:
+			sum.Losses++
+		default:
+			sum.Draws++
+		}
+		sum.Games = append(sum.Games, r)
+		fmt.Fprintf(cfg.Log, "game %d: %s (White) - %s (Black), opening %s: %s in %d plies, %s [%d-%d-%d]\n",
+			r.Index, cfg.Engines[white].Name, cfg.Engines[1-white].Name, strings.Join(opening, " "),
+			r.Result, r.Plies, r.Reason, sum.Wins, sum.Losses, sum.Draws)
+	}
+	return sum, nil
+}
+
+func playGame(ctx context.Context, cfg Config, procs [2]*proc, opening []string, white int) (r GameResult) {
+	r = GameResult{Opening: opening, White: white, Winner: -1}
+	tc := tak.DefaultConfig(cfg.Size)
+	tc.Komi = tak.Komi(cfg.HalfKomi)
+	pos, err := tak.NewPosition(tc)
+	if err != nil {
+		r.Result, r.Reason = "1/2-1/2", "no game: "+err.Error()
+		return r
+	}
+	var moves []string
+	defer func() { r.Moves = moves }()
+	seen := map[string]int{}
+	for _, text := range opening {
+		pm, err := notation.ParsePTNMove(text, cfg.Size)
+		if err == nil {
+			var next *tak.Position
+			if next, err = pos.Play(pm.Move); err == nil {
+				pos = next
+				moves = append(moves, pm.Move.String())
+				continue
+			}
+		}
+		r.Result, r.Reason = "1/2-1/2", fmt.Sprintf("no game: opening move %q: %v", text, err)
+		return r
+	}
+	engineOf := func(c tak.Color) int {
+		if c == tak.White {
+			return white
+		}
+		return 1 - white
+	}
+	lose := func(i int, f *FaultError) GameResult {
+		r.Fault = f
+		r.Winner = 1 - i
+		r.Plies = pos.Ply()
+		if engineOf(tak.White) == r.Winner {
+			r.Result = "1-0"
+		} else {
+			r.Result = "0-1"
+		}
+		r.Reason = f.Error()
+		return r
+	}
+	for i, p := range procs {
+		if err := p.send(fmt.Sprintf("teinewgame %d", cfg.Size)); err != nil {
+			return lose(i, asFault(err, p.name))
+		}
+		if err := p.send("isready"); err != nil {
+			return lose(i, asFault(err, p.name))
+		}
+		if _, err := p.await("readyok", time.Now().Add(10*time.Second)); err != nil {
+			return lose(i, asFault(err, p.name))
+		}
+	}
+	for !pos.Over() {
+		if ctx.Err() != nil {
+			r.Result, r.Reason = "1/2-1/2", "match interrupted"
+			return r
+		}
+		if pos.Ply() >= cfg.MaxPlies {
+			r.Result, r.Reason, r.Plies = "1/2-1/2", fmt.Sprintf("draw after %d plies", pos.Ply()), pos.Ply()
+			return r
+		}
+		key := boardKey(pos)
+		seen[key]++
+		if seen[key] >= 3 {
+			r.Result, r.Reason, r.Plies = "1/2-1/2", "draw by threefold repetition", pos.Ply()
+			return r
+		}
+		i := engineOf(pos.ToMove())
+		p := procs[i]
+		cmd := "position startpos"
+		if len(moves) > 0 {
+			cmd += " moves " + strings.Join(moves, " ")
+		}
+		if err := p.send(cmd); err != nil {
+			return lose(i, asFault(err, p.name))
+		}
+		goCmd := fmt.Sprintf("go movetime %d", cfg.MoveTime.Milliseconds())
+		if cfg.Nodes > 0 {
+			goCmd = fmt.Sprintf("go nodes %d", cfg.Nodes)
+		}
+		if err := p.send(goCmd); err != nil {
+			return lose(i, asFault(err, p.name))
+		}
+		line, err := p.await("bestmove", time.Now().Add(cfg.MoveTime+cfg.Grace))
+		if err != nil {
+			return lose(i, asFault(err, p.name))
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			return lose(i, &FaultError{Engine: p.name, Kind: "protocol", Detail: fmt.Sprintf("malformed answer %q", clip(line))})
+		}
+		pm, err := notation.ParsePTNMove(f[1], cfg.Size)
+		if err != nil {
+			return lose(i, &FaultError{Engine: p.name, Kind: "illegal move", Detail: fmt.Sprintf("%q is not a move: %v", clip(f[1]), err)})
+		}
+		next, err := pos.Play(pm.Move)
+		if err != nil {
+			return lose(i, &FaultError{Engine: p.name, Kind: "illegal move", Detail: fmt.Sprintf("%q: %v", clip(f[1]), err)})
+		}
+		pos = next
+		moves = append(moves, pm.Move.String())
+	}
+	res := pos.Result()
+	r.Result, r.Plies, r.Reason = res.PTN(), pos.Ply(), res.String()
+	if !res.Draw {
+		r.Winner = engineOf(res.Winner)
+	}
+	return r
+}
+
+func asFault(err error, name string) *FaultError {
+	var f *FaultError
+	if errors.As(err, &f) {
+		return f
+	}
+	return &FaultError{Engine: name, Kind: "crash", Detail: err.Error()}
+}
+
+// boardKey identifies a position for the repetition rule: the board and
+// the side to move.
+func boardKey(p *tak.Position) string {
+	t := notation.FormatTPS(p)
+	if i := strings.LastIndexByte(t, ' '); i > 0 {
+		return t[:i]
+	}
+	return t
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}
+
+// WritePTN writes the match's games as PTN, one after the other.
+func (s Summary) WritePTN(w io.Writer, names [2]string, size int) error {
+	for _, g := range s.Games {
+		fmt.Fprintf(w, "[Event \"takbot match game %d\"]\n[Size \"%d\"]\n[Player1 \"%s\"]\n[Player2 \"%s\"]\n[Result \"%s\"]\n\n",
+			g.Index, size, names[g.White], names[1-g.White], g.Result)
+		for i := 0; i < len(g.Moves); i += 2 {
+			line := fmt.Sprintf("%d. %s", i/2+1, g.Moves[i])
+			if i+1 < len(g.Moves) {
+				line += " " + g.Moves[i+1]
+			}
+			fmt.Fprintln(w, line)
+		}
+		if _, err := fmt.Fprintf(w, "{%s}\n%s\n\n", g.Reason, g.Result); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,163 @@
+package teimatch
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/engine"
+	"github.com/takbymail/takbot/engine/tei"
+)
+
+// The test binary doubles as the engines of the tests: with
+// TEIMATCH_FAKE=MODE in its environment it plays as a TEI engine instead
+// of running tests. MODE good is the real engine (engine/tei at a small
+// depth); the others are broken on purpose.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("TEIMATCH_FAKE"); mode != "" {
+		os.Exit(fakeEngine(mode))
+	}
+	os.Exit(m.Run())
+}
+
+func fakeEngine(mode string) int {
+	if mode == "good" {
+		if err := tei.Serve(context.Background(), os.Stdin, os.Stdout, tei.Options{Engine: engine.Options{HashMB: 1}}); err != nil {
+			return 1
+		}
+		return 0
+	}
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "tei":
+			fmt.Println("id name broken\nteiok")
+		case "isready":
+			fmt.Println("readyok")
+		case "go":
+			switch mode {
+			case "illegal":
+				fmt.Println("bestmove 7a1+7") // more than the carry limit: never legal
+			case "garbage":
+				fmt.Println("bestmove z9")
+			case "crash":
+				return 3
+			case "timeout":
+				// never answers
+			}
+		case "quit":
+			return 0
+		}
+	}
+	return 0
+}
+
+func fake(t *testing.T, name, mode string) Engine {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Engine{Name: name, Argv: []string{"env", "TEIMATCH_FAKE=" + mode, exe}}
+}
+
+// TestBrokenEngines: an illegal move, a move that is not one, a crash and
+// a timeout each lose every game for the broken engine, whichever colour
+// it plays, and the match goes on (the engine is restarted).
+func TestBrokenEngines(t *testing.T) {
+	for _, mode := range []string{"illegal", "garbage", "crash", "timeout"} {
+		t.Run(mode, func(t *testing.T) {
+			cfg := Config{
+				Engines:  [2]Engine{fake(t, "good", "good"), fake(t, "broken", mode)},
+				MoveTime: 30 * time.Millisecond,
+				Grace:    150 * time.Millisecond,
+				Openings: [][]string{{"a1", "f6", "c3", "d4"}},
+				Games:    2,
+			}
+			sum, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sum.Wins != 2 || sum.Losses != 0 {
+				t.Fatalf("%+v", sum)
+			}
+			want := map[string]string{"illegal": "illegal move", "garbage": "illegal move", "crash": "crash", "timeout": "timeout"}[mode]
+			for _, g := range sum.Games {
+				if g.Fault == nil || g.Fault.Engine != "broken" || g.Fault.Kind != want {
+					t.Errorf("game %d: fault %+v, want %s by broken", g.Index, g.Fault, want)
+				}
+				if len(g.Moves) < 4 {
+					t.Errorf("game %d: moves %v", g.Index, g.Moves)
+				}
+			}
+		})
+	}
+}
+
+// TestSelfMatch: the engine against itself over TEI: every game ends
+// without a fault, each opening is played with both colours, and the
+// report adds up.
+func TestSelfMatch(t *testing.T) {
+	var log strings.Builder
+	cfg := Config{
+		Engines:  [2]Engine{fake(t, "", "good"), fake(t, "", "good")},
+		MoveTime: 20 * time.Millisecond,
+		Grace:    500 * time.Millisecond,
+		Openings: DefaultOpenings()[:2],
+		MaxPlies: 24,
+		Log:      &log,
+	}
+	sum, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Games) != 4 || sum.Wins+sum.Losses+sum.Draws != 4 {
+		t.Fatalf("%+v", sum)
+	}
+	for i, g := range sum.Games {
+		if g.Fault != nil {
+			t.Errorf("game %d: %v", g.Index, g.Fault)
+		}
+		if g.White != i%2 || strings.Join(g.Opening, " ") != strings.Join(cfg.Openings[i/2], " ") {
+			t.Errorf("game %d: white %d opening %v", g.Index, g.White, g.Opening)
+		}
+	}
+	if n := strings.Count(log.String(), "\n"); n != 4 {
+		t.Errorf("%d log lines:\n%s", n, log.String())
+	}
+	var ptn strings.Builder
+	if err := sum.WritePTN(&ptn, [2]string{"a", "b"}, 6); err != nil || strings.Count(ptn.String(), "[Event") != 4 {
+		t.Errorf("PTN: %v\n%s", err, ptn.String())
+	}
+}
+
+// TestScore: score, error bar and Elo of a few match outcomes.
+func TestScore(t *testing.T) {
+	cases := []struct {
+		w, l, d        int
+		score, margin  float64
+		elo, low, high float64
+	}{
+		{30, 10, 8, 0.7083, 0.1161, 154, 65, 269},
+		{10, 10, 0, 0.5, 0.2248, 0, -168, 168},
+		{5, 0, 0, 1, 0, math.Inf(1), math.Inf(1), math.Inf(1)},
+	}
+	for _, c := range cases {
+		s := Summary{Wins: c.w, Losses: c.l, Draws: c.d}
+		score, m := s.Score()
+		elo, lo, hi := s.EloRange()
+		near := func(a, b, tol float64) bool { return a == b || math.Abs(a-b) <= tol }
+		if !near(score, c.score, 1e-3) || !near(m, c.margin, 1e-3) || !near(elo, c.elo, 1) || !near(lo, c.low, 1) || !near(hi, c.high, 1) {
+			t.Errorf("%d-%d-%d: score %.4f ± %.4f, Elo %.0f (%.0f, %.0f)", c.w, c.l, c.d, score, m, elo, lo, hi)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package render_test
+
+import (
+	"bytes"
+	"errors"
+	"image/gif"
+	"image/png"
+	"testing"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
+	"github.com/takbymail/takbot/tak"
+)
+
+func replayMoves(t *testing.T, start *tak.Position, ptn ...string) []tak.Move {
+	t.Helper()
+	var out []tak.Move
+	for _, s := range ptn {
+		pm, err := notation.ParsePTNMove(s, start.Size())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, pm.Move)
+	}
+	return out
+}
+
+func TestGIFReplay(t *testing.T) {
+	start, err := tak.NewPosition(tak.DefaultConfig(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := replayMoves(t, start, "a1", "e5", "b1", "b2", "c1", "c2", "d1", "d2", "e1")
+	tests := []struct {
+		name      string
+		maxFrames int
+		frames    int
+	}{
+		{"every position", 0, 10},
+		{"sampled", 4, 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			err := render.GIF(&b, render.Replay{Start: start, Moves: moves, Players: [2]string{"Alice", "takbot"}, MaxFrames: tt.maxFrames},
+				render.Options{Theme: render.Light, Size: 320})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := gif.DecodeAll(&b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g.Image) != tt.frames {
+				t.Fatalf("%d frames, want %d", len(g.Image), tt.frames)
+			}
+			if g.Config.Width != 320 || g.Delay[len(g.Delay)-1] != 400 {
+				t.Fatalf("width %d, last delay %d", g.Config.Width, g.Delay[len(g.Delay)-1])
+			}
+		})
+	}
+}
+
+func TestGIFBadMove(t *testing.T) {
+	start, _ := tak.NewPosition(tak.DefaultConfig(5))
+	moves := replayMoves(t, start, "a1", "a1")
+	err := render.GIF(&bytes.Buffer{}, render.Replay{Start: start, Moves: moves}, render.Options{Size: 320})
+	if !errors.Is(err, render.ErrInput) {
+		t.Fatalf("err = %v, want ErrInput", err)
+	}
+}
+
+func TestEvalGraph(t *testing.T) {
+	tests := []struct {
+		name string
+		g    render.Graph
+		ok   bool
+	}{
+		{"game", render.Graph{Scores: []int{0, 20, -40, 300, 2500, -900}, Marks: []render.GraphMark{{Turn: 4, Sign: "!"}, {Turn: 5, Sign: "?"}}, Title: "g1: Alice vs takbot"}, true},
+		{"one position", render.Graph{Scores: []int{0}}, true},
+		{"no scores", render.Graph{}, false},
+		{"mark outside", render.Graph{Scores: []int{0, 1}, Marks: []render.GraphMark{{Turn: 2, Sign: "?"}}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			err := render.EvalGraph(&b, tt.g, render.Options{Size: 480})
+			if (err == nil) != tt.ok {
+				t.Fatalf("err = %v, want ok %v", err, tt.ok)
+			}
+			if !tt.ok {
+				if !errors.Is(err, render.ErrInput) {
+					t.Fatalf("err = %v, want ErrInput", err)
+				}
+				return
+			}
+			img, err := png.Decode(&b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if img.Bounds().Dx() != 480 || img.Bounds().Dy() != 192 {
+				t.Fatalf("size %v", img.Bounds())
+			}
+		})
+	}
+}
