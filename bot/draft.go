@@ -23,6 +23,9 @@ type draft struct {
 	// (a refusal, help) and its reply is Private.
 	public    bool
 	attention bool
+	// direct sends the draft to its key's own identity, never to the
+	// identity a paired player writes from (pair.go).
+	direct bool
 }
 
 // tell returns the draft for a recipient and game, in first-use order.
@@ -166,7 +169,7 @@ func (s *session) replies(cause string) []Reply {
 		if d.empty() {
 			continue
 		}
-		id, _ := ParseIdentity(d.to)
+		id := s.route(d)
 		name := id.Address
 		if p, err := s.player(d.to); err == nil && p.Name != "" {
 			name = p.Name
@@ -176,7 +179,7 @@ func (s *session) replies(cause string) []Reply {
 			parts = append(parts, Part{Kind: Actions, Actions: as})
 		}
 		class := Event
-		if d.to == s.senderKey() && s.senderKey() != "" {
+		if d.to == s.senderKey() && s.senderKey() != "" || id.Key() == s.msg.From.Key() {
 			class = Answer // the reader's own message caused it
 		}
 		out = append(out, Reply{

@@ -123,7 +123,9 @@ func (s *session) gameLine(g *GameRecord, key string) (string, bool) {
 			line += ", due " + fmtTime(g.Deadline)
 		}
 	case Challenged:
-		if me == g.Challenger {
+		if me == g.Challenger && g.Seek != nil {
+			line += "open challenge, until someone accepts it (\"seeks\" lists it)"
+		} else if me == g.Challenger {
 			line += "challenge sent"
 		} else {
 			line += "challenge to answer"

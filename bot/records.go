@@ -213,6 +213,10 @@ type GameRecord struct {
 	Wake    time.Time `json:",omitzero"`
 	Created time.Time
 	Updated time.Time
+	// Seek is set on a game that began as an open challenge ("new
+	// anyone"): while it waits, the seat of Challenger.Opponent() is
+	// empty and anyone may take it with "accept ID" (seek.go).
+	Seek *SeekRecord `json:",omitempty"`
 }
 
 // ClockRunning reports whether the game's clock runs.
@@ -280,6 +284,19 @@ type PlayerRecord struct {
 	Theme       render.Theme `json:",omitempty"`
 	Width       int          `json:",omitempty"`
 	NoTextBoard bool         `json:",omitempty"`
+	// Pairing (pair.go): Paired, on the primary record, is the key of the
+	// other identity joined to it with "pair"; Alias, on that other
+	// identity's record, is the primary's key, and Moved lists the games
+	// that moved from it to the primary (they move back at "unpair").
+	// Via, on the primary, is the key of the identity the player last
+	// wrote from ("" for the primary's own): events go there.
+	Paired string   `json:",omitempty"`
+	Alias  string   `json:",omitempty"`
+	Moved  []string `json:",omitempty"`
+	Via    string   `json:",omitempty"`
+	// PairCode is the last one-time code the player asked for with
+	// "pair", so that asking again retires it.
+	PairCode string `json:",omitempty"`
 }
 
 // Unreachable records that a player's transport refuses their replies.

@@ -25,6 +25,7 @@ const (
 	boardOption     = "board"
 	maxCommandChars = 4000 // Discord's limit on a command's names, descriptions and choices
 	maxSubcommands  = 25
+	moreGroup       = "more" // the subcommand group of the commands beyond Discord's 25
 	maxDescription  = 100
 )
 
@@ -95,10 +96,39 @@ func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
 			Choices:     stringChoices([]string{"thread", "dm"}),
 		}},
 	})
-	if len(root.Options) > maxSubcommands {
-		return nil, fmt.Errorf("discord: %d subcommands, Discord allows %d under one command", len(root.Options), maxSubcommands)
+	// Discord allows 25 subcommands under one command: the commands of
+	// moreCommands go into the group /tak more, which takes 25 more.
+	var top, more []*discordgo.ApplicationCommandOption
+	for _, o := range root.Options {
+		if moreCommands[o.Name] {
+			more = append(more, o)
+		} else {
+			top = append(top, o)
+		}
+	}
+	if len(more) > 0 {
+		root.Options = append(top, &discordgo.ApplicationCommandOption{
+			Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: moreGroup,
+			Description: describe("more commands: "+subNames(more), limit), Options: more,
+		})
+	}
+	if len(root.Options) > maxSubcommands || len(more) > maxSubcommands {
+		return nil, fmt.Errorf("discord: %d subcommands and %d in /%s %s, Discord allows %d in each", len(top), len(more), rootCommand, moreGroup, maxSubcommands)
 	}
 	return root, nil
+}
+
+// moreCommands are the commands of the table whose subcommands are in the
+// group /tak more ("/tak more pair"), beyond Discord's 25 under /tak.
+var moreCommands = map[string]bool{"link": true, "seeks": true, "pair": true}
+
+// subNames lists subcommands by name.
+func subNames(opts []*discordgo.ApplicationCommandOption) string {
+	var names []string
+	for _, o := range opts {
+		names = append(names, o.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // optionsOf turns a command's parameters into options, required ones

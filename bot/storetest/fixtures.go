@@ -55,6 +55,7 @@ func fullGame(id string) *bot.GameRecord {
 		Wake:      t0.Add(60 * time.Hour),
 		Created:   t0.Add(-240 * time.Hour),
 		Updated:   t0,
+		Seek:      &bot.SeekRecord{Low: 1400, High: 1700},
 	}
 }
 
@@ -67,6 +68,8 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		Unreachable: &bot.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
 		Created:     t0.Add(-time.Hour),
 		Theme:       render.Contrast, Width: 480, NoTextBoard: true,
+		Paired: "discord:123456789012345678", Alias: "email:other@example.org", Moved: []string{"g3"},
+		Via: "discord:123456789012345678", PairCode: "KX7M2QPA",
 	}
 }
 
