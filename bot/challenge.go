@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/community"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -345,9 +346,12 @@ func (o *newOptionValues) set(p *Param, v string) error {
 		o.komi = k
 	case ParamText: // scoring, rating
 		if p.Name == "rating" {
-			lo, hi, err := parseRatingRange(v)
-			o.ratingLow, o.ratingHigh = lo, hi
-			return err
+			rg, err := community.ParseRange(v)
+			if err != nil {
+				return refuse("%v", err)
+			}
+			o.ratingLow, o.ratingHigh = rg.Low, rg.High
+			return nil
 		}
 		sr, err := tak.ParseScoringRules(v)
 		if err != nil {

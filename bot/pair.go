@@ -1,12 +1,12 @@
 package bot
 
 import (
-	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/takbymail/takbot/bot/community"
 )
 
 // One player, two transports. "pair" gives the sender a one-time code;
@@ -20,7 +20,7 @@ import (
 // sender confirms from their real mailbox); the code goes only to that
 // identity, so the second identity proves, by sending it, that the same
 // person holds both (and confirms by sending it). The code is random (40
-// bits), works once, lasts pairTTL, and a player's hourly message limit
+// bits), works once, lasts community.CodeTTL, and a player's hourly message limit
 // bounds guessing. The first identity is told at once, with "unpair" to
 // undo it.
 //
@@ -37,53 +37,8 @@ import (
 // pairPrefix keys the pairing codes in refereeSpace: "pair/KX7M2QPA".
 const pairPrefix = "pair/"
 
-// pairTTL is how long a pairing code works.
-const pairTTL = 10 * time.Minute
-
 // maxPairGames bounds the games that move when two identities pair.
 const maxPairGames = 200
-
-// pairAlphabet writes codes without the letters read alike (0/O, 1/I/L).
-const pairAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-
-// pairCodeLen is a code's length, without its dash (31^8: about 40 bits).
-const pairCodeLen = 8
-
-// pairTicket is a code's record: who asked, and until when it works.
-type pairTicket struct {
-	Key     string
-	Expires time.Time
-}
-
-// newPairCode returns a random code.
-func newPairCode() (string, error) {
-	b := make([]byte, pairCodeLen)
-	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("pairing code: %w", err)
-	}
-	for i := range b {
-		b[i] = pairAlphabet[int(b[i])%len(pairAlphabet)]
-	}
-	return string(b), nil
-}
-
-// showCode writes a code as players read it: "KX7M-2QPA".
-func showCode(c string) string { return c[:pairCodeLen/2] + "-" + c[pairCodeLen/2:] }
-
-// readCode reads a code as a player writes it, in any case, with or
-// without its dash; ok is false when it cannot be a code.
-func readCode(w string) (string, bool) {
-	c := strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(w))
-	if len(c) != pairCodeLen {
-		return "", false
-	}
-	for _, r := range c {
-		if !strings.ContainsRune(pairAlphabet, r) {
-			return "", false
-		}
-	}
-	return c, true
-}
 
 // person returns the player a key stands for: the primary of a paired
 // identity, else the key's own record.
@@ -179,22 +134,18 @@ func (s *session) pairCode() error {
 	if me.Paired != "" {
 		return refuse("your account is already paired with %s; send \"unpair\" first to pair it with another", s.identityText(me.Paired))
 	}
-	code, err := newPairCode()
+	code, err := community.NewCode(nil)
 	if err != nil {
 		return err
 	}
-	expires := s.now.Add(pairTTL)
-	ticket, err := json.Marshal(pairTicket{Key: me.Key, Expires: expires})
-	if err != nil {
-		return err
-	}
+	expires := s.now.Add(community.CodeTTL)
+	ticket := community.Ticket{Key: me.Key, Expires: expires}.Encode()
 	old, now := me.PairCode, s.now
 	s.extra = append(s.extra, func(tx Tx) error {
 		// Retire the sender's earlier code and every expired one.
 		var stale []string
 		if err := tx.ScanState(refereeSpace, pairPrefix, func(k string, v []byte) error {
-			var t pairTicket
-			if json.Unmarshal(v, &t) != nil || !now.Before(t.Expires) || k == pairPrefix+old {
+			if !community.DecodeTicket(v).Valid(now) || k == pairPrefix+old {
 				stale = append(stale, k)
 			}
 			return nil
@@ -212,16 +163,16 @@ func (s *session) pairCode() error {
 	s.markPlayer(me)
 	d := s.tell(me.Key, "")
 	d.say("Your pairing code is %s. Send \"pair %s\" from your other account (this takbot runs %s) before %s, and the two become one player: one game list, one rating and your settings here. "+
-		"The code works once. Give it to nobody: whoever sends it joins your account.", showCode(code), showCode(code), s.r.runningNames(), fmtTime(expires))
+		"The code works once. Give it to nobody: whoever sends it joins your account.", community.ShowCode(code), community.ShowCode(code), s.r.runningNames(), fmtTime(expires))
 	return nil
 }
 
 // pairJoin joins the sender to the identity that was given code w.
 func (s *session) pairJoin(w string) error {
 	me := s.sender
-	code, ok := readCode(w)
+	code, ok := community.ReadCode(w)
 	if !ok {
-		return refuse("%q is not a pairing code: a code has %d letters and digits, like KX7M-2QPA. Send \"pair\" from your other account to get one", excerpt(w, 20), pairCodeLen)
+		return refuse("%q is not a pairing code: a code has %d letters and digits, like KX7M-2QPA. Send \"pair\" from your other account to get one", excerpt(w, 20), community.CodeLen)
 	}
 	var raw []byte
 	err := s.view(func(tx Tx) error {
@@ -229,18 +180,16 @@ func (s *session) pairJoin(w string) error {
 		raw, err = tx.State(refereeSpace, pairPrefix+code)
 		return err
 	})
-	var t pairTicket
+	var t community.Ticket
 	switch {
 	case errors.Is(err, ErrNotFound):
 	case err != nil:
 		return err
 	default:
-		if json.Unmarshal(raw, &t) != nil {
-			t = pairTicket{}
-		}
+		t = community.DecodeTicket(raw)
 	}
-	if t.Key == "" || !s.now.Before(t.Expires) {
-		return refuse("the code %s does not work: a code works once, for %d minutes. Send \"pair\" from your other account for a new one", showCode(code), int(pairTTL/time.Minute))
+	if !t.Valid(s.now) {
+		return refuse("the code %s does not work: a code works once, for %d minutes. Send \"pair\" from your other account for a new one", community.ShowCode(code), int(community.CodeTTL/time.Minute))
 	}
 	if t.Key == me.Key {
 		return refuse("send this code from your other account (by mail or on Discord), not from the one that asked for it")

@@ -3,9 +3,9 @@ package bot
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/community"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -27,7 +27,7 @@ import (
 //
 // A rating range ("rating=1400-1700") admits the players whose rating on
 // the board's size (ratingFor) is within it; an unrated player counts as
-// unratedRating, the rating every player starts with.
+// community.UnratedRating, the rating every player starts with.
 
 // refereeSpace is the referee's own key space in the state store, beside
 // the transports' (a transport's name has no '~').
@@ -39,14 +39,8 @@ const seekPrefix = "seek/"
 // anyoneWord, after "new", opens a seek.
 const anyoneWord = "anyone"
 
-// unratedRating is the rating an unrated player counts as in a range.
-const unratedRating = 1500
-
 // maxSeeksListed bounds the seeks "seeks" lists.
 const maxSeeksListed = 20
-
-// maxRating bounds the numbers of a rating range.
-const maxRating = 4000
 
 // SeekRecord is what a game that began as an open challenge keeps of it.
 type SeekRecord struct {
@@ -56,7 +50,10 @@ type SeekRecord struct {
 }
 
 // ranged reports whether the seek has a rating range.
-func (sk *SeekRecord) ranged() bool { return sk != nil && sk.High > 0 }
+func (sk *SeekRecord) ranged() bool { return sk != nil && !sk.rng().Any() }
+
+// rng is the seek's rating range.
+func (sk *SeekRecord) rng() community.Range { return community.Range{Low: sk.Low, High: sk.High} }
 
 // openSeek reports whether g is an open challenge still waiting.
 func openSeek(g *GameRecord) bool {
@@ -65,17 +62,6 @@ func openSeek(g *GameRecord) bool {
 
 // isAnyone reports whether the word after "new" asks for an open challenge.
 func isAnyone(w string) bool { return strings.EqualFold(strings.TrimSpace(w), anyoneWord) }
-
-// parseRatingRange reads "1400-1700".
-func parseRatingRange(v string) (lo, hi int, err error) {
-	a, b, ok := strings.Cut(v, "-")
-	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
-	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if !ok || err1 != nil || err2 != nil || lo < 0 || hi > maxRating || lo > hi {
-		return 0, 0, refuse("rating must be a range of ratings LOW-HIGH from 0 to %d, lowest first, e.g. rating=1400-1700, not %q", maxRating, excerpt(v, 20))
-	}
-	return lo, hi, nil
-}
 
 // pickColor is the colour the sender of "new" plays.
 func (s *session) pickColor(opts newOptionValues) tak.Color {
@@ -142,7 +128,7 @@ func seekWho(sk *SeekRecord) string {
 	if !sk.ranged() {
 		return anyoneWord
 	}
-	return fmt.Sprintf("a player rated %d to %d (unrated players count as %d)", sk.Low, sk.High, unratedRating)
+	return fmt.Sprintf("a player rated %d to %d (unrated players count as %d)", sk.Low, sk.High, community.UnratedRating)
 }
 
 // seekerLabel names the seeker with their rating on the game's size:
@@ -251,13 +237,10 @@ func (s *session) takeSeek(id string) error {
 	}
 	if sk := g.Seek; sk.ranged() {
 		r, _, rated := ratingFor(s.sender, g.Config.Size)
-		if !rated {
-			r = unratedRating
-		}
-		if n := int(r + 0.5); n < sk.Low || n > sk.High {
+		if n, ok := sk.rng().Admits(r, rated); !ok {
 			how := fmt.Sprintf("your rating on %dx%d is %d", g.Config.Size, g.Config.Size, n)
 			if !rated {
-				how = fmt.Sprintf("you are unrated on %dx%d, which counts as %d", g.Config.Size, g.Config.Size, unratedRating)
+				how = fmt.Sprintf("you are unrated on %dx%d, which counts as %d", g.Config.Size, g.Config.Size, n)
 			}
 			return refuse("the open challenge %s is for players rated %d to %d, and %s", id, sk.Low, sk.High, how)
 		}
