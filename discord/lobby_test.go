@@ -145,3 +145,19 @@ func TestPairDiscordWithMail(t *testing.T) {
 	}
 	alice.wait("Unpaired")
 }
+
+// "new anyone" written as plain text (to the bot, outside a game thread)
+// is posted in the lobby too.
+func TestLobbySeekFromText(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{Lobby: true, MessageContent: true})
+	if _, err := w.fake.Say(w.bob.ID, w.channel, mention(w.fake.Bot().ID)+" new anyone size=6"); err != nil {
+		t.Fatal(err)
+	}
+	post := w.waitPost(w.lobby, func(m discordfake.Message) bool { return strings.Contains(m.Content, "open challenge g1, 6x6") })
+	if _, ok := button(post, "Accept"); !ok {
+		t.Errorf("no Accept button: %s", show(post))
+	}
+	w.click(w.alice.ID, post, "Accept")
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+}
