@@ -98,6 +98,13 @@ func TestLobbySlashSeekListedByMailAndCancelled(t *testing.T) {
 	if !strings.Contains(list.Text(), "g1: Alice (unrated), 5x5") || strings.Contains(list.Text(), w.alice.ID) {
 		t.Errorf("seeks by mail: %s", list.Text())
 	}
+	seeks := w.reply(w.slash(w.bob.ID, w.channel, moreGroup, discordfake.Sub("seeks")))
+	if !strings.Contains(seeks.Content, "g1: Alice (unrated), 5x5") || !seeks.Ephemeral {
+		t.Errorf("/tak more seeks: %s", show(seeks))
+	}
+	if _, ok := button(seeks, "Accept g1"); !ok {
+		t.Errorf("/tak more seeks has no Accept button: %s", show(seeks))
+	}
 	w.reply(w.slash(w.alice.ID, w.channel, "cancel", discordfake.Opt("game", "g1")))
 	if err := w.fake.Await(w.ctx, func() bool {
 		ms := w.posts(w.lobby)
