@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -29,6 +30,11 @@ const anyoneUser = "any"
 
 // keyLobby keys a game's lobby post: "lobby/g12" → lobbyRecord.
 const keyLobby = "lobby/"
+
+// lobbyRetention is how long a lobby post's record is kept, from the
+// post's time (its message id's): well beyond an open challenge's life,
+// after which a late word about it would be posted anew.
+const lobbyRetention = 180 * 24 * time.Hour
 
 // lobbyRecord is where a game's lobby post is.
 type lobbyRecord struct {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
@@ -167,4 +168,32 @@ func TestLobbySeekFromText(t *testing.T) {
 	}
 	w.click(w.alice.ID, post, "Accept")
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+}
+
+// A lobby post's record is pruned once far older than any open challenge.
+func TestLobbyRecordPruned(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{Lobby: true, ManualClock: true})
+	r := &bot.Reply{ID: "clock:g9/1", To: bot.Identity{Transport: Name, Address: lobbyAddress}, Game: "g9",
+		Parts: []bot.Part{{Kind: bot.Prose, Text: "Ann is looking for an opponent: open challenge g9."}}}
+	if err := w.tr.Send(w.ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	var rec lobbyRecord
+	if found, err := w.tr.getState(w.ctx, keyLobby+"g9", &rec); !found || err != nil || rec.Channel != w.lobby {
+		t.Fatalf("no lobby record after the post: %+v %v", rec, err)
+	}
+	if err := w.tr.prune(w.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if found, err := w.tr.getState(w.ctx, keyLobby+"g9", &rec); !found || err != nil {
+		t.Fatalf("a fresh lobby record was pruned: %v", err)
+	}
+	w.clock.Advance(lobbyRetention + time.Hour)
+	if err := w.tr.prune(w.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if found, err := w.tr.getState(w.ctx, keyLobby+"g9", &rec); found || err != nil {
+		t.Errorf("an old lobby record stays: %v", err)
+	}
 }
