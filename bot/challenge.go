@@ -510,12 +510,13 @@ func (s *session) cmdCancel(c *Command) error {
 	case g.Status == Challenged && me == g.Challenger:
 		g.Status = Cancelled
 		gs.dirty = true
+		if g.Seek != nil {
+			s.seekWithdrawn(g)
+			break
+		}
 		both(g, func(k string, _ tak.Color) {
 			s.event(k, g.ID).say("%s the challenge %s.", s.senderDid(k, "withdrew"), g.ID)
 		})
-		if g.Seek != nil {
-			s.lobbyNotice(g, fmt.Sprintf("%s withdrew the open challenge %s.", s.sender.Name, g.ID))
-		}
 	case answerable(g) && g.Proposal != nil && g.Proposal.By == me:
 		pr := g.Proposal
 		g.Proposal = nil

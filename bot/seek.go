@@ -107,7 +107,9 @@ func (s *session) cmdNewSeek(c *Command) error {
 	s.touch(id)
 	s.current = id
 	expires := fmtTime(s.r.challengeExpiry(g))
-	d := s.event(s.sender.Key, id)
+	// Only the seeker hears of it until someone accepts (no game thread
+	// on Discord for a game that may never begin).
+	d := s.tell(s.sender.Key, id)
 	d.say("Open challenge %s posted: %s. You play %s. %s may accept it with \"accept %s\" until %s, when it expires; send \"cancel\" to withdraw it.",
 		id, describeConfig(g), mine, capitalize(seekWho(g.Seek)), id, expires)
 	s.offerActions(gs, s.sender.Key)
@@ -261,9 +263,16 @@ func (s *session) seekExpired(gs *gameState) {
 	g := gs.rec
 	g.Status = Expired
 	gs.dirty = true
-	s.event(g.Players[g.Challenger], g.ID).say("Your open challenge %s expired: nobody accepted it within %s. Send \"new anyone\" to post another.",
+	s.tell(g.Players[g.Challenger], g.ID).say("Your open challenge %s expired: nobody accepted it within %s. Send \"new anyone\" to post another.",
 		g.ID, plural(s.r.opts.ChallengeDays, "day", "days"))
 	s.lobbyNotice(g, fmt.Sprintf("The open challenge %s of %s expired: nobody accepted it.", g.ID, g.Names[g.Challenger]))
+}
+
+// seekWithdrawn tells the seeker and the lobbies that the seeker withdrew
+// open challenge g.
+func (s *session) seekWithdrawn(g *GameRecord) {
+	s.tell(s.sender.Key, g.ID).say("You withdrew your open challenge %s.", g.ID)
+	s.lobbyNotice(g, fmt.Sprintf("%s withdrew the open challenge %s.", s.sender.Name, g.ID))
 }
 
 // seekIndex writes the open-seek index of the games a commit writes.

@@ -86,7 +86,7 @@ func TestSeekCancelledAndExpired(t *testing.T) {
 	h := newHarness(t, withLobby())
 	id := h.send("alice", "new anyone")[0].Game
 	rs := h.send("alice", "cancel")
-	mustContain(t, "cancel", textTo(rs, "alice"), "You withdrew the challenge "+id)
+	mustContain(t, "cancel", textTo(rs, "alice"), "You withdrew your open challenge "+id)
 	mustContain(t, "lobby", textTo(rs, "lobby"), "alice withdrew the open challenge "+id)
 	mustContain(t, "taking a withdrawn seek", textTo(h.send("bob", "accept "+id), "bob"), "alice withdrew the open challenge "+id)
 

@@ -20,9 +20,8 @@ func TestServeOpenChallengesAcrossTransports(t *testing.T) {
 	o := discordfake.Opt
 
 	posted := w.reply(w.bobSlash(w.channel, "challenge", o("opponent", "anyone"), o("size", 3)))
-	th := w.thread()
-	if !strings.Contains(posted.Content, "<#"+th.ID+">") || !strings.Contains(w.nextPost(th.ID, 0).Content, "Open challenge g1 posted") {
-		t.Errorf("Bob's /tak challenge anyone: %s\n%s", posted.Content, postContents(w.posts(th.ID)))
+	if !strings.Contains(posted.Content, "Open challenge g1 posted") || !posted.Ephemeral || len(w.fake.Threads()) != 0 {
+		t.Errorf("Bob's /tak challenge anyone: %+v (a thread before anyone accepted: %d)", posted, len(w.fake.Threads()))
 	}
 	lobby := w.nextPost(w.lobby, 0)
 	if !strings.Contains(lobby.Content, "Bob (unrated) is looking for an opponent: open challenge g1, 3x3") {
@@ -45,7 +44,8 @@ func TestServeOpenChallengesAcrossTransports(t *testing.T) {
 	}); err != nil {
 		t.Errorf("the lobby post was not edited: %v\n%s", err, postContents(w.posts(w.lobby)))
 	}
-	if !strings.Contains(w.nextPost(th.ID, 1).Content, "Game g1 begins") {
+	th := w.thread()
+	if !strings.Contains(w.nextPost(th.ID, 0).Content, "Game g1 begins") {
 		t.Errorf("the game's thread: %s", postContents(w.posts(th.ID)))
 	}
 
