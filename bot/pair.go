@@ -240,11 +240,15 @@ func (s *session) pairJoin(w string) error {
 	s.markPlayer(me)
 	s.markPlayer(primary)
 	s.extra = append(s.extra, func(tx Tx) error { return tx.DeleteState(refereeSpace, pairPrefix+code) })
-	s.tell(me.Key, "").say("Paired: this account (%s) and %s are now one player, %s. %s joined your game list; your settings, name and rating are those of %s. "+
+	joined := "This account had no games of its own to add."
+	if len(moved) > 0 {
+		joined = plural(len(moved), "game of this account joined", "games of this account joined") + " the list."
+	}
+	s.tell(me.Key, "").say("Paired: %s and %s are now one player, %s, with one game list. %s Your settings, name and rating are those of %s. "+
 		"Answers come back where you write from; news of your games goes where you last wrote from. Send \"unpair\" from either to separate them.",
-		s.identityText(me.Key), s.identityText(primary.Key), primary.Name, sentence(plural(len(moved), "game of this account", "games of this account")), s.identityText(primary.Key))
-	s.tellDirect(primary.Key).say("Your account (%s) is now paired with %s: the code you asked for was sent from there, so both are you, %s, with one game list and your settings. "+
-		"If that was not you, send \"unpair\" at once.", s.identityText(primary.Key), s.identityText(me.Key), primary.Name)
+		s.identityText(me.Key), s.identityText(primary.Key), primary.Name, joined, s.identityText(primary.Key))
+	s.tellDirect(primary.Key).say("%s is now paired with %s: the code you asked for was sent from there, so both are you, %s, with one game list and your settings. "+
+		"If that was not you, send \"unpair\" at once.", capitalize(s.identityText(primary.Key)), s.identityText(me.Key), primary.Name)
 	return nil
 }
 
@@ -283,8 +287,12 @@ func (s *session) unpair() error {
 	primary.Paired, primary.Via = "", ""
 	s.markPlayer(alias)
 	s.markPlayer(primary)
-	text := fmt.Sprintf("Unpaired: %s and %s are two players again. %s went back to %s; the games begun while they were paired stay with %s, and each keeps its own settings.",
-		s.identityText(primary.Key), s.identityText(aliasKey), sentence(plural(back, "game", "games")), s.identityText(aliasKey), s.identityText(primary.Key))
+	went := "No game went back"
+	if back > 0 {
+		went = plural(back, "game went back", "games went back")
+	}
+	text := fmt.Sprintf("Unpaired: %s and %s are two players again. %s to %s; the games begun while they were paired stay with %s, and each keeps its own settings.",
+		s.identityText(primary.Key), s.identityText(aliasKey), went, s.identityText(aliasKey), s.identityText(primary.Key))
 	from := s.msg.From.Key()
 	s.tellDirect(from).say("%s", text)
 	other := primary.Key
@@ -295,16 +303,22 @@ func (s *session) unpair() error {
 	return nil
 }
 
-// identityText names an identity for its own player: "your email account
-// (alice@example.org)".
+// identityText names an identity for its own player: "your email
+// account alice@example.org", "your Discord account Alice" (a Discord
+// address is a number: the name says more).
 func (s *session) identityText(key string) string {
 	id, ok := ParseIdentity(key)
 	if !ok {
 		return key
 	}
-	title := id.Transport
+	title, who := id.Transport, id.Address
 	if e := s.r.transport(id.Transport); e != nil {
-		title = e.info.Title
+		title = strings.TrimPrefix(e.info.Title, "the ")
+		if e.info.DisplayName != nil && e.info.ParseAddress != nil && strings.Trim(who, "0123456789") == "" {
+			if p, err := s.player(key); err == nil && p.Name != "" {
+				who = p.Name
+			}
+		}
 	}
-	return fmt.Sprintf("your %s account %s", title, id.Address)
+	return fmt.Sprintf("your %s account %s", title, who)
 }

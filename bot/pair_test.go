@@ -35,7 +35,7 @@ func TestPairJoinsTwoIdentitiesAndUnpairSeparates(t *testing.T) {
 
 	code := h.pairCode("alice")
 	rs := h.mail("alice@example.org", "pair "+code)
-	mustContain(t, "alias told", textTo(rs, "alice@example.org"), "Paired: this account", "1 game of this account joined your game list")
+	mustContain(t, "alias told", textTo(rs, "alice@example.org"), "Paired: your ", "1 game of this account joined the list")
 	mustContain(t, "primary told", textTo(rs, "alice"), "is now paired with your email account alice@example.org", "send \"unpair\" at once")
 	if g := h.game(g2); g.Players[1] != "console:alice" {
 		t.Fatalf("g2 did not move to the primary: %v", g.Players)

@@ -137,7 +137,7 @@ func TestPairDiscordWithMail(t *testing.T) {
 	}
 	alice := &mailer{w: w, t: t, id: bot.Identity{Transport: "email", Address: "alice@example.org"}, name: "Alice"}
 	alice.send("pair " + code[1])
-	alice.wait("Paired: this account")
+	alice.wait("Paired: your ")
 	alice.send("games")
 	games := alice.wait("Your games")
 	if got := games.Text(); !strings.Contains(got, "g1") {

@@ -116,7 +116,7 @@ func TestServePairMailWithDiscord(t *testing.T) {
 	if code == nil {
 		t.Fatal("no pairing code in Ann's mail")
 	}
-	if got := annSlash("more", discordfake.Sub("pair", o("code", code[1]))); !strings.Contains(got.Content, "Paired: this account") {
+	if got := annSlash("more", discordfake.Sub("pair", o("code", code[1]))); !strings.Contains(got.Content, "Paired: your ") {
 		t.Errorf("Ann's /tak more pair CODE: %s", got.Content)
 	}
 	w.annNext("is now paired with your Discord account")
