@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/community"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -68,7 +69,10 @@ func (s *session) resolveOpponent(word string) (Identity, error) {
 	}
 	var live []Identity
 	for _, k := range keys {
-		if id, ok := ParseIdentity(k); ok {
+		if p, err := s.player(k); err == nil && p.Alias != "" {
+			k = p.Alias // a paired identity: its primary (pair.go)
+		}
+		if id, ok := ParseIdentity(k); ok && !containsIdentity(live, id) {
 			if e := s.r.transport(id.Transport); e != nil && e.t != nil {
 				live = append(live, id)
 			}
@@ -87,6 +91,15 @@ func (s *session) resolveOpponent(word string) (Identity, error) {
 		acts = append(acts, Action{Label: "Challenge " + id.Key(), Command: "new " + id.Key()})
 	}
 	return Identity{}, &question{msg: fmt.Sprintf("Several players are called %s: say which one, with %s (and your options after it). Nothing was changed.", excerpt(w, excerptRunes), joinOr(cmds)), actions: acts}
+}
+
+func containsIdentity(ids []Identity, id Identity) bool {
+	for _, x := range ids {
+		if x.Key() == id.Key() {
+			return true
+		}
+	}
+	return false
 }
 
 func isTransportName(t string) bool {
@@ -159,7 +172,10 @@ func (r *Referee) addressHelp() string {
 
 func (s *session) cmdNew(c *Command) error {
 	if len(c.Args) == 0 {
-		return refuse("say whom to challenge, e.g. \"new bob size=6 komi=2 color=white\"")
+		return refuse("say whom to challenge, e.g. \"new bob size=6 komi=2 color=white\", or \"new anyone\" for an open challenge")
+	}
+	if isAnyone(c.Args[0]) {
+		return s.cmdNewSeek(c)
 	}
 	if engine, err := s.engineOpponent(c.Args[0]); err != nil {
 		return err
@@ -180,22 +196,20 @@ func (s *session) cmdNew(c *Command) error {
 	if opts.level != 0 {
 		return refuse("level sets takbot's strength, so it is for games against takbot only: \"new takbot level=%d\"", opts.level)
 	}
+	if opts.ratingHigh > 0 {
+		return refuse("rating= is for open challenges, which anyone in the range may accept: write \"new anyone rating=%d-%d\"", opts.ratingLow, opts.ratingHigh)
+	}
 	cfg, err := opts.config()
 	if err != nil {
 		return err
 	}
-	mine := tak.White
-	switch opts.color {
-	case "black":
-		mine = tak.Black
-	case "random":
-		if s.r.randInt(2) == 1 {
-			mine = tak.Black
-		}
-	}
-	op, err := s.player(opp.Key())
+	mine := s.pickColor(opts)
+	op, err := s.person(opp.Key())
 	if err != nil {
 		return err
+	}
+	if op.Key == s.sender.Key {
+		return refuse("you cannot challenge yourself (%s is paired with your account)", opp.Key())
 	}
 	if err := s.checkChallengeQuotas(op); err != nil {
 		return err
@@ -256,6 +270,9 @@ type newOptionValues struct {
 	tps              string
 	given            map[string]bool
 	level            int // takbot's level; 0: none given
+	// ratingLow and ratingHigh are an open challenge's rating range
+	// (both 0: none).
+	ratingLow, ratingHigh int
 }
 
 // optionAliases are other spellings of option names.
@@ -357,9 +374,17 @@ func (o *newOptionValues) set(p *Param, v string) error {
 			return err
 		}
 		o.komi = k
-	case ParamText: // scoring, tps
-		if p.Name == "tps" {
+	case ParamText: // scoring, tps, rating
+		switch p.Name {
+		case "tps":
 			o.tps = v
+			return nil
+		case "rating":
+			rg, err := community.ParseRange(v)
+			if err != nil {
+				return refuse("%v", err)
+			}
+			o.ratingLow, o.ratingHigh = rg.Low, rg.High
 			return nil
 		}
 		sr, err := tak.ParseScoringRules(v)
@@ -426,7 +451,6 @@ func (o newOptionValues) config() (tak.Config, error) {
 
 // ---- accept, decline, cancel ----
 
-func (s *session) cmdAccept(c *Command) error  { return s.answer(c, true) }
 func (s *session) cmdDecline(c *Command) error { return s.answer(c, false) }
 
 func (s *session) answer(c *Command, yes bool) error {
@@ -447,6 +471,8 @@ func (s *session) answer(c *Command, yes bool) error {
 			s.event(k, g.ID).say("%s the challenge %s.", s.senderDid(k, "declined"), g.ID)
 		})
 		return nil
+	case g.Status == Challenged && g.Seek != nil:
+		return refuse("%s is your own open challenge: someone else must accept it (send \"cancel\" to withdraw it)", g.ID)
 	case g.Status == Challenged:
 		return refuse("you sent this challenge; %s must answer it (or send \"cancel\" to withdraw it)", g.Names[g.Challenger.Opponent()])
 	case !answerable(g):
@@ -528,6 +554,10 @@ func (s *session) cmdCancel(c *Command) error {
 	case g.Status == Challenged && me == g.Challenger:
 		g.Status = Cancelled
 		gs.dirty = true
+		if g.Seek != nil {
+			s.seekWithdrawn(g)
+			break
+		}
 		both(g, func(k string, _ tak.Color) {
 			s.event(k, g.ID).say("%s the challenge %s.", s.senderDid(k, "withdrew"), g.ID)
 		})

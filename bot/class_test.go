@@ -10,11 +10,15 @@ import (
 // command by command: a command added to the table without a class, or not
 // listed here, fails TestEveryCommandHasAClass until someone decides.
 var commandClasses = map[string]struct{ class, bare bot.Class }{
-	"new":      {class: bot.ClassThirdParty}, // a challenge mails another player
-	"analyse":  {class: bot.ClassReadOnly},   // the engine's view, to the sender only
-	"accept":   {class: bot.ClassGame},
-	"decline":  {class: bot.ClassGame},
-	"cancel":   {class: bot.ClassGame},
+	"new":     {class: bot.ClassThirdParty}, // a challenge mails another player
+	"analyse": {class: bot.ClassReadOnly},   // the engine's view, to the sender only
+	"accept":  {class: bot.ClassGame},
+	"decline": {class: bot.ClassGame},
+	"cancel":  {class: bot.ClassGame},
+	"seeks":   {class: bot.ClassReadOnly}, // lists the open challenges
+	// pair joins the sender's identities: never from a mail the transport
+	// cannot vouch for (it would hand the account to a forger).
+	"pair":     {class: bot.ClassSettings},
 	"move":     {class: bot.ClassGame},
 	"rs":       {class: bot.ClassGame, bare: bot.ClassReadOnly}, // with a board: recorded in the game, the opponent told
 	"revert":   {class: bot.ClassGame},

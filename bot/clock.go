@@ -107,6 +107,9 @@ func (r *Referee) tickGame(ctx context.Context, id string) (replies []Reply, err
 	g := gs.rec
 	now := s.now
 	switch {
+	case g.Seek != nil && g.Status == Challenged && !now.Before(r.challengeExpiry(g)):
+		s.replyBase = fmt.Sprintf("clock:%s:expire", g.ID)
+		s.seekExpired(gs)
 	case g.Status == Challenged && !now.Before(r.challengeExpiry(g)):
 		s.replyBase = fmt.Sprintf("clock:%s:expire", g.ID)
 		g.Status = Expired

@@ -177,6 +177,8 @@ var newOptions = []Param{
 	{Name: "style", Kind: ParamChoice, Option: true, Choices: []string{string(Street), string(Courtly)}, Default: string(Street),
 		Summary: "street: the referee announces the Tak calls players make; courtly: it also announces every road-in-one threat"},
 	{Name: "level", Kind: ParamInteger, Option: true, Min: 1, Max: MaxLevel, Default: "5", Summary: "takbot's strength in a game against it, from 1 (weakest, quick and often a weaker move) to 10"},
+	{Name: "rating", Kind: ParamText, Option: true, Default: "any",
+		Summary: "open challenges only (new anyone): who may accept, by rating on the board's size, LOW-HIGH (rating=1400-1700); an unrated player counts as 1500"},
 }
 
 // commandTable is the one table of commands; init fills it (its handlers
@@ -206,15 +208,17 @@ func init() {
 
 func commandSpecs() []*CommandSpec {
 	return []*CommandSpec{
-		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street] [level=5]",
-			Summary:  "challenge a player to a game; \"new takbot\" starts a game against the bot itself at once (unrated)",
-			Examples: []string{"new bob size=6 komi=2 color=white days=5", "new ann@example.org", "new discord:123456789012345678 style=courtly", "new takbot level=3 size=6"},
+		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT|anyone|takbot [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street] [level=5] [rating=LOW-HIGH]",
+			Summary:  "challenge a player to a game; \"new anyone\" posts an open challenge that the first to accept plays (on Discord in the lobby channel, by mail listed by \"seeks\"); \"new takbot\" starts a game against the bot itself at once (unrated)",
+			Examples: []string{"new bob size=6 komi=2 color=white days=5", "new ann@example.org", "new discord:123456789012345678 style=courtly", "new anyone size=6 rating=1400-1700", "new takbot level=3 size=6"},
 			Params: append([]Param{{Name: "opponent", Kind: ParamPlayer, Required: true,
-				Summary: "a name on your own transport, an email address, a Discord mention, or transport:address"}}, newOptions...),
+				Summary: "a name on your own transport, an email address, a Discord mention, or transport:address; anyone for an open challenge"}}, newOptions...),
 			Class: ClassThirdParty, run: (*session).cmdNew},
 		{Name: "rematch", Group: GroupStart, Syntax: "rematch", Summary: "after a game ends, challenge the same opponent again with the same options and the colours swapped",
 			Examples: []string{"rematch", "game g3; rematch"}, Class: ClassThirdParty, run: (*session).cmdRematch},
-		{Name: "accept", Group: GroupStart, Syntax: "accept", Summary: "accept a challenge, or your opponent's proposal", Examples: []string{"accept"}, Class: ClassGame, run: (*session).cmdAccept},
+		{Name: "accept", Group: GroupStart, Syntax: "accept [ID]", Summary: "accept a challenge, or your opponent's proposal; \"accept ID\" takes the open challenge ID (see \"seeks\")", Examples: []string{"accept", "accept g12"},
+			Params: []Param{{Name: "id", Kind: ParamGame, Summary: "an open challenge to take, or the game whose challenge or proposal you accept"}},
+			Class:  ClassGame, run: (*session).cmdAccept},
 		{Name: "decline", Group: GroupStart, Syntax: "decline", Summary: "decline a challenge, or your opponent's proposal", Examples: []string{"decline"}, Class: ClassGame, run: (*session).cmdDecline},
 		{Name: "cancel", Group: GroupStart, Syntax: "cancel", Summary: "withdraw your challenge or your proposal", Examples: []string{"cancel"}, Class: ClassGame, run: (*session).cmdCancel},
 
@@ -264,6 +268,8 @@ func commandSpecs() []*CommandSpec {
 		{Name: "link", Group: GroupPlay, Syntax: "link", Summary: "a PTN Ninja link to the game", Examples: []string{"link"}, Class: ClassReadOnly, run: (*session).cmdLink},
 
 		{Name: "games", Group: GroupAlways, Syntax: "games", Summary: "your games, those waiting for you first", Examples: []string{"games"}, Class: ClassReadOnly, run: (*session).cmdGames},
+		{Name: "seeks", Group: GroupAlways, Syntax: "seeks", Summary: "the open challenges (\"new anyone\") you can accept, newest first, with their options and each seeker's name and rating",
+			Examples: []string{"seeks"}, Class: ClassReadOnly, run: (*session).cmdSeeks},
 		{Name: cmdGame, Group: GroupAlways, Syntax: "game ID", Summary: "send your commands to game ID, in this message and later ones, until you choose another (\"game g3; ps b4\" sends one move there)",
 			Examples: []string{"game g3", "game g3; ps b4"},
 			Params:   []Param{{Name: "id", Kind: ParamGame, Required: true, Summary: "the game's id, e.g. g3"}},
@@ -283,6 +289,11 @@ func commandSpecs() []*CommandSpec {
 				{Name: "value", Kind: ParamText, Summary: "its new value, e.g. light, small, off, ptn, 12h, daily 08:00 Europe/Berlin"},
 			},
 			Class: ClassSettings, BareClass: ClassReadOnly, run: (*session).cmdSettings},
+		{Name: "pair", Aliases: []string{"unpair"}, Group: GroupAlways, Syntax: "pair, pair CODE, or unpair",
+			Summary:  "play as one player from two transports: \"pair\" gives a code for 10 minutes; send \"pair CODE\" from your other account (mail or Discord) to join them, with one game list, one rating and one set of settings; \"unpair\" separates them",
+			Examples: []string{"pair", "pair KX7M-2QPA", "unpair"},
+			Params:   []Param{{Name: "code", Kind: ParamText, Summary: "the code \"pair\" gave your other account, or off to separate them"}},
+			Class:    ClassSettings, run: (*session).cmdPair},
 		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, Class: ClassReadOnly, run: (*session).cmdHelp},
 	}
 }

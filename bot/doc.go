@@ -137,6 +137,19 @@
 // parts, carried out at delivery by the [Analyst] of [Options], so the
 // referee never searches.
 //
+// Open challenges (seek.go): "new anyone" is a challenge whose opponent
+// seat is empty; "seeks" lists the open ones from an index in the
+// referee's own space of the state store, "accept ID" seats the first
+// to accept under the game's lock, and transports with a lobby
+// ([TransportInfo.Lobby]) get a post of each, and word of what became of
+// it. The rating range asks ratingFor.
+//
+// One player on two transports (pair.go): "pair" and "pair CODE" join two
+// identities; the second's record becomes an alias of the first
+// (PlayerRecord.Alias, Paired), its games move to the first, and a
+// message from either is handled as the first's. Answers go back to the
+// identity a message came from, events to the one last written from.
+//
 // A player's look (settings.go): the picture theme, width and text board
 // are kept in the [PlayerRecord] with the notation, shown by "settings"
 // and changed by "set"; a player who chose no theme gets their

@@ -26,6 +26,9 @@ type draft struct {
 	// stage is the session's stage when the draft was begun: a move a
 	// plan answers with is told in replies of their own (plans.go).
 	stage int
+	// direct sends the draft to its key's own identity, never to the
+	// identity a paired player writes from (pair.go).
+	direct bool
 }
 
 // tell returns the draft for a recipient and game, in first-use order.
@@ -169,7 +172,7 @@ func (s *session) replies(cause string) []Reply {
 		if d.empty() {
 			continue
 		}
-		id, _ := ParseIdentity(d.to)
+		id := s.route(d)
 		name := id.Address
 		if p, err := s.player(d.to); err == nil && p.Name != "" {
 			name = p.Name
@@ -179,7 +182,7 @@ func (s *session) replies(cause string) []Reply {
 			parts = append(parts, Part{Kind: Actions, Actions: as})
 		}
 		class := Event
-		if d.to == s.senderKey() && s.senderKey() != "" && d.stage == 0 {
+		if d.stage == 0 && (d.to == s.senderKey() && s.senderKey() != "" || id.Key() == s.msg.From.Key()) {
 			class = Answer // the reader's own message caused it
 		}
 		out = append(out, Reply{

@@ -67,7 +67,7 @@ func (s *session) listGames(live bool, hint string) error {
 	}
 	d := s.tell(s.sender.Key, "")
 	if len(lines) == 0 {
-		d.say("You have no games yet: challenge someone with \"new OPPONENT\", e.g. \"new bob size=5\".")
+		d.say("You have no games yet: challenge someone with \"new OPPONENT\", e.g. \"new bob size=5\", or send \"seeks\" for the open challenges waiting for an opponent.")
 		return nil
 	}
 	d.block("Your games, those waiting for you first"+hint+":", strings.Join(lines, "\n"))
@@ -123,7 +123,9 @@ func (s *session) gameLine(g *GameRecord, key string) (string, bool) {
 			line += ", due " + s.timeFor(key, g.Deadline)
 		}
 	case Challenged:
-		if me == g.Challenger {
+		if me == g.Challenger && g.Seek != nil {
+			line += "open challenge, until someone accepts it (\"seeks\" lists it)"
+		} else if me == g.Challenger {
 			line += "challenge sent"
 		} else {
 			line += "challenge to answer"

@@ -12,7 +12,8 @@ import (
 // the defaults, except MessagesPerHour (see there).
 type Quotas struct {
 	// OpenChallenges is the most challenges one player may have waiting
-	// for an answer at once (default 5); another "new" is refused.
+	// for an answer at once, their open challenges ("new anyone") among
+	// them (default 5); another "new" is refused.
 	OpenChallenges int
 	// ChallengesTo is the most unanswered challenges one player may be
 	// sent (default 20); a challenge beyond it is refused to its sender.
@@ -152,6 +153,25 @@ func (s *session) checkChallengeQuotas(op *PlayerRecord) error {
 	if st := stripeOf(op.Key); !s.ls.has(st) {
 		return &needLock{st}
 	}
+	if err := s.checkOwnChallenges(); err != nil {
+		return err
+	}
+	q := s.r.opts.Quotas
+	theirs, err := s.openChallenges(op.Key, false)
+	if err != nil {
+		return err
+	}
+	if len(theirs) >= q.ChallengesTo {
+		return refuse("%s already has %d challenges waiting for an answer, the most the referee lets a player have; your challenge was not sent. Try again once %s has answered some",
+			op.Name, len(theirs), op.Name)
+	}
+	return nil
+}
+
+// checkOwnChallenges refuses a challenge or an open challenge ("new
+// anyone") from a sender who has as many waiting as the referee allows;
+// open challenges count among them.
+func (s *session) checkOwnChallenges() error {
 	q := s.r.opts.Quotas
 	mine, err := s.openChallenges(s.sender.Key, true)
 	if err != nil {
@@ -165,14 +185,6 @@ func (s *session) checkChallengeQuotas(op *PlayerRecord) error {
 		return &refusal{msg: fmt.Sprintf("you have %s waiting for an answer (%s), and the referee lets you have at most %d at once: "+
 			"withdraw one (e.g. \"game %s; cancel\") or wait until one is answered or expires",
 			plural(len(mine), "open challenge", "open challenges"), listIDs(mine), q.OpenChallenges, mine[0]), actions: cmds}
-	}
-	theirs, err := s.openChallenges(op.Key, false)
-	if err != nil {
-		return err
-	}
-	if len(theirs) >= q.ChallengesTo {
-		return refuse("%s already has %d challenges waiting for an answer, the most the referee lets a player have; your challenge was not sent. Try again once %s has answered some",
-			op.Name, len(theirs), op.Name)
 	}
 	return nil
 }

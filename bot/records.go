@@ -235,6 +235,10 @@ type GameRecord struct {
 	// Level is takbot's level (1 to MaxLevel) in a game against it, 0 in
 	// a game between people. Games against takbot are unrated.
 	Level int `json:",omitempty"`
+	// Seek is set on a game that began as an open challenge ("new
+	// anyone"): while it waits, the seat of Challenger.Opponent() is
+	// empty and anyone may take it with "accept ID" (seek.go).
+	Seek *SeekRecord `json:",omitempty"`
 }
 
 // Plans are one player's conditional moves in a game, made for the
@@ -323,6 +327,19 @@ type PlayerRecord struct {
 	// NoReview is set by "set review off": no review of the player's
 	// finished games.
 	NoReview bool `json:",omitempty"`
+	// Pairing (pair.go): Paired, on the primary record, is the key of the
+	// other identity joined to it with "pair"; Alias, on that other
+	// identity's record, is the primary's key, and Moved lists the games
+	// that moved from it to the primary (they move back at "unpair").
+	// Via, on the primary, is the key of the identity the player last
+	// wrote from ("" for the primary's own): events go there.
+	Paired string   `json:",omitempty"`
+	Alias  string   `json:",omitempty"`
+	Moved  []string `json:",omitempty"`
+	Via    string   `json:",omitempty"`
+	// PairCode is the last one-time code the player asked for with
+	// "pair", so that asking again retires it.
+	PairCode string `json:",omitempty"`
 }
 
 // Digest is a player's daily message listing the games waiting for them.

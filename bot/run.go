@@ -31,11 +31,18 @@ func (e *question) Error() string { return e.msg }
 // errors (storage, a lock to take) are returned.
 func (s *session) run(p Parsed, perr error) error {
 	key := s.msg.From.Key()
-	sender, err := s.player(key)
+	own, err := s.player(key)
+	if err != nil {
+		return err
+	}
+	sender, err := s.resolveSender(own)
 	if err != nil {
 		return err
 	}
 	s.sender = sender
+	if own != sender { // a paired identity: the primary speaks; its name stays
+		own, key = nil, sender.Key
+	}
 	if s.rate.over {
 		s.overRate()
 		return nil
@@ -46,7 +53,7 @@ func (s *session) run(p Parsed, perr error) error {
 	if sender.Created.Equal(s.now) && !s.msg.Unverified {
 		s.markPlayer(sender)
 	}
-	if n := cleanName(s.msg.Name); n != "" && n != sender.Name && !s.msg.Unverified {
+	if n := cleanName(s.msg.Name); n != "" && n != sender.Name && !s.msg.Unverified && own != nil {
 		sender.Name = n
 		s.markPlayer(sender)
 	}

@@ -270,6 +270,7 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 	if p, ok := s.r.store.(Preparer); ok {
 		defer p.Prepare(games, keep)()
 	}
+	s.extra = append(s.extra, seekIndex(games))
 	out := make([]Reply, len(replies))
 	err := s.r.store.Update(s.ctx, func(tx Tx) error {
 		if proc.ID != "" {

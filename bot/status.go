@@ -157,8 +157,11 @@ func (s *session) offerActions(gs *gameState, to string) {
 
 // both calls fn for each player key of the game.
 func both(g *GameRecord, fn func(key string, c tak.Color)) {
-	fn(g.Players[0], tak.White)
-	if g.Players[1] != g.Players[0] {
+	// An open challenge's empty seat (seek.go) has nobody to tell.
+	if g.Players[0] != "" {
+		fn(g.Players[0], tak.White)
+	}
+	if g.Players[1] != g.Players[0] && g.Players[1] != "" {
 		fn(g.Players[1], tak.Black)
 	}
 }

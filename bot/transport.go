@@ -36,6 +36,12 @@ type TransportInfo struct {
 	// made for Discord; mail reads best in render.Light).
 	DefaultTheme render.Theme
 	Limits       Limits
+	// Lobby, when not "", is the address of the transport's lobby: the
+	// referee posts every open challenge ("new anyone") to
+	// Identity{Name, Lobby}, with an action to accept it, and later
+	// replies about the same game (taken, withdrawn, expired) say what
+	// became of it; a transport that can edits its post with them.
+	Lobby string
 }
 
 // Limits are what one message of a transport can carry.

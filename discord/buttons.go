@@ -21,6 +21,12 @@ func (t *Transport) click(ix *discordgo.Interaction, u *discordgo.User) {
 		t.dispatch(ix, t.sayEphemeral(ix, "This button is no longer in use."), nil)
 		return
 	}
+	if c.User == anyoneUser { // a lobby's Accept: whoever clicks takes it
+		t.dispatch(ix, t.deferEphemeral(ix), func(ctx context.Context) {
+			t.handleInteraction(ctx, ix, u, c.Command, c.Game, originCommand)
+		})
+		return
+	}
 	if c.User != u.ID {
 		t.dispatch(ix, t.sayEphemeral(ix, fmt.Sprintf("These buttons are for %s; only they can use them. Your own commands are under /%s.", mention(c.User), rootCommand)), nil)
 		return

@@ -30,14 +30,15 @@ const (
 
 // moreGroup is the subcommand group of the commands that do not fit
 // among /tak's own subcommands (Discord allows 25 under one command):
-// /tak more say, /tak more plan, /tak more rematch, /tak more analyse, and the two least
-// used ways to show a game, /tak more tps and /tak more link. In a game's
-// thread they can also be typed as text ("say gg"), and a finished game's
-// last post has a Rematch button. One place is left among /tak's own.
+// /tak more say, plan, rematch, analyse, seeks and pair, and the two least
+// used ways to show a game, tps and link. In a game's thread they can also
+// be typed as text ("say gg"), a finished game's last post has a Rematch
+// button, and the lobby's posts an Accept button.
 const moreGroup = "more"
 
 // moreCommands are the commands of the table under /tak more.
-var moreCommands = map[string]bool{"say": true, "plan": true, "rematch": true, "tps": true, "link": true, "analyse": true}
+var moreCommands = map[string]bool{"say": true, "plan": true, "rematch": true, "tps": true, "link": true, "analyse": true,
+	"seeks": true, "pair": true}
 
 // slashName is the subcommand of a command of the table.
 func slashName(command string) string {
@@ -92,7 +93,7 @@ func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
 		Description: "Play Tak by correspondence: challenge, move, answer, see your games",
 	}
 	more := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: moreGroup,
-		Description: describe("talk to your opponent, plan moves ahead, ask for a rematch, see the game as TPS or a link", limit)}
+		Description: describe("talk to your opponent, plan moves, rematch, analyse, open challenges, pairing, TPS, link", limit)}
 	for _, c := range bot.Commands() {
 		o := &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: slashName(c.Name),
@@ -120,7 +121,7 @@ func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
 		}},
 	})
 	if len(root.Options) > maxSubcommands {
-		return nil, fmt.Errorf("discord: %d subcommands, Discord allows %d under one command", len(root.Options), maxSubcommands)
+		return nil, fmt.Errorf("discord: %d subcommands under /%s, Discord allows %d: put more in moreCommands", len(root.Options), rootCommand, maxSubcommands)
 	}
 	return root, nil
 }

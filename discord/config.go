@@ -29,6 +29,7 @@ type Config struct {
 	MessageContent bool // read plain text; needs the privileged Message Content intent
 	Threads        ThreadKind
 	Channel        string // fallback channel for games started elsewhere; "" for none
+	Lobby          string // the channel where open challenges are posted (lobby.go); "" for none
 	APIURL         string // another Discord-compatible server; "" or https://discord.com for Discord itself
 }
 
@@ -74,6 +75,10 @@ func (c *Config) Check() error {
 	}
 	if c.Channel != "" && !IsSnowflake(c.Channel) {
 		return &ConfigError{"channel", fmt.Sprintf("%q is not a Discord id", c.Channel)}
+	}
+	c.Lobby = strings.TrimSpace(c.Lobby)
+	if c.Lobby != "" && !IsSnowflake(c.Lobby) {
+		return &ConfigError{"lobby_channel", fmt.Sprintf("%q is not a Discord id", c.Lobby)}
 	}
 	switch c.Threads {
 	case "":

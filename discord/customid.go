@@ -76,7 +76,7 @@ func parseCustomID(s string) (customID, error) {
 	default:
 		return customID{}, errNotOurs
 	}
-	if !IsSnowflake(c.User) || !gameIDShaped(c.Game) || strings.ContainsFunc(c.Command, unicode.IsControl) {
+	if !(IsSnowflake(c.User) || c.User == anyoneUser && c.Kind == kindRun) || !gameIDShaped(c.Game) || strings.ContainsFunc(c.Command, unicode.IsControl) {
 		return customID{}, errNotOurs
 	}
 	return c, nil

@@ -42,6 +42,19 @@
 // and line breaks, and a line that would read as more than one command is
 // refused, so an option never smuggles in a second command.
 //
+// Discord allows 25 subcommands under one command: the commands of
+// moreCommands (say, plan, rematch, analyse, seeks, pair, tps, link) are in
+// the group /tak more.
+//
+// # The lobby
+//
+// With lobby_channel set (Config.Lobby), open challenges ("new anyone")
+// are posted in that channel with an Accept button anyone may press, and
+// the post is edited when the challenge is taken, withdrawn or expires
+// (lobby.go). A click is answered privately, as a slash command is; games
+// taken there get their thread in the channel the players use, not in
+// the lobby, unless the bot knows no other.
+//
 // # Answering interactions
 //
 // Every interaction is answered at once, on its own goroutine, before the

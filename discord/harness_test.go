@@ -34,6 +34,7 @@ type world struct {
 	logs    *syncBuffer
 	guild   string
 	channel string
+	lobby   string // the lobby channel, with worldOptions.Lobby
 	alice   discordfake.User
 	bob     discordfake.User
 	stop    func()
@@ -50,6 +51,7 @@ type worldOptions struct {
 	NoStart        bool            // build the world, do not start the bot
 	Global         bool            // guilds: [] (global commands)
 	Quotas         bot.Quotas      // the referee's quotas
+	Lobby          bool            // a lobby channel for open challenges
 }
 
 func newWorld(t *testing.T, o worldOptions) *world {
@@ -69,6 +71,11 @@ func newWorld(t *testing.T, o worldOptions) *world {
 	w.guild = fake.AddGuild("Tak Club")
 	if w.channel, err = fake.AddTextChannel(w.guild, "games"); err != nil {
 		t.Fatal(err)
+	}
+	if o.Lobby {
+		if w.lobby, err = fake.AddTextChannel(w.guild, "lobby"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	w.alice = fake.AddUser(discordfake.User{Username: "alice", GlobalName: "Alice"})
 	w.bob = fake.AddUser(discordfake.User{Username: "bob"})
@@ -107,7 +114,7 @@ func (w *world) start(o worldOptions) {
 		guilds, where = nil, ""
 	}
 	tr, err := New(Config{Token: w.fake.Token(), ApplicationID: w.fake.ApplicationID(), Guilds: guilds,
-		MessageContent: o.MessageContent, Threads: o.Threads, APIURL: w.fake.URL()}, w.ref,
+		MessageContent: o.MessageContent, Threads: o.Threads, APIURL: w.fake.URL(), Lobby: w.lobby}, w.ref,
 		Options{Logger: logger, Clock: clock, detachClose: true, observe: func(e string) {
 			select {
 			case w.events <- e:

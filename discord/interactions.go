@@ -201,7 +201,8 @@ func (t *Transport) stateWith(originKey string, o originRecord, user, home strin
 	if name := t.dir.name(user); name != "" {
 		ws = append(ws, t.userWrites(user)...)
 	}
-	if home != "" && t.mem.pref(keyHome+user) != home {
+	// The lobby (lobby.go) is no player's home: games get no thread there.
+	if home != "" && home != t.cfg.Lobby && t.mem.pref(keyHome+user) != home {
 		t.mem.setPref(keyHome+user, home)
 		ws = append(ws, bot.StateWrite{Key: keyHome + user, Value: []byte(home)})
 	}

@@ -49,11 +49,11 @@ func TestSlashCommandsFromTable(t *testing.T) {
 	}
 	subs := map[string]*discordgo.ApplicationCommandOption{}
 	for _, s := range root.Options {
-		subs[s.Name] = s
 		if len([]rune(s.Description)) > maxDescription || s.Description == "" {
 			t.Errorf("/tak %s description %q", s.Name, s.Description)
 		}
 		if s.Type != discordgo.ApplicationCommandOptionSubCommandGroup {
+			subs[s.Name] = s
 			continue
 		}
 		if s.Name != moreGroup {

@@ -29,6 +29,9 @@ const tokenLife = 14 * time.Minute
 //   - Players who asked for direct messages get their replies about
 //     events they did not cause by DM as well, and are not mentioned.
 func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
+	if r.To.Transport == Name && r.To.Address == lobbyAddress && t.cfg.Lobby != "" {
+		return t.sendLobby(ctx, r)
+	}
 	if r.To.Transport != Name || !IsSnowflake(r.To.Address) {
 		return bot.Permanent("not a Discord user", fmt.Errorf("discord: reply %s is for %s", r.ID, r.To.Key()))
 	}

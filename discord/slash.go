@@ -158,15 +158,11 @@ func (t *Transport) setNotify(ctx context.Context, ix *discordgo.Interaction, u 
 // readSlash reads /tak's subcommand and the values of its options; false
 // when the interaction is not exactly one subcommand of /tak.
 func readSlash(data discordgo.ApplicationCommandInteractionData) (slashInput, bool) {
-	if data.Name != rootCommand || len(data.Options) != 1 || data.Options[0] == nil {
+	if data.Name != rootCommand {
 		return slashInput{}, false
 	}
-	sub := data.Options[0]
-	if sub.Type == discordgo.ApplicationCommandOptionSubCommandGroup && sub.Name == moreGroup &&
-		len(sub.Options) == 1 && sub.Options[0] != nil && moreCommands[tableName(sub.Options[0].Name)] {
-		sub = sub.Options[0] // /tak more say
-	}
-	if sub.Type != discordgo.ApplicationCommandOptionSubCommand {
+	sub := subcommandOf(data)
+	if sub == nil {
 		return slashInput{}, false
 	}
 	in := slashInput{Sub: sub.Name, Values: map[string]any{}, Bots: map[string]bool{}}
@@ -183,6 +179,25 @@ func readSlash(data discordgo.ApplicationCommandInteractionData) (slashInput, bo
 		}
 	}
 	return in, true
+}
+
+// subcommandOf returns the one subcommand of /tak, or of its group /tak
+// more; nil when the interaction is not exactly one.
+func subcommandOf(data discordgo.ApplicationCommandInteractionData) *discordgo.ApplicationCommandInteractionDataOption {
+	if len(data.Options) != 1 || data.Options[0] == nil {
+		return nil
+	}
+	o := data.Options[0]
+	if o.Type == discordgo.ApplicationCommandOptionSubCommandGroup && o.Name == moreGroup {
+		if len(o.Options) != 1 || o.Options[0] == nil || !moreCommands[tableName(o.Options[0].Name)] {
+			return nil
+		}
+		o = o.Options[0]
+	}
+	if o.Type != discordgo.ApplicationCommandOptionSubCommand {
+		return nil
+	}
+	return o
 }
 
 // readBoardForm reads the submitted board form: its custom id and the
@@ -217,10 +232,11 @@ func readBoardForm(data discordgo.ModalSubmitInteractionData) (customID, string,
 // its game option names, else threadGame.
 func readAutocomplete(data discordgo.ApplicationCommandInteractionData, threadGame string) (focused, typed, game string) {
 	game = threadGame
-	if len(data.Options) != 1 || data.Options[0] == nil {
+	sub := subcommandOf(data)
+	if sub == nil {
 		return "", "", game
 	}
-	for _, o := range data.Options[0].Options {
+	for _, o := range sub.Options {
 		switch {
 		case o == nil:
 		case o.Focused:

@@ -185,7 +185,8 @@ func (t *Transport) loadState(ctx context.Context) error {
 	})
 }
 
-// prune removes origins and sent records older than their retention.
+// prune removes origins, sent records and lobby posts older than their
+// retention.
 func (t *Transport) prune(ctx context.Context) error {
 	now := t.clock.Now()
 	var stale []string
@@ -199,9 +200,18 @@ func (t *Transport) prune(ctx context.Context) error {
 		}); err != nil {
 			return err
 		}
-		return tx.Scan(keySent, func(k string, v []byte) error {
+		if err := tx.Scan(keySent, func(k string, v []byte) error {
 			var s sentRecord
 			if json.Unmarshal(v, &s) != nil || now.Sub(s.At) > sentRetention {
+				stale = append(stale, k)
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		return tx.Scan(keyLobby, func(k string, v []byte) error {
+			var l lobbyRecord
+			if json.Unmarshal(v, &l) != nil || now.Sub(snowflakeTime(l.Message)) > lobbyRetention {
 				stale = append(stale, k)
 			}
 			return nil

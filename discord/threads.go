@@ -48,13 +48,22 @@ func (t *Transport) placeOf(ctx context.Context, game string, o *liveOrigin) (pl
 	if o != nil && o.Guild != "" {
 		parent = o.Parent
 	}
+	// A game taken in the lobby (lobby.go) gets its thread elsewhere when
+	// the bot knows another channel: the lobby keeps to its posts.
+	inLobby := ""
+	if t.cfg.Lobby != "" && parent == t.cfg.Lobby {
+		parent, inLobby = "", t.cfg.Lobby
+	}
 	for _, p := range players {
-		if parent == "" {
-			parent = t.mem.pref(keyHome + p)
+		if home := t.mem.pref(keyHome + p); parent == "" && home != t.cfg.Lobby {
+			parent = home
 		}
 	}
 	if parent == "" {
 		parent = t.cfg.Channel
+	}
+	if parent == "" {
+		parent = inLobby
 	}
 	if parent == "" {
 		return t.savePlace(ctx, game, placeRecord{})

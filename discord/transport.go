@@ -124,6 +124,9 @@ func intents(cfg Config) discordgo.Intent {
 // of players it has seen ("@alice", or "discord:alice").
 func (t *Transport) Info() bot.TransportInfo {
 	info := Info()
+	if t.cfg.Lobby != "" {
+		info.Lobby = lobbyAddress
+	}
 	info.ParseAddress = func(text string) (string, bool) {
 		if id, ok := ParseAddress(text); ok {
 			return id, true

@@ -72,6 +72,14 @@ func TestForgedChangesAreHeld(t *testing.T) {
 			h.next(h.players[aliceAddr], "You had no plans in game "+game)
 			return nil
 		}},
+		{"a third party: an open challenge", "new anyone size=5", func(h *harness, _ string) error {
+			h.next(h.players[aliceAddr], "Open challenge")
+			return nil
+		}},
+		{"settings: a pairing code", "pair", func(h *harness, _ string) error {
+			h.next(h.players[aliceAddr], "Your pairing code is")
+			return nil
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h, sys := startLocal(t, harnessOptions{})

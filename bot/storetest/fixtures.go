@@ -64,6 +64,7 @@ func fullGame(id string) *bot.GameRecord {
 			{If: "a1", Then: "b1", Next: plan.Tree{{If: "3b4-21", Then: "Cc3"}}}, {If: "Sf6", Then: "f5"}}}},
 		Chat:  [2][]time.Time{{t0.Add(-time.Minute), t0}, nil},
 		Level: 7,
+		Seek:  &bot.SeekRecord{Low: 1400, High: 1700},
 	}
 }
 
@@ -79,6 +80,8 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		NoChat:     true,
 		RemindLead: 90 * time.Minute, Zone: "Europe/Berlin",
 		Digest: &bot.Digest{At: "08:00", Last: "2026-11-20", Next: t0.Add(20 * time.Hour)},
+		Paired: "discord:123456789012345678", Alias: "email:other@example.org", Moved: []string{"g3"},
+		Via: "discord:123456789012345678", PairCode: "KX7M2QPA",
 	}
 }
 

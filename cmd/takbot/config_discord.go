@@ -14,7 +14,8 @@ type discordConfig struct {
 	Guilds         []string   `config:"guilds"`         // empty: global commands
 	MessageContent bool       `config:"message_content"`
 	Threads        threadKind `config:"threads"`
-	Channel        string     `config:"channel"` // "": games begun elsewhere go by direct message
+	Channel        string     `config:"channel"`       // "": games begun elsewhere go by direct message
+	LobbyChannel   string     `config:"lobby_channel"` // "": open challenges are not posted on Discord
 	APIURL         string     `config:"api_url"`
 }
 
@@ -36,6 +37,9 @@ func (d *discordConfig) check(c *checker) {
 	}
 	if d.Channel != "" && !isSnowflake(d.Channel) {
 		c.bad("discord.channel", fmt.Errorf("%q is not a Discord channel id (digits only)", d.Channel))
+	}
+	if d.LobbyChannel != "" && !isSnowflake(d.LobbyChannel) {
+		c.bad("discord.lobby_channel", fmt.Errorf("%q is not a Discord channel id (digits only)", d.LobbyChannel))
 	}
 	if u, err := url.Parse(d.APIURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		c.bad("discord.api_url", errors.New("must be an http or https URL such as https://discord.com"))

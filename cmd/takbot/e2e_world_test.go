@@ -42,6 +42,7 @@ type crossWorld struct {
 	fake     *discordfake.Server
 	guild    string
 	channel  string
+	lobby    string // the lobby channel, where open challenges are posted
 	bob      discordfake.User
 	ann      *demo.Player
 	proc     *process
@@ -83,6 +84,9 @@ func startCrossWorld(t *testing.T) *crossWorld {
 	w.fake = fake
 	w.guild = fake.AddGuild("Tak Club")
 	if w.channel, err = fake.AddTextChannel(w.guild, "games"); err != nil {
+		t.Fatal(err)
+	}
+	if w.lobby, err = fake.AddTextChannel(w.guild, "lobby"); err != nil {
 		t.Fatal(err)
 	}
 	w.bob = fake.AddUser(discordfake.User{Username: "bob", GlobalName: "Bob"})
@@ -148,9 +152,10 @@ discord:
   application_id: "%s"
   guilds: ["%s"]
   message_content: true
+  lobby_channel: "%s"
   api_url: %s
 `, db, e2eBotAddr, imapHost, imapPort, e2eBotAddr, e2eBotPassword, smtpHost, smtpPort, e2eBotAddr, e2eBotPassword,
-		d.Token, d.ApplicationID, w.guild, d.APIURL)
+		d.Token, d.ApplicationID, w.guild, w.lobby, d.APIURL)
 }
 
 func splitHostPort(t *testing.T, addr string) (host, port string) {

@@ -92,7 +92,7 @@ func buildEmail(cfg *config, ref *bot.Referee, log *slog.Logger) (bot.Transport,
 // discordTransportConfig is the discord section as the Discord transport takes it.
 func discordTransportConfig(d *discordConfig) discord.Config {
 	return discord.Config{Token: d.Token.Value, ApplicationID: d.ApplicationID, Guilds: d.Guilds,
-		MessageContent: d.MessageContent, Threads: discord.ThreadKind(d.Threads), Channel: d.Channel, APIURL: d.APIURL}
+		MessageContent: d.MessageContent, Threads: discord.ThreadKind(d.Threads), Channel: d.Channel, Lobby: d.LobbyChannel, APIURL: d.APIURL}
 }
 
 // checkDiscord reports what the Discord transport refuses in the discord
