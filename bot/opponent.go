@@ -89,6 +89,9 @@ func (s *session) newEngineGame(args []string) error {
 	if err != nil {
 		return err
 	}
+	if opts.ratingHigh > 0 {
+		return refuse("rating= is for open challenges, which anyone in the range may accept: write \"new anyone rating=%d-%d\"", opts.ratingLow, opts.ratingHigh)
+	}
 	cfg, err := opts.config()
 	if err != nil {
 		return err

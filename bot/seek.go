@@ -82,6 +82,9 @@ func (s *session) cmdNewSeek(c *Command) error {
 	if err != nil {
 		return err
 	}
+	if opts.level != 0 {
+		return refuse("level sets takbot's strength, so it is for games against takbot only: \"new takbot level=%d\"", opts.level)
+	}
 	cfg, err := opts.config()
 	if err != nil {
 		return err
@@ -96,6 +99,10 @@ func (s *session) cmdNewSeek(c *Command) error {
 	}
 	g := &GameRecord{ID: id, Status: Challenged, Challenger: mine, Config: cfg, Scoring: opts.scoring, Style: opts.style,
 		Days: opts.days, Created: s.now, Seek: &SeekRecord{Low: opts.ratingLow, High: opts.ratingHigh}}
+	if g.Setup, err = opts.startTPS(cfg); err != nil {
+		return err
+	}
+	g.Start = g.Setup
 	g.Players[mine], g.Names[mine] = s.sender.Key, s.sender.Name
 	g.Names[mine.Opponent()] = anyoneWord
 	tg, err := g.History()
