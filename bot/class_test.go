@@ -34,6 +34,10 @@ var commandClasses = map[string]struct{ class, bare bot.Class }{
 	"vacation": {class: bot.ClassSettings},                          // and moves the sender's deadlines
 	"settings": {class: bot.ClassSettings, bare: bot.ClassReadOnly}, // "set theme light" changes the player's look; "settings" alone shows it
 	"help":     {class: bot.ClassReadOnly},
+	// ratings (issue 17)
+	"abort":       {class: bot.ClassGame},     // ends the game, both players told
+	"stats":       {class: bot.ClassReadOnly}, // shows a record, also another player's
+	"leaderboard": {class: bot.ClassReadOnly},
 }
 
 // TestEveryCommandHasAClass walks the whole command table: every command

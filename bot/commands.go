@@ -171,6 +171,8 @@ var newOptions = []Param{
 		Summary: "standard, or the companion book's regional rules downings, tarway, middletown, bigmiddle, tenboard, joined with +"},
 	{Name: "style", Kind: ParamChoice, Option: true, Choices: []string{string(Street), string(Courtly)}, Default: string(Street),
 		Summary: "street: the referee announces the Tak calls players make; courtly: it also announces every road-in-one threat"},
+	{Name: "rated", Kind: ParamChoice, Option: true, Choices: []string{"yes", "no"}, Default: "yes",
+		Summary: "no: the result changes neither player's rating"},
 }
 
 // commandTable is the one table of commands; init fills it (its handlers
@@ -200,7 +202,7 @@ func init() {
 
 func commandSpecs() []*CommandSpec {
 	return []*CommandSpec{
-		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street]",
+		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street] [rated=yes]",
 			Summary:  "challenge a player to a game",
 			Examples: []string{"new bob size=6 komi=2 color=white days=5", "new ann@example.org", "new discord:123456789012345678 style=courtly"},
 			Params: append([]Param{{Name: "opponent", Kind: ParamPlayer, Required: true,
@@ -235,6 +237,7 @@ func commandSpecs() []*CommandSpec {
 
 		{Name: "undo", Group: GroupPlay, Syntax: "undo", Summary: "ask to take back your last move (only while the game is in progress)", Examples: []string{"undo"}, Class: ClassGame, run: (*session).cmdUndo},
 		{Name: "draw", Group: GroupPlay, Syntax: "draw", Summary: "offer a draw (two offers that cross are agreed)", Examples: []string{"draw"}, Class: ClassGame, run: (*session).cmdDraw},
+		{Name: "abort", Group: GroupPlay, Syntax: "abort", Summary: "end the game with no result, unrated, before each player has moved twice", Examples: []string{"abort"}, Class: ClassGame, run: (*session).cmdAbort},
 		{Name: "resign", Group: GroupPlay, Syntax: "resign", Summary: "resign the game", Examples: []string{"resign"}, Class: ClassGame, run: (*session).cmdResign},
 		{Name: "board", Group: GroupPlay, Syntax: "board", Summary: "the board: a picture, a text board in your notation, and whose turn it is", Examples: []string{"board"}, Class: ClassReadOnly, run: (*session).cmdBoard},
 		{Name: "history", Group: GroupPlay, Syntax: "history", Summary: "the game so far as a PTN file", Examples: []string{"history"}, Class: ClassReadOnly, run: (*session).cmdHistory},
@@ -261,6 +264,14 @@ func commandSpecs() []*CommandSpec {
 				{Name: "value", Kind: ParamText, Summary: "its new value, e.g. light, small, off, ptn"},
 			},
 			Class: ClassSettings, BareClass: ClassReadOnly, run: (*session).cmdSettings},
+		{Name: "stats", Group: GroupAlways, Syntax: "stats [PLAYER]", Summary: "your rating and record (or another player's): wins, losses and draws by colour and size, how games ended, the latest games",
+			Examples: []string{"stats", "stats bob"},
+			Params:   []Param{{Name: "player", Kind: ParamText, Summary: "another player: a name, an address or a mention (leave it out for yourself)"}},
+			Class:    ClassReadOnly, run: (*session).cmdStats},
+		{Name: "leaderboard", Group: GroupAlways, Syntax: "leaderboard [SIZE]", Summary: "the best rated players of a board size (by default the one you play most); on Discord in a server, that server's players",
+			Examples: []string{"leaderboard", "leaderboard 6x6"},
+			Params:   []Param{{Name: "size", Kind: ParamChoice, Choices: []string{"small", "5x5", "6x6", "large"}, Summary: "5x5, 6x6, small (3x3 and 4x4) or large (7x7 and 8x8)"}},
+			Class:    ClassReadOnly, run: (*session).cmdLeaderboard},
 		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, Class: ClassReadOnly, run: (*session).cmdHelp},
 	}
 }

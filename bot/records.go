@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/standing"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
@@ -23,6 +24,9 @@ const (
 	Declined   Status = "declined"
 	Cancelled  Status = "cancelled"
 	Expired    Status = "expired" // a challenge nobody answered in time
+	// Aborted: ended with "abort" before each player had moved twice; no
+	// result, not rated.
+	Aborted Status = "aborted"
 )
 
 // EndReason says how a game ended.
@@ -213,6 +217,18 @@ type GameRecord struct {
 	Wake    time.Time `json:",omitzero"`
 	Created time.Time
 	Updated time.Time
+	// Unrated is set by the option rated=no: the game's result changes
+	// no rating. See Rated for every game that is not rated.
+	Unrated bool `json:",omitempty"`
+	// Rating is the change of both players' ratings the game's result
+	// made, kept so that a result withdrawn later (a loss on time
+	// reprieved, an illegal last move taken back) is taken back from the
+	// ratings too; nil while no rating changed.
+	Rating *RatingChange `json:",omitempty"`
+	// Community is where the game was played, namespaced by transport
+	// ("discord:GUILD" for a Discord server), "" when nowhere in
+	// particular (mail, the console). Leaderboards per server use it.
+	Community string `json:",omitempty"`
 }
 
 // ClockRunning reports whether the game's clock runs.
@@ -280,6 +296,15 @@ type PlayerRecord struct {
 	Theme       render.Theme `json:",omitempty"`
 	Width       int          `json:",omitempty"`
 	NoTextBoard bool         `json:",omitempty"`
+	// Ratings are the player's Glicko-2 ratings by pool of board sizes
+	// (standing.Pool: "small", "5x5", "6x6", "large"); a pool without
+	// rated games is absent. Replace the map to change it: cached copies
+	// share it.
+	Ratings map[string]standing.Entry `json:",omitempty"`
+	// Communities are the places the player played or wrote from,
+	// namespaced by transport ("discord:GUILD"), at most
+	// maxCommunities, the latest last. Replace the slice to change it.
+	Communities []string `json:",omitempty"`
 }
 
 // Unreachable records that a player's transport refuses their replies.

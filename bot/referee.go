@@ -48,6 +48,10 @@ type Options struct {
 	// Quotas bound what one sender may do: challenges, commands in a
 	// message, messages an hour.
 	Quotas Quotas
+	// LeaderboardMinGames is how many rated games of a pool a player must
+	// have played to be listed on its leaderboard (default
+	// DefaultLeaderboardMinGames).
+	LeaderboardMinGames int
 }
 
 // Observer is told what the referee does, for metrics. Its methods must
@@ -109,6 +113,9 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	}
 	if opts.Retention <= 0 {
 		opts.Retention = 90 * 24 * time.Hour
+	}
+	if opts.LeaderboardMinGames <= 0 {
+		opts.LeaderboardMinGames = DefaultLeaderboardMinGames
 	}
 	if opts.Rand == nil {
 		opts.Rand = rand.IntN

@@ -68,10 +68,33 @@ func SlashCommands() ([]*discordgo.ApplicationCommand, error) {
 			return nil, err
 		}
 		if commandChars(cmd) <= maxCommandChars {
-			return []*discordgo.ApplicationCommand{cmd}, nil
+			return append([]*discordgo.ApplicationCommand{cmd}, ownCommands()...), nil
 		}
 	}
 	return nil, fmt.Errorf("discord: the /%s command does not fit Discord's %d characters", rootCommand, maxCommandChars)
+}
+
+// ownCommand lists the commands of the table that are commands of their
+// own, /tak-NAME, rather than subcommands of /tak: Discord allows 25
+// subcommands under one command, and /tak is full. Typing "/tak" offers
+// them beside /tak's subcommands.
+var ownCommand = map[string]bool{"abort": true, "stats": true, "leaderboard": true}
+
+// ownCommandPrefix starts the name of a command of its own.
+const ownCommandPrefix = rootCommand + "-"
+
+// ownCommands builds the commands of their own.
+func ownCommands() []*discordgo.ApplicationCommand {
+	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+	var out []*discordgo.ApplicationCommand
+	for _, c := range bot.Commands() {
+		if !ownCommand[c.Name] {
+			continue
+		}
+		out = append(out, &discordgo.ApplicationCommand{Type: discordgo.ChatApplicationCommand, Name: ownCommandPrefix + slashName(c.Name),
+			Contexts: &contexts, Description: describe(c.Summary, maxDescription), Options: optionsOf(c, maxDescription)})
+	}
+	return out
 }
 
 func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
@@ -81,6 +104,9 @@ func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
 		Description: "Play Tak by correspondence: challenge, move, answer, see your games",
 	}
 	for _, c := range bot.Commands() {
+		if ownCommand[c.Name] {
+			continue
+		}
 		root.Options = append(root.Options, &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: slashName(c.Name),
 			Description: describe(c.Summary, limit), Options: optionsOf(c, limit),

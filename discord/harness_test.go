@@ -145,7 +145,7 @@ func (w *world) start(o worldOptions) {
 	}
 	if err := w.fake.Await(w.ctx, func() bool {
 		cmds := w.fake.Commands(where)
-		return len(cmds) == 1 && cmds[0].Name == rootCommand
+		return len(cmds) == 1+len(ownCommand) && cmds[0].Name == rootCommand
 	}); err != nil {
 		w.t.Fatalf("commands not registered: %v", err)
 	}

@@ -54,6 +54,15 @@ func TestSlashCommandsFromTable(t *testing.T) {
 			t.Errorf("/tak %s description %q", s.Name, s.Description)
 		}
 	}
+	for _, own := range cmds[1:] {
+		subs[strings.TrimPrefix(own.Name, ownCommandPrefix)] = &discordgo.ApplicationCommandOption{Name: own.Name, Options: own.Options}
+		if n := commandChars(own); n > maxCommandChars || own.Description == "" {
+			t.Errorf("/%s: %d characters, description %q", own.Name, n, own.Description)
+		}
+	}
+	if len(cmds) != 1+len(ownCommand) || len(root.Options) > maxSubcommands {
+		t.Errorf("%d commands, /tak with %d subcommands", len(cmds), len(root.Options))
+	}
 	for _, c := range bot.Commands() {
 		sub := subs[slashName(c.Name)]
 		if sub == nil {
@@ -132,7 +141,7 @@ func TestCommandsRegisteredOnStart(t *testing.T) {
 		}
 	}})
 	cmds := w.fake.Commands(w.guild)
-	if len(cmds) != 1 || cmds[0].Name != rootCommand || len(cmds[0].Options) != len(bot.Commands())+1 {
+	if len(cmds) != 1+len(ownCommand) || cmds[0].Name != rootCommand || len(cmds[0].Options) != len(bot.Commands())-len(ownCommand)+1 {
 		t.Fatalf("guild commands %+v", cmds)
 	}
 	if err := w.fake.Await(w.ctx, func() bool { return len(w.fake.Commands("")) == 0 }); err != nil {
@@ -300,7 +309,7 @@ func sectionKeys(text, header, indent string) []string {
 func TestFormerGuildCommandsRemoved(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{})
-	if err := w.fake.Await(w.ctx, func() bool { return len(w.fake.Commands(w.guild)) == 1 }); err != nil {
+	if err := w.fake.Await(w.ctx, func() bool { return len(w.fake.Commands(w.guild)) == 1+len(ownCommand) }); err != nil {
 		t.Fatalf("guild commands at first: %+v", w.fake.Commands(w.guild))
 	}
 	w.stop()
@@ -308,7 +317,7 @@ func TestFormerGuildCommandsRemoved(t *testing.T) {
 	if err := w.fake.Await(w.ctx, func() bool { return len(w.fake.Commands(w.guild)) == 0 }); err != nil {
 		t.Errorf("the guild still has %d commands after the switch to global ones", len(w.fake.Commands(w.guild)))
 	}
-	if cmds := w.fake.Commands(""); len(cmds) != 1 {
+	if cmds := w.fake.Commands(""); len(cmds) != 1+len(ownCommand) {
 		t.Errorf("global commands: %+v", cmds)
 	}
 	w.stop()

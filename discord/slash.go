@@ -155,14 +155,20 @@ func (t *Transport) setNotify(ctx context.Context, ix *discordgo.Interaction, u 
 // field comes from outside (null, missing or of any JSON type), so these
 // readers check each before use.
 
-// readSlash reads /tak's subcommand and the values of its options; false
-// when the interaction is not exactly one subcommand of /tak.
+// readSlash reads /tak's subcommand and the values of its options (or a
+// command of its own, /tak-NAME, and its options); false when the
+// interaction is neither exactly one subcommand of /tak nor one of those.
 func readSlash(data discordgo.ApplicationCommandInteractionData) (slashInput, bool) {
-	if data.Name != rootCommand || len(data.Options) != 1 || data.Options[0] == nil ||
-		data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+	sub := &discordgo.ApplicationCommandInteractionDataOption{Name: strings.TrimPrefix(data.Name, ownCommandPrefix), Options: data.Options}
+	switch {
+	case strings.HasPrefix(data.Name, ownCommandPrefix) && ownCommand[tableName(sub.Name)]:
+		// a command of its own, /tak-NAME: its options are at the top
+	case data.Name != rootCommand || len(data.Options) != 1 || data.Options[0] == nil ||
+		data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand:
 		return slashInput{}, false
+	default:
+		sub = data.Options[0]
 	}
-	sub := data.Options[0]
 	in := slashInput{Sub: sub.Name, Values: map[string]any{}, Bots: map[string]bool{}}
 	for _, o := range sub.Options {
 		if o != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/standing"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
@@ -55,6 +56,11 @@ func fullGame(id string) *bot.GameRecord {
 		Wake:      t0.Add(60 * time.Hour),
 		Created:   t0.Add(-240 * time.Hour),
 		Updated:   t0,
+		Unrated:   true,
+		Rating: &bot.RatingChange{Pool: "6x6", Result: "0-1 time",
+			Before: [2]standing.Entry{{Rating: 1500, Deviation: 350, Volatility: 0.06}, {Rating: 1612.5, Deviation: 80.25, Volatility: 0.0601, Games: 9, Last: t0.Add(-48 * time.Hour)}},
+			After:  [2]standing.Entry{{Rating: 1480.125, Deviation: 300.5, Volatility: 0.06, Games: 1, Last: t0}, {Rating: 1615.75, Deviation: 79.5, Volatility: 0.0601, Games: 10, Last: t0}}},
+		Community: "discord:234567890123456789",
 	}
 }
 
@@ -67,6 +73,8 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		Unreachable: &bot.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
 		Created:     t0.Add(-time.Hour),
 		Theme:       render.Contrast, Width: 480, NoTextBoard: true,
+		Ratings:     map[string]standing.Entry{"5x5": {Rating: 1623.25, Deviation: 64.5, Volatility: 0.0599, Games: 31, Last: t0}},
+		Communities: []string{"discord:234567890123456789", "discord:345678901234567890"},
 	}
 }
 
