@@ -152,7 +152,28 @@ func (s *session) rateGame(g *GameRecord) error {
 		s.markPlayer(p)
 	}
 	g.Rating = ch
+	both(g, func(k string, _ tak.Color) {
+		s.event(k, g.ID).sayAfterResult(fmt.Sprintf("Rated %s game: %s.", standing.PoolTitle(pool), ratingMoves(g, ch, k)))
+	})
 	return nil
+}
+
+// ratingMoves says how both ratings moved, the reader's first: "your
+// rating goes from 1500 to 1662, bob's goes from 1500 to 1338", "your
+// rating stays at 1500, bob's stays at 1500".
+func ratingMoves(g *GameRecord, ch *RatingChange, reader string) string {
+	first := tak.White
+	if isReader(g, tak.Black, reader) {
+		first = tak.Black
+	}
+	move := func(c tak.Color) string {
+		from, to := standing.Round(ch.Before[c].Rating), standing.Round(ch.After[c].Rating)
+		if from == to {
+			return fmt.Sprintf("stays at %d", to)
+		}
+		return fmt.Sprintf("goes from %d to %d", from, to)
+	}
+	return fmt.Sprintf("%s rating %s, %s %s", possessiveFor(g, first, reader), move(first), possessiveFor(g, first.Opponent(), reader), move(first.Opponent()))
 }
 
 // unrate takes a game's rating change back from both players.
@@ -171,6 +192,9 @@ func (s *session) unrate(g *GameRecord) error {
 		s.markPlayer(p)
 	}
 	g.Rating = nil
+	both(g, func(k string, _ tak.Color) {
+		s.event(k, g.ID).say("With the result of game %s withdrawn, so is its change of both players' ratings.", g.ID)
+	})
 	return nil
 }
 
@@ -324,15 +348,15 @@ type Standing struct {
 // with at least Options.LeaderboardMinGames rated games there, best first,
 // at most limit (0: all).
 func (r *Referee) Leaderboard(ctx context.Context, size int, limit int) ([]Standing, error) {
-	return r.leaderboard(ctx, standing.Pool(size), "", limit)
+	return r.leaderboard(ctx, standing.Pool(size), "", "", limit)
 }
 
 // maxLeaderboard bounds the lines of a leaderboard shown to a player.
 const maxLeaderboard = 20
 
 // leaderboard lists a pool's best players; community, when set, keeps the
-// players who played or wrote there.
-func (r *Referee) leaderboard(ctx context.Context, pool, community string, limit int) ([]Standing, error) {
+// players who played or wrote there, and asker, who is writing there now.
+func (r *Referee) leaderboard(ctx context.Context, pool, community, asker string, limit int) ([]Standing, error) {
 	now := r.clock.Now()
 	var list []standing.Standing
 	err := r.store.View(ctx, func(tx Tx) error {
@@ -365,7 +389,7 @@ func (r *Referee) leaderboard(ctx context.Context, pool, community string, limit
 			if !ok || e.Games < r.opts.LeaderboardMinGames {
 				continue
 			}
-			if community != "" && !hasString(p.Communities, community) {
+			if community != "" && !hasString(p.Communities, community) && p.Key != asker {
 				continue
 			}
 			list = append(list, standing.Standing{Key: p.Key, Name: p.Name, Entry: e.Now(now)})
@@ -407,4 +431,24 @@ func (r *Referee) tickStripes(ctx context.Context, id string) map[int]bool {
 		return nil // an unreadable game is reported by the tick itself
 	})
 	return want
+}
+
+// sayAfterResult adds a line right after the draft's "Game over: ..."
+// line, before the finished game's file, or at the end when there is none.
+func (d *draft) sayAfterResult(line string) {
+	for i := range d.parts {
+		p := &d.parts[i]
+		if p.Kind != Prose {
+			continue
+		}
+		lines := strings.Split(p.Text, "\n")
+		for j, l := range lines {
+			if strings.HasPrefix(l, "Game over: ") {
+				lines = append(lines[:j+1], append([]string{line}, lines[j+1:]...)...)
+				p.Text = strings.Join(lines, "\n")
+				return
+			}
+		}
+	}
+	d.say("%s", line)
 }

@@ -153,11 +153,11 @@ func statsText(st PlayerStats, self bool) []string {
 		if !ok {
 			continue
 		}
-		r := fmt.Sprintf("%s %d (deviation %d, %s)", standing.PoolTitle(pool), standing.Round(e.Rating), standing.Round(e.Deviation), plural(e.Games, "rated game", "rated games"))
+		r := fmt.Sprintf("%s %d (deviation %d, %s", standing.PoolTitle(pool), standing.Round(e.Rating), standing.Round(e.Deviation), plural(e.Games, "rated game", "rated games"))
 		if e.Provisional() {
 			r += ", provisional"
 		}
-		rs = append(rs, r)
+		rs = append(rs, r+")")
 	}
 	if len(rs) == 0 {
 		out = append(out, "No rating yet. "+ratingRule)
@@ -234,7 +234,7 @@ func (s *session) cmdLeaderboard(c *Command) error {
 		pool = s.favouritePool()
 	}
 	community := s.msg.Community
-	list, err := s.r.leaderboard(s.ctx, pool, community, 0)
+	list, err := s.r.leaderboard(s.ctx, pool, community, s.sender.Key, 0)
 	if err != nil {
 		return err
 	}
