@@ -243,8 +243,8 @@ func TestStats(t *testing.T) {
 		"By size: 5x5: 1 won, 0 lost, 0 drawn; 6x6: 0 won, 1 lost, 0 drawn.",
 		"Won 0 by road, 0 on flats, 0 on time, 1 by resignation. Lost 0 by road, 0 on flats, 0 on time, 1 by resignation.",
 		"Your latest games:",
-		"g2 2026-11-21: lost by resignation against bob (black, 6x6, 1-0, unrated)",
-		"g1 2026-11-21: won by resignation against bob (white, 5x5, 1-0)",
+		"g2 2026-11-21: lost against bob as black, by resignation (6x6, 1-0, unrated)",
+		"g1 2026-11-21: won against bob as white, by resignation (5x5, 1-0)",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("stats lack %q:\n%s", want, text)

@@ -182,10 +182,10 @@ func recentText(games []standing.Game) string {
 	var lines []string
 	for _, g := range games {
 		out := map[standing.Outcome]string{standing.Win: "won", standing.Loss: "lost", standing.Draw: "drew"}[g.Outcome]
-		how := " by " + g.Reason
+		how := ", by " + g.Reason
 		switch g.Reason {
 		case "flats", "time":
-			how = " on " + g.Reason
+			how = ", on " + g.Reason
 		}
 		if g.Outcome == standing.Draw {
 			how = ""
@@ -198,7 +198,7 @@ func recentText(games []standing.Game) string {
 		if !g.Rated {
 			rated = ", unrated"
 		}
-		lines = append(lines, fmt.Sprintf("%s %s: %s%s against %s (%s, %dx%d, %s%s)", g.ID, g.Ended.UTC().Format("2006-01-02"), out, how, g.Opponent, colour, g.Size, g.Size, g.PTN, rated))
+		lines = append(lines, fmt.Sprintf("%s %s: %s against %s as %s%s (%dx%d, %s%s)", g.ID, g.Ended.UTC().Format("2006-01-02"), out, g.Opponent, colour, how, g.Size, g.Size, g.PTN, rated))
 	}
 	return strings.Join(lines, "\n")
 }
