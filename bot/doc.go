@@ -119,6 +119,13 @@
 // this one numbering, and so does the turn label drawn on a picture
 // ([Picture.Turn]).
 //
+// Ratings (ratings.go, stats.go, package standing): a rated game
+// ([GameRecord.Rated]) that ends rates both players in the session that
+// ended it, in the pool of its board size, and records the change on the
+// game ([RatingChange]); a result withdrawn later takes the change back.
+// "stats" and "leaderboard" read the players' records and games;
+// [Message.Community] (a Discord server) scopes a leaderboard.
+//
 // A player's look (settings.go): the picture theme, width and text board
 // are kept in the [PlayerRecord] with the notation, shown by "settings"
 // and changed by "set"; a player who chose no theme gets their

@@ -9,9 +9,9 @@
 //
 //   - Every rated game is a rating period of its own for its two players,
 //     updated at the game's end from both players' values before it
-//     ([System.Game]). A correspondence game lasts weeks, so waiting for a
-//     fixed period to close would leave results unrated for a long time;
-//     lichess rates its correspondence games the same way.
+//     ([System.Game]). A correspondence game lasts weeks, and players
+//     finish few games a month, so waiting for a fixed period to close
+//     would leave results unrated for a long time.
 //   - Time without rated games makes a rating less certain: before a game
 //     is rated, each player's deviation grows as if one empty rating
 //     period had passed for every [System.Period] since their last rated
