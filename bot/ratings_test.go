@@ -208,7 +208,7 @@ func TestLeaderboard(t *testing.T) {
 		}
 	}
 	if rs := h.send("dan", "leaderboard 5"); !strings.Contains(allText(rs), "The 5x5 leaderboard is empty: nobody has played 2 rated 5x5 games yet.") ||
-		!strings.Contains(allText(rs), "You have 1 rated 5x5 game; after 1 more you are on the leaderboard.") {
+		!strings.Contains(allText(rs), "You have 1 rated 5x5 game (your rating is 1662); after 1 more you are on the leaderboard.") {
 		t.Errorf("5x5 leaderboard: %s", allText(rs))
 	}
 	if rs := h.send("dan", "leaderboard 9x9"); !strings.Contains(allText(rs), `Refused "leaderboard 9x9": "9x9" is not a board size`) {

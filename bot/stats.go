@@ -260,12 +260,13 @@ func (s *session) cmdLeaderboard(c *Command) error {
 			mine = i
 		}
 	}
-	e, rated := s.sender.Ratings[pool]
+	e := s.sender.Ratings[pool]
+	rating, _, rated := ratingFor(s.sender, standing.SizeOf(pool))
 	switch {
 	case mine >= 0:
 		d.say("You are number %d of %d, at %d (deviation %d).", mine+1, len(list), standing.Round(list[mine].Rating), standing.Round(list[mine].Deviation))
 	case rated && e.Games < least:
-		d.say("You have %s; after %d more you are on the leaderboard.", plural(e.Games, "rated "+title+" game", "rated "+title+" games"), least-e.Games)
+		d.say("You have %s (your rating is %d); after %d more you are on the leaderboard.", plural(e.Games, "rated "+title+" game", "rated "+title+" games"), standing.Round(rating), least-e.Games)
 	case community != "" && rated:
 		d.say("You are not on this server's leaderboard: it lists the players who played or wrote here. Send \"leaderboard\" in a direct message for everyone's.")
 	}

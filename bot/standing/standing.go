@@ -26,6 +26,19 @@ func Pool(size int) string {
 	return "large"
 }
 
+// SizeOf returns a board size of a pool (the largest): Pool(SizeOf(p)) is p.
+func SizeOf(pool string) int {
+	switch pool {
+	case "small":
+		return 4
+	case "5x5":
+		return 5
+	case "6x6":
+		return 6
+	}
+	return 8
+}
+
 // Pools lists the pools, smallest boards first.
 func Pools() []string { return []string{"small", "5x5", "6x6", "large"} }
 

@@ -11,6 +11,11 @@ func TestPool(t *testing.T) {
 			t.Errorf("Pool(%d) = %q, want %q", size, got, want)
 		}
 	}
+	for _, p := range Pools() {
+		if Pool(SizeOf(p)) != p {
+			t.Errorf("Pool(SizeOf(%q)) = %q", p, Pool(SizeOf(p)))
+		}
+	}
 	if PoolTitle("small") != "3x3 and 4x4" || PoolTitle("6x6") != "6x6" {
 		t.Errorf("titles %q %q", PoolTitle("small"), PoolTitle("6x6"))
 	}

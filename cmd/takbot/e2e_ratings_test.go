@@ -58,12 +58,12 @@ func TestServeRatingsAcrossTransports(t *testing.T) {
 	th := w.thread()
 	challenge := w.annNext("Bob challenges you to a game of Tak (g1): 3x3")
 	w.annReply(challenge, "accept")
-	last := w.annNext("Game g1 begins")
+	w.annNext("Game g1 begins")
 	w.awaitPost(th.ID, "Game g1 begins")
 	w.bobSlash(th.ID, "move", o("move", "c3"))
-	last = w.annNext("Bob (white) played ps c1 (PTN c3)")
+	last := w.annNext("Bob (white) played ps c1 (PTN c3)")
 	w.annReply(last, "resign")
-	w.annNext("Game over: Bob (white) wins by resignation (1-0).",
+	last = w.annNext("Game over: Bob (white) wins by resignation (1-0).",
 		"Rated 3x3 and 4x4 game: your rating goes from 1500 to 1338, Bob's goes from 1500 to 1662.")
 	w.awaitPost(th.ID, "Game over: you (white) win by resignation (1-0).",
 		"Rated 3x3 and 4x4 game: your rating goes from 1500 to 1662, Ann's goes from 1500 to 1338.")
@@ -96,7 +96,7 @@ func TestServeRatingsAcrossTransports(t *testing.T) {
 	w.reply(w.bobSlash(w.channel, "challenge", o("opponent", e2eAnnAddr), o("size", 3), o("color", "white")))
 	challenge = w.annNext("Bob challenges you to a game of Tak (g2)")
 	w.annReply(challenge, "accept")
-	last = w.annNext("Game g2 begins")
+	w.annNext("Game g2 begins")
 	var th2 string
 	for _, c := range w.fake.Threads() {
 		if strings.HasPrefix(c.Name, "g2") {
