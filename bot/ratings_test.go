@@ -218,7 +218,7 @@ func TestLeaderboard(t *testing.T) {
 	h.n++
 	rs = h.handle(bot.Message{ID: "srv1", From: player("ann"), Name: "ann", Text: "leaderboard 6x6", Community: "discord:42"})
 	text = allText(rs)
-	if !strings.Contains(text, "The 6x6 leaderboard of this server") || !strings.Contains(text, "ann") || strings.Contains(text, "cid") {
+	if !strings.Contains(text, "The 6x6 leaderboard of this server") || !strings.Contains(text, "   1  you ") || strings.Contains(text, "cid") || strings.Contains(text, "bob") {
 		t.Errorf("server leaderboard:\n%s", text)
 	}
 	if p, _ := h.ref.Player(context.Background(), player("ann")); len(p.Communities) != 1 || p.Communities[0] != "discord:42" {

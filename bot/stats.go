@@ -252,7 +252,7 @@ func (s *session) cmdLeaderboard(c *Command) error {
 		if len(shown) > maxLeaderboard {
 			shown = shown[:maxLeaderboard]
 		}
-		d.block(fmt.Sprintf("The %s leaderboard%s (players with at least %s):", title, where, plural(least, "rated game", "rated games")), leaderboardText(shown))
+		d.block(fmt.Sprintf("The %s leaderboard%s (players with at least %s):", title, where, plural(least, "rated game", "rated games")), leaderboardText(shown, s.sender.Key))
 	}
 	mine := -1
 	for i, l := range list {
@@ -288,11 +288,16 @@ func (s *session) favouritePool() string {
 	return best
 }
 
-// leaderboardText writes the lines of a leaderboard as a table.
-func leaderboardText(list []Standing) string {
+// leaderboardText writes the lines of a leaderboard as a table; the
+// reader is "you" in it.
+func leaderboardText(list []Standing, reader string) string {
+	list = append([]Standing(nil), list...)
 	width := len("player")
-	for _, l := range list {
-		width = max(width, len([]rune(l.Name)))
+	for i, l := range list {
+		if l.Key == reader {
+			list[i].Name = "you"
+		}
+		width = max(width, len([]rune(list[i].Name)))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%4s  %-*s  %6s  %9s  %5s\n", "#", width, "player", "rating", "deviation", "games")

@@ -69,8 +69,8 @@ func TestLeaderboardPerServer(t *testing.T) {
 		who, channel string
 		in, out      []string
 	}{
-		{w.bob.ID, w.channel, []string{"of this server", "Alice", "bob"}, []string{"Carol"}},
-		{carol.ID, lobby, []string{"of this server", "Alice", "Carol"}, []string{"bob"}},
+		{w.bob.ID, w.channel, []string{"of this server", "Alice", "you"}, []string{"Carol"}},
+		{carol.ID, lobby, []string{"of this server", "Alice", "you"}, []string{"bob"}},
 	} {
 		m := w.own(tc.who, tc.channel, "leaderboard", o("size", "small"))
 		for _, s := range tc.in {

@@ -84,7 +84,7 @@ func TestServeRatingsAcrossTransports(t *testing.T) {
 
 	// The server's leaderboard lists both; Ann played there.
 	lb := w.bobCommand(w.channel, "leaderboard", o("size", "small"))
-	for _, want := range []string{"The 3x3 and 4x4 leaderboard of this server (players with at least 1 rated game):", "1  Bob ", "2  Ann ", "You are number 1 of 2"} {
+	for _, want := range []string{"The 3x3 and 4x4 leaderboard of this server (players with at least 1 rated game):", "1  you ", "2  Ann ", "You are number 1 of 2"} {
 		if !strings.Contains(lb.Content, want) {
 			t.Errorf("Bob's /tak-leaderboard lacks %q:\n%s", want, lb.Content)
 		}
