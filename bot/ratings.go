@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/takbymail/takbot/bot/standing"
 	"github.com/takbymail/takbot/tak"
@@ -144,6 +145,7 @@ func (s *session) rateGame(g *GameRecord) error {
 		return nil
 	}
 	ch.After = [2]standing.Entry{w, b}
+	s.r.rated.add(pool, g.Players[:]...)
 	for c, p := range ps {
 		p.Ratings = withEntry(p.Ratings, pool, ch.After[c])
 		if g.Community != "" {
@@ -359,27 +361,11 @@ const maxLeaderboard = 20
 func (r *Referee) leaderboard(ctx context.Context, pool, community, asker string, limit int) ([]Standing, error) {
 	now := r.clock.Now()
 	var list []standing.Standing
-	err := r.store.View(ctx, func(tx Tx) error {
-		seen := map[string]bool{}
-		// Players are found through their rated games: the store indexes
-		// games by player, not players by rating.
-		err := tx.ForEachGame(func(g *GameRecord) error {
-			if g.Rating == nil || g.Rating.Pool != pool {
-				return nil
-			}
-			for _, k := range g.Players {
-				seen[k] = true
-			}
-			return nil
-		})
-		if err != nil && !errors.Is(err, ErrDamagedRecord) {
-			return err
-		}
-		keys := make([]string, 0, len(seen))
-		for k := range seen {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+	keys, err := r.rated.players(ctx, r.store, pool)
+	if err != nil {
+		return nil, fmt.Errorf("bot: leaderboard %s: %w", pool, err)
+	}
+	err = r.store.View(ctx, func(tx Tx) error {
 		for _, k := range keys {
 			p, err := tx.Player(k)
 			if err != nil {
@@ -451,4 +437,71 @@ func (d *draft) sayAfterResult(line string) {
 		}
 	}
 	d.say("%s", line)
+}
+
+// ratedPlayers knows which players have had a rated game in each pool,
+// so that a leaderboard reads those players' records only. It is built
+// from the games once, at the first leaderboard, and then told of every
+// game rated. It may hold a player more (a game whose commit failed, a
+// rating taken back): the leaderboard reads each player's record anyway.
+type ratedPlayers struct {
+	mu    sync.Mutex
+	built bool
+	pools map[string]map[string]bool
+}
+
+// add records players with a rated game in pool.
+func (rp *ratedPlayers) add(pool string, keys ...string) {
+	rp.mu.Lock()
+	defer rp.mu.Unlock()
+	rp.addLocked(pool, keys...)
+}
+
+func (rp *ratedPlayers) addLocked(pool string, keys ...string) {
+	if rp.pools == nil {
+		rp.pools = map[string]map[string]bool{}
+	}
+	if rp.pools[pool] == nil {
+		rp.pools[pool] = map[string]bool{}
+	}
+	for _, k := range keys {
+		rp.pools[pool][k] = true
+	}
+}
+
+// players returns the players with a rated game in pool, sorted, reading
+// every game the first time. A game that cannot be decoded is left out.
+func (rp *ratedPlayers) players(ctx context.Context, store Store, pool string) ([]string, error) {
+	rp.mu.Lock()
+	built := rp.built
+	rp.mu.Unlock()
+	if !built {
+		found := map[string][]string{}
+		err := store.View(ctx, func(tx Tx) error {
+			clear(found) // a store may run fn more than once
+			return tx.ForEachGame(func(g *GameRecord) error {
+				if g.Rating != nil {
+					found[g.Rating.Pool] = append(found[g.Rating.Pool], g.Players[:]...)
+				}
+				return nil
+			})
+		})
+		if err != nil && !errors.Is(err, ErrDamagedRecord) {
+			return nil, err
+		}
+		rp.mu.Lock()
+		for p, keys := range found {
+			rp.addLocked(p, keys...) // merged: games rated meanwhile stay
+		}
+		rp.built = true
+		rp.mu.Unlock()
+	}
+	rp.mu.Lock()
+	defer rp.mu.Unlock()
+	keys := make([]string, 0, len(rp.pools[pool]))
+	for k := range rp.pools[pool] {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys, nil
 }

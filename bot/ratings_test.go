@@ -200,6 +200,11 @@ func TestLeaderboard(t *testing.T) {
 	if strings.Join(names, ",") != "ann,bob,cid" || list[0].Games != 2 || list[0].Rating <= list[1].Rating {
 		t.Errorf("6x6 leaderboard %+v", list)
 	}
+	// A referee started afresh on the same store finds the same players.
+	again, err := bot.New(h.store, h.clock, bot.Options{LeaderboardMinGames: 2}).Leaderboard(context.Background(), 6, 2)
+	if err != nil || len(again) != 2 || again[0] != list[0] || again[1] != list[1] {
+		t.Errorf("after a restart, the 6x6 leaderboard's top two: %+v, %v; want %+v", again, err, list[:2])
+	}
 	rs := h.send("bob", "leaderboard 6x6")
 	text := allText(rs)
 	for _, want := range []string{"The 6x6 leaderboard (players with at least 2 rated games):", "#  player  rating  deviation  games", "   1  ann   ", "You are number 2 of 3"} {

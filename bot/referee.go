@@ -90,6 +90,7 @@ type Referee struct {
 
 	trouble storeTrouble   // the store's failures to record
 	damaged damagedRecords // the damaged records set aside
+	rated   ratedPlayers   // who has rated games, by pool (ratings.go)
 }
 
 // transportEntry is a transport the referee knows: running (with a
