@@ -119,11 +119,12 @@
 // this one numbering, and so does the turn label drawn on a picture
 // ([Picture.Turn]).
 //
-// Ratings (ratings.go, stats.go, package standing): a rated game
+// Ratings (ratings.go, leaderboard.go, stats.go, package standing): a rated game
 // ([GameRecord.Rated]) that ends rates both players in the session that
 // ended it, in the pool of its board size, and records the change on the
 // game ([RatingChange]); a result withdrawn later takes the change back.
-// "stats" and "leaderboard" read the players' records and games;
+// "stats" and "leaderboard" read the players' records and games (the
+// players of each pool are kept in memory, read from the games once);
 // [Message.Community] (a Discord server) scopes a leaderboard.
 //
 // A player's look (settings.go): the picture theme, width and text board
