@@ -90,6 +90,10 @@ func (g *GameRecord) clone() *GameRecord {
 		r := *g.Result
 		c.Result = &r
 	}
+	if g.Rating != nil {
+		rc := *g.Rating
+		c.Rating = &rc
+	}
 	if g.Proposal != nil {
 		p := *g.Proposal
 		c.Proposal = &p

@@ -222,7 +222,7 @@ func (s *session) cmdNew(c *Command) error {
 		s.markPlayer(op) // known from now on, by name too
 	}
 	g := &GameRecord{ID: id, Status: Challenged, Challenger: mine, Config: cfg, Scoring: opts.scoring, Style: opts.style,
-		Days: opts.days, Created: s.now}
+		Days: opts.days, Created: s.now, Unrated: opts.unrated}
 	if g.Setup, err = opts.startTPS(cfg); err != nil {
 		return err
 	}
@@ -273,6 +273,8 @@ type newOptionValues struct {
 	// ratingLow and ratingHigh are an open challenge's rating range
 	// (both 0: none).
 	ratingLow, ratingHigh int
+	// unrated is rated=no
+	unrated bool
 }
 
 // optionAliases are other spellings of option names.
@@ -367,6 +369,8 @@ func (o *newOptionValues) set(p *Param, v string) error {
 			o.rules = v
 		case "style":
 			o.style = Style(v)
+		case "rated":
+			o.unrated = v == "no"
 		}
 	case ParamNumber: // komi
 		k, err := parseKomi(v)

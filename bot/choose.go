@@ -55,7 +55,7 @@ func answerable(g *GameRecord) bool { return g.Status == Active || g.Status == O
 
 // finished reports whether a game never started or was called off.
 func calledOff(g *GameRecord) bool {
-	return g.Status == Declined || g.Status == Cancelled || g.Status == Expired
+	return g.Status == Declined || g.Status == Cancelled || g.Status == Expired || g.Status == Aborted
 }
 
 // toMove returns the colour to move in a game, from its record alone.

@@ -42,6 +42,10 @@ var commandClasses = map[string]struct{ class, bare bot.Class }{
 	"rematch":  {class: bot.ClassThirdParty},                    // a new challenge to the opponent
 	"say":      {class: bot.ClassThirdParty},                    // words passed on to another player
 	"plan":     {class: bot.ClassGame, bare: bot.ClassReadOnly}, // stored in the game; "plan" alone shows them
+	// ratings (issue 17)
+	"abort":       {class: bot.ClassGame},     // ends the game, both players told
+	"stats":       {class: bot.ClassReadOnly}, // shows a record, also another player's
+	"leaderboard": {class: bot.ClassReadOnly},
 }
 
 // TestEveryCommandHasAClass walks the whole command table: every command

@@ -179,6 +179,8 @@ var newOptions = []Param{
 	{Name: "level", Kind: ParamInteger, Option: true, Min: 1, Max: MaxLevel, Default: "5", Summary: "takbot's strength in a game against it, from 1 (weakest, quick and often a weaker move) to 10"},
 	{Name: "rating", Kind: ParamText, Option: true, Default: "any",
 		Summary: "open challenges only (new anyone): who may accept, by rating on the board's size, LOW-HIGH (rating=1400-1700); an unrated player counts as 1500"},
+	{Name: "rated", Kind: ParamChoice, Option: true, Choices: []string{"yes", "no"}, Default: "yes",
+		Summary: "no: the result changes neither player's rating"},
 }
 
 // commandTable is the one table of commands; init fills it (its handlers
@@ -208,7 +210,7 @@ func init() {
 
 func commandSpecs() []*CommandSpec {
 	return []*CommandSpec{
-		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT|anyone|takbot [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street] [level=5] [rating=LOW-HIGH]",
+		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT|anyone|takbot [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street] [level=5] [rating=LOW-HIGH] [rated=yes]",
 			Summary:  "challenge a player to a game; \"new anyone\" posts an open challenge that the first to accept plays (on Discord in the lobby channel, by mail listed by \"seeks\"); \"new takbot\" starts a game against the bot itself at once (unrated)",
 			Examples: []string{"new bob size=6 komi=2 color=white days=5", "new ann@example.org", "new discord:123456789012345678 style=courtly", "new anyone size=6 rating=1400-1700", "new takbot level=3 size=6"},
 			Params: append([]Param{{Name: "opponent", Kind: ParamPlayer, Required: true,
@@ -247,6 +249,7 @@ func commandSpecs() []*CommandSpec {
 
 		{Name: "undo", Group: GroupPlay, Syntax: "undo", Summary: "ask to take back your last move (only while the game is in progress)", Examples: []string{"undo"}, Class: ClassGame, run: (*session).cmdUndo},
 		{Name: "draw", Group: GroupPlay, Syntax: "draw", Summary: "offer a draw (two offers that cross are agreed)", Examples: []string{"draw"}, Class: ClassGame, run: (*session).cmdDraw},
+		{Name: "abort", Group: GroupPlay, Syntax: "abort", Summary: "end the game with no result, unrated, before each player has moved twice", Examples: []string{"abort"}, Class: ClassGame, run: (*session).cmdAbort},
 		{Name: "resign", Group: GroupPlay, Syntax: "resign", Summary: "resign the game", Examples: []string{"resign"}, Class: ClassGame, run: (*session).cmdResign},
 		{Name: "say", Group: GroupPlay, Syntax: "say TEXT", Summary: "pass a few words to your opponent, marked as yours (no addresses or links; \"set chat off\" stops receiving them)",
 			Examples: []string{"say good luck, have fun!"},
@@ -294,6 +297,14 @@ func commandSpecs() []*CommandSpec {
 			Examples: []string{"pair", "pair KX7M-2QPA", "unpair"},
 			Params:   []Param{{Name: "code", Kind: ParamText, Summary: "the code \"pair\" gave your other account, or off to separate them"}},
 			Class:    ClassSettings, run: (*session).cmdPair},
+		{Name: "stats", Group: GroupAlways, Syntax: "stats [PLAYER]", Summary: "your rating and record (or another player's): wins, losses and draws by colour and size, how games ended, the latest games",
+			Examples: []string{"stats", "stats bob"},
+			Params:   []Param{{Name: "player", Kind: ParamText, Summary: "another player: a name, an address or a mention (leave it out for yourself)"}},
+			Class:    ClassReadOnly, run: (*session).cmdStats},
+		{Name: "leaderboard", Group: GroupAlways, Syntax: "leaderboard [SIZE]", Summary: "the best rated players of a board size (by default the one you play most); on Discord in a server, that server's players",
+			Examples: []string{"leaderboard", "leaderboard 6x6"},
+			Params:   []Param{{Name: "size", Kind: ParamChoice, Choices: []string{"small", "5x5", "6x6", "large"}, Summary: "5x5, 6x6, small (3x3 and 4x4) or large (7x7 and 8x8)"}},
+			Class:    ClassReadOnly, run: (*session).cmdLeaderboard},
 		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, Class: ClassReadOnly, run: (*session).cmdHelp},
 	}
 }

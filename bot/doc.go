@@ -150,6 +150,14 @@
 // message from either is handled as the first's. Answers go back to the
 // identity a message came from, events to the one last written from.
 //
+// Ratings (ratings.go, leaderboard.go, stats.go, package standing): a rated game
+// ([GameRecord.Rated]) that ends rates both players in the session that
+// ended it, in the pool of its board size, and records the change on the
+// game ([RatingChange]); a result withdrawn later takes the change back.
+// "stats" and "leaderboard" read the players' records and games (the
+// players of each pool are kept in memory, read from the games once);
+// [Message.Community] (a Discord server) scopes a leaderboard.
+//
 // A player's look (settings.go): the picture theme, width and text board
 // are kept in the [PlayerRecord] with the notation, shown by "settings"
 // and changed by "set"; a player who chose no theme gets their

@@ -33,6 +33,12 @@ type Message struct {
 	// it for a confirmation), keeps the sender's name as it was, and counts
 	// the message apart from the sender's own (Quotas.MessagesPerHour).
 	Unverified bool
+	// Community is where the message was written, namespaced by the
+	// transport ("discord:GUILD" for a Discord server; "" for a direct
+	// message, a mail or the console). The referee records it on the
+	// sender and on the games the message changes, and "leaderboard"
+	// written there lists the players of that community.
+	Community string
 	// State is adapter state written in the same transaction as the
 	// message's effects (an IMAP cursor, a thread mapping), so a restart
 	// resumes exactly. When the message was handled before, it is written

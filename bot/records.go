@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/plan"
+	"github.com/takbymail/takbot/bot/standing"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
@@ -24,6 +25,9 @@ const (
 	Declined   Status = "declined"
 	Cancelled  Status = "cancelled"
 	Expired    Status = "expired" // a challenge nobody answered in time
+	// Aborted: ended with "abort" before each player had moved twice; no
+	// result, not rated.
+	Aborted Status = "aborted"
 )
 
 // EndReason says how a game ended.
@@ -239,6 +243,18 @@ type GameRecord struct {
 	// anyone"): while it waits, the seat of Challenger.Opponent() is
 	// empty and anyone may take it with "accept ID" (seek.go).
 	Seek *SeekRecord `json:",omitempty"`
+	// Unrated is set by the option rated=no: the game's result changes
+	// no rating. See Rated for every game that is not rated.
+	Unrated bool `json:",omitempty"`
+	// Rating is the change of both players' ratings the game's result
+	// made, kept so that a result withdrawn later (a loss on time
+	// reprieved, an illegal last move taken back) is taken back from the
+	// ratings too; nil while no rating changed.
+	Rating *RatingChange `json:",omitempty"`
+	// Community is where the game was played, namespaced by transport
+	// ("discord:GUILD" for a Discord server), "" when nowhere in
+	// particular (mail, the console). Leaderboards per server use it.
+	Community string `json:",omitempty"`
 }
 
 // Plans are one player's conditional moves in a game, made for the
@@ -340,6 +356,15 @@ type PlayerRecord struct {
 	// PairCode is the last one-time code the player asked for with
 	// "pair", so that asking again retires it.
 	PairCode string `json:",omitempty"`
+	// Ratings are the player's Glicko-2 ratings by pool of board sizes
+	// (standing.Pool: "small", "5x5", "6x6", "large"); a pool without
+	// rated games is absent. Replace the map to change it: cached copies
+	// share it.
+	Ratings map[string]standing.Entry `json:",omitempty"`
+	// Communities are the places the player played or wrote from,
+	// namespaced by transport ("discord:GUILD"), at most
+	// maxCommunities, the latest last. Replace the slice to change it.
+	Communities []string `json:",omitempty"`
 }
 
 // Digest is a player's daily message listing the games waiting for them.

@@ -55,6 +55,10 @@ type Options struct {
 	// delivery (default: none; "analyse" is then refused and games end
 	// without a review).
 	Analyst Analyst
+	// LeaderboardMinGames is how many rated games of a pool a player must
+	// have played to be listed on its leaderboard (default
+	// DefaultLeaderboardMinGames).
+	LeaderboardMinGames int
 }
 
 // Observer is told what the referee does, for metrics. Its methods must
@@ -93,6 +97,7 @@ type Referee struct {
 
 	trouble storeTrouble   // the store's failures to record
 	damaged damagedRecords // the damaged records set aside
+	rated   ratedPlayers   // who has rated games, by pool (ratings.go)
 }
 
 // transportEntry is a transport the referee knows: running (with a
@@ -116,6 +121,9 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	}
 	if opts.Retention <= 0 {
 		opts.Retention = 90 * 24 * time.Hour
+	}
+	if opts.LeaderboardMinGames <= 0 {
+		opts.LeaderboardMinGames = DefaultLeaderboardMinGames
 	}
 	if opts.Rand == nil {
 		opts.Rand = rand.IntN

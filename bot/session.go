@@ -77,7 +77,10 @@ func (s *session) safeRun(p Parsed, perr error) (err error) {
 			err = fmt.Errorf("internal error: %v", v)
 		}
 	}()
-	return s.run(p, perr)
+	if err := s.run(p, perr); err != nil {
+		return err
+	}
+	return s.settleRatings()
 }
 
 // player returns a player record (a fresh one if unknown). Only the

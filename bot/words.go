@@ -99,6 +99,9 @@ func describeConfig(g *GameRecord) string {
 	if c.Rules == tak.Modegan {
 		s += ", a drawn game goes to black"
 	}
+	if g.Unrated {
+		s += ", unrated"
+	}
 	return s
 }
 

@@ -30,7 +30,8 @@ const (
 
 // moreGroup is the subcommand group of the commands that do not fit
 // among /tak's own subcommands (Discord allows 25 under one command):
-// /tak more say, plan, rematch, analyse, seeks and pair, and the two least
+// /tak more say, plan, rematch, analyse, seeks, pair, abort, stats and
+// leaderboard, and the two least
 // used ways to show a game, tps and link. In a game's thread they can also
 // be typed as text ("say gg"), a finished game's last post has a Rematch
 // button, and the lobby's posts an Accept button.
@@ -38,7 +39,7 @@ const moreGroup = "more"
 
 // moreCommands are the commands of the table under /tak more.
 var moreCommands = map[string]bool{"say": true, "plan": true, "rematch": true, "tps": true, "link": true, "analyse": true,
-	"seeks": true, "pair": true}
+	"seeks": true, "pair": true, "abort": true, "stats": true, "leaderboard": true}
 
 // slashName is the subcommand of a command of the table.
 func slashName(command string) string {

@@ -32,7 +32,10 @@
 // the value is the mention), an email address, a player's name or
 // transport:address: a USER option would take no email address. Every
 // command that works on one game takes an optional "game" option; inside a game's thread the thread's game is the default. /tak
-// notify (thread or dm) is the one Discord-only command. The commands are
+// notify (thread or dm) is the one Discord-only command. A
+// message or command written in a server carries the server
+// (bot.Message.Community, "discord:GUILD"), so that "leaderboard" there
+// lists that server's players. The commands are
 // registered at start by bulk overwrite (in the configured guilds, the
 // global commands then cleared; or globally), so renamed commands do not
 // linger. Descriptions are the table's summaries cut to their first

@@ -46,7 +46,7 @@ func endedName(g *bot.GameRecord) string {
 // ended reports whether a game has ended, played out or called off.
 func ended(g *bot.GameRecord) bool {
 	switch g.Status {
-	case bot.Over, bot.Declined, bot.Cancelled, bot.Expired:
+	case bot.Over, bot.Declined, bot.Cancelled, bot.Expired, bot.Aborted:
 		return true
 	}
 	return false

@@ -52,6 +52,7 @@ type worldOptions struct {
 	Global         bool            // guilds: [] (global commands)
 	Quotas         bot.Quotas      // the referee's quotas
 	Lobby          bool            // a lobby channel for open challenges
+	MinGames       int             // the referee's LeaderboardMinGames
 }
 
 func newWorld(t *testing.T, o worldOptions) *world {
@@ -108,7 +109,7 @@ func (w *world) start(o worldOptions) {
 		clock = w.clock
 	}
 	logger := slog.New(slog.NewTextHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	w.ref = bot.New(w.store, clock, bot.Options{Rand: func(int) int { return 0 }, Logger: logger, Quotas: o.Quotas})
+	w.ref = bot.New(w.store, clock, bot.Options{Rand: func(int) int { return 0 }, Logger: logger, Quotas: o.Quotas, LeaderboardMinGames: o.MinGames})
 	guilds, where := []string{w.guild}, w.guild
 	if o.Global {
 		guilds, where = nil, ""

@@ -164,7 +164,7 @@ func (t *Transport) handleInteraction(ctx context.Context, ix *discordgo.Interac
 	o.Parent = t.parentOf(ctx, ix.ChannelID, ix.GuildID)
 	live := t.mem.setOrigin(ix.ID, o)
 	msg := bot.Message{ID: ix.ID, From: bot.Identity{Transport: Name, Address: u.ID}, Name: t.dir.name(u.ID), Text: text,
-		Game: game, Received: snowflakeTime(ix.ID), State: t.stateWith(keyOrigin+ix.ID, o, u.ID, o.Parent)}
+		Game: game, Received: snowflakeTime(ix.ID), State: t.stateWith(keyOrigin+ix.ID, o, u.ID, o.Parent), Community: community(ix.GuildID)}
 	out, err := t.handle(ctx, msg)
 	var note string
 	switch {

@@ -100,7 +100,8 @@ func (t *Transport) handleText(ctx context.Context, m *discordgo.Message, text, 
 		state = append(state, bot.StateWrite{Key: keyCursor + m.ChannelID, Value: []byte(m.ID)})
 	}
 	_, err := t.handle(ctx, bot.Message{ID: m.ID, From: bot.Identity{Transport: Name, Address: m.Author.ID},
-		Name: t.dir.name(m.Author.ID), Text: text, Game: game, Received: snowflakeTime(m.ID), State: state})
+		Name: t.dir.name(m.Author.ID), Text: text, Game: game, Received: snowflakeTime(m.ID), State: state,
+		Community: community(m.GuildID)})
 	switch {
 	case errors.Is(err, bot.ErrBadMessage):
 		t.log.Info("discord: a message cannot be handled", "message", m.ID, "err", err)
@@ -178,4 +179,13 @@ func (t *Transport) catchUp(thread, game string) {
 func placeGuild(t *Transport, game string) string {
 	p, _ := t.mem.place(game)
 	return p.Guild
+}
+
+// community names a Discord server for the referee (bot.Message.Community):
+// "discord:GUILD", or "" outside a server (a direct message).
+func community(guild string) string {
+	if guild == "" {
+		return ""
+	}
+	return Name + ":" + guild
 }

@@ -69,6 +69,9 @@ func TestSlashCommandsFromTable(t *testing.T) {
 			}
 		}
 	}
+	if len(cmds) != 1 || len(root.Options) > maxSubcommands {
+		t.Errorf("%d commands, /tak with %d subcommands", len(cmds), len(root.Options))
+	}
 	for _, c := range bot.Commands() {
 		sub := subs[slashName(c.Name)]
 		if sub == nil {

@@ -155,8 +155,8 @@ func (t *Transport) setNotify(ctx context.Context, ix *discordgo.Interaction, u 
 // field comes from outside (null, missing or of any JSON type), so these
 // readers check each before use.
 
-// readSlash reads /tak's subcommand and the values of its options; false
-// when the interaction is not exactly one subcommand of /tak.
+// readSlash reads /tak's subcommand (or /tak more's) and the values of its
+// options; false when the interaction is not exactly one subcommand.
 func readSlash(data discordgo.ApplicationCommandInteractionData) (slashInput, bool) {
 	if data.Name != rootCommand {
 		return slashInput{}, false

@@ -60,6 +60,13 @@ func TestForgedChangesAreHeld(t *testing.T) {
 			h.next(h.players[bobAddr], "played f6")
 			return nil
 		}},
+		{"a game: abort", "abort", func(h *harness, game string) error {
+			h.next(h.players[bobAddr], "Alice aborted game "+game+" against you before each player had moved twice")
+			if g := h.game(game); g.Status != bot.Aborted {
+				return fmt.Errorf("status %s after the confirmed abort", g.Status)
+			}
+			return nil
+		}},
 		{"a third party: a challenge", "new " + carolAddr + " size=5", func(h *harness, _ string) error {
 			h.next(h.players[carolAddr], "challenges you")
 			return nil
@@ -117,6 +124,23 @@ func TestForgedChangesAreHeld(t *testing.T) {
 			}
 		})
 	}
+	t.Run("read-only: stats", func(t *testing.T) {
+		h, sys := startLocal(t, harnessOptions{})
+		alice, bob := h.player(aliceAddr, "Alice"), h.player(bobAddr, "Bob")
+		game, _, _ := h.startGame(alice, bob)
+		before := h.records(game)
+		submitAs(t, sys, malloryAddr, botAddr, forged("forged-stats@evil.example", botAddr, "stats", "stats\nleaderboard"))
+		h.event(mailplay.MailHandled)
+		if m := h.next(alice, "You have finished no game yet"); !strings.Contains(m.Text(), "The 5x5 leaderboard is empty") {
+			t.Errorf("the answer to a forged stats and leaderboard:\n%s", m.Text())
+		}
+		if after := h.records(game); after != before {
+			t.Errorf("a forged stats changed the records:\n%s\n%s", before, after)
+		}
+		if n := inboxCount(t, sys, malloryAddr); n != 0 {
+			t.Errorf("mallory received %d mails", n)
+		}
+	})
 	t.Run("read-only: board", func(t *testing.T) {
 		h, sys := startLocal(t, harnessOptions{})
 		alice, bob := h.player(aliceAddr, "Alice"), h.player(bobAddr, "Bob")

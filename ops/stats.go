@@ -13,7 +13,7 @@ import (
 
 // statuses are the game statuses always exported, zero or not, so that a
 // dashboard sees every series from the first scrape.
-var statuses = []bot.Status{bot.Challenged, bot.Active, bot.Over, bot.Declined, bot.Cancelled, bot.Expired}
+var statuses = []bot.Status{bot.Challenged, bot.Active, bot.Over, bot.Declined, bot.Cancelled, bot.Expired, bot.Aborted}
 
 var (
 	pendingDesc = prometheus.NewDesc("takbot_replies_pending",
@@ -21,7 +21,7 @@ var (
 	oldestDesc = prometheus.NewDesc("takbot_reply_oldest_pending_age_seconds",
 		"Age of the oldest reply waiting for delivery (0 when none waits).", nil, nil)
 	gamesDesc = prometheus.NewDesc("takbot_games",
-		"Games by status (challenge, active, over, declined, cancelled, expired).", []string{"status"}, nil)
+		"Games by status (challenge, active, over, declined, cancelled, expired, aborted).", []string{"status"}, nil)
 )
 
 // statsCollector reads the referee's figures at scrape time.

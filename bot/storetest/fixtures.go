@@ -8,6 +8,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/plan"
+	"github.com/takbymail/takbot/bot/standing"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
@@ -62,9 +63,14 @@ func fullGame(id string) *bot.GameRecord {
 		Rematch:   "g9",
 		Plans: [2]*bot.Plans{nil, {At: "x6/x6/x6/x6/x6/x6 1 5", Tree: plan.Tree{
 			{If: "a1", Then: "b1", Next: plan.Tree{{If: "3b4-21", Then: "Cc3"}}}, {If: "Sf6", Then: "f5"}}}},
-		Chat:  [2][]time.Time{{t0.Add(-time.Minute), t0}, nil},
-		Level: 7,
-		Seek:  &bot.SeekRecord{Low: 1400, High: 1700},
+		Chat:    [2][]time.Time{{t0.Add(-time.Minute), t0}, nil},
+		Level:   7,
+		Seek:    &bot.SeekRecord{Low: 1400, High: 1700},
+		Unrated: true,
+		Rating: &bot.RatingChange{Pool: "6x6", Result: "0-1 time",
+			Before: [2]standing.Entry{{Rating: 1500, Deviation: 350, Volatility: 0.06}, {Rating: 1612.5, Deviation: 80.25, Volatility: 0.0601, Games: 9, Last: t0.Add(-48 * time.Hour)}},
+			After:  [2]standing.Entry{{Rating: 1480.125, Deviation: 300.5, Volatility: 0.06, Games: 1, Last: t0}, {Rating: 1615.75, Deviation: 79.5, Volatility: 0.0601, Games: 10, Last: t0}}},
+		Community: "discord:234567890123456789",
 	}
 }
 
@@ -82,6 +88,8 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		Digest: &bot.Digest{At: "08:00", Last: "2026-11-20", Next: t0.Add(20 * time.Hour)},
 		Paired: "discord:123456789012345678", Alias: "email:other@example.org", Moved: []string{"g3"},
 		Via: "discord:123456789012345678", PairCode: "KX7M2QPA",
+		Ratings:     map[string]standing.Entry{"5x5": {Rating: 1623.25, Deviation: 64.5, Volatility: 0.0599, Games: 31, Last: t0}},
+		Communities: []string{"discord:234567890123456789", "discord:345678901234567890"},
 	}
 }
 

@@ -11,14 +11,16 @@ import (
 // them (a test holds the three together). Keys are decoded strictly by
 // decodeConfig: the config tags name them.
 type config struct {
-	DB               string    `config:"db"`
-	DaysPerMove      int       `config:"days_per_move"`
-	ReminderFraction float64   `config:"reminder_fraction"`
-	ChallengeDays    int       `config:"challenge_days"`
-	Retention        duration  `config:"retention"`
-	TickInterval     duration  `config:"tick_interval"`
-	LogLevel         logLevel  `config:"log_level"`
-	LogFormat        logFormat `config:"log_format"`
+	DB               string  `config:"db"`
+	DaysPerMove      int     `config:"days_per_move"`
+	ReminderFraction float64 `config:"reminder_fraction"`
+	ChallengeDays    int     `config:"challenge_days"`
+	// LeaderboardMinGames is bot.Options.LeaderboardMinGames.
+	LeaderboardMinGames int       `config:"leaderboard_min_games"`
+	Retention           duration  `config:"retention"`
+	TickInterval        duration  `config:"tick_interval"`
+	LogLevel            logLevel  `config:"log_level"`
+	LogFormat           logFormat `config:"log_format"`
 	// HTTPListen is the address of the health and metrics listener, ""
 	// for none.
 	HTTPListen string `config:"http_listen"`
@@ -57,16 +59,17 @@ type limitsConfig struct {
 // defaultConfig is the configuration of an empty file.
 func defaultConfig() config {
 	return config{
-		DB:               "takbot.db",
-		DaysPerMove:      3,
-		ReminderFraction: 0.75,
-		ChallengeDays:    14,
-		Retention:        duration(90 * day),
-		TickInterval:     duration(time.Minute),
-		LogLevel:         "info",
-		LogFormat:        "text",
-		ShutdownTimeout:  duration(10 * time.Second),
-		HTTP:             defaultHTTPConfig(),
+		DB:                  "takbot.db",
+		DaysPerMove:         3,
+		ReminderFraction:    0.75,
+		ChallengeDays:       14,
+		LeaderboardMinGames: bot.DefaultLeaderboardMinGames,
+		Retention:           duration(90 * day),
+		TickInterval:        duration(time.Minute),
+		LogLevel:            "info",
+		LogFormat:           "text",
+		ShutdownTimeout:     duration(10 * time.Second),
+		HTTP:                defaultHTTPConfig(),
 		Delivery: deliveryConfig{
 			MinBackoff:  duration(30 * time.Second),
 			MaxBackoff:  duration(time.Hour),

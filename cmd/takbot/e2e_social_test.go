@@ -107,21 +107,3 @@ func TestServeSocialAcrossTransports(t *testing.T) {
 	w.awaitPost(th2.ID, "It is the rematch of game g1.")
 	w.fake.AssertClean(t)
 }
-
-// awaitPost waits for a post of the bot in a channel that says want.
-func (w *crossWorld) awaitPost(channel, want string) discordfake.Message {
-	w.t.Helper()
-	var found discordfake.Message
-	if err := w.fake.Await(w.ctx, func() bool {
-		for _, p := range w.posts(channel) {
-			if strings.Contains(p.Content, want) {
-				found = p
-				return true
-			}
-		}
-		return false
-	}); err != nil {
-		w.t.Fatalf("no post saying %q: %v\n%s", want, err, postContents(w.posts(channel)))
-	}
-	return found
-}

@@ -54,7 +54,8 @@ type crossWorld struct {
 // fake Discord (a server with a channel and Bob), and takbot serve on
 // both, and connects Ann's mail client. It returns once both transports
 // logged that they are connected and the slash command is registered.
-func startCrossWorld(t *testing.T) *crossWorld {
+// extraConfig is appended to the configuration file (top-level keys).
+func startCrossWorld(t *testing.T, extraConfig ...string) *crossWorld {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), e2eWaitLimit)
 	t.Cleanup(cancel)
@@ -95,7 +96,7 @@ func startCrossWorld(t *testing.T) *crossWorld {
 	}
 
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, w.config(filepath.Join(dir, "takbot.db")))
+	cfg := writeConfig(t, dir, w.config(filepath.Join(dir, "takbot.db"))+strings.Join(extraConfig, ""))
 	w.proc = startTakbot(t, "serve", "-config", cfg)
 	t.Cleanup(func() {
 		if t.Failed() {

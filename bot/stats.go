@@ -1,0 +1,308 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/bot/standing"
+	"github.com/takbymail/takbot/tak"
+)
+
+// The commands of ratings and records: "stats", "leaderboard" and "abort".
+
+// abortPlies is how many moves a game has when each player has moved
+// twice: from then on it can no longer be aborted.
+const abortPlies = 4
+
+func (s *session) cmdAbort(c *Command) error {
+	gs, err := s.target(c, pickPlaying)
+	if err != nil {
+		return err
+	}
+	g := gs.rec
+	if g.Status != Active {
+		return refuse("game %s is %s: only a game in progress can be aborted%s", g.ID, g.Status, s.chosenHint(g))
+	}
+	if n := len(g.Moves); n >= abortPlies {
+		return refuse("game %s can no longer be aborted: a game can be aborted only before each player has moved twice, and %d moves have been played. You can offer a draw (\"draw\") or resign (\"resign\").", g.ID, n)
+	}
+	g.Status = Aborted
+	g.Proposal = nil
+	g.Deadline, g.TurnStart = time.Time{}, time.Time{}
+	gs.dirty = true
+	me, _ := g.ColorOf(s.sender.Key)
+	both(g, func(k string, _ tak.Color) {
+		s.event(k, g.ID).say("%s game %s against %s before each player had moved twice: it ends with no result and is not rated.",
+			s.senderDid(k, "aborted"), g.ID, nameFor(g, me.Opponent(), k))
+	})
+	return nil
+}
+
+// statsPlayer finds the player "stats" names: an address on a transport
+// or the name of a known player.
+func (s *session) statsPlayer(word string) (*PlayerRecord, error) {
+	w := strings.TrimSpace(word)
+	if len(w) > maxAddress {
+		return nil, refuse("%q is too long to be a player's name or address", excerpt(w, excerptRunes))
+	}
+	var keys []string
+	if t, a, ok := strings.Cut(w, ":"); ok && isTransportName(t) && a != "" {
+		keys = []string{Identity{Transport: t, Address: a}.Key()}
+	} else {
+		for _, e := range s.r.transportsByPreference(s.msg.From.Transport) {
+			if e.info.ParseAddress == nil {
+				continue
+			}
+			if addr, ok := e.info.ParseAddress(w); ok {
+				keys = append(keys, Identity{Transport: e.info.Name, Address: addr}.Key())
+			}
+		}
+		var named []string
+		if err := s.view(func(tx Tx) error {
+			var err error
+			named, err = tx.PlayersNamed(w)
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		keys = append(keys, named...)
+	}
+	var found []*PlayerRecord
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		var p *PlayerRecord
+		err := s.view(func(tx Tx) error {
+			var err error
+			p, err = tx.Player(k)
+			return err
+		})
+		switch {
+		case errors.Is(err, ErrNotFound):
+			continue
+		case err != nil:
+			return nil, err
+		}
+		found = append(found, p)
+	}
+	switch len(found) {
+	case 0:
+		return nil, refuse("the referee knows no player %q: name them as you would challenge them (a name, an address or a mention)", excerpt(w, excerptRunes))
+	case 1:
+		return found[0], nil
+	}
+	var cmds []string
+	var acts []Action
+	for _, p := range found {
+		cmds = append(cmds, fmt.Sprintf("\"stats %s\"", p.Key))
+		acts = append(acts, Action{Label: "Stats of " + p.Key, Command: "stats " + p.Key})
+	}
+	return nil, &question{msg: fmt.Sprintf("Several players are called %s: say which one, with %s.", excerpt(w, excerptRunes), joinOr(cmds)), actions: acts}
+}
+
+func (s *session) cmdStats(c *Command) error {
+	p := s.sender
+	if len(c.Args) > 0 {
+		var err error
+		if p, err = s.statsPlayer(strings.Join(c.Args, " ")); err != nil {
+			return err
+		}
+	}
+	st, err := s.r.PlayerStats(s.ctx, p.Key)
+	if errors.Is(err, ErrNotFound) && p.Key == s.sender.Key {
+		st, err = s.r.statsOf(p, nil), nil // a new player, not stored yet
+	}
+	if err != nil {
+		return err
+	}
+	d := s.tell(s.sender.Key, "")
+	for _, line := range statsText(st, p.Key == s.sender.Key) {
+		d.say("%s", line)
+	}
+	if len(st.Summary.Recent) > 0 {
+		d.block(statsWho(st, p.Key == s.sender.Key, "Your latest games", "'s latest games")+":", recentText(st.Summary.Recent))
+	}
+	return nil
+}
+
+// statsWho writes "You..." to the player, "NAME..." about another.
+func statsWho(st PlayerStats, self bool, you, other string) string {
+	if self {
+		return you
+	}
+	return st.Name + other
+}
+
+// statsText writes a player's stats as sentences.
+func statsText(st PlayerStats, self bool) []string {
+	var out []string
+	if st.Games == 0 {
+		out = append(out, statsWho(st, self, "You have", " has")+" finished no game yet, so there is nothing to count and no rating.")
+		return append(out, ratingRule)
+	}
+	out = append(out, fmt.Sprintf("%s: %s finished, %s.", statsWho(st, self, "Your record", "'s record"), plural(st.Games, "game", "games"), st.Summary.All))
+	var rs []string
+	for _, pool := range standing.Pools() {
+		e, ok := st.Ratings[pool]
+		if !ok {
+			continue
+		}
+		r := fmt.Sprintf("%s %d (deviation %d, %s", standing.PoolTitle(pool), standing.Round(e.Rating), standing.Round(e.Deviation), plural(e.Games, "rated game", "rated games"))
+		if e.Provisional() {
+			r += ", provisional"
+		}
+		rs = append(rs, r+")")
+	}
+	if len(rs) == 0 {
+		out = append(out, "No rating yet. "+ratingRule)
+	} else {
+		out = append(out, "Rating: "+strings.Join(rs, "; ")+".")
+	}
+	out = append(out, fmt.Sprintf("As white: %s. As black: %s.", st.Summary.White, st.Summary.Black))
+	var sizes []string
+	for _, n := range st.Summary.Sizes() {
+		sizes = append(sizes, fmt.Sprintf("%dx%d: %s", n, n, st.Summary.BySize[n]))
+	}
+	out = append(out, "By size: "+strings.Join(sizes, "; ")+".")
+	out = append(out, fmt.Sprintf("Won %s. Lost %s.", standing.Endings(st.Summary.WonBy), standing.Endings(st.Summary.LostBy)))
+	return out
+}
+
+// ratingRule says where ratings come from.
+const ratingRule = "Every finished game is rated (Glicko-2) unless it was started with rated=no; ratings are kept apart for 3x3 and 4x4, 5x5, 6x6, and 7x7 and 8x8."
+
+// recentText writes the latest games, one a line.
+func recentText(games []standing.Game) string {
+	var lines []string
+	for _, g := range games {
+		out := map[standing.Outcome]string{standing.Win: "won", standing.Loss: "lost", standing.Draw: "drew"}[g.Outcome]
+		how := ", by " + g.Reason
+		switch g.Reason {
+		case "flats", "time":
+			how = ", on " + g.Reason
+		}
+		if g.Outcome == standing.Draw {
+			how = ""
+		}
+		colour := "black"
+		if g.White {
+			colour = "white"
+		}
+		rated := ""
+		if !g.Rated {
+			rated = ", unrated"
+		}
+		lines = append(lines, fmt.Sprintf("%s %s: %s against %s as %s%s (%dx%d, %s%s)", g.ID, g.Ended.UTC().Format("2006-01-02"), out, g.Opponent, colour, how, g.Size, g.Size, g.PTN, rated))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// leaderboardPool reads the pool "leaderboard" names: a size ("6",
+// "6x6") or "small"/"large"; "" when the argument names none.
+func leaderboardPool(arg string) string {
+	a := strings.ToLower(strings.TrimSpace(arg))
+	for _, p := range standing.Pools() {
+		if a == p {
+			return p
+		}
+	}
+	if n, m, ok := strings.Cut(a, "x"); ok && n == m {
+		a = n
+	}
+	if n, err := strconv.Atoi(a); err == nil && n >= tak.MinSize && n <= tak.MaxSize {
+		return standing.Pool(n)
+	}
+	return ""
+}
+
+func (s *session) cmdLeaderboard(c *Command) error {
+	pool := ""
+	if len(c.Args) > 1 {
+		return refuse("\"leaderboard\" takes one board size, e.g. \"leaderboard 6x6\"")
+	}
+	if len(c.Args) == 1 {
+		if pool = leaderboardPool(c.Args[0]); pool == "" {
+			return refuse("%q is not a board size: say \"leaderboard 5x5\" (or 3 to 8, small for 3x3 and 4x4, large for 7x7 and 8x8)", excerpt(c.Args[0], 20))
+		}
+	} else {
+		pool = s.favouritePool()
+	}
+	community := s.msg.Community
+	list, err := s.r.leaderboard(s.ctx, pool, community, s.sender.Key, 0)
+	if err != nil {
+		return err
+	}
+	least := s.r.opts.LeaderboardMinGames
+	title := standing.PoolTitle(pool)
+	where := ""
+	if community != "" {
+		where = " of this server"
+	}
+	d := s.tell(s.sender.Key, "")
+	if len(list) == 0 {
+		d.say("The %s leaderboard%s is empty: nobody%s has played %s yet.", title, where, map[bool]string{true: " here", false: ""}[community != ""], plural(least, "rated "+title+" game", "rated "+title+" games"))
+	} else {
+		shown := list
+		if len(shown) > maxLeaderboard {
+			shown = shown[:maxLeaderboard]
+		}
+		d.block(fmt.Sprintf("The %s leaderboard%s (players with at least %s):", title, where, plural(least, "rated game", "rated games")), leaderboardText(shown, s.sender.Key))
+	}
+	mine := -1
+	for i, l := range list {
+		if l.Key == s.sender.Key {
+			mine = i
+		}
+	}
+	e := s.sender.Ratings[pool]
+	rating, _, rated := ratingFor(s.sender, standing.SizeOf(pool))
+	switch {
+	case mine >= 0:
+		d.say("You are number %d of %d, at %d (deviation %d).", mine+1, len(list), standing.Round(list[mine].Rating), standing.Round(list[mine].Deviation))
+	case rated && e.Games < least:
+		d.say("You have %s (your rating is %d); after %d more you are on the leaderboard.", plural(e.Games, "rated "+title+" game", "rated "+title+" games"), standing.Round(rating), least-e.Games)
+	case community != "" && rated:
+		d.say("You are not on this server's leaderboard: it lists the players who played or wrote here. Send \"leaderboard\" in a direct message for everyone's.")
+	}
+	if community != "" && !rated {
+		d.say("Send \"leaderboard\" in a direct message for everyone's.")
+	}
+	return nil
+}
+
+// favouritePool is the pool the sender played most rated games in, else
+// 5x5 (the default size of "new").
+func (s *session) favouritePool() string {
+	best, n := standing.Pool(5), 0
+	for _, p := range standing.Pools() {
+		if e, ok := s.sender.Ratings[p]; ok && e.Games > n {
+			best, n = p, e.Games
+		}
+	}
+	return best
+}
+
+// leaderboardText writes the lines of a leaderboard as a table; the
+// reader is "you" in it.
+func leaderboardText(list []Standing, reader string) string {
+	list = append([]Standing(nil), list...)
+	width := len("player")
+	for i, l := range list {
+		if l.Key == reader {
+			list[i].Name = "you"
+		}
+		width = max(width, len([]rune(list[i].Name)))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%4s  %-*s  %6s  %9s  %5s\n", "#", width, "player", "rating", "deviation", "games")
+	for i, l := range list {
+		fmt.Fprintf(&b, "%4d  %-*s  %6d  %9d  %5d\n", i+1, width, l.Name, standing.Round(l.Rating), standing.Round(l.Deviation), l.Games)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
