@@ -40,8 +40,8 @@ func (w *world) drawnGame(white, black, channel string, before int) string {
 	return th
 }
 
-// TestLeaderboardPerServer: /tak-leaderboard in a server lists the players
-// who played there; /tak-stats shows a player's record to the asker alone.
+// TestLeaderboardPerServer: /tak more leaderboard in a server lists the players
+// who played there; /tak more stats shows a player's record to the asker alone.
 func TestLeaderboardPerServer(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{MinGames: 1, Global: true}) // global commands: /tak in both servers
@@ -81,7 +81,7 @@ func TestLeaderboardPerServer(t *testing.T) {
 	}
 	st := w.own(w.bob.ID, w.channel, "stats", o("player", mention(w.alice.ID)))
 	if !st.Ephemeral || !strings.Contains(st.Content, "Alice's record: 2 games finished, 0 won, 0 lost, 2 drawn.") {
-		t.Errorf("/tak-stats of Alice: ephemeral %v\n%s", st.Ephemeral, st.Content)
+		t.Errorf("/tak more stats of Alice: ephemeral %v\n%s", st.Ephemeral, st.Content)
 	}
 	w.clean()
 }
