@@ -200,7 +200,7 @@ func (s *session) cmdNew(c *Command) error {
 		s.markPlayer(op) // known from now on, by name too
 	}
 	g := &GameRecord{ID: id, Status: Challenged, Challenger: mine, Config: cfg, Scoring: opts.scoring, Style: opts.style,
-		Days: opts.days, Created: s.now}
+		Days: opts.days, Private: opts.private, Created: s.now}
 	g.Players[mine], g.Names[mine] = s.sender.Key, s.sender.Name
 	g.Players[mine.Opponent()], g.Names[mine.Opponent()] = op.Key, op.Name
 	tg, err := g.History()
@@ -238,6 +238,7 @@ type newOptionValues struct {
 	style        Style
 	days         int
 	stones, caps int // -1: the rules' default
+	private      bool
 }
 
 // optionAliases are other spellings of option names.
@@ -317,6 +318,8 @@ func (o *newOptionValues) set(p *Param, v string) error {
 			o.rules = v
 		case "style":
 			o.style = Style(v)
+		case "private":
+			o.private = v == "yes"
 		}
 	case ParamNumber: // komi
 		k, err := tak.ParseKomi(v)

@@ -171,6 +171,8 @@ var newOptions = []Param{
 		Summary: "standard, or the companion book's regional rules downings, tarway, middletown, bigmiddle, tenboard, joined with +"},
 	{Name: "style", Kind: ParamChoice, Option: true, Choices: []string{string(Street), string(Courtly)}, Default: string(Street),
 		Summary: "street: the referee announces the Tak calls players make; courtly: it also announces every road-in-one threat"},
+	{Name: "private", Kind: ParamChoice, Option: true, Choices: []string{"yes", "no"}, Default: "no",
+		Summary: "yes: the game has no web page and nobody can watch it"},
 }
 
 // commandTable is the one table of commands; init fills it (its handlers
@@ -200,7 +202,7 @@ func init() {
 
 func commandSpecs() []*CommandSpec {
 	return []*CommandSpec{
-		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street]",
+		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street] [private=no]",
 			Summary:  "challenge a player to a game",
 			Examples: []string{"new bob size=6 komi=2 color=white days=5", "new ann@example.org", "new discord:123456789012345678 style=courtly"},
 			Params: append([]Param{{Name: "opponent", Kind: ParamPlayer, Required: true,
@@ -261,6 +263,14 @@ func commandSpecs() []*CommandSpec {
 				{Name: "value", Kind: ParamText, Summary: "its new value, e.g. light, small, off, ptn"},
 			},
 			Class: ClassSettings, BareClass: ClassReadOnly, run: (*session).cmdSettings},
+		{Name: "watch", Group: GroupAlways, Syntax: "watch ID", Summary: "follow a game of other players: each of its moves comes to you, in your notation and look, until it ends or you send \"unwatch ID\"",
+			Examples: []string{"watch g3"},
+			Params:   []Param{{Name: "id", Kind: ParamGame, Required: true, Summary: "the game's id, e.g. g3"}},
+			Class:    ClassSettings, run: (*session).cmdWatch},
+		{Name: "unwatch", Group: GroupAlways, Syntax: "unwatch [ID]", Summary: "stop following a game you watch",
+			Examples: []string{"unwatch g3"},
+			Params:   []Param{{Name: "id", Kind: ParamGame, Summary: "the game's id, e.g. g3 (in the game's thread it can be left out)"}},
+			Class:    ClassSettings, run: (*session).cmdUnwatch},
 		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, Class: ClassReadOnly, run: (*session).cmdHelp},
 	}
 }

@@ -125,6 +125,7 @@ func (s *session) cmdMove(c *Command) error {
 		}
 		s.status(gs, k, true)
 	})
+	s.tellWatchers(gs, turn, me, pm.Move, before)
 	return nil
 }
 

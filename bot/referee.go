@@ -48,6 +48,10 @@ type Options struct {
 	// Quotas bound what one sender may do: challenges, commands in a
 	// message, messages an hour.
 	Quotas Quotas
+	// WebURL is the public address of the web pages ("https://tak.example.org"),
+	// "" for none: every move's mail and thread post then carries the
+	// link of its game's page (spectate.go).
+	WebURL string
 }
 
 // Observer is told what the referee does, for metrics. Its methods must
@@ -86,6 +90,7 @@ type Referee struct {
 
 	trouble storeTrouble   // the store's failures to record
 	damaged damagedRecords // the damaged records set aside
+	subs    subscribers    // told of every committed change to a game (spectate.go)
 }
 
 // transportEntry is a transport the referee knows: running (with a
