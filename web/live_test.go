@@ -1,0 +1,98 @@
+package web_test
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// readEvent reads one server-sent event (its "event:" name and data),
+// skipping comments.
+func readEvent(t *testing.T, r *bufio.Reader) (name, data string) {
+	t.Helper()
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("reading the stream: %v", err)
+		}
+		line = strings.TrimRight(line, "\n")
+		switch {
+		case line == "" && name != "":
+			return name, data
+		case strings.HasPrefix(line, "event: "):
+			name = line[len("event: "):]
+		case strings.HasPrefix(line, "data: "):
+			data = line[len("data: "):]
+		}
+	}
+}
+
+// TestLiveMove: a move lands and the game's stream says so within a second.
+func TestLiveMove(t *testing.T) {
+	w := newWorld(t)
+	w.seed()
+	w.run()
+	base := w.serve()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/g/g1/events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("events: %d %v", resp.StatusCode, resp.Header)
+	}
+	r := bufio.NewReader(resp.Body)
+	if name, data := readEvent(t, r); name != "hello" || data != "9" {
+		t.Fatalf("first event %s %s", name, data)
+	}
+	start := time.Now()
+	w.send(w.id("discord", discordID), "", "game g1; a2")
+	name, data := readEvent(t, r)
+	if took := time.Since(start); name != "move" || data != "10" || took > time.Second {
+		t.Errorf("after the move: event %s %s after %v", name, data, took)
+	}
+	// The lists follow too.
+	if body := w.get("/").Body.String(); !strings.Contains(body, "<td>10</td>") {
+		t.Errorf("the front page does not show the 10th move yet:\n%s", body)
+	}
+}
+
+// TestStreamBounds: a client holds at most 4 streams; more are refused
+// with 429 until one closes.
+func TestStreamBounds(t *testing.T) {
+	w := newWorld(t)
+	w.seed()
+	base := w.serve()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var open []*http.Response
+	defer func() {
+		for _, r := range open {
+			r.Body.Close()
+		}
+	}()
+	for i := range 5 {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/g/g1/events", nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 200
+		if i == 4 {
+			want = http.StatusTooManyRequests
+		}
+		if resp.StatusCode != want {
+			t.Fatalf("stream %d: %d, want %d", i+1, resp.StatusCode, want)
+		}
+		if want == 200 {
+			readEvent(t, bufio.NewReader(resp.Body)) // it is open
+		}
+		open = append(open, resp)
+	}
+}

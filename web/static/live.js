@@ -1,0 +1,41 @@
+// takbot's game pages: follow a game live (server-sent events), and let
+// the turn slider show the turn it points at. The pages work without it.
+(function () {
+  "use strict";
+
+  function slider() {
+    var input = document.getElementById("turn");
+    var out = document.getElementById("turn-value");
+    if (!input || !out) { return; }
+    input.addEventListener("input", function () { out.textContent = input.value; });
+    input.addEventListener("change", function () { input.form.submit(); });
+  }
+
+  function refresh() {
+    fetch(window.location.href, { headers: { "Accept": "text/html" }, cache: "no-store" })
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc.getElementById("main");
+        var old = document.getElementById("main");
+        if (!fresh || !old) { return; }
+        var state = doc.getElementById("state");
+        old.replaceWith(fresh);
+        var live = document.getElementById("live");
+        if (live && state) { live.textContent = "New move: " + state.textContent; }
+        slider();
+      })
+      .catch(function () { /* the next move, or a reload, tries again */ });
+  }
+
+  function follow() {
+    var main = document.getElementById("main");
+    var url = main && main.getAttribute("data-events");
+    if (!url || !window.EventSource) { return; }
+    var source = new EventSource(url);
+    source.addEventListener("move", refresh);
+  }
+
+  slider();
+  follow();
+})();
