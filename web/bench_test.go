@@ -1,7 +1,7 @@
 package web_test
 
 import (
-		"net/http"
+	"net/http"
 	"net/http/httptest"
 	"testing"
 

@@ -72,10 +72,3 @@ func (h *hub) publish(game string) {
 		}
 	}
 }
-
-// open counts the streams open.
-func (h *hub) open() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.total
-}
