@@ -15,6 +15,7 @@ func refereeOptions(cfg config, log *slog.Logger) bot.Options {
 		ChallengeDays:    cfg.ChallengeDays,
 		Retention:        time.Duration(cfg.Retention),
 		Logger:           log,
+		WebURL:           cfg.Web.PublicURL,
 		Delivery: bot.DeliveryOptions{
 			MinBackoff:  time.Duration(cfg.Delivery.MinBackoff),
 			MaxBackoff:  time.Duration(cfg.Delivery.MaxBackoff),
