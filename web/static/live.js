@@ -33,7 +33,16 @@
     var url = main && main.getAttribute("data-events");
     if (!url || !window.EventSource) { return; }
     var source = new EventSource(url);
-    source.addEventListener("move", refresh);
+    source.addEventListener("hello", function () {
+      var m = document.getElementById("main");
+      if (m) { m.setAttribute("data-following", "yes"); }
+    });
+    source.addEventListener("move", function () {
+      refresh();
+    });
+    // Leaving the page ends its stream at once: the server bounds the
+    // streams of one address.
+    window.addEventListener("pagehide", function () { source.close(); });
   }
 
   slider();
