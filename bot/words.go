@@ -97,6 +97,9 @@ func describeConfig(g *GameRecord) string {
 	if c.Rules == tak.Modegan {
 		s += ", a drawn game goes to black"
 	}
+	if g.Private {
+		s += ", private (no web page, no spectators)"
+	}
 	return s
 }
 

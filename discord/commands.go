@@ -28,6 +28,12 @@ const (
 	maxDescription  = 100
 )
 
+// Discord allows 25 subcommands under one command: the commands of inMore
+// go into the subcommand group moreGroup (/tak more watch game:g3).
+const moreGroup = "more"
+
+var inMore = map[string]bool{"tps": true, "link": true, "watch": true, "unwatch": true}
+
 // slashName is the subcommand of a command of the table.
 func slashName(command string) string {
 	if command == "new" {
@@ -80,11 +86,21 @@ func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
 		Type: discordgo.ChatApplicationCommand, Name: rootCommand, Contexts: &contexts,
 		Description: "Play Tak by correspondence: challenge, move, answer, see your games",
 	}
+	more := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: moreGroup,
+		Description: describe("more: the position as TPS, a PTN Ninja link, following other players' games", limit)}
 	for _, c := range bot.Commands() {
-		root.Options = append(root.Options, &discordgo.ApplicationCommandOption{
+		sub := &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: slashName(c.Name),
 			Description: describe(c.Summary, limit), Options: optionsOf(c, limit),
-		})
+		}
+		if inMore[c.Name] {
+			more.Options = append(more.Options, sub)
+		} else {
+			root.Options = append(root.Options, sub)
+		}
+	}
+	if len(more.Options) > 0 {
+		root.Options = append(root.Options, more)
 	}
 	root.Options = append(root.Options, &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionSubCommand, Name: notifyName,

@@ -53,6 +53,17 @@ func TestSlashCommandsFromTable(t *testing.T) {
 		if len([]rune(s.Description)) > maxDescription || s.Description == "" {
 			t.Errorf("/tak %s description %q", s.Name, s.Description)
 		}
+		if s.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
+			for _, g := range s.Options {
+				subs[g.Name] = g // /tak more watch
+				if !inMore[g.Name] || len([]rune(g.Description)) > maxDescription {
+					t.Errorf("/tak %s %s: %q", s.Name, g.Name, g.Description)
+				}
+			}
+		}
+	}
+	if len(root.Options) > maxSubcommands || subs[moreGroup] == nil {
+		t.Errorf("%d subcommands under /%s, more: %v", len(root.Options), rootCommand, subs[moreGroup])
 	}
 	for _, c := range bot.Commands() {
 		sub := subs[slashName(c.Name)]
@@ -132,7 +143,7 @@ func TestCommandsRegisteredOnStart(t *testing.T) {
 		}
 	}})
 	cmds := w.fake.Commands(w.guild)
-	if len(cmds) != 1 || cmds[0].Name != rootCommand || len(cmds[0].Options) != len(bot.Commands())+1 {
+	if len(cmds) != 1 || cmds[0].Name != rootCommand || len(cmds[0].Options) != len(bot.Commands())+2-len(inMore) {
 		t.Fatalf("guild commands %+v", cmds)
 	}
 	if err := w.fake.Await(w.ctx, func() bool { return len(w.fake.Commands("")) == 0 }); err != nil {

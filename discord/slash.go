@@ -158,11 +158,17 @@ func (t *Transport) setNotify(ctx context.Context, ix *discordgo.Interaction, u 
 // readSlash reads /tak's subcommand and the values of its options; false
 // when the interaction is not exactly one subcommand of /tak.
 func readSlash(data discordgo.ApplicationCommandInteractionData) (slashInput, bool) {
-	if data.Name != rootCommand || len(data.Options) != 1 || data.Options[0] == nil ||
-		data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+	if data.Name != rootCommand || len(data.Options) != 1 || data.Options[0] == nil {
 		return slashInput{}, false
 	}
 	sub := data.Options[0]
+	if g := sub; g.Type == discordgo.ApplicationCommandOptionSubCommandGroup && g.Name == moreGroup && len(g.Options) == 1 && g.Options[0] != nil &&
+		inMore[tableName(g.Options[0].Name)] {
+		sub = g.Options[0] // /tak more watch
+	}
+	if sub.Type != discordgo.ApplicationCommandOptionSubCommand {
+		return slashInput{}, false
+	}
 	in := slashInput{Sub: sub.Name, Values: map[string]any{}, Bots: map[string]bool{}}
 	for _, o := range sub.Options {
 		if o != nil {
