@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/takbymail/takbot/web"
 )
 
 // readEvent reads one server-sent event (its "event:" name and data),
@@ -94,5 +97,39 @@ func TestStreamBounds(t *testing.T) {
 			readEvent(t, bufio.NewReader(resp.Body)) // it is open
 		}
 		open = append(open, resp)
+	}
+}
+
+// TestStreamOutlivesReadTimeout: a stream stays open past the server's
+// read timeout (which would end its request's context) and still carries
+// the next move.
+func TestStreamOutlivesReadTimeout(t *testing.T) {
+	w := newWorldWith(t, func(o *web.Options) { o.Keepalive = 10 * time.Millisecond })
+	w.seed()
+	w.run()
+	srv := httptest.NewUnstartedServer(w.web)
+	srv.Config.ReadTimeout = 30 * time.Millisecond
+	srv.Start()
+	t.Cleanup(srv.Close)
+	resp, err := http.Get(srv.URL + "/g/g1/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	r := bufio.NewReader(resp.Body)
+	readEvent(t, r) // hello
+	// Ten keepalives, 10 ms apart: the read timeout has passed.
+	for i := 0; i < 10; {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("the stream ended after %d keepalives: %v", i, err)
+		}
+		if line == ": keepalive\n" {
+			i++
+		}
+	}
+	w.send(w.id("discord", discordID), "", "game g1; a2")
+	if name, data := readEvent(t, r); name != "move" || data != "10" {
+		t.Errorf("after the read timeout: %s %s", name, data)
 	}
 }

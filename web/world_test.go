@@ -64,7 +64,10 @@ type world struct {
 	n     int
 }
 
-func newWorld(t testing.TB) *world {
+func newWorld(t testing.TB) *world { t.Helper(); return newWorldWith(t, nil) }
+
+// newWorldWith is newWorld with the web server's options changed by opt.
+func newWorldWith(t testing.TB, opt func(*web.Options)) *world {
 	t.Helper()
 	db, err := storage.Open(filepath.Join(t.TempDir(), "takbot.db"), storage.Options{NoSync: true})
 	if err != nil {
@@ -76,7 +79,11 @@ func newWorld(t testing.TB) *world {
 	w.ref = bot.New(db, w.clock, bot.Options{Rand: func(int) int { return 0 }, Logger: quiet, WebURL: "https://tak.test"})
 	w.ref.Register(newSink("email", true))
 	w.ref.Register(newSink("discord", true))
-	w.web = web.New(w.ref, web.Options{PublicURL: "https://tak.test", Logger: quiet, Now: w.clock.Now})
+	o := web.Options{PublicURL: "https://tak.test", Logger: quiet, Now: w.clock.Now}
+	if opt != nil {
+		opt(&o)
+	}
+	w.web = web.New(w.ref, o)
 	return w
 }
 

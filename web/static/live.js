@@ -20,6 +20,7 @@
         var old = document.getElementById("main");
         if (!fresh || !old) { return; }
         var state = doc.getElementById("state");
+        fresh.setAttribute("data-following", "yes");
         old.replaceWith(fresh);
         var live = document.getElementById("live");
         if (live && state) { live.textContent = "New move: " + state.textContent; }
@@ -33,9 +34,12 @@
     var url = main && main.getAttribute("data-events");
     if (!url || !window.EventSource) { return; }
     var source = new EventSource(url);
-    source.addEventListener("hello", function () {
+    source.addEventListener("hello", function (e) {
       var m = document.getElementById("main");
-      if (m) { m.setAttribute("data-following", "yes"); }
+      if (!m) { return; }
+      m.setAttribute("data-following", "yes");
+      // A stream opened again after a break: catch up with what was missed.
+      if (e.data !== m.getAttribute("data-last")) { refresh(); }
     });
     source.addEventListener("move", function () {
       refresh();
