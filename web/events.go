@@ -17,7 +17,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	st := s.hub.join(v.g.ID, clientOf(r))
+	st := s.hub.join(v.g.ID, s.clientOf(r))
 	if st == nil {
 		w.Header().Set("Retry-After", "30")
 		http.Error(w, "Too many live pages are open from your address; close some and reload.", http.StatusTooManyRequests)

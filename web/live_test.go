@@ -133,3 +133,31 @@ func TestStreamOutlivesReadTimeout(t *testing.T) {
 		t.Errorf("after the read timeout: %s %s", name, data)
 	}
 }
+
+// TestStreamBoundsBehindProxy: with ClientHeader, clients behind one
+// proxy are told apart by the header's last address.
+func TestStreamBoundsBehindProxy(t *testing.T) {
+	w := newWorldWith(t, func(o *web.Options) { o.ClientHeader = "X-Forwarded-For"; o.StreamsPerClient = 1 })
+	w.seed()
+	base := w.serve()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, c := range []struct {
+		forwarded string
+		want      int
+	}{{"203.0.113.9, 198.51.100.1", 200}, {"198.51.100.2", 200}, {"203.0.113.7, 198.51.100.1", http.StatusTooManyRequests}} {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/g/g1/events", nil)
+		req.Header.Set("X-Forwarded-For", c.forwarded)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("X-Forwarded-For %s: %d, want %d", c.forwarded, resp.StatusCode, c.want)
+		}
+		if c.want == 200 {
+			readEvent(t, bufio.NewReader(resp.Body))
+		}
+	}
+}

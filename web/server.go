@@ -41,6 +41,12 @@ type Options struct {
 	// StreamsPerClient bounds the live streams one client address holds
 	// at once (default 4); StreamsTotal bounds them in all (default 512).
 	StreamsPerClient, StreamsTotal int
+	// ClientHeader names the request header that carries the client's
+	// address when the pages sit behind a reverse proxy ("X-Real-IP",
+	// "X-Forwarded-For": its last address, the one the proxy added); ""
+	// uses the connection's address. Only a proxy that sets it may be
+	// in front: a client could write it itself.
+	ClientHeader string
 	// StreamLife closes a live stream after this long (default 10
 	// minutes); the browser opens a new one.
 	StreamLife time.Duration
@@ -215,7 +221,15 @@ func (s *Server) ready() bool {
 }
 
 // clientOf names a request's client for the bounds on live streams.
-func clientOf(r *http.Request) string {
+func (s *Server) clientOf(r *http.Request) string {
+	if h := s.opts.ClientHeader; h != "" {
+		if v := r.Header.Values(h); len(v) > 0 {
+			parts := strings.Split(v[len(v)-1], ",")
+			if c := strings.TrimSpace(parts[len(parts)-1]); c != "" {
+				return c
+			}
+		}
+	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr

@@ -22,6 +22,9 @@ type webConfig struct {
 	// StreamsPerClient is the most live pages one client address follows
 	// at once.
 	StreamsPerClient int `config:"streams_per_client"`
+	// ClientIPHeader is the header a reverse proxy in front of the
+	// pages sets to the client's address, "" for none.
+	ClientIPHeader string `config:"client_ip_header"`
 }
 
 // defaultWebConfig is the web section of an empty file.
@@ -50,6 +53,11 @@ func (w *webConfig) check(c *checker, httpListen string) {
 		case strings.ContainsAny(w.PublicURL, " \t\n\"'<>"):
 			c.bad("web.public_url", errors.New("must not contain spaces or quotes"))
 		}
+	}
+	if h := w.ClientIPHeader; h != "" && strings.ContainsFunc(h, func(r rune) bool {
+		return !(r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) {
+		c.bad("web.client_ip_header", fmt.Errorf("%q is not a header name, such as X-Real-IP", h))
 	}
 	if w.MaxConnections < 1 || w.MaxConnections > 65536 {
 		c.bad("web.max_connections", fmt.Errorf("must be from 1 to 65536, not %d", w.MaxConnections))

@@ -31,7 +31,7 @@ func (s *server) listenWeb(log *slog.Logger) (string, error) {
 	}
 	ln = netutil.LimitListener(ln, wc.MaxConnections)
 	pages := web.New(s.ref, web.Options{PublicURL: wc.PublicURL, Logger: log,
-		StreamsPerClient: wc.StreamsPerClient, StreamsTotal: max(1, wc.MaxConnections*3/4)})
+		StreamsPerClient: wc.StreamsPerClient, ClientHeader: wc.ClientIPHeader, StreamsTotal: max(1, wc.MaxConnections*3/4)})
 	ctx, stop := context.WithCancel(context.Background())
 	hc := s.cfg.HTTP
 	w := &webListener{stop: stop, done: make(chan struct{}), runDone: make(chan struct{})}
