@@ -86,6 +86,7 @@ func (g *GameRecord) clone() *GameRecord {
 	c.Moves = append([]MoveRecord(nil), g.Moves...)
 	c.Events = append([]string(nil), g.Events...)
 	c.Disputes = append([]Dispute(nil), g.Disputes...)
+	c.Watchers = append([]string(nil), g.Watchers...)
 	if g.Result != nil {
 		r := *g.Result
 		c.Result = &r

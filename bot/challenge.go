@@ -222,7 +222,7 @@ func (s *session) cmdNew(c *Command) error {
 		s.markPlayer(op) // known from now on, by name too
 	}
 	g := &GameRecord{ID: id, Status: Challenged, Challenger: mine, Config: cfg, Scoring: opts.scoring, Style: opts.style,
-		Days: opts.days, Created: s.now, Unrated: opts.unrated}
+		Days: opts.days, Created: s.now, Unrated: opts.unrated, Private: opts.private}
 	if g.Setup, err = opts.startTPS(cfg); err != nil {
 		return err
 	}
@@ -275,6 +275,8 @@ type newOptionValues struct {
 	ratingLow, ratingHigh int
 	// unrated is rated=no
 	unrated bool
+	// private is private=yes
+	private bool
 }
 
 // optionAliases are other spellings of option names.
@@ -371,6 +373,8 @@ func (o *newOptionValues) set(p *Param, v string) error {
 			o.style = Style(v)
 		case "rated":
 			o.unrated = v == "no"
+		case "private":
+			o.private = v == "yes"
 		}
 	case ParamNumber: // komi
 		k, err := parseKomi(v)

@@ -38,6 +38,8 @@ var commandClasses = map[string]struct{ class, bare bot.Class }{
 	"notation": {class: bot.ClassSettings},
 	"vacation": {class: bot.ClassSettings},                          // and moves the sender's deadlines
 	"settings": {class: bot.ClassSettings, bare: bot.ClassReadOnly}, // "set theme light" changes the player's look; "settings" alone shows it
+	"watch":    {class: bot.ClassSettings},                          // what comes to the sender: spectators never act in the game
+	"unwatch":  {class: bot.ClassSettings},
 	"help":     {class: bot.ClassReadOnly},
 	"rematch":  {class: bot.ClassThirdParty},                    // a new challenge to the opponent
 	"say":      {class: bot.ClassThirdParty},                    // words passed on to another player

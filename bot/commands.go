@@ -181,6 +181,8 @@ var newOptions = []Param{
 		Summary: "open challenges only (new anyone): who may accept, by rating on the board's size, LOW-HIGH (rating=1400-1700); an unrated player counts as 1500"},
 	{Name: "rated", Kind: ParamChoice, Option: true, Choices: []string{"yes", "no"}, Default: "yes",
 		Summary: "no: the result changes neither player's rating"},
+	{Name: "private", Kind: ParamChoice, Option: true, Choices: []string{"yes", "no"}, Default: "no",
+		Summary: "yes: the game has no web page and nobody can watch it"},
 }
 
 // commandTable is the one table of commands; init fills it (its handlers
@@ -210,7 +212,7 @@ func init() {
 
 func commandSpecs() []*CommandSpec {
 	return []*CommandSpec{
-		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT|anyone|takbot [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street] [level=5] [rating=LOW-HIGH] [rated=yes]",
+		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT|anyone|takbot [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street] [level=5] [rating=LOW-HIGH] [rated=yes] [private=no]",
 			Summary:  "challenge a player to a game; \"new anyone\" posts an open challenge that the first to accept plays (on Discord in the lobby channel, by mail listed by \"seeks\"); \"new takbot\" starts a game against the bot itself at once (unrated)",
 			Examples: []string{"new bob size=6 komi=2 color=white days=5", "new ann@example.org", "new discord:123456789012345678 style=courtly", "new anyone size=6 rating=1400-1700", "new takbot level=3 size=6"},
 			Params: append([]Param{{Name: "opponent", Kind: ParamPlayer, Required: true,
@@ -305,6 +307,14 @@ func commandSpecs() []*CommandSpec {
 			Examples: []string{"leaderboard", "leaderboard 6x6"},
 			Params:   []Param{{Name: "size", Kind: ParamChoice, Choices: []string{"small", "5x5", "6x6", "large"}, Summary: "5x5, 6x6, small (3x3 and 4x4) or large (7x7 and 8x8)"}},
 			Class:    ClassReadOnly, run: (*session).cmdLeaderboard},
+		{Name: "watch", Group: GroupAlways, Syntax: "watch ID", Summary: "follow a game of other players: each of its moves comes to you, in your notation and look, until it ends or you send \"unwatch ID\"",
+			Examples: []string{"watch g3"},
+			Params:   []Param{{Name: "id", Kind: ParamGame, Required: true, Summary: "the game's id, e.g. g3"}},
+			Class:    ClassSettings, run: (*session).cmdWatch},
+		{Name: "unwatch", Group: GroupAlways, Syntax: "unwatch [ID]", Summary: "stop following a game you watch",
+			Examples: []string{"unwatch g3"},
+			Params:   []Param{{Name: "id", Kind: ParamGame, Summary: "the game's id, e.g. g3 (in the game's thread it can be left out)"}},
+			Class:    ClassSettings, run: (*session).cmdUnwatch},
 		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, Class: ClassReadOnly, run: (*session).cmdHelp},
 	}
 }

@@ -158,6 +158,16 @@
 // players of each pool are kept in memory, read from the games once);
 // [Message.Community] (a Discord server) scopes a leaderboard.
 //
+// Spectators (spectate.go, watch.go): [Referee.Subscribe] tells an
+// observer, such as package web, the id of every game a commit changed;
+// [Referee.GameView], [Referee.ForEachGame] and [Referee.PlayersNamed]
+// read games and players for the web pages, which show public games only
+// (GameRecord.Private, "new ... private=yes"). "watch ID" adds the sender
+// to a public game's Watchers, who get each move as an Event in their
+// own notation and look and can never act in the game. With
+// [Options.WebURL], every public reply about a game carries its page's
+// link.
+//
 // A player's look (settings.go): the picture theme, width and text board
 // are kept in the [PlayerRecord] with the notation, shown by "settings"
 // and changed by "set"; a player who chose no theme gets their

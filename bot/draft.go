@@ -178,6 +178,7 @@ func (s *session) replies(cause string) []Reply {
 			name = p.Name
 		}
 		parts := append([]Part(nil), d.parts...)
+		parts = s.webLink(d, parts)
 		if as := d.allActions(); len(as) > 0 {
 			parts = append(parts, Part{Kind: Actions, Actions: as})
 		}

@@ -132,6 +132,7 @@ func (s *session) landMove(gs *gameState, me tak.Color, pm notation.ParsedMove, 
 		}
 		s.status(gs, k, true)
 	})
+	s.tellWatchers(gs, turn, me, pm.Move, before)
 	return s.answerPlans(gs, me, pm.Move, pos)
 }
 

@@ -210,6 +210,12 @@ type GameRecord struct {
 	Disputes []Dispute     `json:",omitempty"`
 	Sync     [2]*SyncBoard `json:",omitempty"`
 	Events   []string      `json:",omitempty"` // restarts, reverts and adoptions, as PTN comments
+	// Private keeps the game off the web pages (they answer 404) and
+	// from spectators ("new ... private=yes").
+	Private bool `json:",omitempty"`
+	// Watchers are the keys of the players who follow the game's moves
+	// with "watch" (never one of its players; at most maxWatchers).
+	Watchers []string `json:",omitempty"`
 
 	TurnStart time.Time    // when the player to move got the turn
 	Deadline  time.Time    // zero when no clock runs

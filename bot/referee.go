@@ -59,6 +59,10 @@ type Options struct {
 	// have played to be listed on its leaderboard (default
 	// DefaultLeaderboardMinGames).
 	LeaderboardMinGames int
+	// WebURL is the public address of the web pages ("https://tak.example.org"),
+	// "" for none: every move's mail and thread post then carries the
+	// link of its game's page (spectate.go).
+	WebURL string
 }
 
 // Observer is told what the referee does, for metrics. Its methods must
@@ -98,6 +102,7 @@ type Referee struct {
 	trouble storeTrouble   // the store's failures to record
 	damaged damagedRecords // the damaged records set aside
 	rated   ratedPlayers   // who has rated games, by pool (ratings.go)
+	subs    subscribers    // told of every committed change to a game (spectate.go)
 }
 
 // transportEntry is a transport the referee knows: running (with a

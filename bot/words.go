@@ -102,6 +102,9 @@ func describeConfig(g *GameRecord) string {
 	if g.Unrated {
 		s += ", unrated"
 	}
+	if g.Private {
+		s += ", private (no web page, no spectators)"
+	}
 	return s
 }
 

@@ -30,8 +30,8 @@ const (
 
 // moreGroup is the subcommand group of the commands that do not fit
 // among /tak's own subcommands (Discord allows 25 under one command):
-// /tak more say, plan, rematch, analyse, seeks, pair, abort, stats and
-// leaderboard, and the two least
+// /tak more say, plan, rematch, analyse, seeks, pair, abort, stats,
+// leaderboard, watch and unwatch, and the two least
 // used ways to show a game, tps and link. In a game's thread they can also
 // be typed as text ("say gg"), a finished game's last post has a Rematch
 // button, and the lobby's posts an Accept button.
@@ -39,7 +39,7 @@ const moreGroup = "more"
 
 // moreCommands are the commands of the table under /tak more.
 var moreCommands = map[string]bool{"say": true, "plan": true, "rematch": true, "tps": true, "link": true, "analyse": true,
-	"seeks": true, "pair": true, "abort": true, "stats": true, "leaderboard": true}
+	"seeks": true, "pair": true, "abort": true, "stats": true, "leaderboard": true, "watch": true, "unwatch": true}
 
 // slashName is the subcommand of a command of the table.
 func slashName(command string) string {
@@ -94,7 +94,7 @@ func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
 		Description: "Play Tak by correspondence: challenge, move, answer, see your games",
 	}
 	more := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: moreGroup,
-		Description: describe("talk to your opponent, plan moves, rematch, analyse, open challenges, pairing, TPS, link", limit)}
+		Description: describe("talk, plan moves, rematch, analyse, seeks, pairing, ratings, abort, watching, TPS, link", limit)}
 	for _, c := range bot.Commands() {
 		o := &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: slashName(c.Name),

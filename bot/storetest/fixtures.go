@@ -51,6 +51,8 @@ func fullGame(id string) *bot.GameRecord {
 			Ruling: "legal", At: t0}},
 		Sync:      [2]*bot.SyncBoard{{Board: "0 S\n0 0", Match: -1, At: t0}, {Board: "0 0\n0 0", Match: 7, At: t0}},
 		Events:    []string{"restarted", "adopted"},
+		Private:   true,
+		Watchers:  []string{"console:carol"},
 		TurnStart: t0.Add(-2 * time.Hour),
 		Deadline:  t0.Add(72 * time.Hour),
 		Reminded:  true,

@@ -26,6 +26,8 @@ type config struct {
 	HTTPListen string `config:"http_listen"`
 	// HTTP tunes that listener.
 	HTTP httpConfig `config:"http"`
+	// Web is the spectators' pages, on a listener of their own.
+	Web webConfig `config:"web"`
 	// ControlSocket is the control socket's path; "" derives it from DB.
 	ControlSocket   string         `config:"control_socket"`
 	ShutdownTimeout duration       `config:"shutdown_timeout"`
@@ -70,6 +72,7 @@ func defaultConfig() config {
 		LogFormat:           "text",
 		ShutdownTimeout:     duration(10 * time.Second),
 		HTTP:                defaultHTTPConfig(),
+		Web:                 defaultWebConfig(),
 		Delivery: deliveryConfig{
 			MinBackoff:  duration(30 * time.Second),
 			MaxBackoff:  duration(time.Hour),

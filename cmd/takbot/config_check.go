@@ -117,6 +117,7 @@ func (cfg *config) check(c *checker) {
 	}
 	cfg.HTTP.check(c)
 	cfg.Engine.check(c)
+	cfg.Web.check(c, cfg.HTTPListen)
 	if len(cfg.ControlSocket) > control.MaxSocketPath {
 		c.bad("control_socket", fmt.Errorf("a socket path has at most %d bytes, not %d", control.MaxSocketPath, len(cfg.ControlSocket)))
 	}

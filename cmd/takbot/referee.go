@@ -16,6 +16,7 @@ func refereeOptions(cfg config, log *slog.Logger) bot.Options {
 		LeaderboardMinGames: cfg.LeaderboardMinGames,
 		Retention:           time.Duration(cfg.Retention),
 		Logger:              log,
+		WebURL:              cfg.Web.PublicURL,
 		Delivery: bot.DeliveryOptions{
 			MinBackoff:  time.Duration(cfg.Delivery.MinBackoff),
 			MaxBackoff:  time.Duration(cfg.Delivery.MaxBackoff),

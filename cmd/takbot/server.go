@@ -36,6 +36,7 @@ type server struct {
 	httpServer  *http.Server
 	httpAddr    string // the listener's address, once listening
 	httpDone    chan struct{}
+	web         *webListener // the spectators' pages (web.go), nil when off
 
 	stopReceiving  context.CancelFunc // cancels the transports' Run
 	receivers      sync.WaitGroup
@@ -88,7 +89,7 @@ func newServer(cfg config, log *slog.Logger, db *storage.DB, ref *bot.Referee, m
 		}
 	}
 	return &server{cfg: cfg, base: log, log: log.With("component", "serve"), db: db, ref: ref, metrics: metrics,
-		transports: transports, failed: make(chan error, len(transports)+1)}
+		transports: transports, failed: make(chan error, len(transports)+3)}
 }
 
 // launch opens the control socket and the HTTP listener and starts every
@@ -112,6 +113,12 @@ func (s *server) launch() (err error) {
 			return err
 		}
 	}
+	webAddr := "off"
+	if s.cfg.Web.Listen != "" {
+		if webAddr, err = s.listenWeb(s.base.With("component", "web")); err != nil {
+			return err
+		}
+	}
 	s.start()
 	names := make([]string, len(s.transports))
 	for i, t := range s.transports {
@@ -121,7 +128,7 @@ func (s *server) launch() (err error) {
 	if transports == "" {
 		transports = "none"
 	}
-	s.log.Info("takbot serving", "database", s.cfg.DB, "transports", transports, "http", httpAddr,
+	s.log.Info("takbot serving", "database", s.cfg.DB, "transports", transports, "http", httpAddr, "web", webAddr,
 		"control_socket", socket, "tick_interval", s.cfg.TickInterval)
 	return nil
 }
@@ -288,6 +295,7 @@ func (s *server) shutdown() bool {
 	}
 	s.stopControl()
 	s.stopHTTP(ctx)
+	s.stopWeb(ctx)
 	clean := true
 	if err := s.db.Close(); err != nil {
 		s.log.Error("close the database", "err", err)
@@ -314,6 +322,12 @@ func (s *server) stopHTTP(ctx context.Context) {
 
 // closeEarly undoes a start that failed half way.
 func (s *server) closeEarly() {
+	if s.web != nil {
+		s.web.stop()
+		s.web.http.Close()
+		<-s.web.done
+		<-s.web.runDone
+	}
 	if s.httpServer != nil {
 		s.httpServer.Close()
 		<-s.httpDone

@@ -1,0 +1,324 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// gameID is the form of a game id in a URL.
+var gameID = regexp.MustCompile(`^g[0-9]{1,12}$`)
+
+// view is a public game as read for a request.
+type view struct {
+	g  *bot.GameRecord
+	tg *tak.Game
+}
+
+// first and last are the turn numbers of the first and last positions:
+// the start (after an adopted board's turns) and after the last move.
+func (v view) first() int { return v.tg.Start().Ply() }
+func (v view) last() int  { return v.first() + v.tg.Len() }
+
+// position returns the position after turn t.
+func (v view) position(t int) *tak.Position { return v.tg.PositionAfter(t - v.first()) }
+
+// loadGame reads a public game, or answers 404 and returns false.
+func (s *Server) loadGame(w http.ResponseWriter, r *http.Request) (view, bool) {
+	id := r.PathValue("id")
+	if !gameID.MatchString(id) {
+		s.notFound(w, r)
+		return view{}, false
+	}
+	g, tg, err := s.src.GameView(r.Context(), id)
+	switch {
+	case errors.Is(err, bot.ErrNotFound):
+		s.notFound(w, r)
+		return view{}, false
+	case err != nil:
+		s.fail(w, r, err)
+		return view{}, false
+	case g.Private, g.Status != bot.Active && g.Status != bot.Over:
+		s.notFound(w, r)
+		return view{}, false
+	}
+	return view{g: g, tg: tg}, true
+}
+
+// turnOf reads ?turn=N: the position after turn N, by default the last.
+func (s *Server) turnOf(w http.ResponseWriter, r *http.Request, v view) (int, bool) {
+	q := r.URL.Query()["turn"]
+	if len(q) == 0 || q[0] == "" {
+		return v.last(), true
+	}
+	t, err := strconv.Atoi(q[0])
+	if err != nil || len(q) > 1 {
+		s.badRequest(w, r, "The turn must be one whole number, such as ?turn=12.")
+		return 0, false
+	}
+	if t < v.first() || t > v.last() {
+		s.notFound(w, r)
+		return 0, false
+	}
+	return t, true
+}
+
+// gamePage is the data of a game page.
+type gamePage struct {
+	Title, ID, Canonical, Permalink string
+	White, Black                    string
+	Setup                           string // "5x5, komi 2.5"
+	State                           string // "Turn 12 (PTN move 6, black): Bob to move, by ..." or the result
+	Result                          string
+	Turn, First, Last               int
+	Position                        string // "After turn 11 (PTN move 6, white)" or "Start"
+	Picture, Alt                    string
+	Board                           boardTable
+	Moves                           []moveRow
+	FirstURL, PrevURL, NextURL      string
+	LastURL, PTNURL, TPSURL         string
+	NinjaURL, TPS                   string
+	Live                            bool // in progress: the page follows its moves
+	AtLast                          bool
+	Events                          string
+}
+
+// moveRow is one line of the move list: a PTN move number and its two plies.
+type moveRow struct {
+	Number       int
+	White, Black *plyCell
+}
+
+// plyCell is one move in both notations, linked to the position after it.
+type plyCell struct {
+	Turn      int
+	PTN, Mail string
+	URL       string
+	Current   bool
+}
+
+// boardTable is the text board: rows north first, squares named in PTN.
+type boardTable struct {
+	Files []string
+	Rows  []boardRow
+}
+
+type boardRow struct {
+	Rank  string
+	Cells []string
+}
+
+func (s *Server) game(w http.ResponseWriter, r *http.Request) {
+	v, ok := s.loadGame(w, r)
+	if !ok {
+		return
+	}
+	t, ok := s.turnOf(w, r, v)
+	if !ok {
+		return
+	}
+	page, err := s.gamePage(r, v, t)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	s.render(w, r, http.StatusOK, "game", page)
+}
+
+// turnURL is the page of a game at a turn ("" for the last: the live page).
+func turnURL(id string, t, last int) string {
+	if t == last {
+		return "/g/" + id
+	}
+	return "/g/" + id + "?turn=" + strconv.Itoa(t)
+}
+
+func (s *Server) gamePage(r *http.Request, v view, t int) (*gamePage, error) {
+	g := v.g
+	id := g.ID
+	first, last := v.first(), v.last()
+	white, black := publicName(g.Names[0]), publicName(g.Names[1])
+	pos := v.position(t)
+	p := &gamePage{Title: fmt.Sprintf("%s vs %s, game %s", white, black, id), ID: id, White: white, Black: black,
+		Setup: setupText(g), Turn: t, First: first, Last: last, AtLast: t == last, Live: g.Status == bot.Active,
+		Canonical: s.absolute(r, "/g/"+id), Permalink: s.absolute(r, "/g/"+id+"?turn="+strconv.Itoa(t)),
+		Picture: fmt.Sprintf("/g/%s/board.png?turn=%d", id, t), PTNURL: "/g/" + id + "/game.ptn",
+		TPSURL: fmt.Sprintf("/g/%s/position.tps?turn=%d", id, t), TPS: notation.FormatTPS(pos),
+		FirstURL: turnURL(id, first, last), LastURL: turnURL(id, last, last), Events: "/g/" + id + "/events"}
+	if t > first {
+		p.PrevURL = turnURL(id, t-1, last)
+	}
+	if t < last {
+		p.NextURL = turnURL(id, t+1, last)
+	}
+	switch {
+	case t == 0:
+		p.Position = "The start, before the first move"
+	case t == first:
+		p.Position = "The adopted board, after " + turnName(t)
+	default:
+		p.Position = "After " + turnName(t)
+	}
+	p.State = stateText(g, v, white, black)
+	pic := pictureOf(v, t)
+	p.Alt = scrub(bot.Describe(pic))
+	p.Board = boardOf(pos)
+	p.Moves = movesOf(v, t)
+	text, err := publicPTN(g)
+	if err != nil {
+		return nil, err
+	}
+	p.NinjaURL = notation.NinjaLink(text)
+	return p, nil
+}
+
+// turnName names a turn as the referee's mails do: "turn 7 (PTN move 4, white)".
+func turnName(turn int) string {
+	c := "white"
+	if (turn-1)%2 == 1 {
+		c = "black"
+	}
+	return fmt.Sprintf("turn %d (PTN move %d, %s)", turn, (turn-1)/2+1, c)
+}
+
+// setupText describes a game's set-up: "5x5, komi 2.5, 3 days a move".
+func setupText(g *bot.GameRecord) string {
+	parts := []string{fmt.Sprintf("%dx%d", g.Config.Size, g.Config.Size)}
+	if g.Config.Komi != 0 {
+		parts = append(parts, "komi "+g.Config.Komi.String())
+	}
+	if g.Config.Rules != tak.Standard {
+		parts = append(parts, g.Config.Rules.String()+" rules")
+	}
+	if g.Days > 0 {
+		parts = append(parts, fmt.Sprintf("%d days a move", g.Days))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// stateText says how the game stands: who is to move and by when, or the result.
+func stateText(g *bot.GameRecord, v view, white, black string) string {
+	if g.Status == bot.Over && g.Result != nil {
+		return fmt.Sprintf("Game over: %s (%s).", strings.TrimSuffix(g.Result.Text, "."), g.Result.PTN)
+	}
+	pos := v.tg.Position()
+	name := white
+	if pos.ToMove() == tak.Black {
+		name = black
+	}
+	by := ""
+	if !g.Deadline.IsZero() {
+		by = ", by " + g.Deadline.UTC().Format("2006-01-02 15:04 UTC")
+	}
+	return fmt.Sprintf("%s: %s (%s) to move%s.", capitalize(turnName(pos.Ply()+1)), name, pos.ToMove(), by)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// boardOf draws the position as a table, north row first, each stack top
+// first as the sync board writes it.
+func boardOf(pos *tak.Position) boardTable {
+	n := pos.Size()
+	var b boardTable
+	for f := 0; f < n; f++ {
+		b.Files = append(b.Files, string(rune('a'+f)))
+	}
+	for rank := n - 1; rank >= 0; rank-- {
+		row := boardRow{Rank: strconv.Itoa(rank + 1)}
+		for f := 0; f < n; f++ {
+			st := pos.Stack(tak.SquareAt(f, rank))
+			cell := "empty"
+			if len(st) > 0 {
+				cell = notation.FormatSyncStack(st)
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		b.Rows = append(b.Rows, row)
+	}
+	return b
+}
+
+// movesOf lists the moves, PTN move by PTN move, marking the one that led
+// to turn t.
+func movesOf(v view, t int) []moveRow {
+	first, last := v.first(), v.last()
+	moves := v.tg.Moves()
+	var rows []moveRow
+	for i, m := range moves {
+		turn := first + i + 1
+		before := v.tg.PositionAfter(i)
+		c := &plyCell{Turn: turn, PTN: notation.FormatPTN(m, before), Mail: notation.FormatMail(m, before.Size()),
+			URL: turnURL(v.g.ID, turn, last), Current: turn == t}
+		num := (turn-1)/2 + 1
+		if len(rows) == 0 || rows[len(rows)-1].Number != num {
+			rows = append(rows, moveRow{Number: num})
+		}
+		if (turn-1)%2 == 0 {
+			rows[len(rows)-1].White = c
+		} else {
+			rows[len(rows)-1].Black = c
+		}
+	}
+	return rows
+}
+
+// publicPTN is a game's PTN file as the pages hand it out: public names,
+// no dispute reasons (players' own words), nothing that looks like an
+// address.
+func publicPTN(g *bot.GameRecord) (string, error) {
+	c := *g
+	c.Names = [2]string{publicName(g.Names[0]), publicName(g.Names[1])}
+	c.Disputes = nil
+	text, err := bot.PTN(&c)
+	if err != nil {
+		return "", err
+	}
+	return scrub(text), nil
+}
+
+func (s *Server) ptn(w http.ResponseWriter, r *http.Request) {
+	v, ok := s.loadGame(w, r)
+	if !ok {
+		return
+	}
+	text, err := publicPTN(v.g)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	download(w, v.g.ID+".ptn", "application/x-ptn", text+"\n")
+}
+
+func (s *Server) tps(w http.ResponseWriter, r *http.Request) {
+	v, ok := s.loadGame(w, r)
+	if !ok {
+		return
+	}
+	t, ok := s.turnOf(w, r, v)
+	if !ok {
+		return
+	}
+	download(w, fmt.Sprintf("%s-turn-%d.tps", v.g.ID, t), "text/plain", notation.FormatTPS(v.position(t))+"\n")
+}
+
+// download hands out a text file.
+func download(w http.ResponseWriter, name, mime, text string) {
+	w.Header().Set("Content-Type", mime+"; charset=utf-8")
+	w.Header().Set("Content-Disposition", "attachment; filename="+url.PathEscape(name))
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write([]byte(text))
+}

@@ -1,0 +1,163 @@
+package web_test
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/web"
+)
+
+// readEvent reads one server-sent event (its "event:" name and data),
+// skipping comments.
+func readEvent(t *testing.T, r *bufio.Reader) (name, data string) {
+	t.Helper()
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("reading the stream: %v", err)
+		}
+		line = strings.TrimRight(line, "\n")
+		switch {
+		case line == "" && name != "":
+			return name, data
+		case strings.HasPrefix(line, "event: "):
+			name = line[len("event: "):]
+		case strings.HasPrefix(line, "data: "):
+			data = line[len("data: "):]
+		}
+	}
+}
+
+// TestLiveMove: a move lands and the game's stream says so within a second.
+func TestLiveMove(t *testing.T) {
+	w := newWorld(t)
+	w.seed()
+	w.run()
+	base := w.serve()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/g/g1/events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("events: %d %v", resp.StatusCode, resp.Header)
+	}
+	r := bufio.NewReader(resp.Body)
+	if name, data := readEvent(t, r); name != "hello" || data != "9" {
+		t.Fatalf("first event %s %s", name, data)
+	}
+	start := time.Now()
+	w.send(w.id("discord", discordID), "", "game g1; a2")
+	name, data := readEvent(t, r)
+	if took := time.Since(start); name != "move" || data != "10" || took > time.Second {
+		t.Errorf("after the move: event %s %s after %v", name, data, took)
+	}
+	// The lists follow too.
+	if body := w.get("/").Body.String(); !strings.Contains(body, "<td>10</td>") {
+		t.Errorf("the front page does not show the 10th move yet:\n%s", body)
+	}
+}
+
+// TestStreamBounds: a client holds at most 4 streams; more are refused
+// with 429 until one closes.
+func TestStreamBounds(t *testing.T) {
+	w := newWorld(t)
+	w.seed()
+	base := w.serve()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var open []*http.Response
+	defer func() {
+		for _, r := range open {
+			r.Body.Close()
+		}
+	}()
+	for i := range 5 {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/g/g1/events", nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 200
+		if i == 4 {
+			want = http.StatusTooManyRequests
+		}
+		if resp.StatusCode != want {
+			t.Fatalf("stream %d: %d, want %d", i+1, resp.StatusCode, want)
+		}
+		if want == 200 {
+			readEvent(t, bufio.NewReader(resp.Body)) // it is open
+		}
+		open = append(open, resp)
+	}
+}
+
+// TestStreamOutlivesReadTimeout: a stream stays open past the server's
+// read timeout (which would end its request's context) and still carries
+// the next move.
+func TestStreamOutlivesReadTimeout(t *testing.T) {
+	w := newWorldWith(t, func(o *web.Options) { o.Keepalive = 10 * time.Millisecond })
+	w.seed()
+	w.run()
+	srv := httptest.NewUnstartedServer(w.web)
+	srv.Config.ReadTimeout = 30 * time.Millisecond
+	srv.Start()
+	t.Cleanup(srv.Close)
+	resp, err := http.Get(srv.URL + "/g/g1/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	r := bufio.NewReader(resp.Body)
+	readEvent(t, r) // hello
+	// Ten keepalives, 10 ms apart: the read timeout has passed.
+	for i := 0; i < 10; {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("the stream ended after %d keepalives: %v", i, err)
+		}
+		if line == ": keepalive\n" {
+			i++
+		}
+	}
+	w.send(w.id("discord", discordID), "", "game g1; a2")
+	if name, data := readEvent(t, r); name != "move" || data != "10" {
+		t.Errorf("after the read timeout: %s %s", name, data)
+	}
+}
+
+// TestStreamBoundsBehindProxy: with ClientHeader, clients behind one
+// proxy are told apart by the header's last address.
+func TestStreamBoundsBehindProxy(t *testing.T) {
+	w := newWorldWith(t, func(o *web.Options) { o.ClientHeader = "X-Forwarded-For"; o.StreamsPerClient = 1 })
+	w.seed()
+	base := w.serve()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, c := range []struct {
+		forwarded string
+		want      int
+	}{{"203.0.113.9, 198.51.100.1", 200}, {"198.51.100.2", 200}, {"203.0.113.7, 198.51.100.1", http.StatusTooManyRequests}} {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/g/g1/events", nil)
+		req.Header.Set("X-Forwarded-For", c.forwarded)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("X-Forwarded-For %s: %d, want %d", c.forwarded, resp.StatusCode, c.want)
+		}
+		if c.want == 200 {
+			readEvent(t, bufio.NewReader(resp.Body))
+		}
+	}
+}

@@ -1,0 +1,128 @@
+package web
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
+)
+
+// pictureWidth is the width of the pages' board pictures, in pixels.
+const pictureWidth = 640
+
+// pictureOf describes the board after turn t as the pages draw it: the
+// light theme, PTN coordinates, the last move marked, the result on the
+// last position of a finished game.
+func pictureOf(v view, t int) bot.Picture {
+	g := v.g
+	i := t - v.first()
+	pos := v.tg.PositionAfter(i)
+	p := bot.Picture{Config: g.Config, TPS: notation.FormatTPS(pos), Players: [2]string{publicName(g.Names[0]), publicName(g.Names[1])},
+		Orientation: notation.PTN, Theme: render.Light, Width: pictureWidth, Turn: capitalize(turnName(t + 1))}
+	if i > 0 {
+		before := v.tg.PositionAfter(i - 1)
+		p.BeforeTPS = notation.FormatTPS(before)
+		p.Last = v.tg.Moves()[i-1].String()
+	}
+	if t == v.last() && g.Result != nil {
+		res := *g.Result
+		p.Result = &res
+		if t > 0 {
+			p.Turn = capitalize(turnName(t)) // the last turn played, as the mails say
+		}
+	}
+	return p
+}
+
+// etagOf is a picture's entity tag: a digest of everything drawn.
+func etagOf(p bot.Picture) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%q\x00%s\x00%d\x00%s\x00%v", p.TPS, p.BeforeTPS, p.Last, p.Players, p.Theme, p.Width, p.Turn, p.Config)
+	if p.Result != nil {
+		fmt.Fprintf(h, "\x00%s\x00%d\x00%s", p.Result.PTN, p.Result.Score, p.Result.Reason)
+	}
+	return `"` + hex.EncodeToString(h.Sum(nil))[:24] + `"`
+}
+
+// pictureCache keeps recently drawn pictures by entity tag, at most max.
+type pictureCache struct {
+	mu    sync.Mutex
+	max   int
+	pngs  map[string][]byte
+	order []string
+}
+
+func newPictureCache(max int) *pictureCache {
+	return &pictureCache{max: max, pngs: map[string][]byte{}}
+}
+
+func (c *pictureCache) get(tag string) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b, ok := c.pngs[tag]
+	return b, ok
+}
+
+func (c *pictureCache) put(tag string, b []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.pngs[tag]; ok {
+		return
+	}
+	if len(c.order) >= c.max {
+		delete(c.pngs, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.pngs[tag] = b
+	c.order = append(c.order, tag)
+}
+
+// picture serves the board picture of ?turn=N; a request carrying its
+// entity tag in If-None-Match is answered 304.
+func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
+	v, ok := s.loadGame(w, r)
+	if !ok {
+		return
+	}
+	t, ok := s.turnOf(w, r, v)
+	if !ok {
+		return
+	}
+	p := pictureOf(v, t)
+	tag := etagOf(p)
+	h := w.Header()
+	h.Set("ETag", tag)
+	h.Set("Cache-Control", "public, max-age=60, must-revalidate")
+	if matches(r.Header.Get("If-None-Match"), tag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	png, ok := s.pics.get(tag)
+	if !ok {
+		var err error
+		if png, err = bot.DefaultRender(p); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		s.pics.put(tag, png)
+	}
+	h.Set("Content-Type", "image/png")
+	_, _ = w.Write(png)
+}
+
+// matches reports whether an If-None-Match header names tag.
+func matches(header, tag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == tag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
