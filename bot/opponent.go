@@ -126,7 +126,7 @@ func (s *session) newEngineGame(args []string) error {
 		return err
 	}
 	g := &GameRecord{ID: id, Status: Challenged, Challenger: mine, Config: cfg, Scoring: opts.scoring, Style: opts.style,
-		Days: opts.days, Created: s.now, Level: level}
+		Days: opts.days, Created: s.now, Level: level, Private: opts.private}
 	if g.Setup, err = opts.startTPS(cfg); err != nil {
 		return err
 	}

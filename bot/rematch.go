@@ -64,7 +64,7 @@ func (s *session) cmdRematch(c *Command) error {
 		return err
 	}
 	g := &GameRecord{ID: id, Status: Challenged, Challenger: opp, Config: old.Config, Scoring: old.Scoring, Style: old.Style,
-		Days: old.Days, Created: s.now, RematchOf: old.ID, Setup: old.Setup, Start: old.Setup, Level: old.Level, Unrated: old.Unrated}
+		Days: old.Days, Created: s.now, RematchOf: old.ID, Setup: old.Setup, Start: old.Setup, Level: old.Level, Unrated: old.Unrated, Private: old.Private}
 	// Colours swapped: the sender plays the colour their opponent played.
 	g.Players[opp], g.Names[opp] = s.sender.Key, s.sender.Name
 	g.Players[me], g.Names[me] = op.Key, op.Name

@@ -98,7 +98,7 @@ func (s *session) cmdNewSeek(c *Command) error {
 		return err
 	}
 	g := &GameRecord{ID: id, Status: Challenged, Challenger: mine, Config: cfg, Scoring: opts.scoring, Style: opts.style,
-		Days: opts.days, Created: s.now, Seek: &SeekRecord{Low: opts.ratingLow, High: opts.ratingHigh}, Unrated: opts.unrated}
+		Days: opts.days, Created: s.now, Seek: &SeekRecord{Low: opts.ratingLow, High: opts.ratingHigh}, Unrated: opts.unrated, Private: opts.private}
 	if g.Setup, err = opts.startTPS(cfg); err != nil {
 		return err
 	}
