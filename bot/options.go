@@ -1,0 +1,216 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/takbymail/takbot/bot/community"
+	"github.com/takbymail/takbot/tak"
+)
+
+// The options of "new" (its rows are newOptions, commands.go): read,
+// checked and turned into a game's configuration.
+
+// newOptionValues are the options of "new", read and checked.
+type newOptionValues struct {
+	size         int
+	komi         tak.Komi
+	color        string
+	opening      string
+	rules        string
+	scoring      Scoring
+	style        Style
+	days         int
+	stones, caps int // -1: the rules' default
+	// the set-up options (setup.go): per-player reserves (-1: not given),
+	// the start position's TPS, and which options were given
+	stonesOf, capsOf [2]int
+	tps              string
+	given            map[string]bool
+	level            int // takbot's level; 0: none given
+	// ratingLow and ratingHigh are an open challenge's rating range
+	// (both 0: none).
+	ratingLow, ratingHigh int
+	// unrated is rated=no
+	unrated bool
+	// private is private=yes
+	private bool
+}
+
+// optionAliases are other spellings of option names.
+var optionAliases = map[string]string{"colour": "color", "flats": "stones", "capstones": "caps"}
+
+// parseNewOptions reads "key=value" options as the command table describes them.
+func parseNewOptions(args []string, defaultDays int) (newOptionValues, error) {
+	o := newOptionValues{size: 5, days: defaultDays, color: "random", rules: "standard", style: Street, stones: -1, caps: -1,
+		stonesOf: [2]int{-1, -1}, capsOf: [2]int{-1, -1}}
+	seen := map[string]bool{}
+	o.given = seen
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if tps, n, ok := tpsOption(args[i:]); ok { // keeps its case and spaces
+			a, i = "tps="+tps, i+n-1
+		}
+		k, v, ok := strings.Cut(strings.ToLower(a), "=")
+		if !ok {
+			return o, refuse("option %q should be written key=value, e.g. size=6", excerpt(a, excerptRunes))
+		}
+		if alias, ok := optionAliases[k]; ok {
+			k = alias
+		}
+		var p *Param
+		for i := range newOptions {
+			if newOptions[i].Name == k {
+				p = &newOptions[i]
+			}
+		}
+		if p == nil {
+			var names []string
+			for _, q := range newOptions {
+				names = append(names, q.Name)
+			}
+			return o, refuse("unknown option %q: the options are %s", excerpt(k, 20), joinAnd(names))
+		}
+		if seen[k] {
+			return o, refuse("option %s is given twice; give it once", k)
+		}
+		seen[k] = true
+		if k == "tps" {
+			_, v, _ = strings.Cut(a, "=")
+		}
+		if err := o.set(p, v); err != nil {
+			return o, err
+		}
+	}
+	return o, o.checkSetup()
+}
+
+// set checks and stores one option's value.
+func (o *newOptionValues) set(p *Param, v string) error {
+	switch p.Kind {
+	case ParamInteger:
+		n, err := strconv.Atoi(v)
+		if err != nil || n < p.Min || n > p.Max {
+			return refuse("%s must be a whole number from %d to %d, not %q", p.Name, p.Min, p.Max, excerpt(v, 20))
+		}
+		switch p.Name {
+		case "size":
+			o.size = n
+		case "days":
+			o.days = n
+		case "stones":
+			o.stones = n
+		case "caps":
+			o.caps = n
+		case "stones1", "stones2":
+			o.stonesOf[p.Name[len(p.Name)-1]-'1'] = n
+		case "caps1", "caps2":
+			o.capsOf[p.Name[len(p.Name)-1]-'1'] = n
+		case "level":
+			o.level = n
+		}
+	case ParamChoice:
+		if v == "noswap" {
+			v = "no-swap"
+		}
+		ok := false
+		for _, c := range p.Choices {
+			ok = ok || c == v
+		}
+		if !ok {
+			return refuse("%s must be %s, not %q (%s)", p.Name, joinOr(p.Choices), excerpt(v, 20), p.Summary)
+		}
+		switch p.Name {
+		case "color":
+			o.color = v
+		case "opening":
+			o.opening = v
+		case "rules":
+			o.rules = v
+		case "style":
+			o.style = Style(v)
+		case "rated":
+			o.unrated = v == "no"
+		case "private":
+			o.private = v == "yes"
+		}
+	case ParamNumber: // komi
+		k, err := parseKomi(v)
+		if err != nil {
+			return err
+		}
+		o.komi = k
+	case ParamText: // scoring, tps, rating
+		switch p.Name {
+		case "tps":
+			o.tps = v
+			return nil
+		case "rating":
+			rg, err := community.ParseRange(v)
+			if err != nil {
+				return refuse("%v", err)
+			}
+			o.ratingLow, o.ratingHigh = rg.Low, rg.High
+			return nil
+		}
+		sr, err := tak.ParseScoringRules(v)
+		if err != nil {
+			return refuse("%v", err)
+		}
+		o.scoring = Scoring{Rules: sr}
+	}
+	return nil
+}
+
+// config builds and checks the game's configuration.
+func (o newOptionValues) config() (tak.Config, error) {
+	var cfg tak.Config
+	var err error
+	switch o.rules {
+	case "modegan":
+		cfg, err = tak.ModeganConfig(o.size)
+	case "adem":
+		if o.size != 5 {
+			return cfg, refuse("the adem game is played on 5x5 only")
+		}
+		if o.caps > 0 {
+			return cfg, refuse("the adem game is played without capstones")
+		}
+		flats := 22
+		if o.stones >= 0 {
+			flats = o.stones
+		}
+		cfg, err = tak.AdemConfig(flats)
+	default:
+		cfg = tak.DefaultConfig(o.size)
+	}
+	if err != nil {
+		return cfg, refuse("%s", configReason(err))
+	}
+	if o.rules == "modegan" && o.caps >= 0 && o.caps != 1 {
+		return cfg, refuse("modegan tak is played with one capstone each")
+	}
+	if o.stones >= 0 {
+		cfg.Stones = [2]int{o.stones, o.stones}
+	}
+	if o.caps >= 0 {
+		cfg.Caps = [2]int{o.caps, o.caps}
+	}
+	if err := o.setReserves(&cfg); err != nil {
+		return cfg, err
+	}
+	cfg.Komi = o.komi
+	switch o.opening {
+	case "swap":
+		cfg.Opening = tak.SwapOpening
+	case "no-swap":
+		cfg.Opening = tak.NoSwapOpening
+	}
+	if o.tps != "" { // a game from a position has no swap opening
+		cfg.Opening = tak.NoSwapOpening
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, refuse("%s", configReason(err))
+	}
+	return cfg, nil
+}
