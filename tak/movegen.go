@@ -167,34 +167,50 @@ func (p *Position) CountMoves() int {
 }
 
 // Perft counts the leaf positions of the legal-move tree to the given depth.
-// A finished game counts 0 at any depth above 0.
-func (p *Position) Perft(depth int) uint64 {
+// A finished game counts 0 at any depth above 0. The last ply is counted
+// without playing its moves; PerftFull plays every one.
+func (p *Position) Perft(depth int) uint64 { return p.perftRoot(depth, false) }
+
+// PerftFull returns the same count as Perft, but plays every move of the
+// tree, the last ply's too, checks each position for a road or flat end and
+// takes the move back: it measures what a search does a node, where Perft
+// only counts the last ply.
+func (p *Position) PerftFull(depth int) uint64 { return p.perftRoot(depth, true) }
+
+func (p *Position) perftRoot(depth int, full bool) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	if p.Over() {
 		return 0
 	}
-	scratch := make([]Position, depth)
-	bufs := make([][]Move, depth)
-	return perft(p, depth, scratch, bufs)
+	q := *p
+	return perft(&q, depth, make([][]Move, depth), full)
 }
 
-func perft(p *Position, depth int, scratch []Position, bufs [][]Move) uint64 {
-	if depth == 1 {
+// perft plays and takes back the moves of the tree on p in place.
+func perft(p *Position, depth int, bufs [][]Move, full bool) uint64 {
+	if depth == 1 && !full {
 		return uint64(p.CountMoves())
 	}
 	moves := p.LegalMoves(bufs[depth-1][:0])
 	bufs[depth-1] = moves
-	child := &scratch[depth-1]
+	var u Undo
 	var total uint64
-	for _, m := range moves {
-		*child = *p
-		child.apply(m)
-		if child.Over() {
-			continue
+	if depth == 1 {
+		for i := range moves {
+			p.PlayLegal(moves[i], &u)
+			total++
+			p.Unplay(&u)
 		}
-		total += perft(child, depth-1, scratch, bufs)
+		return total
+	}
+	for i := range moves {
+		p.PlayLegal(moves[i], &u)
+		if !p.Over() {
+			total += perft(p, depth-1, bufs, full)
+		}
+		p.Unplay(&u)
 	}
 	return total
 }
@@ -212,13 +228,13 @@ func (p *Position) RoadInOne(c Color) []Move {
 		return nil
 	}
 	var out []Move
-	var child Position
+	var u Undo
 	for _, m := range q.LegalMoves(nil) {
-		child = q
-		child.apply(m)
-		if child.end.reason == RoadEnd && child.end.winner == c {
+		q.PlayLegal(m, &u)
+		if q.end.reason == RoadEnd && q.end.winner == c {
 			out = append(out, m)
 		}
+		q.Unplay(&u)
 	}
 	return out
 }

@@ -33,6 +33,7 @@ type endState struct {
 	reason EndReason
 	winner Color
 	draw   bool
+	_      uint8 // four bytes are copied in one word
 }
 
 // NewPosition returns the start position of a game with configuration cfg.
@@ -237,7 +238,8 @@ func (p *Position) Play(m Move) (*Position, error) {
 	}
 	q := new(Position)
 	*q = *p
-	q.apply(m)
+	u := Undo{move: m}
+	q.apply(&u)
 	return q, nil
 }
 
@@ -364,13 +366,17 @@ func (p *Position) IsCrush(m Move) bool {
 	return p.walls&(1<<last) != 0 && p.capBB&(1<<m.Square) != 0
 }
 
-// apply plays a legal move on p in place.
-func (p *Position) apply(m Move) {
+// apply plays the legal move u.move on p in place and records in u what
+// Unplay needs to take it back. Squares are masked to the 64 of the widest
+// board, so that an illegal move passed by mistake corrupts the position
+// instead of crashing.
+func (p *Position) apply(u *Undo) {
+	m := &u.move
 	mover := p.toMove
-	sq := m.Square
 	if m.Type == Place {
+		sq := m.Square & 63
 		c := mover
-		if p.InOpening() {
+		if p.ply < 2 && p.cfg.Opening == SwapOpening {
 			c = c.Opponent()
 		}
 		if m.Piece == Cap {
@@ -380,17 +386,36 @@ func (p *Position) apply(m Move) {
 		}
 		p.height[sq] = 1
 		p.stack[sq] = u128{lo: uint64(c)}
-		p.setTop(sq, MakePiece(c, m.Piece))
-	} else {
-		p.spread(m)
+		b := uint64(1) << sq
+		p.own[c] |= b
+		switch m.Piece {
+		case Wall:
+			p.walls |= b
+		case Cap:
+			p.capBB |= b
+		}
+		p.ply++
+		p.toMove = mover.Opponent()
+		// The position before was not over, so neither side had a road: a
+		// placement can only make one for the colour placed, and a wall none.
+		if m.Piece != Wall && p.hasRoad(c) {
+			p.end = endState{reason: RoadEnd, winner: c}
+			return
+		}
+		p.flatsEnd()
+		return
 	}
+	u.own = p.own
+	u.walls = p.walls
+	u.capBB = p.capBB
+	p.spread(m)
 	p.ply++
 	p.toMove = mover.Opponent()
 	p.computeEnd(mover)
 }
 
-func (p *Position) spread(m Move) {
-	sq := m.Square
+func (p *Position) spread(m *Move) {
+	sq := m.Square & 63
 	b := uint64(1) << sq
 	topKind := Flat
 	if p.walls&b != 0 {
@@ -416,7 +441,7 @@ func (p *Position) spread(m Move) {
 	for i := 0; i < len(m.Drops) && m.Drops[i] != 0; i++ {
 		d := int(m.Drops[i])
 		cur += step
-		t := Square(cur)
+		t := Square(cur) & 63
 		tb := uint64(1) << t
 		ht := int(p.height[t])
 		p.stack[t] = p.stack[t].insert(ht, carried&(1<<d-1), d)
@@ -437,6 +462,33 @@ func (p *Position) spread(m Move) {
 			}
 		}
 	}
+}
+
+// unspread takes back the stack move m, which spread played last: it picks
+// the dropped pieces up again and puts them back on the origin. The top
+// bitboards are restored by the caller.
+func (p *Position) unspread(m *Move) {
+	sq := m.Square & 63
+	step := stepDelta(m.Dir)
+	cur := int(sq)
+	var carried uint64
+	n := 0
+	for i := 0; i < len(m.Drops) && m.Drops[i] != 0; i++ {
+		d := int(m.Drops[i])
+		cur += step
+		t := Square(cur) & 63
+		ht := int(p.height[t]) - d
+		if ht < 0 {
+			ht = 0 // only for an illegal move played by mistake
+		}
+		carried |= p.stack[t].extract(ht, d) << n
+		n += d
+		p.stack[t] = p.stack[t].truncate(ht)
+		p.height[t] = uint8(ht)
+	}
+	h := int(p.height[sq])
+	p.stack[sq] = p.stack[sq].insert(h, carried, n)
+	p.height[sq] = uint8(h + n)
 }
 
 func stepDelta(d Direction) int {
@@ -464,6 +516,13 @@ func (p *Position) computeEnd(mover Color) {
 		p.end = endState{reason: RoadEnd, winner: mover.Opponent()}
 		return
 	}
+	p.flatsEnd()
+}
+
+// flatsEnd sets the end state of a position without a road: a flat count
+// when the board is full or a player has no piece left, else not over.
+func (p *Position) flatsEnd() {
+	p.end = endState{}
 	full := bits.OnesCount64(p.own[0]|p.own[1]) == p.size*p.size
 	if full || p.stones[0]+p.caps[0] == 0 || p.stones[1]+p.caps[1] == 0 {
 		fc := p.FlatCounts()
