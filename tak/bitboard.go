@@ -72,6 +72,8 @@ type geometry struct {
 	north      uint64 // top rank
 	west       uint64 // file 0
 	east       uint64 // last file
+	rankFirsts uint64 // the first square of every rank (file 0)
+	fileBits   uint64 // one bit per file, file f at bit f
 	rankMasks  [MaxSize]uint64
 	fileMasks  [MaxSize]uint64
 	squareList []Square
@@ -91,6 +93,8 @@ func init() {
 				g.squareList = append(g.squareList, SquareAt(f, r))
 			}
 		}
+		g.rankFirsts = g.board & g.fileMasks[0]
+		g.fileBits = 1<<size - 1
 		g.south = g.rankMasks[0]
 		g.north = g.rankMasks[size-1]
 		g.west = g.fileMasks[0]
@@ -124,7 +128,19 @@ func (g *geometry) connects(bb, a, b uint64) bool {
 }
 
 func (g *geometry) hasRoad(bb uint64) bool {
-	return g.connects(bb, g.north, g.south) || g.connects(bb, g.west, g.east)
+	// A road from south to north has a square on every rank, one from west
+	// to east a square on every file: two cheap tests that spare most
+	// flood fills.
+	t := bb | bb>>1
+	t |= t >> 2
+	t |= t >> 4 // bit 8r: rank r holds a square of bb
+	if t&g.rankFirsts == g.rankFirsts && g.connects(bb, g.north, g.south) {
+		return true
+	}
+	f := bb | bb>>32
+	f |= f >> 16
+	f |= f >> 8 // bit f: file f holds a square of bb
+	return f&g.fileBits == g.fileBits && g.connects(bb, g.west, g.east)
 }
 
 // roadBits returns the squares that count for colour c's roads.
@@ -136,6 +152,18 @@ func (p *Position) hasRoad(c Color) bool {
 		return false
 	}
 	return geometries[p.size].hasRoad(bb)
+}
+
+// gainedRoad reports whether colour c has a road now that the move recorded
+// in u is played. The position before had none, so a new road runs through
+// a square that counts for c's roads now and did not before: when c gained
+// no such square, there is nothing to look for.
+func (p *Position) gainedRoad(c Color, u *Undo) bool {
+	bb := p.roadBits(c)
+	if bb&^(u.own[c]&^u.walls) == 0 {
+		return false
+	}
+	return p.hasRoad(c)
 }
 
 // shortestRoad returns a shortest path of squares in bb linking edge a to

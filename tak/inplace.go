@@ -41,14 +41,14 @@ func (p *Position) PlayLegal(m Move, u *Undo) {
 func (p *Position) Unplay(u *Undo) {
 	m := &u.move
 	p.ply--
-	p.toMove = p.toMove.Opponent()
+	p.toMove ^= 1
 	// A move is only played in a game that goes on.
 	p.end = endState{}
 	if m.Type == Place {
 		sq := m.Square & 63
-		c := p.toMove
+		c := p.toMove & 1
 		if p.ply < 2 && p.cfg.Opening == SwapOpening {
-			c = c.Opponent()
+			c ^= 1
 		}
 		if m.Piece == Cap {
 			p.caps[c]++
@@ -56,7 +56,7 @@ func (p *Position) Unplay(u *Undo) {
 			p.stones[c]++
 		}
 		p.height[sq] = 0
-		p.stack[sq] = u128{}
+		p.stack[sq].lo = 0
 		b := uint64(1) << sq
 		p.own[c] &^= b
 		p.walls &^= b

@@ -372,37 +372,9 @@ func (p *Position) IsCrush(m Move) bool {
 // instead of crashing.
 func (p *Position) apply(u *Undo) {
 	m := &u.move
-	mover := p.toMove
+	mover := p.toMove & 1
 	if m.Type == Place {
-		sq := m.Square & 63
-		c := mover
-		if p.ply < 2 && p.cfg.Opening == SwapOpening {
-			c = c.Opponent()
-		}
-		if m.Piece == Cap {
-			p.caps[c]--
-		} else {
-			p.stones[c]--
-		}
-		p.height[sq] = 1
-		p.stack[sq] = u128{lo: uint64(c)}
-		b := uint64(1) << sq
-		p.own[c] |= b
-		switch m.Piece {
-		case Wall:
-			p.walls |= b
-		case Cap:
-			p.capBB |= b
-		}
-		p.ply++
-		p.toMove = mover.Opponent()
-		// The position before was not over, so neither side had a road: a
-		// placement can only make one for the colour placed, and a wall none.
-		if m.Piece != Wall && p.hasRoad(c) {
-			p.end = endState{reason: RoadEnd, winner: c}
-			return
-		}
-		p.flatsEnd()
+		p.place(m.Square&63, m.Piece)
 		return
 	}
 	u.own = p.own
@@ -411,7 +383,50 @@ func (p *Position) apply(u *Undo) {
 	p.spread(m)
 	p.ply++
 	p.toMove = mover.Opponent()
-	p.computeEnd(mover)
+	// A stack move can make a road for either side; the mover's comes first.
+	switch {
+	case p.gainedRoad(mover, u):
+		p.end = endState{reason: RoadEnd, winner: mover}
+	case p.gainedRoad(mover.Opponent(), u):
+		p.end = endState{reason: RoadEnd, winner: mover.Opponent()}
+	default:
+		p.flatsEnd()
+	}
+}
+
+// place puts a piece of kind k on the empty square sq, for the side to
+// move (for the other side in the swap opening), and sets the end state.
+// The game went on before, so neither side had a road: a placement can
+// only make one for the colour placed, and a wall none.
+func (p *Position) place(sq Square, k Kind) {
+	c := p.toMove & 1
+	if p.ply < 2 && p.cfg.Opening == SwapOpening {
+		c ^= 1
+	}
+	if k == Cap {
+		p.caps[c]--
+	} else {
+		p.stones[c]--
+	}
+	p.height[sq] = 1
+	p.stack[sq].lo = uint64(c) // the higher word of an empty square is zero
+	b := uint64(1) << sq
+	p.own[c] |= b
+	if k == Wall {
+		p.walls |= b
+	} else if k == Cap {
+		p.capBB |= b
+	}
+	p.ply++
+	p.toMove ^= 1
+	if k != Wall && p.hasRoad(c) {
+		p.end = endState{reason: RoadEnd, winner: c}
+		return
+	}
+	if bits.OnesCount64(p.own[0]|p.own[1]) == p.size*p.size ||
+		p.stones[c]+p.caps[c] == 0 {
+		p.flatsEnd()
+	}
 }
 
 func (p *Position) spread(m *Move) {
@@ -423,8 +438,14 @@ func (p *Position) spread(m *Move) {
 	} else if p.capBB&b != 0 {
 		topKind = Cap
 	}
-	n := m.Carry()
+	// The drops after the last are zero in a legal move: sum them all
+	// without looking for the end.
+	d := &m.Drops
+	n := int(d[0]) + int(d[1]) + int(d[2]) + int(d[3]) + int(d[4]) + int(d[5]) + int(d[6])
 	h := int(p.height[sq])
+	if n > h {
+		n = h // only for an illegal move played by mistake
+	}
 	carried := p.stack[sq].extract(h-n, n)
 	rest := h - n
 	p.height[sq] = uint8(rest)
