@@ -2,65 +2,87 @@ package tak
 
 import "math/bits"
 
-// u128 holds the colours of a stack, one bit per piece from the bottom.
-type u128 struct{ lo, hi uint64 }
+// A stack's colours are kept one bit a piece, from the bottom, 1 for black:
+// the lowest 64 pieces in Position.stack, the pieces above them in
+// Position.deep. Only boards of 7x7 and 8x8 hold more than 64 pieces, so
+// deep is nil in almost every game. Copies of a Position share deep: it is
+// never changed in place, but copied first (ownDeep).
 
-func (x u128) bit(i int) Color {
+// pieceColor returns the colour of the i-th piece from the bottom of sq.
+func (p *Position) pieceColor(sq Square, i int) Color {
 	if i < 64 {
-		return Color(x.lo >> i & 1)
+		return Color(p.stack[sq] >> i & 1)
 	}
-	return Color(x.hi >> (i - 64) & 1)
+	return Color(p.deepAt(sq) >> (i - 64) & 1)
 }
 
-func (x u128) setBit(i int) u128 {
+// deepAt returns the colours of the pieces of sq above the 64th.
+func (p *Position) deepAt(sq Square) uint64 {
+	if p.deep == nil {
+		return 0
+	}
+	return p.deep[sq]
+}
+
+// ownDeep gives p its own copy of deep, which it may then change without
+// changing the positions it shared deep with.
+func (p *Position) ownDeep() *[64]uint64 {
+	d := new([64]uint64)
+	if p.deep != nil {
+		*d = *p.deep
+	}
+	p.deep = d
+	return d
+}
+
+// extract returns the colours of the n (at most 8) pieces of sq from the
+// i-th up.
+func (p *Position) extract(sq Square, i, n int) uint64 {
+	mask := uint64(1)<<n - 1
+	if i+n <= 64 {
+		return p.stack[sq] >> i & mask
+	}
+	hi := p.deepAt(sq)
+	if i >= 64 {
+		return hi >> (i - 64) & mask
+	}
+	return (p.stack[sq]>>i | hi<<(64-i)) & mask
+}
+
+// truncate clears the colours of the pieces of sq from the n-th up.
+func (p *Position) truncate(sq Square, n int) {
+	if n < 64 {
+		p.stack[sq] &= 1<<n - 1
+	}
+	if p.deep == nil {
+		return
+	}
+	keep := max(n-64, 0)
+	if p.deep[sq]>>keep != 0 {
+		d := p.ownDeep()
+		d[sq] &= 1<<keep - 1
+	}
+}
+
+// insert ors the colours v of n pieces in at the i-th piece of sq, where
+// every bit from i up is zero.
+func (p *Position) insert(sq Square, i int, v uint64, n int) {
 	if i < 64 {
-		x.lo |= 1 << i
+		p.stack[sq] |= v << i
+		if i+n <= 64 {
+			return
+		}
+	}
+	var hi uint64
+	if i >= 64 {
+		hi = v << (i - 64)
 	} else {
-		x.hi |= 1 << (i - 64)
+		hi = v >> (64 - i)
 	}
-	return x
-}
-
-// extract returns the n (at most 8) bits starting at bit i.
-func (x u128) extract(i, n int) uint64 {
-	var v uint64
-	switch {
-	case i >= 64:
-		v = x.hi >> (i - 64)
-	case i == 0:
-		v = x.lo
-	default:
-		v = x.lo>>i | x.hi<<(64-i)
+	if hi != 0 {
+		d := p.ownDeep()
+		d[sq] |= hi
 	}
-	return v & (1<<n - 1)
-}
-
-// truncate keeps the lowest n bits.
-func (x u128) truncate(n int) u128 {
-	switch {
-	case n >= 128:
-	case n >= 64:
-		x.hi &= 1<<(n-64) - 1
-	default:
-		x.lo &= 1<<n - 1
-		x.hi = 0
-	}
-	return x
-}
-
-// insert ors the n low bits of v in at bit i (bits at i and above are zero).
-func (x u128) insert(i int, v uint64, n int) u128 {
-	_ = n
-	switch {
-	case i >= 64:
-		x.hi |= v << (i - 64)
-	case i == 0:
-		x.lo |= v
-	default:
-		x.lo |= v << i
-		x.hi |= v >> (64 - i)
-	}
-	return x
 }
 
 // geometry holds the bitboard masks of one board size.

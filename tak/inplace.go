@@ -56,7 +56,7 @@ func (p *Position) Unplay(u *Undo) {
 			p.stones[c]++
 		}
 		p.height[sq] = 0
-		p.stack[sq].lo = 0
+		p.stack[sq] = 0
 		b := uint64(1) << sq
 		p.own[c] &^= b
 		p.walls &^= b

@@ -23,8 +23,11 @@ type Position struct {
 	capBB uint64
 
 	height [64]uint8
-	// colours of each stack, bit i = colour of the i-th piece from the bottom (1 = black)
-	stack [64]u128
+	// The colours of each stack, bit i for the i-th piece from the bottom
+	// (1 = black): the lowest 64 pieces here, any above them in deep
+	// (bitboard.go).
+	stack [64]uint64
+	deep  *[64]uint64
 
 	end endState
 }
@@ -88,7 +91,7 @@ func Setup(cfg Config, stacks map[Square]Stack, toMove Color, moveNumber int) (*
 				p.stones[pc.Color()]--
 			}
 			if pc.Color() == Black {
-				p.stack[sq] = p.stack[sq].setBit(i)
+				p.insert(sq, i, 1, 1)
 			}
 		}
 		p.height[sq] = uint8(len(st))
@@ -173,7 +176,7 @@ func (p *Position) Stack(sq Square) Stack {
 	}
 	out := make(Stack, h)
 	for i := 0; i < h; i++ {
-		out[i] = MakePiece(Color(p.stack[sq].bit(i)), Flat)
+		out[i] = MakePiece(p.pieceColor(sq, i), Flat)
 	}
 	out[h-1], _ = p.Top(sq)
 	return out
@@ -218,7 +221,7 @@ func (p *Position) DiffSquares(q *Position) []Square {
 				continue
 			}
 			b := uint64(1) << sq
-			if p.height[sq] != q.height[sq] || p.stack[sq] != q.stack[sq] ||
+			if p.height[sq] != q.height[sq] || p.stack[sq] != q.stack[sq] || p.deepAt(sq) != q.deepAt(sq) ||
 				p.walls&b != q.walls&b || p.capBB&b != q.capBB&b {
 				out = append(out, sq)
 			}
@@ -409,7 +412,7 @@ func (p *Position) place(sq Square, k Kind) {
 		p.stones[c]--
 	}
 	p.height[sq] = 1
-	p.stack[sq].lo = uint64(c) // the higher word of an empty square is zero
+	p.stack[sq] = uint64(c) // an empty square has no deep colours
 	b := uint64(1) << sq
 	p.own[c] |= b
 	if k == Wall {
@@ -446,16 +449,16 @@ func (p *Position) spread(m *Move) {
 	if n > h {
 		n = h // only for an illegal move played by mistake
 	}
-	carried := p.stack[sq].extract(h-n, n)
+	carried := p.extract(sq, h-n, n)
 	rest := h - n
 	p.height[sq] = uint8(rest)
-	p.stack[sq] = p.stack[sq].truncate(rest)
+	p.truncate(sq, rest)
 	p.own[0] &^= b
 	p.own[1] &^= b
 	p.walls &^= b
 	p.capBB &^= b
 	if rest > 0 {
-		p.own[p.stack[sq].bit(rest-1)] |= b
+		p.own[p.pieceColor(sq, rest-1)] |= b
 	}
 	step := stepDelta(m.Dir)
 	cur := int(sq)
@@ -465,14 +468,14 @@ func (p *Position) spread(m *Move) {
 		t := Square(cur) & 63
 		tb := uint64(1) << t
 		ht := int(p.height[t])
-		p.stack[t] = p.stack[t].insert(ht, carried&(1<<d-1), d)
+		p.insert(t, ht, carried&(1<<d-1), d)
 		carried >>= d
 		n -= d
 		ht += d
 		p.height[t] = uint8(ht)
 		p.own[0] &^= tb
 		p.own[1] &^= tb
-		p.own[p.stack[t].bit(ht-1)] |= tb
+		p.own[p.pieceColor(t, ht-1)] |= tb
 		p.walls &^= tb // a wall here is flattened (only legal for a lone capstone)
 		if n == 0 {
 			switch topKind {
@@ -502,13 +505,13 @@ func (p *Position) unspread(m *Move) {
 		if ht < 0 {
 			ht = 0 // only for an illegal move played by mistake
 		}
-		carried |= p.stack[t].extract(ht, d) << n
+		carried |= p.extract(t, ht, d) << n
 		n += d
-		p.stack[t] = p.stack[t].truncate(ht)
+		p.truncate(t, ht)
 		p.height[t] = uint8(ht)
 	}
 	h := int(p.height[sq])
-	p.stack[sq] = p.stack[sq].insert(h, carried, n)
+	p.insert(sq, h, carried, n)
 	p.height[sq] = uint8(h + n)
 }
 
