@@ -46,10 +46,11 @@ func (p *Position) Unplay(u *Undo) {
 	p.end = endState{}
 	if m.Type == Place {
 		sq := m.Square & 63
-		c := p.toMove & 1
+		c := p.toMove
 		if p.ply < 2 && p.cfg.Opening == SwapOpening {
 			c ^= 1
 		}
+		c &= 1 // no bounds checks below
 		if m.Piece == Cap {
 			p.caps[c]++
 		} else {

@@ -22,6 +22,7 @@ type Position struct {
 	walls uint64
 	capBB uint64
 
+	board  uint64 // the squares of the board
 	height [64]uint8
 	// The colours of each stack, bit i for the i-th piece from the bottom
 	// (1 = black): the lowest 64 pieces here, any above them in deep
@@ -44,7 +45,8 @@ func NewPosition(cfg Config) (*Position, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &Position{cfg: cfg, size: cfg.Size, stones: cfg.Stones, caps: cfg.Caps}, nil
+	return &Position{cfg: cfg, size: cfg.Size, stones: cfg.Stones, caps: cfg.Caps,
+		board: geometries[cfg.Size].board}, nil
 }
 
 // Stack is a stack of pieces, bottom first.
@@ -374,38 +376,19 @@ func (p *Position) IsCrush(m Move) bool {
 // board, so that an illegal move passed by mistake corrupts the position
 // instead of crashing.
 func (p *Position) apply(u *Undo) {
-	m := &u.move
-	mover := p.toMove & 1
-	if m.Type == Place {
-		p.place(m.Square&63, m.Piece)
+	if u.move.Type != Place {
+		p.applySpread(u)
 		return
 	}
-	u.own = p.own
-	u.walls = p.walls
-	u.capBB = p.capBB
-	p.spread(m)
-	p.ply++
-	p.toMove = mover.Opponent()
-	// A stack move can make a road for either side; the mover's comes first.
-	switch {
-	case p.gainedRoad(mover, u):
-		p.end = endState{reason: RoadEnd, winner: mover}
-	case p.gainedRoad(mover.Opponent(), u):
-		p.end = endState{reason: RoadEnd, winner: mover.Opponent()}
-	default:
-		p.flatsEnd()
-	}
-}
-
-// place puts a piece of kind k on the empty square sq, for the side to
-// move (for the other side in the swap opening), and sets the end state.
-// The game went on before, so neither side had a road: a placement can
-// only make one for the colour placed, and a wall none.
-func (p *Position) place(sq Square, k Kind) {
-	c := p.toMove & 1
+	// A placement, the bulk of the moves of a search: put a piece of kind
+	// k on the empty square sq, for the side to move (for the other side
+	// in the swap opening).
+	sq, k := u.move.Square&63, u.move.Piece
+	c := p.toMove
 	if p.ply < 2 && p.cfg.Opening == SwapOpening {
 		c ^= 1
 	}
+	c &= 1 // no bounds checks below
 	if k == Cap {
 		p.caps[c]--
 	} else {
@@ -422,12 +405,35 @@ func (p *Position) place(sq Square, k Kind) {
 	}
 	p.ply++
 	p.toMove ^= 1
-	if k != Wall && p.hasRoad(c) {
+	// The game went on before, so neither side had a road: a placement can
+	// only make one for the colour placed, and a wall none.
+	if k != Wall && bits.OnesCount64(p.own[c]&^p.walls) >= p.size && p.hasRoad(c) {
 		p.end = endState{reason: RoadEnd, winner: c}
 		return
 	}
-	if bits.OnesCount64(p.own[0]|p.own[1]) == p.size*p.size ||
-		p.stones[c]+p.caps[c] == 0 {
+	if p.own[0]|p.own[1] == p.board || p.stones[c]+p.caps[c] == 0 {
+		p.flatsEnd()
+	}
+}
+
+// applySpread plays the stack move u.move on p in place and records the
+// tops before it in u.
+func (p *Position) applySpread(u *Undo) {
+	m := &u.move
+	mover := p.toMove & 1
+	u.own = p.own
+	u.walls = p.walls
+	u.capBB = p.capBB
+	p.spread(m)
+	p.ply++
+	p.toMove = mover.Opponent()
+	// A stack move can make a road for either side; the mover's comes first.
+	switch {
+	case p.gainedRoad(mover, u):
+		p.end = endState{reason: RoadEnd, winner: mover}
+	case p.gainedRoad(mover.Opponent(), u):
+		p.end = endState{reason: RoadEnd, winner: mover.Opponent()}
+	default:
 		p.flatsEnd()
 	}
 }
@@ -547,7 +553,7 @@ func (p *Position) computeEnd(mover Color) {
 // when the board is full or a player has no piece left, else not over.
 func (p *Position) flatsEnd() {
 	p.end = endState{}
-	full := bits.OnesCount64(p.own[0]|p.own[1]) == p.size*p.size
+	full := p.own[0]|p.own[1] == p.board
 	if full || p.stones[0]+p.caps[0] == 0 || p.stones[1]+p.caps[1] == 0 {
 		fc := p.FlatCounts()
 		w, b := 2*fc[0], 2*fc[1]+int(p.cfg.Komi)
