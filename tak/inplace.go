@@ -29,7 +29,9 @@ func (p *Position) PlayInPlace(m Move, u *Undo) error {
 
 // PlayLegal is PlayInPlace without the legality check, for the moves that
 // LegalMoves returned for this very position (or that Check accepted). Any
-// other move leaves p in an unspecified state; it does not panic.
+// other move leaves p in an unspecified state (neither PlayLegal nor
+// Unplay panics, but what else is then done with p may): a move from
+// elsewhere goes through PlayInPlace.
 func (p *Position) PlayLegal(m Move, u *Undo) {
 	u.move = m
 	p.apply(u)

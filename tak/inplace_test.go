@@ -132,3 +132,37 @@ func TestPlayInPlaceTallStacks(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayLegalIllegalMoves passes malformed and illegal moves to
+// PlayLegal and Unplay, which promise an unspecified position but no panic.
+func TestPlayLegalIllegalMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 2))
+	for size := MinSize; size <= MaxSize; size++ {
+		p, err := NewPosition(DefaultConfig(size))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 40 && !p.Over(); ply++ {
+			moves := p.LegalMoves(nil)
+			p, _ = p.Play(moves[rng.IntN(len(moves))])
+		}
+		for i := 0; i < 2000; i++ {
+			m := Move{Type: MoveType(rng.IntN(3)), Piece: Kind(rng.IntN(4)),
+				Square: Square(rng.IntN(256)), Dir: Direction(rng.IntN(6))}
+			for j := range m.Drops {
+				m.Drops[j] = uint8(rng.IntN(10))
+			}
+			q := *p
+			var u Undo
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Fatalf("%dx%d: PlayLegal(%+v) panicked: %v", size, size, m, r)
+					}
+				}()
+				q.PlayLegal(m, &u)
+				q.Unplay(&u)
+			}()
+		}
+	}
+}

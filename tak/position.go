@@ -8,6 +8,9 @@ import (
 // Position is a game state: the board, the reserves, the side to move and
 // whether the game has ended. Play returns a new Position and never changes
 // the one it is called on, so a Position can be shared freely once built.
+// PlayInPlace, PlayLegal and Unplay change the Position itself, for a
+// search: use them on a copy of your own (q := *p), never on a Position
+// that others hold, such as one from Game.Position.
 type Position struct {
 	cfg    Config
 	size   int
