@@ -150,19 +150,46 @@ func (g *geometry) connects(bb, a, b uint64) bool {
 }
 
 func (g *geometry) hasRoad(bb uint64) bool {
-	// A road from south to north has a square on every rank, one from west
-	// to east a square on every file: two cheap tests that spare most
-	// flood fills.
+	return g.spans(bb) && (g.connects(bb, g.north, g.south) || g.connects(bb, g.west, g.east))
+}
+
+// spans reports whether bb holds a square on every rank or on every file,
+// as a road from south to north or from west to east does: a cheap test
+// that spares most flood fills.
+func (g *geometry) spans(bb uint64) bool {
 	t := bb | bb>>1
 	t |= t >> 2
 	t |= t >> 4 // bit 8r: rank r holds a square of bb
-	if t&g.rankFirsts == g.rankFirsts && g.connects(bb, g.north, g.south) {
+	if t&g.rankFirsts == g.rankFirsts {
 		return true
 	}
 	f := bb | bb>>32
 	f |= f >> 16
 	f |= f >> 8 // bit f: file f holds a square of bb
-	return f&g.fileBits == g.fileBits && g.connects(bb, g.west, g.east)
+	return f&g.fileBits == g.fileBits
+}
+
+// roadThrough reports whether the squares of bb connected to a square of
+// from link two opposite edges. Each group is grown from one of its squares
+// until it stops growing, which answers for both directions at once.
+func (g *geometry) roadThrough(bb, from uint64) bool {
+	from &= bb
+	for from != 0 {
+		start := from & -from
+		group := start
+		for {
+			next := g.grow(group) & bb
+			if next == group {
+				break
+			}
+			group = next
+		}
+		if group&g.north != 0 && group&g.south != 0 || group&g.west != 0 && group&g.east != 0 {
+			return true
+		}
+		from &^= group | start // start is not in group when off the board
+	}
+	return false
 }
 
 // roadBits returns the squares that count for colour c's roads.
@@ -176,16 +203,25 @@ func (p *Position) hasRoad(c Color) bool {
 	return geometries[p.size].hasRoad(bb)
 }
 
-// gainedRoad reports whether colour c has a road now that the move recorded
-// in u is played. The position before had none, so a new road runs through
-// a square that counts for c's roads now and did not before: when c gained
-// no such square, there is nothing to look for.
-func (p *Position) gainedRoad(c Color, u *Undo) bool {
-	bb := p.roadBits(c)
-	if bb&^(u.own[c]&^u.walls) == 0 {
+// newRoad reports whether colour c has a road in this position, where the
+// squares of gained count for c's roads and did not in the position before,
+// which had no road: a new road runs through one of them.
+func (p *Position) newRoad(c Color, gained uint64) bool {
+	if gained == 0 {
 		return false
 	}
-	return p.hasRoad(c)
+	bb := p.roadBits(c)
+	if bits.OnesCount64(bb) < p.size {
+		return false
+	}
+	g := &geometries[p.size]
+	return g.spans(bb) && g.roadThrough(bb, gained)
+}
+
+// gainedRoad reports whether colour c has a road now that the stack move
+// recorded in u is played.
+func (p *Position) gainedRoad(c Color, u *Undo) bool {
+	return p.newRoad(c, p.roadBits(c)&^(u.own[c]&^u.walls))
 }
 
 // shortestRoad returns a shortest path of squares in bb linking edge a to

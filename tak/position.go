@@ -410,7 +410,7 @@ func (p *Position) apply(u *Undo) {
 	p.toMove ^= 1
 	// The game went on before, so neither side had a road: a placement can
 	// only make one for the colour placed, and a wall none.
-	if k != Wall && bits.OnesCount64(p.own[c]&^p.walls) >= p.size && p.hasRoad(c) {
+	if k != Wall && bits.OnesCount64(p.own[c]&^p.walls) >= p.size && p.newRoad(c, b) {
 		p.end = endState{reason: RoadEnd, winner: c}
 		return
 	}
