@@ -54,44 +54,6 @@ func BenchmarkPerft6x6Midgame3(b *testing.B) {
 	benchPerft(b, midgame(b, 6, 40), 3, 0)
 }
 
-// perftFull is perft without bulk counting: every leaf move is applied, so
-// it measures generation plus application plus end detection per node.
-func perftFull(p *Position, depth int, scratch []Position, bufs [][]Move) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	moves := p.LegalMoves(bufs[depth-1][:0])
-	bufs[depth-1] = moves
-	child := &scratch[depth-1]
-	var total uint64
-	for _, m := range moves {
-		*child = *p
-		child.apply(m)
-		if child.Over() {
-			if depth == 1 {
-				total++
-			}
-			continue
-		}
-		total += perftFull(child, depth-1, scratch, bufs)
-	}
-	return total
-}
-
-// BenchmarkPerftFull6x6Start4 applies every one of the 13,586,048 leaf moves.
-func BenchmarkPerftFull6x6Start4(b *testing.B) {
-	p, _ := NewPosition(DefaultConfig(6))
-	var nodes uint64
-	for b.Loop() {
-		got := perftFull(p, 4, make([]Position, 4), make([][]Move, 4))
-		if got != 13586048 {
-			b.Fatalf("perft = %d", got)
-		}
-		nodes += got
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-}
-
 func BenchmarkLegalMoves6x6Midgame(b *testing.B) {
 	p := midgame(b, 6, 40)
 	buf := make([]Move, 0, 512)

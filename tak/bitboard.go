@@ -2,65 +2,87 @@ package tak
 
 import "math/bits"
 
-// u128 holds the colours of a stack, one bit per piece from the bottom.
-type u128 struct{ lo, hi uint64 }
+// A stack's colours are kept one bit a piece, from the bottom, 1 for black:
+// the lowest 64 pieces in Position.stack, the pieces above them in
+// Position.deep. Only boards of 7x7 and 8x8 hold more than 64 pieces, so
+// deep is nil in almost every game. Copies of a Position share deep: it is
+// never changed in place, but copied first (ownDeep).
 
-func (x u128) bit(i int) Color {
+// pieceColor returns the colour of the i-th piece from the bottom of sq.
+func (p *Position) pieceColor(sq Square, i int) Color {
 	if i < 64 {
-		return Color(x.lo >> i & 1)
+		return Color(p.stack[sq] >> i & 1)
 	}
-	return Color(x.hi >> (i - 64) & 1)
+	return Color(p.deepAt(sq) >> (i - 64) & 1)
 }
 
-func (x u128) setBit(i int) u128 {
+// deepAt returns the colours of the pieces of sq above the 64th.
+func (p *Position) deepAt(sq Square) uint64 {
+	if p.deep == nil {
+		return 0
+	}
+	return p.deep[sq]
+}
+
+// ownDeep gives p its own copy of deep, which it may then change without
+// changing the positions it shared deep with.
+func (p *Position) ownDeep() *[64]uint64 {
+	d := new([64]uint64)
+	if p.deep != nil {
+		*d = *p.deep
+	}
+	p.deep = d
+	return d
+}
+
+// extract returns the colours of the n (at most 8) pieces of sq from the
+// i-th up.
+func (p *Position) extract(sq Square, i, n int) uint64 {
+	mask := uint64(1)<<n - 1
+	if i+n <= 64 {
+		return p.stack[sq] >> i & mask
+	}
+	hi := p.deepAt(sq)
+	if i >= 64 {
+		return hi >> (i - 64) & mask
+	}
+	return (p.stack[sq]>>i | hi<<(64-i)) & mask
+}
+
+// truncate clears the colours of the pieces of sq from the n-th up.
+func (p *Position) truncate(sq Square, n int) {
+	if n < 64 {
+		p.stack[sq] &= 1<<n - 1
+	}
+	if p.deep == nil {
+		return
+	}
+	keep := max(n-64, 0)
+	if p.deep[sq]>>keep != 0 {
+		d := p.ownDeep()
+		d[sq] &= 1<<keep - 1
+	}
+}
+
+// insert ors the colours v of n pieces in at the i-th piece of sq, where
+// every bit from i up is zero.
+func (p *Position) insert(sq Square, i int, v uint64, n int) {
 	if i < 64 {
-		x.lo |= 1 << i
+		p.stack[sq] |= v << i
+		if i+n <= 64 {
+			return
+		}
+	}
+	var hi uint64
+	if i >= 64 {
+		hi = v << (i - 64)
 	} else {
-		x.hi |= 1 << (i - 64)
+		hi = v >> (64 - i)
 	}
-	return x
-}
-
-// extract returns the n (at most 8) bits starting at bit i.
-func (x u128) extract(i, n int) uint64 {
-	var v uint64
-	switch {
-	case i >= 64:
-		v = x.hi >> (i - 64)
-	case i == 0:
-		v = x.lo
-	default:
-		v = x.lo>>i | x.hi<<(64-i)
+	if hi != 0 {
+		d := p.ownDeep()
+		d[sq] |= hi
 	}
-	return v & (1<<n - 1)
-}
-
-// truncate keeps the lowest n bits.
-func (x u128) truncate(n int) u128 {
-	switch {
-	case n >= 128:
-	case n >= 64:
-		x.hi &= 1<<(n-64) - 1
-	default:
-		x.lo &= 1<<n - 1
-		x.hi = 0
-	}
-	return x
-}
-
-// insert ors the n low bits of v in at bit i (bits at i and above are zero).
-func (x u128) insert(i int, v uint64, n int) u128 {
-	_ = n
-	switch {
-	case i >= 64:
-		x.hi |= v << (i - 64)
-	case i == 0:
-		x.lo |= v
-	default:
-		x.lo |= v << i
-		x.hi |= v >> (64 - i)
-	}
-	return x
 }
 
 // geometry holds the bitboard masks of one board size.
@@ -72,6 +94,8 @@ type geometry struct {
 	north      uint64 // top rank
 	west       uint64 // file 0
 	east       uint64 // last file
+	rankFirsts uint64 // the first square of every rank (file 0)
+	fileBits   uint64 // one bit per file, file f at bit f
 	rankMasks  [MaxSize]uint64
 	fileMasks  [MaxSize]uint64
 	squareList []Square
@@ -91,6 +115,8 @@ func init() {
 				g.squareList = append(g.squareList, SquareAt(f, r))
 			}
 		}
+		g.rankFirsts = g.board & g.fileMasks[0]
+		g.fileBits = 1<<size - 1
 		g.south = g.rankMasks[0]
 		g.north = g.rankMasks[size-1]
 		g.west = g.fileMasks[0]
@@ -124,7 +150,46 @@ func (g *geometry) connects(bb, a, b uint64) bool {
 }
 
 func (g *geometry) hasRoad(bb uint64) bool {
-	return g.connects(bb, g.north, g.south) || g.connects(bb, g.west, g.east)
+	return g.spans(bb) && (g.connects(bb, g.north, g.south) || g.connects(bb, g.west, g.east))
+}
+
+// spans reports whether bb holds a square on every rank or on every file,
+// as a road from south to north or from west to east does: a cheap test
+// that spares most flood fills.
+func (g *geometry) spans(bb uint64) bool {
+	t := bb | bb>>1
+	t |= t >> 2
+	t |= t >> 4 // bit 8r: rank r holds a square of bb
+	if t&g.rankFirsts == g.rankFirsts {
+		return true
+	}
+	f := bb | bb>>32
+	f |= f >> 16
+	f |= f >> 8 // bit f: file f holds a square of bb
+	return f&g.fileBits == g.fileBits
+}
+
+// roadThrough reports whether the squares of bb connected to a square of
+// from link two opposite edges. Each group is grown from one of its squares
+// until it stops growing, which answers for both directions at once.
+func (g *geometry) roadThrough(bb, from uint64) bool {
+	from &= bb
+	for from != 0 {
+		start := from & -from
+		group := start
+		for {
+			next := g.grow(group) & bb
+			if next == group {
+				break
+			}
+			group = next
+		}
+		if group&g.north != 0 && group&g.south != 0 || group&g.west != 0 && group&g.east != 0 {
+			return true
+		}
+		from &^= group | start // start is not in group when off the board
+	}
+	return false
 }
 
 // roadBits returns the squares that count for colour c's roads.
@@ -136,6 +201,27 @@ func (p *Position) hasRoad(c Color) bool {
 		return false
 	}
 	return geometries[p.size].hasRoad(bb)
+}
+
+// newRoad reports whether colour c has a road in this position, where the
+// squares of gained count for c's roads and did not in the position before,
+// which had no road: a new road runs through one of them.
+func (p *Position) newRoad(c Color, gained uint64) bool {
+	if gained == 0 {
+		return false
+	}
+	bb := p.roadBits(c)
+	if bits.OnesCount64(bb) < p.size {
+		return false
+	}
+	g := &geometries[p.size]
+	return g.spans(bb) && g.roadThrough(bb, gained)
+}
+
+// gainedRoad reports whether colour c has a road now that the stack move
+// recorded in u is played.
+func (p *Position) gainedRoad(c Color, u *Undo) bool {
+	return p.newRoad(c, p.roadBits(c)&^(u.own[c]&^u.walls))
 }
 
 // shortestRoad returns a shortest path of squares in bb linking edge a to

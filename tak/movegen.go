@@ -1,14 +1,19 @@
 package tak
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // compositions[n][k] lists the ways to drop n pieces over k squares, each
 // square getting at least one, packed as Drops arrays.
 var compositions [MaxSize + 1][MaxSize][][MaxSize - 1]uint8
 
-// spreadCounts[n][run] is the number of ways to move n pieces over at most
-// run free squares.
-var spreadCounts [MaxSize + 1][MaxSize]int
+// stackDrops[carry][run][crush] lists the drops of every stack move that
+// picks up at most carry pieces and moves them over at most run free
+// squares, with, when crush is 1, the moves whose capstone alone flattens
+// the wall just past them; in the order LegalMoves lists them.
+var stackDrops [MaxSize + 1][MaxSize][2][][MaxSize - 1]uint8
 
 func init() {
 	var rec func(n, k int, prefix []uint8)
@@ -29,12 +34,29 @@ func init() {
 			}
 			rec(n, k, nil)
 		}
+	}
+	for carry := 1; carry <= MaxSize; carry++ {
 		for run := 0; run < MaxSize; run++ {
-			c := 0
-			for k := 1; k <= run && k <= n; k++ {
-				c += len(compositions[n][k])
+			for crush := 0; crush < 2; crush++ {
+				var list [][MaxSize - 1]uint8
+				for n := 1; n <= carry; n++ {
+					for k := 1; k <= run && k <= n; k++ {
+						list = append(list, compositions[n][k]...)
+					}
+					// A wall lies inside the board: at most MaxSize-1 squares away.
+					if crush == 1 && run+1 <= n && run+1 < MaxSize {
+						if n == 1 {
+							list = append(list, [MaxSize - 1]uint8{1})
+							continue
+						}
+						for _, drops := range compositions[n-1][run] {
+							drops[run] = 1
+							list = append(list, drops)
+						}
+					}
+				}
+				stackDrops[carry][run][crush] = list
 			}
-			spreadCounts[n][run] = c
 		}
 	}
 }
@@ -47,53 +69,62 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	}
 	g := &geometries[p.size]
 	empty := g.board &^ (p.own[0] | p.own[1])
+	nEmpty := bits.OnesCount64(empty)
 	if p.InOpening() {
-		for e := empty; e != 0; e &= e - 1 {
-			buf = append(buf, Move{Type: Place, Piece: Flat, Square: Square(bits.TrailingZeros64(e))})
+		out := grow(&buf, nEmpty)
+		for i := range out {
+			out[i] = Move{Type: Place, Piece: Flat, Square: Square(bits.TrailingZeros64(empty))}
+			empty &= empty - 1
 		}
 		return buf
 	}
-	c := p.toMove
+	c := p.toMove & 1
 	if p.stones[c] > 0 {
-		for e := empty; e != 0; e &= e - 1 {
-			s := Square(bits.TrailingZeros64(e))
-			buf = append(buf, Move{Type: Place, Piece: Flat, Square: s}, Move{Type: Place, Piece: Wall, Square: s})
+		out := grow(&buf, 2*nEmpty)
+		for i := 0; i+1 < len(out); i += 2 {
+			s := Square(bits.TrailingZeros64(empty))
+			empty &= empty - 1
+			out[i] = Move{Type: Place, Piece: Flat, Square: s}
+			out[i+1] = Move{Type: Place, Piece: Wall, Square: s}
 		}
+		empty = g.board &^ (p.own[0] | p.own[1])
 	}
 	if p.caps[c] > 0 {
-		for e := empty; e != 0; e &= e - 1 {
-			buf = append(buf, Move{Type: Place, Piece: Cap, Square: Square(bits.TrailingZeros64(e))})
+		out := grow(&buf, nEmpty)
+		for i := range out {
+			out[i] = Move{Type: Place, Piece: Cap, Square: Square(bits.TrailingZeros64(empty))}
+			empty &= empty - 1
 		}
 	}
 	for mine := p.own[c]; mine != 0; mine &= mine - 1 {
 		s := Square(bits.TrailingZeros64(mine))
-		maxCarry := int(p.height[s])
-		if maxCarry > p.size {
-			maxCarry = p.size
-		}
+		carry := min(int(p.height[s]), p.size)
 		isCap := p.capBB&(1<<s) != 0
 		for d := North; d <= West; d++ {
 			run, crush := p.run(s, d, isCap)
-			for n := 1; n <= maxCarry; n++ {
-				for k := 1; k <= run && k <= n; k++ {
-					for _, drops := range compositions[n][k] {
-						buf = append(buf, Move{Type: Spread, Square: s, Dir: d, Drops: drops})
-					}
-				}
-				if crush && run+1 <= n {
-					if n == 1 {
-						buf = append(buf, Move{Type: Spread, Square: s, Dir: d, Drops: [MaxSize - 1]uint8{1}})
-						continue
-					}
-					for _, drops := range compositions[n-1][run] {
-						drops[run] = 1
-						buf = append(buf, Move{Type: Spread, Square: s, Dir: d, Drops: drops})
-					}
-				}
+			list := stackDrops[carry][run][b2i(crush)]
+			out := grow(&buf, len(list))
+			for i := range out {
+				out[i] = Move{Type: Spread, Square: s, Dir: d, Drops: list[i]}
 			}
 		}
 	}
 	return buf
+}
+
+// grow lengthens *buf by n moves and returns them, to be filled in.
+func grow(buf *[]Move, n int) []Move {
+	b := slices.Grow(*buf, n)
+	l := len(b)
+	*buf = b[:l+n]
+	return b[l : l+n : l+n]
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // run returns the number of free squares from s in direction d before the
@@ -151,50 +182,57 @@ func (p *Position) CountMoves() int {
 		isCap := p.capBB&(1<<s) != 0
 		for d := North; d <= West; d++ {
 			run, crush := p.run(s, d, isCap)
-			for n := 1; n <= maxCarry; n++ {
-				total += spreadCounts[n][run]
-				if crush && run+1 <= n {
-					if n == 1 {
-						total++
-					} else {
-						total += len(compositions[n-1][run])
-					}
-				}
-			}
+			total += len(stackDrops[maxCarry][run][b2i(crush)])
 		}
 	}
 	return total
 }
 
 // Perft counts the leaf positions of the legal-move tree to the given depth.
-// A finished game counts 0 at any depth above 0.
-func (p *Position) Perft(depth int) uint64 {
+// A finished game counts 0 at any depth above 0. The last ply is counted
+// without playing its moves; PerftFull plays every one.
+func (p *Position) Perft(depth int) uint64 { return p.perftRoot(depth, false) }
+
+// PerftFull returns the same count as Perft, but plays every move of the
+// tree, the last ply's too, checks each position for a road or flat end and
+// takes the move back: it measures what a search does a node, where Perft
+// only counts the last ply.
+func (p *Position) PerftFull(depth int) uint64 { return p.perftRoot(depth, true) }
+
+func (p *Position) perftRoot(depth int, full bool) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	if p.Over() {
 		return 0
 	}
-	scratch := make([]Position, depth)
-	bufs := make([][]Move, depth)
-	return perft(p, depth, scratch, bufs)
+	q := *p
+	return perft(&q, depth, make([][]Move, depth), full)
 }
 
-func perft(p *Position, depth int, scratch []Position, bufs [][]Move) uint64 {
-	if depth == 1 {
+// perft plays and takes back the moves of the tree on p in place.
+func perft(p *Position, depth int, bufs [][]Move, full bool) uint64 {
+	if depth == 1 && !full {
 		return uint64(p.CountMoves())
 	}
 	moves := p.LegalMoves(bufs[depth-1][:0])
 	bufs[depth-1] = moves
-	child := &scratch[depth-1]
+	var u Undo
 	var total uint64
-	for _, m := range moves {
-		*child = *p
-		child.apply(m)
-		if child.Over() {
-			continue
+	if depth == 1 {
+		for i := range moves {
+			p.PlayLegal(moves[i], &u)
+			total++
+			p.Unplay(&u)
 		}
-		total += perft(child, depth-1, scratch, bufs)
+		return total
+	}
+	for i := range moves {
+		p.PlayLegal(moves[i], &u)
+		if !p.Over() {
+			total += perft(p, depth-1, bufs, full)
+		}
+		p.Unplay(&u)
 	}
 	return total
 }
@@ -212,13 +250,13 @@ func (p *Position) RoadInOne(c Color) []Move {
 		return nil
 	}
 	var out []Move
-	var child Position
+	var u Undo
 	for _, m := range q.LegalMoves(nil) {
-		child = q
-		child.apply(m)
-		if child.end.reason == RoadEnd && child.end.winner == c {
+		q.PlayLegal(m, &u)
+		if q.end.reason == RoadEnd && q.end.winner == c {
 			out = append(out, m)
 		}
+		q.Unplay(&u)
 	}
 	return out
 }

@@ -8,6 +8,9 @@ import (
 // Position is a game state: the board, the reserves, the side to move and
 // whether the game has ended. Play returns a new Position and never changes
 // the one it is called on, so a Position can be shared freely once built.
+// PlayInPlace, PlayLegal and Unplay change the Position itself, for a
+// search: use them on a copy of your own (q := *p), never on a Position
+// that others hold, such as one from Game.Position.
 type Position struct {
 	cfg    Config
 	size   int
@@ -22,9 +25,13 @@ type Position struct {
 	walls uint64
 	capBB uint64
 
+	board  uint64 // the squares of the board
 	height [64]uint8
-	// colours of each stack, bit i = colour of the i-th piece from the bottom (1 = black)
-	stack [64]u128
+	// The colours of each stack, bit i for the i-th piece from the bottom
+	// (1 = black): the lowest 64 pieces here, any above them in deep
+	// (bitboard.go).
+	stack [64]uint64
+	deep  *[64]uint64
 
 	end endState
 }
@@ -33,6 +40,7 @@ type endState struct {
 	reason EndReason
 	winner Color
 	draw   bool
+	_      uint8 // four bytes are copied in one word
 }
 
 // NewPosition returns the start position of a game with configuration cfg.
@@ -40,7 +48,8 @@ func NewPosition(cfg Config) (*Position, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &Position{cfg: cfg, size: cfg.Size, stones: cfg.Stones, caps: cfg.Caps}, nil
+	return &Position{cfg: cfg, size: cfg.Size, stones: cfg.Stones, caps: cfg.Caps,
+		board: geometries[cfg.Size].board}, nil
 }
 
 // Stack is a stack of pieces, bottom first.
@@ -87,7 +96,7 @@ func Setup(cfg Config, stacks map[Square]Stack, toMove Color, moveNumber int) (*
 				p.stones[pc.Color()]--
 			}
 			if pc.Color() == Black {
-				p.stack[sq] = p.stack[sq].setBit(i)
+				p.insert(sq, i, 1, 1)
 			}
 		}
 		p.height[sq] = uint8(len(st))
@@ -172,7 +181,7 @@ func (p *Position) Stack(sq Square) Stack {
 	}
 	out := make(Stack, h)
 	for i := 0; i < h; i++ {
-		out[i] = MakePiece(Color(p.stack[sq].bit(i)), Flat)
+		out[i] = MakePiece(p.pieceColor(sq, i), Flat)
 	}
 	out[h-1], _ = p.Top(sq)
 	return out
@@ -217,7 +226,7 @@ func (p *Position) DiffSquares(q *Position) []Square {
 				continue
 			}
 			b := uint64(1) << sq
-			if p.height[sq] != q.height[sq] || p.stack[sq] != q.stack[sq] ||
+			if p.height[sq] != q.height[sq] || p.stack[sq] != q.stack[sq] || p.deepAt(sq) != q.deepAt(sq) ||
 				p.walls&b != q.walls&b || p.capBB&b != q.capBB&b {
 				out = append(out, sq)
 			}
@@ -237,7 +246,8 @@ func (p *Position) Play(m Move) (*Position, error) {
 	}
 	q := new(Position)
 	*q = *p
-	q.apply(m)
+	u := Undo{move: m}
+	q.apply(&u)
 	return q, nil
 }
 
@@ -364,33 +374,75 @@ func (p *Position) IsCrush(m Move) bool {
 	return p.walls&(1<<last) != 0 && p.capBB&(1<<m.Square) != 0
 }
 
-// apply plays a legal move on p in place.
-func (p *Position) apply(m Move) {
-	mover := p.toMove
-	sq := m.Square
-	if m.Type == Place {
-		c := mover
-		if p.InOpening() {
-			c = c.Opponent()
-		}
-		if m.Piece == Cap {
-			p.caps[c]--
-		} else {
-			p.stones[c]--
-		}
-		p.height[sq] = 1
-		p.stack[sq] = u128{lo: uint64(c)}
-		p.setTop(sq, MakePiece(c, m.Piece))
+// apply plays the legal move u.move on p in place and records in u what
+// Unplay needs to take it back. Squares are masked to the 64 of the widest
+// board, so that an illegal move passed by mistake corrupts the position
+// instead of crashing.
+func (p *Position) apply(u *Undo) {
+	if u.move.Type != Place {
+		p.applySpread(u)
+		return
+	}
+	// A placement, the bulk of the moves of a search: put a piece of kind
+	// k on the empty square sq, for the side to move (for the other side
+	// in the swap opening).
+	sq, k := u.move.Square&63, u.move.Piece
+	c := p.toMove
+	if p.ply < 2 && p.cfg.Opening == SwapOpening {
+		c ^= 1
+	}
+	c &= 1 // no bounds checks below
+	if k == Cap {
+		p.caps[c]--
 	} else {
-		p.spread(m)
+		p.stones[c]--
+	}
+	p.height[sq] = 1
+	p.stack[sq] = uint64(c) // an empty square has no deep colours
+	b := uint64(1) << sq
+	p.own[c] |= b
+	if k == Wall {
+		p.walls |= b
+	} else if k == Cap {
+		p.capBB |= b
 	}
 	p.ply++
-	p.toMove = mover.Opponent()
-	p.computeEnd(mover)
+	p.toMove ^= 1
+	// The game went on before, so neither side had a road: a placement can
+	// only make one for the colour placed, and a wall none.
+	if k != Wall && bits.OnesCount64(p.own[c]&^p.walls) >= p.size && p.newRoad(c, b) {
+		p.end = endState{reason: RoadEnd, winner: c}
+		return
+	}
+	if p.own[0]|p.own[1] == p.board || p.stones[c]+p.caps[c] == 0 {
+		p.flatsEnd()
+	}
 }
 
-func (p *Position) spread(m Move) {
-	sq := m.Square
+// applySpread plays the stack move u.move on p in place and records the
+// tops before it in u.
+func (p *Position) applySpread(u *Undo) {
+	m := &u.move
+	mover := p.toMove & 1
+	u.own = p.own
+	u.walls = p.walls
+	u.capBB = p.capBB
+	p.spread(m)
+	p.ply++
+	p.toMove = mover.Opponent()
+	// A stack move can make a road for either side; the mover's comes first.
+	switch {
+	case p.gainedRoad(mover, u):
+		p.end = endState{reason: RoadEnd, winner: mover}
+	case p.gainedRoad(mover.Opponent(), u):
+		p.end = endState{reason: RoadEnd, winner: mover.Opponent()}
+	default:
+		p.flatsEnd()
+	}
+}
+
+func (p *Position) spread(m *Move) {
+	sq := m.Square & 63
 	b := uint64(1) << sq
 	topKind := Flat
 	if p.walls&b != 0 {
@@ -398,35 +450,41 @@ func (p *Position) spread(m Move) {
 	} else if p.capBB&b != 0 {
 		topKind = Cap
 	}
-	n := m.Carry()
+	// The drops after the last are zero in a legal move: sum them all
+	// without looking for the end.
+	d := &m.Drops
+	n := int(d[0]) + int(d[1]) + int(d[2]) + int(d[3]) + int(d[4]) + int(d[5]) + int(d[6])
 	h := int(p.height[sq])
-	carried := p.stack[sq].extract(h-n, n)
+	if n > h {
+		n = h // only for an illegal move played by mistake
+	}
+	carried := p.extract(sq, h-n, n)
 	rest := h - n
 	p.height[sq] = uint8(rest)
-	p.stack[sq] = p.stack[sq].truncate(rest)
+	p.truncate(sq, rest)
 	p.own[0] &^= b
 	p.own[1] &^= b
 	p.walls &^= b
 	p.capBB &^= b
 	if rest > 0 {
-		p.own[p.stack[sq].bit(rest-1)] |= b
+		p.own[p.pieceColor(sq, rest-1)] |= b
 	}
 	step := stepDelta(m.Dir)
 	cur := int(sq)
 	for i := 0; i < len(m.Drops) && m.Drops[i] != 0; i++ {
 		d := int(m.Drops[i])
 		cur += step
-		t := Square(cur)
+		t := Square(cur) & 63
 		tb := uint64(1) << t
 		ht := int(p.height[t])
-		p.stack[t] = p.stack[t].insert(ht, carried&(1<<d-1), d)
+		p.insert(t, ht, carried&(1<<d-1), d)
 		carried >>= d
 		n -= d
 		ht += d
 		p.height[t] = uint8(ht)
 		p.own[0] &^= tb
 		p.own[1] &^= tb
-		p.own[p.stack[t].bit(ht-1)] |= tb
+		p.own[p.pieceColor(t, ht-1)] |= tb
 		p.walls &^= tb // a wall here is flattened (only legal for a lone capstone)
 		if n == 0 {
 			switch topKind {
@@ -437,6 +495,33 @@ func (p *Position) spread(m Move) {
 			}
 		}
 	}
+}
+
+// unspread takes back the stack move m, which spread played last: it picks
+// the dropped pieces up again and puts them back on the origin. The top
+// bitboards are restored by the caller.
+func (p *Position) unspread(m *Move) {
+	sq := m.Square & 63
+	step := stepDelta(m.Dir)
+	cur := int(sq)
+	var carried uint64
+	n := 0
+	for i := 0; i < len(m.Drops) && m.Drops[i] != 0; i++ {
+		d := int(m.Drops[i])
+		cur += step
+		t := Square(cur) & 63
+		ht := int(p.height[t]) - d
+		if ht < 0 {
+			ht = 0 // only for an illegal move played by mistake
+		}
+		carried |= p.extract(t, ht, d) << n
+		n += d
+		p.truncate(t, ht)
+		p.height[t] = uint8(ht)
+	}
+	h := int(p.height[sq])
+	p.insert(sq, h, carried, n)
+	p.height[sq] = uint8(h + n)
 }
 
 func stepDelta(d Direction) int {
@@ -464,7 +549,14 @@ func (p *Position) computeEnd(mover Color) {
 		p.end = endState{reason: RoadEnd, winner: mover.Opponent()}
 		return
 	}
-	full := bits.OnesCount64(p.own[0]|p.own[1]) == p.size*p.size
+	p.flatsEnd()
+}
+
+// flatsEnd sets the end state of a position without a road: a flat count
+// when the board is full or a player has no piece left, else not over.
+func (p *Position) flatsEnd() {
+	p.end = endState{}
+	full := p.own[0]|p.own[1] == p.board
 	if full || p.stones[0]+p.caps[0] == 0 || p.stones[1]+p.caps[1] == 0 {
 		fc := p.FlatCounts()
 		w, b := 2*fc[0], 2*fc[1]+int(p.cfg.Komi)

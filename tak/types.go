@@ -160,6 +160,10 @@ type Move struct {
 	// Drops holds, for a stack move, the number of pieces dropped on each
 	// square along the path, nearest first, ending at the first zero.
 	Drops [MaxSize - 1]uint8
+	// The blank byte makes a Move 12 bytes long. The CPU copies 11 bytes as
+	// two overlapping words, and reading a copy just written that way
+	// stalls on the overlap; this cost a third of the time of a search.
+	_ uint8
 }
 
 // PlaceMove returns the placement of kind k on square s.
