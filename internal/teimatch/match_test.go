@@ -161,3 +161,14 @@ func TestScore(t *testing.T) {
 		}
 	}
 }
+
+// TestReportFaults: the report counts the games lost to each engine's faults.
+func TestReportFaults(t *testing.T) {
+	s := Summary{Wins: 2, Losses: 1, Games: []GameResult{
+		{Fault: &FaultError{Engine: "b", Kind: "timeout"}}, {Fault: &FaultError{Engine: "b", Kind: "timeout"}}, {},
+	}}
+	got := s.Report([2]string{"a", "b"})
+	if !strings.HasSuffix(got, "; lost to faults: b timeout 2") || !strings.HasPrefix(got, "a vs b: 3 games, 2 wins, 1 losses, 0 draws; score 66.7%") {
+		t.Fatalf("%q", got)
+	}
+}
