@@ -16,8 +16,8 @@ const (
 )
 
 // leafSpreadCheck turns on the leaves' check for a road by stack move
-// (a variable so that a benchmark can compare).
-var leafSpreadCheck = false
+// (a variable so that the benchmark can compare).
+var leafSpreadCheck = true
 
 // ttEntry is one slot of the transposition table.
 type ttEntry struct {
@@ -263,6 +263,11 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 	opp := mover.Opponent()
 	if !opening && b.canPlace(opp) {
 		blocks = b.placeWins(opp)
+	}
+	if depth > 0 && blocks != 0 && !extended {
+		// the opponent threatens a road: search the answers one ply deeper
+		// (once per line)
+		depth, extended = depth+1, true
 	}
 	if depth <= 0 {
 		if !opening && leafSpreadCheck {
