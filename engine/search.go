@@ -57,6 +57,8 @@ type searcher struct {
 	boards    [maxPly]board
 	pv        [maxPly][maxPly]tak.Move
 	pvLen     [maxPly]int
+	rootDone  int // root moves searched in full in the current iteration
+	rootScore int // the best of their scores
 }
 
 func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Result {
@@ -79,7 +81,14 @@ func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Resu
 	key := hashPosition(pos)
 	res := Result{Move: s.fallback(pos, key)}
 	for d := 1; d <= maxDepth; d++ {
+		s.rootDone = 0
 		score := s.negamax(pos, key, d, 0, -infinity, infinity, false)
+		if s.stopped && s.rootDone > 0 && s.pvLen[0] > 0 {
+			// an unfinished iteration: its best move so far was searched
+			// deeper than the last iteration's (searched first), so take it
+			res.Move, res.Score = s.pv[0][0], s.rootScore
+			res.PV = append([]tak.Move(nil), s.pv[0][:s.pvLen[0]]...)
+		}
 		if s.stopped || s.pvLen[0] == 0 {
 			break
 		}
@@ -365,8 +374,14 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 		if s.stopped {
 			return 0
 		}
+		if ply == 0 {
+			s.rootDone++
+		}
 		if sc > best {
 			best, bestMove = sc, m
+			if ply == 0 {
+				s.rootScore = sc
+			}
 			if sc > alpha {
 				alpha = sc
 				s.pv[ply][0] = m
