@@ -40,8 +40,9 @@ func (s Summary) EloRange() (elo, low, high float64) {
 	return Elo(score), Elo(score - m), Elo(score + m)
 }
 
-// Report writes the match's outcome in one paragraph, with the games lost
-// to faults (illegal moves, crashes, timeouts) counted per engine.
+// Report writes the match's outcome in one paragraph, with each engine's
+// slowest answer and the games lost to faults (illegal moves, crashes,
+// timeouts) counted per engine.
 func (s Summary) Report(names [2]string) string {
 	score, m := s.Score()
 	elo, lo, hi := s.EloRange()
@@ -56,7 +57,7 @@ func (s Summary) Report(names [2]string) string {
 			faults[k]++
 		}
 	}
-	tail := ""
+	tail := fmt.Sprintf("; slowest answers: %s %d ms, %s %d ms", names[0], s.Slowest[0].Milliseconds(), names[1], s.Slowest[1].Milliseconds())
 	for _, k := range order {
 		tail += fmt.Sprintf("; lost to faults: %s %d", k, faults[k])
 	}

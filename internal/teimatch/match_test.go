@@ -131,6 +131,9 @@ func TestSelfMatch(t *testing.T) {
 			t.Errorf("game %d: white %d opening %v", g.Index, g.White, g.Opening)
 		}
 	}
+	if sum.Slowest[0] <= 0 || sum.Slowest[1] <= 0 {
+		t.Errorf("slowest answers %v", sum.Slowest)
+	}
 	if n := strings.Count(log.String(), "\n"); n != 4 {
 		t.Errorf("%d log lines:\n%s", n, log.String())
 	}
@@ -168,7 +171,7 @@ func TestReportFaults(t *testing.T) {
 		{Fault: &FaultError{Engine: "b", Kind: "timeout"}}, {Fault: &FaultError{Engine: "b", Kind: "timeout"}}, {},
 	}}
 	got := s.Report([2]string{"a", "b"})
-	if !strings.HasSuffix(got, "; lost to faults: b timeout 2") || !strings.HasPrefix(got, "a vs b: 3 games, 2 wins, 1 losses, 0 draws; score 66.7%") {
+	if !strings.HasSuffix(got, "; slowest answers: a 0 ms, b 0 ms; lost to faults: b timeout 2") || !strings.HasPrefix(got, "a vs b: 3 games, 2 wins, 1 losses, 0 draws; score 66.7%") {
 		t.Fatalf("%q", got)
 	}
 }
