@@ -18,7 +18,7 @@ type Sample struct {
 type TuneOptions struct {
 	Iterations int     // gradient steps over all samples (default 400)
 	Rate       float64 // Adam's step size in centiflats (default 4)
-	Scale      float64 // centiflats per unit of the logistic's argument (default 400: a flat in the opening is then worth about 100)
+	Scale      float64 // centiflats per unit of the logistic's argument (default 400, which puts the evaluation near centiflats)
 	Prior      float64 // L2 pull toward the starting weights (default 1e-8 per centiflat²)
 }
 
