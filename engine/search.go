@@ -57,8 +57,9 @@ type searcher struct {
 	boards    [maxPly]board
 	pv        [maxPly][maxPly]tak.Move
 	pvLen     [maxPly]int
-	rootDone  int // root moves searched in full in the current iteration
-	rootScore int // the best of their scores
+	rootDone  int      // root moves searched in full in the current iteration
+	rootScore int      // the best of their scores
+	rootFirst tak.Move // the move the root searches first: the last iteration's best
 }
 
 func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Result {
@@ -81,7 +82,7 @@ func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Resu
 	key := hashPosition(pos)
 	res := Result{Move: s.fallback(pos, key)}
 	for d := 1; d <= maxDepth; d++ {
-		s.rootDone = 0
+		s.rootDone, s.rootFirst = 0, res.Move
 		score := s.negamax(pos, key, d, 0, -infinity, infinity, false)
 		if s.stopped && s.rootDone > 0 && s.pvLen[0] > 0 {
 			// an unfinished iteration: its best move so far was searched
@@ -317,6 +318,8 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 	for _, m := range moves {
 		var sc int32
 		switch {
+		case ply == 0 && m == s.rootFirst:
+			sc = 1<<30 + 1
 		case hasTT && m == ttMove:
 			sc = 1 << 30
 		case s.hasKiller[ply][0] && m == s.killers[ply][0]:
