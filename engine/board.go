@@ -112,10 +112,14 @@ func (b *board) road(c tak.Color) uint64 { return b.own[c] &^ b.walls }
 
 // placeWins returns the empty squares where a flat of colour c would
 // complete a road.
-func (b *board) placeWins(c tak.Color) uint64 {
+func (b *board) placeWins(c tak.Color) uint64 { return b.gapSquares(c, b.empty()) }
+
+// gapSquares returns the squares of among that would complete a road for
+// c if they held a road piece of c's.
+func (b *board) gapSquares(c tak.Color, among uint64) uint64 {
 	g := b.g
 	rb := b.road(c)
-	empty := b.empty()
+	empty := among
 	n := g.flood(g.north&rb, rb)
 	s := g.flood(g.south&rb, rb)
 	w := g.flood(g.west&rb, rb)

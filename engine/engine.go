@@ -20,7 +20,7 @@ type Limits struct {
 // thinks of it.
 type Result struct {
 	Move  tak.Move
-	Score int // centiflats, from the side to move's point of view; beyond ±WinScore/2 a forced win or loss
+	Score int // evaluation units from the side to move's point of view, roughly centiflats (a flat more on top is worth 40 in the opening to 200 at the end, with the features that come with it); beyond ±(WinScore-1000) a forced win or loss
 	Depth int // the last completed iteration
 	Nodes int64
 	PV    []tak.Move // principal variation, starting with Move

@@ -33,64 +33,34 @@ func (b *board) reach(sq tak.Square, d tak.Direction) uint64 {
 	return out
 }
 
-// hasRoadBits reports whether the squares in bb link two opposite edges.
-func (g *geom) hasRoadBits(bb uint64) bool {
-	if n := g.flood(g.north&bb, bb); n&g.south != 0 {
-		return true
-	}
-	w := g.flood(g.west&bb, bb)
-	return w&g.east != 0
-}
-
-// spreadRoadCandidates returns, for each square, the directions (bit d)
-// in which a move of colour c's stack there might complete a road for c (a
-// necessary condition: c's road pieces, the origin and every square the
-// move could cover link two edges), and whether there is any.
-func (b *board) spreadRoadCandidates(c tak.Color, dirs *[64]uint8) bool {
-	g := b.g
-	road := b.road(c)
-	movers := b.own[c] // a wall may uncover a flat of c's as it leaves
-	union := movers
-	for x := movers; x != 0; x &= x - 1 {
-		sq := tak.Square(bitIndex(x))
-		for d := tak.North; d <= tak.West; d++ {
-			union |= b.reach(sq, d)
-		}
-	}
-	if !g.hasRoadBits(road | union) {
-		return false
-	}
-	any := false
-	for x := movers; x != 0; x &= x - 1 {
-		sq := tak.Square(bitIndex(x))
-		dirs[sq] = 0
-		for d := tak.North; d <= tak.West; d++ {
-			if r := b.reach(sq, d); r != 0 && g.hasRoadBits(road|r|1<<sq) {
-				dirs[sq] |= 1 << d
-				any = true
-			}
-		}
-	}
-	return any
-}
-
 // spreadWin returns a stack move with which the side to move in p
-// completes a road for itself at once, if there is one. It tries only the
-// moves of the candidate stacks and directions; every move it tries counts
-// as a node.
+// completes a road for itself at once by covering one square that an
+// opponent's flat (or a wall its capstone can flatten) keeps from being a
+// road square, if there is one. Roads whose gap is empty are placement
+// wins (placeWins); a move that fills two gaps at once is not looked for.
+// Every move it tries counts as a node.
 func (s *searcher) spreadWin(p *tak.Position, b *board) (tak.Move, bool) {
 	mover := p.ToMove()
-	var dirs [64]uint8
-	if !b.spreadRoadCandidates(mover, &dirs) {
+	// squares a stack move may turn into road squares: the opponent's
+	// flats, walls (a capstone flattens them; an own wall uncovers what it
+	// stands on as it leaves)
+	covers := b.own[mover.Opponent()] &^ b.caps
+	if b.own[mover]&b.caps == 0 {
+		covers &^= b.walls
+	}
+	covers |= b.own[mover] & b.walls
+	gaps := b.gapSquares(mover, covers)
+	if gaps == 0 {
 		return tak.Move{}, false
 	}
 	for x := b.own[mover]; x != 0; x &= x - 1 {
 		sq := tak.Square(bitIndex(x))
 		for d := tak.North; d <= tak.West; d++ {
-			if dirs[sq]&(1<<d) == 0 {
+			r := b.reach(sq, d)
+			if (r|1<<sq)&gaps == 0 {
 				continue
 			}
-			run := popcount(b.reach(sq, d))
+			run := popcount(r)
 			carry := min(int(b.height[sq]), b.g.size)
 			for n := 1; n <= carry; n++ {
 				for k := 1; k <= min(n, run); k++ {

@@ -17,9 +17,9 @@ type Sample struct {
 // documented default.
 type TuneOptions struct {
 	Iterations int     // gradient steps over all samples (default 400)
-	Rate       float64 // Adam's step size in centiflats (default 2)
-	Scale      float64 // centiflats per unit of the logistic's argument (default 200)
-	Prior      float64 // L2 pull toward the starting weights (default 1e-6 per centiflat²)
+	Rate       float64 // Adam's step size in centiflats (default 4)
+	Scale      float64 // centiflats per unit of the logistic's argument (default 400, which puts the evaluation near centiflats)
+	Prior      float64 // L2 pull toward the starting weights (default 1e-8 per centiflat²)
 }
 
 // tuneSample is a sample's features, computed once.
@@ -40,13 +40,13 @@ func Tune(samples []Sample, start *Weights, opts TuneOptions) (w *Weights, befor
 		opts.Iterations = 400
 	}
 	if opts.Rate <= 0 {
-		opts.Rate = 2
+		opts.Rate = 4
 	}
 	if opts.Scale <= 0 {
-		opts.Scale = 200
+		opts.Scale = 400
 	}
 	if opts.Prior <= 0 {
-		opts.Prior = 1e-6
+		opts.Prior = 1e-8
 	}
 	data := make([]tuneSample, 0, len(samples))
 	var b board

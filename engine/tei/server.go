@@ -281,7 +281,7 @@ func (s *server) goSearch(ctx context.Context, g GoParams) {
 }
 
 // Limits turns a go command's parameters into the engine's limits for the
-// side to move, keeping margin back from every time.
+// side to move, keeping margin and a tenth back from every time.
 func Limits(g GoParams, toMove tak.Color, margin time.Duration) engine.Limits {
 	lim := engine.Limits{Depth: g.Depth, Nodes: g.Nodes}
 	if g.Infinite {
@@ -299,7 +299,9 @@ func Limits(g GoParams, toMove tak.Color, margin time.Duration) engine.Limits {
 		t = g.MoveTime
 	}
 	if t > 0 {
-		t = max(t-margin, time.Millisecond)
+		// keep back the margin and a tenth of the time: what a busy
+		// machine may take to schedule the answer
+		t = max(t-margin-t/10, time.Millisecond)
 	}
 	lim.MoveTime = t
 	return lim

@@ -161,11 +161,11 @@ func TestLimits(t *testing.T) {
 		side tak.Color
 		want time.Duration
 	}{
-		{GoParams{MoveTime: 200 * ms}, tak.White, 185 * ms},
+		{GoParams{MoveTime: 200 * ms}, tak.White, 165 * ms},
 		{GoParams{MoveTime: 5 * ms}, tak.White, ms},
-		{GoParams{Clock: true, WTime: 60000 * ms, BTime: 1000 * ms}, tak.White, 2965 * ms},
-		{GoParams{Clock: true, WTime: 60000 * ms, BTime: 20000 * ms, BInc: 1000 * ms}, tak.Black, 1715 * ms},
-		{GoParams{Clock: true, WTime: 60000 * ms, MoveTime: 100 * ms}, tak.White, 85 * ms},
+		{GoParams{Clock: true, WTime: 60000 * ms, BTime: 1000 * ms}, tak.White, 2667 * ms},
+		{GoParams{Clock: true, WTime: 60000 * ms, BTime: 20000 * ms, BInc: 1000 * ms}, tak.Black, 1542 * ms},
+		{GoParams{Clock: true, WTime: 60000 * ms, MoveTime: 100 * ms}, tak.White, 75 * ms},
 		{GoParams{Infinite: true, MoveTime: 100 * ms}, tak.White, 0},
 	}
 	for _, c := range cases {

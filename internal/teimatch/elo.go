@@ -40,10 +40,27 @@ func (s Summary) EloRange() (elo, low, high float64) {
 	return Elo(score), Elo(score - m), Elo(score + m)
 }
 
-// Report writes the match's outcome in one paragraph.
+// Report writes the match's outcome in one paragraph, with each engine's
+// slowest answer and the games lost to faults (illegal moves, crashes,
+// timeouts) counted per engine.
 func (s Summary) Report(names [2]string) string {
 	score, m := s.Score()
 	elo, lo, hi := s.EloRange()
-	return fmt.Sprintf("%s vs %s: %d games, %d wins, %d losses, %d draws; score %.1f%% ± %.1f%% (95%%); Elo %+.0f (95%% interval %+.0f to %+.0f)",
-		names[0], names[1], s.Wins+s.Losses+s.Draws, s.Wins, s.Losses, s.Draws, 100*score, 100*m, elo, lo, hi)
+	faults := map[string]int{}
+	var order []string
+	for _, g := range s.Games {
+		if g.Fault != nil {
+			k := g.Fault.Engine + " " + g.Fault.Kind
+			if faults[k] == 0 {
+				order = append(order, k)
+			}
+			faults[k]++
+		}
+	}
+	tail := fmt.Sprintf("; slowest answers: %s %d ms, %s %d ms", names[0], s.Slowest[0].Milliseconds(), names[1], s.Slowest[1].Milliseconds())
+	for _, k := range order {
+		tail += fmt.Sprintf("; lost to faults: %s %d", k, faults[k])
+	}
+	return fmt.Sprintf("%s vs %s: %d games, %d wins, %d losses, %d draws; score %.1f%% ± %.1f%% (95%%); Elo %+.0f (95%% interval %+.0f to %+.0f)%s",
+		names[0], names[1], s.Wins+s.Losses+s.Draws, s.Wins, s.Losses, s.Draws, 100*score, 100*m, elo, lo, hi, tail)
 }

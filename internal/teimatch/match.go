@@ -43,15 +43,19 @@ type GameResult struct {
 	Result  string // PTN result, e.g. R-0; "1/2-1/2" for a draw by length or repetition
 	Winner  int    // index of the winning engine, or -1 for a draw
 	Plies   int
-	Moves   []string    // every ply in PTN, opening included
-	Fault   *FaultError // what lost the game, if an engine failed
-	Reason  string      // how the game ended, in words
+	Slowest [2]time.Duration // each engine's longest answer in this game
+	Moves   []string         // every ply in PTN, opening included
+	Fault   *FaultError      // what lost the game, if an engine failed
+	Reason  string           // how the game ended, in words
 }
 
 // Summary is the match's outcome from engine 0's point of view.
 type Summary struct {
 	Games               []GameResult
 	Wins, Losses, Draws int
+	// Slowest is each engine's longest answer to a go, from sending it to
+	// reading bestmove (over answers in time).
+	Slowest [2]time.Duration
 }
 
 // Run plays the match. It returns an error only when the match cannot go
@@ -119,6 +123,9 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		white := g % 2
 		r := playGame(ctx, cfg, procs, opening, white)
 		r.Index = g + 1
+		for i := range sum.Slowest {
+			sum.Slowest[i] = max(sum.Slowest[i], r.Slowest[i])
+		}
 		if r.Fault != nil {
 			// restart the engine that failed: it may be dead or confused
 			for i, p := range procs {
@@ -232,10 +239,12 @@ func playGame(ctx context.Context, cfg Config, procs [2]*proc, opening []string,
 		if err := p.send(goCmd); err != nil {
 			return lose(i, asFault(err, p.name))
 		}
-		line, err := p.await("bestmove", time.Now().Add(cfg.MoveTime+cfg.Grace))
+		asked := time.Now()
+		line, err := p.await("bestmove", asked.Add(cfg.MoveTime+cfg.Grace))
 		if err != nil {
 			return lose(i, asFault(err, p.name))
 		}
+		r.Slowest[i] = max(r.Slowest[i], time.Since(asked))
 		f := strings.Fields(line)
 		if len(f) != 2 {
 			return lose(i, &FaultError{Engine: p.name, Kind: "protocol", Detail: fmt.Sprintf("malformed answer %q", clip(line))})

@@ -131,6 +131,9 @@ func TestSelfMatch(t *testing.T) {
 			t.Errorf("game %d: white %d opening %v", g.Index, g.White, g.Opening)
 		}
 	}
+	if sum.Slowest[0] <= 0 || sum.Slowest[1] <= 0 {
+		t.Errorf("slowest answers %v", sum.Slowest)
+	}
 	if n := strings.Count(log.String(), "\n"); n != 4 {
 		t.Errorf("%d log lines:\n%s", n, log.String())
 	}
@@ -159,5 +162,16 @@ func TestScore(t *testing.T) {
 		if !near(score, c.score, 1e-3) || !near(m, c.margin, 1e-3) || !near(elo, c.elo, 1) || !near(lo, c.low, 1) || !near(hi, c.high, 1) {
 			t.Errorf("%d-%d-%d: score %.4f ± %.4f, Elo %.0f (%.0f, %.0f)", c.w, c.l, c.d, score, m, elo, lo, hi)
 		}
+	}
+}
+
+// TestReportFaults: the report counts the games lost to each engine's faults.
+func TestReportFaults(t *testing.T) {
+	s := Summary{Wins: 2, Losses: 1, Games: []GameResult{
+		{Fault: &FaultError{Engine: "b", Kind: "timeout"}}, {Fault: &FaultError{Engine: "b", Kind: "timeout"}}, {},
+	}}
+	got := s.Report([2]string{"a", "b"})
+	if !strings.HasSuffix(got, "; slowest answers: a 0 ms, b 0 ms; lost to faults: b timeout 2") || !strings.HasPrefix(got, "a vs b: 3 games, 2 wins, 1 losses, 0 draws; score 66.7%") {
+		t.Fatalf("%q", got)
 	}
 }

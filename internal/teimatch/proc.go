@@ -98,15 +98,24 @@ func (p *proc) send(line string) error {
 func (p *proc) next(deadline time.Time) (string, error) {
 	t := time.NewTimer(time.Until(deadline))
 	defer t.Stop()
+	var line string
+	var ok bool
 	select {
-	case line, ok := <-p.lines:
-		if !ok {
-			return "", &FaultError{Engine: p.name, Kind: "crash", Detail: "its output ended"}
-		}
-		return strings.TrimSpace(line), nil
+	case line, ok = <-p.lines:
 	case <-t.C:
-		return "", &FaultError{Engine: p.name, Kind: "timeout", Detail: "no answer in time"}
+		// a line already read wins over the timer (select would pick
+		// either when both are ready, as after the runner itself waited
+		// for the processor)
+		select {
+		case line, ok = <-p.lines:
+		default:
+			return "", &FaultError{Engine: p.name, Kind: "timeout", Detail: "no answer in time"}
+		}
 	}
+	if !ok {
+		return "", &FaultError{Engine: p.name, Kind: "crash", Detail: "its output ended"}
+	}
+	return strings.TrimSpace(line), nil
 }
 
 // await returns the first line starting with word before deadline,

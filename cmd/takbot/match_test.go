@@ -1,0 +1,51 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestMatchSelf: takbot match plays takbot tei against itself (the built
+// binary on both sides): two games of one opening, one with each colour,
+// then the score line.
+func TestMatchSelf(t *testing.T) {
+	bin := takbotBinary(t)
+	code, out, errs := runTakbot(t, "match", "-engine1", bin+" tei -hash 1", "-engine2", bin+" tei -hash 1",
+		"-games", "2", "-movetime", "20", "-grace", "1000", "-maxplies", "16")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "game 1: takbot#1 (White) - takbot#2 (Black)") ||
+		!strings.HasPrefix(lines[1], "game 2: takbot#2 (White) - takbot#1 (Black)") ||
+		!strings.HasPrefix(lines[2], "takbot vs takbot: 2 games") || strings.Contains(out, "timeout") {
+		t.Fatalf("output:\n%s", out)
+	}
+}
+
+// TestMatchUsage: a match needs both engines.
+func TestMatchUsage(t *testing.T) {
+	code, _, errs := runTakbot(t, "match", "-engine1", "x")
+	if code != 2 || !strings.Contains(errs, "usage: takbot match") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestTEIBinary: takbot tei answers the handshake and a search on its
+// standard streams, refuses a bad line with an info string, and exits 0
+// at quit.
+func TestTEIBinary(t *testing.T) {
+	cmd := exec.Command(takbotBinary(t), "tei", "-hash", "1")
+	cmd.Stdin = strings.NewReader("tei\nisready\nbogus\nteinewgame 6\nposition startpos moves a1 f6\ngo depth 2\nquit\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	s := string(out)
+	for _, want := range []string{"id name takbot\n", "teiok\n", "readyok\n", "info string error: unknown command \"bogus\"\n", "info depth 2 ", "bestmove "} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/takbymail/takbot/engine"
+)
+
+// TestTuneReproducible: the samples of the first games of the corpus, and
+// two fits on them, are the same every time, and the fit lowers the loss.
+func TestTuneReproducible(t *testing.T) {
+	raw, err := os.ReadFile("../../testdata/playtak-6x6-games.ptn.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all bytes.Buffer
+	if _, err := all.ReadFrom(zr); err != nil {
+		t.Fatal(err)
+	}
+	// the first 60 games
+	text := all.String()
+	parts := strings.SplitAfterN(text, "[Site ", 62)
+	head := strings.Join(parts[:61], "")
+	head = strings.TrimSuffix(head, "[Site ")
+	samples, used, err := Samples(strings.NewReader(head), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if used < 55 || len(samples) < 55*20 {
+		t.Fatalf("%d games, %d samples", used, len(samples))
+	}
+	start := engine.DefaultWeights()
+	var outs [2]string
+	var before, after float64
+	for i := range outs {
+		w, b, a := engine.Tune(samples, start, engine.TuneOptions{Iterations: 50})
+		var buf bytes.Buffer
+		if err := engine.WriteWeights(&buf, w); err != nil {
+			t.Fatal(err)
+		}
+		outs[i], before, after = buf.String(), b, a
+	}
+	if outs[0] != outs[1] {
+		t.Fatalf("two fits differ:\n%s\n%s", outs[0], outs[1])
+	}
+	if !(after < before) {
+		t.Fatalf("loss %.4f -> %.4f", before, after)
+	}
+	if _, err := engine.ParseWeights([]byte(outs[0])); err != nil {
+		t.Fatalf("the written weights do not read back: %v", err)
+	}
+}
