@@ -77,7 +77,7 @@ func TestSetupOptions(t *testing.T) {
 		{opts: "tps=x9/x9/x9/x9/x9/x9/x9/x9/x9 1 1", refusal: "the TPS board has 9 rows, but boards are 3x3 to 8x8"},
 		{opts: "tps=x5/x5/x5/x5/x5", refusal: "TPS needs three fields"},
 		{opts: "tps=x5/x5/x5/x5/x5 3 1", refusal: "side to move \"3\" must be 1 or 2"},
-		{opts: "tps=x5/x5/x5/x5/x4,2C 1 4 caps2=0", refusal: "black has 1 more capstones on the board than the game gives (0)"},
+		{opts: "tps=x5/x5/x5/x5/x4,2C 1 4 caps2=0", refusal: "black has 1 more capstone on the board than the game gives (0)"},
 		{opts: "tps=x5/x5/x5/x5/x5,1 1 1", refusal: "the game cannot start from tps="},
 		{opts: "tps=1,1,1,1,1/x5/x5/x5/2,2,2,2,x 2 6", refusal: "that position is already decided (white wins by road)"},
 		{opts: "tps=", refusal: "tps= needs a position"},

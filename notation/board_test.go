@@ -70,7 +70,7 @@ func TestTPSErrors(t *testing.T) {
 		{"x5/13,x4/x5/x5/x5 1 1", 0, `unexpected "3" in TPS stack "13"`, true},
 		{"x5/xx,x4/x5/x5/x5 1 1", 0, `"xx" in TPS row 2 is not a run of empty squares`, true},
 		{"x5/x5/x5/x5/x5 1 1", 6, "the TPS board is 5x5 but the game is 6x6", true},
-		{"x3/x3/1C,x2 1 2", 0, "more capstones on the board than the game gives", false},
+		{"x3/x3/1C,x2 1 2", 0, "more capstone on the board than the game gives", false},
 		{"[TPS x3/x3/x3 1 1]", 0, "is not a TPS tag", true},
 	} {
 		cfg := tak.Config{}

@@ -105,10 +105,10 @@ func Setup(cfg Config, stacks map[Square]Stack, toMove Color, moveNumber int) (*
 	}
 	for c := White; c <= Black; c++ {
 		if p.stones[c] < 0 {
-			return nil, fmt.Errorf("%s has %d more stones on the board than the game gives (%d)", c, -p.stones[c], cfg.Stones[c])
+			return nil, fmt.Errorf("%s has %d more stone%s on the board than the game gives (%d)", c, -p.stones[c], plural(-p.stones[c]), cfg.Stones[c])
 		}
 		if p.caps[c] < 0 {
-			return nil, fmt.Errorf("%s has %d more capstones on the board than the game gives (%d)", c, -p.caps[c], cfg.Caps[c])
+			return nil, fmt.Errorf("%s has %d more capstone%s on the board than the game gives (%d)", c, -p.caps[c], plural(-p.caps[c]), cfg.Caps[c])
 		}
 	}
 	p.computeEnd(toMove.Opponent())
