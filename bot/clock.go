@@ -192,6 +192,7 @@ func (s *session) loseOnTime(gs *gameState) {
 		s.event(k, g.ID).say("%s ran out of time in game %s: the deadline was %s.", sentence(whoFor(g, c, k)), g.ID, s.timeFor(k, deadline))
 		s.status(gs, k, true)
 	})
+	s.tellWatchersEnd(gs)
 }
 
 // lateClockReprieve reopens a game lost on time by the sender when the

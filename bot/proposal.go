@@ -29,6 +29,7 @@ func (s *session) cmdResign(c *Command) error {
 		s.event(k, g.ID).say("%s %s game %s.", sentence(whoFor(g, me, k)), verbFor(g, me, k, "resign", "resigns"), g.ID)
 		s.status(gs, k, true)
 	})
+	s.tellWatchersEnd(gs)
 	return nil
 }
 
@@ -252,6 +253,7 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 			s.event(k, g.ID).say("%s the draw.", s.senderDid(k, "accepted"))
 			s.status(gs, k, true)
 		})
+		s.tellWatchersEnd(gs)
 		return nil
 	case ProposeUndo, ProposeTakeback, ProposeRevert:
 		keep := pr.Turn - first

@@ -38,6 +38,7 @@ func (s *session) cmdAbort(c *Command) error {
 		s.event(k, g.ID).say("%s game %s against %s before each player had moved twice: it ends with no result and is not rated.",
 			s.senderDid(k, "aborted"), g.ID, nameFor(g, me.Opponent(), k))
 	})
+	s.tellWatchersEnd(gs)
 	return nil
 }
 

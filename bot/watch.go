@@ -103,6 +103,22 @@ func (s *session) tellWatchers(gs *gameState, turn int, mover tak.Color, m tak.M
 	}
 }
 
+// tellWatchersEnd tells a game's spectators that it ended without a move
+// ending it (a resignation, an agreed draw, a loss on time, an abort):
+// how it ended, with its last picture.
+func (s *session) tellWatchersEnd(gs *gameState) {
+	g := gs.rec
+	for _, w := range g.Watchers {
+		d := s.event(w, g.ID)
+		if g.Status == Aborted {
+			d.say("Game %s (%s with white, %s with black) was aborted before each player had moved twice: it ends with no result.", g.ID, g.Names[0], g.Names[1])
+			continue
+		}
+		d.say("Game %s (%s with white, %s with black) is over.", g.ID, g.Names[0], g.Names[1])
+		s.spectatorStatus(gs, d)
+	}
+}
+
 // spectatorStatus adds what a spectator sees of a game: the picture in
 // their look, the text board, whose turn it is or how the game ended, and
 // the one thing they can do, stop watching.

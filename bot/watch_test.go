@@ -106,3 +106,31 @@ func TestSubscribe(t *testing.T) {
 		t.Errorf("17th subscriber: %v", err)
 	}
 }
+
+// TestWatchersToldOfEndings: spectators hear how a game ended when no move
+// ended it: a resignation, an agreed draw, an abort.
+func TestWatchersToldOfEndings(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []struct {
+		name string
+		end  func(id string) []bot.Reply
+		want string
+	}{
+		{"resignation", func(id string) []bot.Reply { return h.send("bob", "game "+id+"; resign") }, "Game over: white wins by resignation"},
+		{"agreed draw", func(id string) []bot.Reply {
+			h.send("alice", "game "+id+"; draw")
+			return h.send("bob", "game "+id+"; accept")
+		}, "Game over: draw by agreement"},
+		{"abort", func(id string) []bot.Reply { return h.send("alice", "game "+id+"; abort") }, "was aborted before each player had moved twice"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			id := h.start("alice", "bob", "")
+			h.send("alice", "game "+id+"; ps a1")
+			h.send("carol", "watch "+id)
+			got := textTo(c.end(id), "carol")
+			if !strings.Contains(got, c.want) || !strings.Contains(got, "Game "+id+" (alice with white, bob with black)") {
+				t.Errorf("carol was told:\n%s\nwant %q", got, c.want)
+			}
+		})
+	}
+}
