@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"io"
 	"os/exec"
 	"strings"
 	"testing"
@@ -34,15 +36,36 @@ func TestMatchUsage(t *testing.T) {
 
 // TestTEIBinary: takbot tei answers the handshake and a search on its
 // standard streams, refuses a bad line with an info string, and exits 0
-// at quit.
+// at quit. Quit is sent once the search has answered: a quit during a
+// search stops it at once, whatever depth it reached.
 func TestTEIBinary(t *testing.T) {
 	cmd := exec.Command(takbotBinary(t), "tei", "-hash", "1")
-	cmd.Stdin = strings.NewReader("tei\nisready\nbogus\nteinewgame 6\nposition startpos moves a1 f6\ngo depth 2\nquit\n")
-	out, err := cmd.Output()
+	in, err := cmd.StdinPipe()
 	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
+		t.Fatal(err)
 	}
-	s := string(out)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(in, "tei\nisready\nbogus\nteinewgame 6\nposition startpos moves a1 f6\ngo depth 2\n"); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		out.WriteString(sc.Text() + "\n")
+		if strings.HasPrefix(sc.Text(), "bestmove ") {
+			io.WriteString(in, "quit\n")
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	s := out.String()
 	for _, want := range []string{"id name takbot\n", "teiok\n", "readyok\n", "info string error: unknown command \"bogus\"\n", "info depth 2 ", "bestmove "} {
 		if !strings.Contains(s, want) {
 			t.Errorf("output lacks %q:\n%s", want, s)
