@@ -34,7 +34,14 @@ import (
 type laneIndex struct {
 	mu    sync.Mutex
 	lanes map[string]map[string][]uint64 // transport → lane → seqs
+	heads map[string][]laneHead          // transport → each lane's first seq, ascending
 	open  map[*bolt.Tx]*laneDelta        // write transactions running
+}
+
+// laneHead is a lane's first pending reply.
+type laneHead struct {
+	seq  uint64
+	lane string
 }
 
 // laneOp adds or removes a pending reply.
@@ -46,6 +53,16 @@ type laneOp struct {
 
 // laneDelta is what one write transaction changes in the index.
 type laneDelta struct{ ops []laneOp }
+
+// touches reports whether the delta changes a transport's lanes.
+func (d *laneDelta) touches(transport string) bool {
+	for _, op := range d.ops {
+		if op.transport == transport {
+			return true
+		}
+	}
+	return false
+}
 
 func (d *laneDelta) add(transport, lane string, seq uint64, add bool) {
 	d.ops = append(d.ops, laneOp{transport: transport, lane: lane, seq: seq, add: add})
@@ -100,10 +117,53 @@ func (x *laneIndex) apply(op laneOp) {
 		byLane = map[string][]uint64{}
 		x.lanes[op.transport] = byLane
 	}
+	was := first(byLane[op.lane])
 	byLane[op.lane] = applyOp(byLane[op.lane], op)
+	now := first(byLane[op.lane])
 	if len(byLane[op.lane]) == 0 {
 		delete(byLane, op.lane)
 	}
+	if was != now {
+		x.moveHead(op.transport, op.lane, was, now)
+	}
+}
+
+// moveHead keeps a transport's heads in order when a lane's first seq
+// changes from was to now (0: none); x.mu is held.
+func (x *laneIndex) moveHead(transport, lane string, was, now uint64) {
+	if x.heads == nil {
+		x.heads = map[string][]laneHead{}
+	}
+	hs := x.heads[transport]
+	bySeq := func(h laneHead, s uint64) int { return cmp.Compare(h.seq, s) }
+	if was != 0 {
+		if i, ok := slices.BinarySearchFunc(hs, was, bySeq); ok {
+			hs = slices.Delete(hs, i, i+1)
+		}
+	}
+	if now != 0 {
+		i, _ := slices.BinarySearchFunc(hs, now, bySeq)
+		hs = slices.Insert(hs, i, laneHead{seq: now, lane: lane})
+	}
+	x.heads[transport] = hs
+}
+
+// firstLanes returns a copy of the first n lanes of a transport in the
+// order of their first seqs (n <= 0: all), each with at most its first
+// prefix seqs: a read with no changes of its own needs no more.
+func (x *laneIndex) firstLanes(transport string, n, prefix int) []laneSeqs {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	hs := x.heads[transport]
+	if n > 0 && n < len(hs) {
+		hs = hs[:n]
+	}
+	out := make([]laneSeqs, len(hs))
+	for i, h := range hs {
+		seqs := x.lanes[transport][h.lane]
+		out[i] = laneSeqs{lane: h.lane, seqs: slices.Clone(seqs[:min(len(seqs), prefix)])}
+	}
+	return out
 }
 
 // applyOp adds or removes op's seq in an ascending list.
@@ -164,7 +224,7 @@ func (x *laneIndex) load(tx *bolt.Tx) error {
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	x.lanes = nil
+	x.lanes, x.heads = nil, nil
 	c := times.Cursor()
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
 		seq, ok := keySeq(k[min(len(k), timeKeyLen):])
@@ -192,10 +252,23 @@ func (t *txn) pendingHeads(transport string, limit int) ([]bot.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	lanes := t.lanes.snapshot(transport, t.lanes.delta(t.tx))
+	var lanes []laneSeqs
+	if d := t.lanes.delta(t.tx); d == nil || !d.touches(transport) {
+		// A read, or a write that changed nothing of this transport: the
+		// lanes in order as kept, as many as the limit and some more for
+		// the heads this snapshot does not show pending (rare: a commit
+		// being applied), with a few seqs each.
+		n := 0
+		if limit > 0 {
+			n = 2*limit + 16
+		}
+		lanes = t.lanes.firstLanes(transport, n, 4)
+	} else {
+		lanes = t.lanes.snapshot(transport, d)
+		slices.SortFunc(lanes, func(a, b laneSeqs) int { return cmp.Compare(first(a.seqs), first(b.seqs)) })
+	}
 	// Walk the lanes by their first seq; a lane whose first reply is not
 	// pending in this snapshot goes back in line with its next one.
-	slices.SortFunc(lanes, func(a, b laneSeqs) int { return cmp.Compare(first(a.seqs), first(b.seqs)) })
 	visible := log.Sequence()
 	var out []bot.Reply
 	var damaged []error
