@@ -103,7 +103,11 @@ type MoveRecord struct {
 
 // MarshalJSON writes the compact form.
 func (m MoveRecord) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, len(m.PTN)+16)
+	return m.appendJSON(make([]byte, 0, len(m.PTN)+16)), nil
+}
+
+// appendJSON appends the compact form to b.
+func (m MoveRecord) appendJSON(b []byte) []byte {
 	b = append(b, '"')
 	b = append(b, m.PTN...)
 	if m.Tak {
@@ -111,7 +115,30 @@ func (m MoveRecord) MarshalJSON() ([]byte, error) {
 	}
 	b = append(b, '@')
 	b = strconv.AppendInt(b, m.At.Unix(), 10)
-	return append(b, '"'), nil
+	return append(b, '"')
+}
+
+// MoveList is a game's moves. It marshals as one JSON array of the moves'
+// compact forms, written in one pass: marshalled a move at a time,
+// encoding/json called each move's MarshalJSON and checked its output
+// apart, a tenth of the CPU of a move in BenchmarkRefereeMoves. The bytes
+// are the same either way.
+type MoveList []MoveRecord
+
+// MarshalJSON writes the moves as an array, null for none (as a nil slice).
+func (l MoveList) MarshalJSON() ([]byte, error) {
+	if l == nil {
+		return []byte("null"), nil
+	}
+	b := make([]byte, 0, 2+len(l)*20)
+	b = append(b, '[')
+	for i, m := range l {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = m.appendJSON(b)
+	}
+	return append(b, ']'), nil
 }
 
 // UnmarshalJSON reads the compact form.
@@ -204,7 +231,7 @@ type GameRecord struct {
 	// Setup is the TPS of the position the game was set up from with
 	// "new ... tps=" ("" for the empty board): where a restart goes back to.
 	Setup    string        `json:",omitempty"`
-	Moves    []MoveRecord  // the moves since Start
+	Moves    MoveList      // the moves since Start
 	Result   *ResultRecord `json:",omitempty"`
 	Proposal *Proposal     `json:",omitempty"`
 	Disputes []Dispute     `json:",omitempty"`
