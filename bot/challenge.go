@@ -212,29 +212,19 @@ func (s *session) cmdNew(c *Command) error {
 	if err := s.checkChallengeQuotas(op); err != nil {
 		return err
 	}
-	id, err := s.newGameID()
+	g, err := s.challengeFrom(opts, cfg, mine)
+	if err != nil {
+		return err
+	}
+	g.Players[mine.Opponent()], g.Names[mine.Opponent()] = op.Key, op.Name
+	gs, err := s.addGame(g)
 	if err != nil {
 		return err
 	}
 	if op.Created.Equal(s.now) {
 		s.markPlayer(op) // known from now on, by name too
 	}
-	g := &GameRecord{ID: id, Status: Challenged, Challenger: mine, Config: cfg, Scoring: opts.scoring, Style: opts.style,
-		Days: opts.days, Created: s.now, Unrated: opts.unrated, Private: opts.private}
-	if g.Setup, err = opts.startTPS(cfg); err != nil {
-		return err
-	}
-	g.Start = g.Setup
-	g.Players[mine], g.Names[mine] = s.sender.Key, s.sender.Name
-	g.Players[mine.Opponent()], g.Names[mine.Opponent()] = op.Key, op.Name
-	tg, err := g.History()
-	if err != nil {
-		return err
-	}
-	gs := &gameState{rec: g, tg: tg, dirty: true}
-	s.games[id] = gs
-	s.touch(id)
-	s.current = id
+	id := g.ID
 	expires := s.r.challengeExpiry(g)
 	d := s.event(s.sender.Key, id)
 	d.say("Challenge %s sent to %s: %s. You play %s. If %s does not answer by %s, the challenge expires.", id, op.Name, describeConfig(g), mine, op.Name, s.timeFor(s.sender.Key, expires))
@@ -244,6 +234,40 @@ func (s *session) cmdNew(c *Command) error {
 		s.sender.Name, id, describeConfig(g), mine.Opponent(), s.timeFor(op.Key, expires))
 	s.offerActions(gs, op.Key)
 	return nil
+}
+
+// challengeFrom builds the record of a game challenged with the options
+// of "new": its settings, its start position, and the sender in the seat
+// of colour mine. The other seat is the caller's to fill.
+func (s *session) challengeFrom(opts newOptionValues, cfg tak.Config, mine tak.Color) (*GameRecord, error) {
+	g := &GameRecord{Status: Challenged, Challenger: mine, Config: cfg, Scoring: opts.scoring, Style: opts.style,
+		Days: opts.days, Created: s.now, Unrated: opts.unrated, Private: opts.private}
+	var err error
+	if g.Setup, err = opts.startTPS(cfg); err != nil {
+		return nil, err
+	}
+	g.Start = g.Setup
+	g.Players[mine], g.Names[mine] = s.sender.Key, s.sender.Name
+	return g, nil
+}
+
+// addGame gives a new game its id and makes it the session's current
+// game, written with the session's other changes.
+func (s *session) addGame(g *GameRecord) (*gameState, error) {
+	id, err := s.newGameID()
+	if err != nil {
+		return nil, err
+	}
+	g.ID = id
+	tg, err := g.History()
+	if err != nil {
+		return nil, err
+	}
+	gs := &gameState{rec: g, tg: tg, dirty: true}
+	s.games[id] = gs
+	s.touch(id)
+	s.current = id
+	return gs, nil
 }
 
 // challengeExpiry is when an unanswered challenge expires.

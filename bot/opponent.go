@@ -121,27 +121,17 @@ func (s *session) newEngineGame(args []string) error {
 	if op.Created.Equal(s.now) {
 		s.markPlayer(op)
 	}
-	id, err := s.newGameID()
+	g, err := s.challengeFrom(opts, cfg, mine)
 	if err != nil {
 		return err
 	}
-	g := &GameRecord{ID: id, Status: Challenged, Challenger: mine, Config: cfg, Scoring: opts.scoring, Style: opts.style,
-		Days: opts.days, Created: s.now, Level: level, Private: opts.private}
-	if g.Setup, err = opts.startTPS(cfg); err != nil {
-		return err
-	}
-	g.Start = g.Setup
-	g.Players[mine], g.Names[mine] = s.sender.Key, s.sender.Name
+	g.Level = level
 	g.Players[mine.Opponent()], g.Names[mine.Opponent()] = op.Key, op.Name
-	tg, err := g.History()
+	gs, err := s.addGame(g)
 	if err != nil {
 		return err
 	}
-	gs := &gameState{rec: g, tg: tg, dirty: true}
-	s.games[id] = gs
-	s.touch(id)
-	s.current = id
-	s.event(s.sender.Key, id).say("takbot plays you at level %d of %d; the game is unrated.", level, MaxLevel)
+	s.event(s.sender.Key, g.ID).say("takbot plays you at level %d of %d; the game is unrated.", level, MaxLevel)
 	return s.startGame(gs)
 }
 

@@ -59,25 +59,18 @@ func (s *session) cmdRematch(c *Command) error {
 	} else if err := s.checkChallengeQuotas(op); err != nil {
 		return err
 	}
-	id, err := s.newGameID()
-	if err != nil {
-		return err
-	}
-	g := &GameRecord{ID: id, Status: Challenged, Challenger: opp, Config: old.Config, Scoring: old.Scoring, Style: old.Style,
+	g := &GameRecord{Status: Challenged, Challenger: opp, Config: old.Config, Scoring: old.Scoring, Style: old.Style,
 		Days: old.Days, Created: s.now, RematchOf: old.ID, Setup: old.Setup, Start: old.Setup, Level: old.Level, Unrated: old.Unrated, Private: old.Private}
 	// Colours swapped: the sender plays the colour their opponent played.
 	g.Players[opp], g.Names[opp] = s.sender.Key, s.sender.Name
 	g.Players[me], g.Names[me] = op.Key, op.Name
-	tg, err := g.History()
+	ngs, err := s.addGame(g)
 	if err != nil {
 		return err
 	}
-	ngs := &gameState{rec: g, tg: tg, dirty: true}
-	s.games[id] = ngs
+	id := g.ID
 	old.Rematch = id
 	gs.dirty = true
-	s.touch(id)
-	s.current = id
 	if g.AgainstEngine() { // takbot plays at once, as with "new takbot"
 		s.event(s.sender.Key, id).say("Rematch of game %s: takbot plays you again at level %d of %d, colours swapped; the game is unrated.", old.ID, g.Level, MaxLevel)
 		return s.startGame(ngs)

@@ -93,26 +93,17 @@ func (s *session) cmdNewSeek(c *Command) error {
 		return err
 	}
 	mine := s.pickColor(opts)
-	id, err := s.newGameID()
+	g, err := s.challengeFrom(opts, cfg, mine)
 	if err != nil {
 		return err
 	}
-	g := &GameRecord{ID: id, Status: Challenged, Challenger: mine, Config: cfg, Scoring: opts.scoring, Style: opts.style,
-		Days: opts.days, Created: s.now, Seek: &SeekRecord{Low: opts.ratingLow, High: opts.ratingHigh}, Unrated: opts.unrated, Private: opts.private}
-	if g.Setup, err = opts.startTPS(cfg); err != nil {
-		return err
-	}
-	g.Start = g.Setup
-	g.Players[mine], g.Names[mine] = s.sender.Key, s.sender.Name
+	g.Seek = &SeekRecord{Low: opts.ratingLow, High: opts.ratingHigh}
 	g.Names[mine.Opponent()] = anyoneWord
-	tg, err := g.History()
+	gs, err := s.addGame(g)
 	if err != nil {
 		return err
 	}
-	gs := &gameState{rec: g, tg: tg, dirty: true}
-	s.games[id] = gs
-	s.touch(id)
-	s.current = id
+	id := g.ID
 	expires := fmtTime(s.r.challengeExpiry(g))
 	// Only the seeker hears of it until someone accepts (no game thread
 	// on Discord for a game that may never begin).
