@@ -82,18 +82,28 @@ func startPly(g *GameRecord) int {
 	return 2*(move-1) + side - 1
 }
 
-// target chooses the game command c addresses and loads it under its lock.
-func (s *session) target(c *Command, k pickKind) (*gameState, error) {
-	key := s.sender.Key
+// namedGame returns the game of the player key that the message names, in
+// order: the game chosen earlier in the message, the game of the message's
+// thread, the player's chosen game; "" when none of them is the player's.
+func (s *session) namedGame(key string) string {
 	for _, id := range []string{s.current, s.msg.Game, s.sender.Chosen} {
 		if id == "" {
 			continue
 		}
 		if g, err := s.peekGame(id); err == nil {
 			if _, ok := g.ColorOf(key); ok {
-				return s.load(id)
+				return id
 			}
 		}
+	}
+	return ""
+}
+
+// target chooses the game command c addresses and loads it under its lock.
+func (s *session) target(c *Command, k pickKind) (*gameState, error) {
+	key := s.sender.Key
+	if id := s.namedGame(key); id != "" {
+		return s.load(id)
 	}
 	ids, err := s.gamesOf(key)
 	if err != nil {

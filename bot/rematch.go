@@ -92,15 +92,8 @@ func (s *session) cmdRematch(c *Command) error {
 // without a rematch in the last ChallengeDays; it asks among several.
 func (s *session) rematchTarget(c *Command) (*gameState, error) {
 	key := s.sender.Key
-	for _, id := range []string{s.current, s.msg.Game, s.sender.Chosen} {
-		if id == "" {
-			continue
-		}
-		if g, err := s.peekGame(id); err == nil {
-			if _, ok := g.ColorOf(key); ok {
-				return s.load(id)
-			}
-		}
+	if id := s.namedGame(key); id != "" {
+		return s.load(id)
 	}
 	ids, err := s.gamesOf(key)
 	if err != nil {
