@@ -3,7 +3,6 @@ package bot
 import (
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -35,17 +34,7 @@ func (r *Referee) chatPerHour() int {
 // cleanChat makes a player's words fit to pass on, or says why they
 // cannot be: "" and a reason.
 func cleanChat(text string) (string, string) {
-	var b strings.Builder
-	for _, r := range text {
-		switch {
-		case unicode.IsSpace(r):
-			r = ' '
-		case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Cf, r), unicode.Is(unicode.Co, r):
-			continue
-		}
-		b.WriteRune(r)
-	}
-	t := strings.Join(strings.Fields(b.String()), " ")
+	t := plainText(text)
 	switch {
 	case t == "":
 		return "", "say what to tell your opponent, e.g. \"say good luck!\""

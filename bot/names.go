@@ -19,8 +19,20 @@ const maxName = 40
 // read it as coming from the referee; a long name is cut to maxName
 // characters.
 func cleanName(name string) string {
+	n := plainText(name)
+	n = strings.TrimSpace(strings.Trim(n, `"'`))
+	if n == "" || linkLike(n) {
+		return ""
+	}
+	return excerpt(n, maxName)
+}
+
+// plainText removes control and format characters (right-to-left
+// overrides, zero-width characters, private use) and invalid bytes from a
+// text from outside, and collapses its white space to single spaces.
+func plainText(s string) string {
 	var b strings.Builder
-	for _, r := range name {
+	for _, r := range s {
 		switch {
 		case unicode.IsSpace(r):
 			r = ' '
@@ -29,12 +41,7 @@ func cleanName(name string) string {
 		}
 		b.WriteRune(r)
 	}
-	n := strings.Join(strings.Fields(b.String()), " ")
-	n = strings.TrimSpace(strings.Trim(n, `"'`))
-	if n == "" || linkLike(n) {
-		return ""
-	}
-	return excerpt(n, maxName)
+	return strings.Join(strings.Fields(b.String()), " ")
 }
 
 // linkLike reports whether a text holds something a reader could follow
