@@ -296,3 +296,25 @@ func TestPlanAnswerNoLongerLegal(t *testing.T) {
 		t.Errorf("the plan is kept: %+v", g.Plans[0])
 	}
 }
+
+// TestGamesKeepTheirOptions: private=yes, rated=no and a set-up position
+// reach a challenge and an open challenge, and a rematch keeps them all.
+func TestGamesKeepTheirOptions(t *testing.T) {
+	h := newHarness(t)
+	const opts = " size=4 private=yes rated=no tps=x4/x4/x4/x3,1 2 1"
+	id := h.send("ann", "new bob color=white"+opts)[0].Game
+	seek := h.send("ann", "new anyone"+opts)[0].Game
+	for _, g := range []string{id, seek} {
+		r := h.game(g)
+		if !r.Private || !r.Unrated || r.Setup == "" || r.Start != r.Setup {
+			t.Errorf("%s: private %v, unrated %v, setup %q, start %q", g, r.Private, r.Unrated, r.Setup, r.Start)
+		}
+	}
+	h.send("bob", "game "+id+"; accept")
+	h.send("bob", "game "+id+"; resign")
+	h.send("ann", "game "+id+"; rematch")
+	re := h.game(id).Rematch
+	if r := h.game(re); re == "" || !r.Private || !r.Unrated || r.Setup != h.game(id).Setup || r.Players[0] != "console:bob" {
+		t.Errorf("the rematch %q: %+v", re, r)
+	}
+}

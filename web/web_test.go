@@ -70,6 +70,12 @@ func TestPages(t *testing.T) {
 			t.Errorf("%s shows the private game g2", path)
 		}
 	}
+	// a name hidden for privacy has no page, so it is not linked
+	for _, path := range []string{"/", "/g/g1", "/leaderboard"} {
+		if body := w.get(path).Body.String(); strings.Contains(body, "/p/a%20player") {
+			t.Errorf("%s links the hidden name", path)
+		}
+	}
 }
 
 // TestDownloads: the PTN replays with our notation package to the
