@@ -53,6 +53,17 @@ func (s *Server) loadGame(w http.ResponseWriter, r *http.Request) (view, bool) {
 	return view{g: g, tg: tg}, true
 }
 
+// loadTurn is loadGame and turnOf together: the game and the turn a
+// request asks for, false when it was answered already.
+func (s *Server) loadTurn(w http.ResponseWriter, r *http.Request) (view, int, bool) {
+	v, ok := s.loadGame(w, r)
+	if !ok {
+		return v, 0, false
+	}
+	t, ok := s.turnOf(w, r, v)
+	return v, t, ok
+}
+
 // turnOf reads ?turn=N: the position after turn N, by default the last.
 func (s *Server) turnOf(w http.ResponseWriter, r *http.Request, v view) (int, bool) {
 	q := r.URL.Query()["turn"]
@@ -117,11 +128,7 @@ type boardRow struct {
 }
 
 func (s *Server) game(w http.ResponseWriter, r *http.Request) {
-	v, ok := s.loadGame(w, r)
-	if !ok {
-		return
-	}
-	t, ok := s.turnOf(w, r, v)
+	v, t, ok := s.loadTurn(w, r)
 	if !ok {
 		return
 	}
@@ -304,11 +311,7 @@ func (s *Server) ptn(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) tps(w http.ResponseWriter, r *http.Request) {
-	v, ok := s.loadGame(w, r)
-	if !ok {
-		return
-	}
-	t, ok := s.turnOf(w, r, v)
+	v, t, ok := s.loadTurn(w, r)
 	if !ok {
 		return
 	}

@@ -86,11 +86,7 @@ func (c *pictureCache) put(tag string, b []byte) {
 // picture serves the board picture of ?turn=N; a request carrying its
 // entity tag in If-None-Match is answered 304.
 func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
-	v, ok := s.loadGame(w, r)
-	if !ok {
-		return
-	}
-	t, ok := s.turnOf(w, r, v)
+	v, t, ok := s.loadTurn(w, r)
 	if !ok {
 		return
 	}
