@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -363,15 +364,31 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 		}
 		r.notify(replies)
 		out = Outcome{Replies: replies, Refused: s.refused, Dropped: s.dropped, Commands: len(parsed.Commands), Games: s.touched}
-		game := ""
-		if len(s.touched) > 0 {
-			game = s.touched[0]
-		}
-		r.logger().Info("message handled", "transport", msg.From.Transport, "id", msg.ID, "from", msg.From.Key(),
-			"game", game, "games", strings.Join(s.touched, ","), "commands", len(parsed.Commands), "replies", len(replies),
-			"refused", s.refused, "dropped", s.dropped, "unverified", msg.Unverified, "took", time.Since(start).Round(time.Microsecond))
+		r.logHandled(ctx, msg, s, len(parsed.Commands), len(replies), start)
 		return out, nil
 	}
+}
+
+// logHandled logs a handled message in one line (typed attributes: a line
+// a message, it is on the hot path).
+func (r *Referee) logHandled(ctx context.Context, msg Message, s *session, commands, replies int, start time.Time) {
+	l := r.logger()
+	if !l.Enabled(ctx, slog.LevelInfo) {
+		return
+	}
+	game, games := "", ""
+	if len(s.touched) > 0 {
+		game = s.touched[0]
+		games = game
+		if len(s.touched) > 1 {
+			games = strings.Join(s.touched, ",")
+		}
+	}
+	l.LogAttrs(ctx, slog.LevelInfo, "message handled", slog.String("transport", msg.From.Transport), slog.String("id", msg.ID),
+		slog.String("from", msg.From.Key()), slog.String("game", game), slog.String("games", games),
+		slog.Int("commands", commands), slog.Int("replies", replies), slog.Bool("refused", s.refused),
+		slog.Bool("dropped", s.dropped), slog.Bool("unverified", msg.Unverified),
+		slog.Duration("took", time.Since(start).Round(time.Microsecond)))
 }
 
 // duplicate answers a message handled before: its adapter state writes
@@ -406,11 +423,9 @@ func (r *Referee) notify(replies []Reply) {
 	if len(replies) == 0 {
 		return
 	}
-	seen := map[string]bool{}
-	var ts []string
+	var ts []string // a message's replies go to one transport or two
 	for _, rp := range replies {
-		if !seen[rp.To.Transport] {
-			seen[rp.To.Transport] = true
+		if !slices.Contains(ts, rp.To.Transport) {
 			ts = append(ts, rp.To.Transport)
 			if e := r.transport(rp.To.Transport); e != nil {
 				select {
