@@ -1,7 +1,7 @@
 package notation
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/takbymail/takbot/tak"
@@ -15,7 +15,8 @@ func SquareName(sq tak.Square, size int, o Orientation) string {
 	if o == Mail {
 		row = size - sq.Rank()
 	}
-	return fmt.Sprintf("%c%d", 'a'+sq.File(), row)
+	var buf [8]byte
+	return string(strconv.AppendInt(append(buf[:0], byte('a'+sq.File())), int64(row), 10))
 }
 
 // ParseSquare reads a square name such as "c3" or "C3" in orientation o on

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -84,59 +85,74 @@ func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	if style == ASCII || style == Figure {
 		g = glyphs[style]
 	}
-	cells := make([]string, 0, n*n)
-	width := make([]int, n) // per file
-	for rank := n - 1; rank >= 0; rank-- {
-		for file := range n {
-			s := stackText(p.Stack(tak.SquareAt(file, rank)))
-			if s == "" {
-				s = g.empty
-			}
-			width[file] = max(width[file], utf8.RuneCountInString(s))
-			cells = append(cells, s)
+	var width [tak.MaxSize]int // per file: a cell is one letter per piece, or g.empty
+	for file := range n {
+		width[file] = utf8.RuneCountInString(g.empty)
+		for rank := range n {
+			width[file] = max(width[file], p.Height(tak.SquareAt(file, rank)))
 		}
 	}
-	var b strings.Builder
-	b.Grow((n + 2) * (4 + n*(len(g.v)+6)))
+	var pieces [tak.MaxPieces]tak.Piece
+	b := make([]byte, 0, (n+2)*(4+n*(len(g.v)+6)))
 	pad := func(k int) {
 		for range k {
-			b.WriteString(g.pad)
+			b = append(b, g.pad...)
 		}
 	}
-	line := func(label string, cell func(f int) string) {
+	// open writes a line's label; cell each of its cells.
+	open := func(label []byte) {
 		pad(2 - len(label))
-		b.WriteString(label)
-		b.WriteByte(' ')
-		for f := range n {
-			c := cell(f)
-			b.WriteString(g.v)
-			b.WriteByte(' ')
-			b.WriteString(c)
-			pad(width[f] - utf8.RuneCountInString(c))
-			b.WriteByte(' ')
-		}
-		b.WriteString(g.v)
-		b.WriteByte('\n')
+		b = append(b, label...)
+		b = append(b, ' ')
+	}
+	cell := func(f int, text []byte, runes int) {
+		b = append(b, g.v...)
+		b = append(b, ' ')
+		b = append(b, text...)
+		pad(width[f] - runes)
+		b = append(b, ' ')
+	}
+	end := func() {
+		b = append(b, g.v...)
+		b = append(b, '\n')
 	}
 	files := func() {
-		line("", func(f int) string {
+		open(nil)
+		for f := range n {
+			letter := byte('a' + f)
 			if o == notation.Mail {
-				return string(rune('A' + f))
+				letter = byte('A' + f)
 			}
-			return string(rune('a' + f))
-		})
+			cell(f, []byte{letter}, 1)
+		}
+		end()
 	}
 	if o == notation.Mail {
 		files()
 	}
+	var text [tak.MaxPieces]byte
 	for row := range n {
-		name := notation.SquareName(tak.SquareAt(0, n-1-row), n, o)
-		line(name[1:], func(f int) string { return cells[row*n+f] })
+		rank := n - 1 - row
+		label := rank + 1 // the rank in PTN, counted from the south
+		if o == notation.Mail {
+			label = row + 1 // the row in Tak by Mail, counted from the north
+		}
+		var num [4]byte
+		open(strconv.AppendInt(num[:0], int64(label), 10))
+		for f := range n {
+			st := p.AppendStack(pieces[:0], tak.SquareAt(f, rank))
+			if len(st) == 0 {
+				cell(f, []byte(g.empty), utf8.RuneCountInString(g.empty))
+				continue
+			}
+			cell(f, appendStackText(text[:0], st), len(st))
+		}
+		end()
 	}
 	if o == notation.PTN {
 		files()
 	}
-	return b.String()
+	return string(b)
 }
 
 // boxGlyphs are the characters of one text style.
@@ -155,7 +171,11 @@ var glyphs = [3]boxGlyphs{
 // for a flat, wall or capstone, lowercase for white and uppercase for
 // black, so a black wall on two white flats is "Wss".
 func stackText(st tak.Stack) string {
-	out := make([]byte, 0, len(st))
+	return string(appendStackText(make([]byte, 0, len(st)), st))
+}
+
+// appendStackText appends stackText(st) to b.
+func appendStackText(b []byte, st tak.Stack) []byte {
 	for i := len(st) - 1; i >= 0; i-- {
 		c := byte('s')
 		switch st[i].Kind() {
@@ -167,9 +187,9 @@ func stackText(st tak.Stack) string {
 		if st[i].Color() == tak.Black {
 			c -= 'a' - 'A'
 		}
-		out = append(out, c)
+		b = append(b, c)
 	}
-	return string(out)
+	return b
 }
 
 // turnName names a turn as the referee does everywhere, with its PTN move
