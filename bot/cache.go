@@ -40,6 +40,14 @@ func (c *recordCache) game(id string) (*GameRecord, *tak.Game, bool) {
 	return e.rec.clone(), e.tg.Clone(), true
 }
 
+// hasGame reports whether a game is cached, without copying it.
+func (c *recordCache) hasGame(id string) bool {
+	c.mu.Lock()
+	_, ok := c.games[id]
+	c.mu.Unlock()
+	return ok
+}
+
 func (c *recordCache) putGame(rec *GameRecord, tg *tak.Game) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -83,7 +91,13 @@ func (c *recordCache) putPlayer(p *PlayerRecord) {
 // clone returns a deep copy of the record.
 func (g *GameRecord) clone() *GameRecord {
 	c := *g
-	c.Moves = append([]MoveRecord(nil), g.Moves...)
+	if len(g.Moves) > 0 {
+		// Room for the move a session plays on the copy, without another
+		// copy when it appends.
+		c.Moves = append(make([]MoveRecord, 0, len(g.Moves)+2), g.Moves...)
+	} else {
+		c.Moves = nil // as before: an empty list copies to nil
+	}
 	c.Events = append([]string(nil), g.Events...)
 	c.Disputes = append([]Dispute(nil), g.Disputes...)
 	c.Watchers = append([]string(nil), g.Watchers...)
