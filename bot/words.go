@@ -25,7 +25,22 @@ func (s *session) orient(key string) notation.Orientation {
 // who names a player with their colour: "alice (white)".
 func who(g *GameRecord, c tak.Color) string { return g.Names[c] + " (" + c.String() + ")" }
 
-func fmtTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+func fmtTime(t time.Time) string {
+	const layout = "2006-01-02 15:04 UTC"
+	u := t.UTC()
+	y, mo, d := u.Date()
+	if y < 0 || y > 9999 {
+		return u.Format(layout)
+	}
+	h, mi, _ := u.Clock()
+	// What Format writes, without parsing the layout: every field but
+	// the year two digits, the year four.
+	var buf [len(layout)]byte
+	b := append(buf[:0], byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-')
+	b = append(b, byte('0'+mo/10), byte('0'+mo%10), '-', byte('0'+d/10), byte('0'+d%10), ' ')
+	b = append(b, byte('0'+h/10), byte('0'+h%10), ':', byte('0'+mi/10), byte('0'+mi%10))
+	return string(append(b, " UTC"...))
+}
 
 // turnName names a turn with its PTN move number: "turn 7 (PTN move 4,
 // white)". Turns count the moves of the game from 1, across adopted boards.
@@ -59,8 +74,12 @@ func appendTurnName(b []byte, t byte, turn int) []byte {
 // moveNames returns the move in the reader's notation with the other in
 // brackets: "ps a5 (PTN a1)".
 func moveNames(m tak.Move, before *tak.Position, o notation.Orientation) string {
-	mail := notation.FormatMail(m, before.Size())
-	ptn := notation.FormatPTN(m, before)
+	return orderNames(notation.FormatMail(m, before.Size()), notation.FormatPTN(m, before), o)
+}
+
+// orderNames writes a move's names as moveNames does, from its mail and
+// PTN names.
+func orderNames(mail, ptn string, o notation.Orientation) string {
 	if o == notation.Mail {
 		return mail + " (PTN " + ptn + ")"
 	}

@@ -2,8 +2,10 @@ package bot
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
@@ -126,4 +128,21 @@ func TestBoardTextsFollowThePosition(t *testing.T) {
 	check("a new history")
 	gs.tg = tak.GameFrom(gs.tg.Position())
 	check("a game from the position")
+}
+
+// fmtTime writes what time.Format wrote, in every year it writes in four
+// digits and beyond.
+func TestFmtTimeAsBefore(t *testing.T) {
+	zone := time.FixedZone("X", -5*3600-30*60)
+	times := []time.Time{{}, time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.UTC), time.Date(2026, 11, 26, 2, 40, 0, 0, zone), time.Unix(1<<40, 0)}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 100000 {
+		times = append(times, time.Unix(rng.Int64N(400_000_000_000)-62_000_000_000, rng.Int64N(1e9)).In(zone))
+	}
+	for _, tm := range times {
+		if got, want := fmtTime(tm), tm.UTC().Format("2006-01-02 15:04 UTC"); got != want {
+			t.Fatalf("fmtTime(%v) = %q, before %q", tm, got, want)
+		}
+	}
 }

@@ -88,6 +88,14 @@ func oldFormatSyncBoard(p *tak.Position) string {
 	return b.String()
 }
 
+func oldFormatMail(m tak.Move, size int) string {
+	sq := oldSquareName(m.Square, size, Mail)
+	if m.Type == tak.Place {
+		return fmt.Sprintf("p%c %s", "swc"[m.Piece%3], sq)
+	}
+	return fmt.Sprintf("m%c %s p%d %s", mailDirs[m.Dir&3], sq, m.Carry(), joinInts(m.DropList(), " "))
+}
+
 func oldSquareName(sq tak.Square, size int, o Orientation) string {
 	row := sq.Rank() + 1
 	if o == Mail {
@@ -108,18 +116,33 @@ func checkFormatsAsBefore(t testing.TB, p *tak.Position) {
 	}
 }
 
-// FormatTPS, FormatSyncBoard and SquareName write what they wrote before,
-// over the positions of real games, tall stacks and every board size.
+// FormatTPS, FormatSyncBoard, FormatMail and SquareName write what they
+// wrote before, over the positions and moves of real games, tall stacks and
+// every board size.
 func TestFormatsAsBefore(t *testing.T) {
 	n := 0
+	var buf []tak.Move
 	for gi, g := range corpusGames(t)[:300] {
 		game, err := g.Replay()
 		if err != nil {
 			t.Fatalf("game %d: %v", gi+1, err)
 		}
 		for ply := 0; ply <= game.Len(); ply++ {
-			checkFormatsAsBefore(t, game.PositionAfter(ply))
+			p := game.PositionAfter(ply)
+			checkFormatsAsBefore(t, p)
 			n++
+			if ply%4 == 0 {
+				buf = p.LegalMoves(buf[:0])
+				for _, m := range buf {
+					checkMailAsBefore(t, m, p.Size())
+				}
+			}
+		}
+	}
+	for _, m := range []tak.Move{{}, {Type: tak.Spread, Square: 63, Dir: 7}, {Type: tak.Spread, Square: 200, Dir: 2, Drops: [tak.MaxSize - 1]uint8{255, 100, 3}},
+		{Type: tak.Place, Piece: 7, Square: 255}} {
+		for size := tak.MinSize; size <= tak.MaxSize; size++ {
+			checkMailAsBefore(t, m, size)
 		}
 	}
 	for _, tps := range []string{
@@ -145,6 +168,14 @@ func TestFormatsAsBefore(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// checkMailAsBefore fails when FormatMail writes m otherwise than before.
+func checkMailAsBefore(t testing.TB, m tak.Move, size int) {
+	t.Helper()
+	if got, want := FormatMail(m, size), oldFormatMail(m, size); got != want {
+		t.Fatalf("FormatMail(%+v) = %q, before %q", m, got, want)
 	}
 }
 

@@ -85,74 +85,79 @@ func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	if style == ASCII || style == Figure {
 		g = glyphs[style]
 	}
+	emptyRunes := utf8.RuneCountInString(g.empty)
 	var width [tak.MaxSize]int // per file: a cell is one letter per piece, or g.empty
+	size := 0                  // the bytes of the board, for one allocation
 	for file := range n {
-		width[file] = utf8.RuneCountInString(g.empty)
+		width[file] = emptyRunes
 		for rank := range n {
 			width[file] = max(width[file], p.Height(tak.SquareAt(file, rank)))
 		}
+		size += width[file] * len(g.pad)
 	}
-	var pieces [tak.MaxPieces]tak.Piece
-	b := make([]byte, 0, (n+2)*(4+n*(len(g.v)+6)))
-	pad := func(k int) {
-		for range k {
-			b = append(b, g.pad...)
-		}
+	size = (n+1)*(size+2*len(g.pad)+n*(len(g.v)+2)+len(g.v)+2) + 16
+	var buf [1024]byte // enough for most boards up to 8x8
+	b := buf[:0]
+	if size > len(buf) {
+		b = make([]byte, 0, size)
 	}
-	// open writes a line's label; cell each of its cells.
-	open := func(label []byte) {
-		pad(2 - len(label))
-		b = append(b, label...)
-		b = append(b, ' ')
-	}
-	cell := func(f int, text []byte, runes int) {
-		b = append(b, g.v...)
-		b = append(b, ' ')
-		b = append(b, text...)
-		pad(width[f] - runes)
-		b = append(b, ' ')
-	}
-	end := func() {
-		b = append(b, g.v...)
-		b = append(b, '\n')
-	}
-	files := func() {
-		open(nil)
-		for f := range n {
-			letter := byte('a' + f)
-			if o == notation.Mail {
-				letter = byte('A' + f)
-			}
-			cell(f, []byte{letter}, 1)
-		}
-		end()
-	}
+	var letters, pieces [tak.MaxPieces]byte
+	var stack [tak.MaxPieces]tak.Piece
 	if o == notation.Mail {
-		files()
+		b = gridFiles(b, g, width[:n], 'A')
 	}
-	var text [tak.MaxPieces]byte
 	for row := range n {
 		rank := n - 1 - row
 		label := rank + 1 // the rank in PTN, counted from the south
 		if o == notation.Mail {
 			label = row + 1 // the row in Tak by Mail, counted from the north
 		}
-		var num [4]byte
-		open(strconv.AppendInt(num[:0], int64(label), 10))
+		b = gridOpen(b, g, strconv.AppendInt(letters[:0], int64(label), 10))
 		for f := range n {
-			st := p.AppendStack(pieces[:0], tak.SquareAt(f, rank))
+			st := p.AppendStack(stack[:0], tak.SquareAt(f, rank))
 			if len(st) == 0 {
-				cell(f, []byte(g.empty), utf8.RuneCountInString(g.empty))
+				b = gridCell(b, g, width[f], append(pieces[:0], g.empty...), emptyRunes)
 				continue
 			}
-			cell(f, appendStackText(text[:0], st), len(st))
+			b = gridCell(b, g, width[f], appendStackText(pieces[:0], st), len(st))
 		}
-		end()
+		b = append(append(b, g.v...), '\n')
 	}
 	if o == notation.PTN {
-		files()
+		b = gridFiles(b, g, width[:n], 'a')
 	}
 	return string(b)
+}
+
+// gridFiles appends the line of file letters, the first one a.
+func gridFiles(b []byte, g boxGlyphs, width []int, a byte) []byte {
+	b = gridOpen(b, g, nil)
+	for f := range width {
+		b = gridCell(b, g, width[f], []byte{a + byte(f)}, 1)
+	}
+	return append(append(b, g.v...), '\n')
+}
+
+// gridOpen appends a line's label, right-aligned in two columns.
+func gridOpen(b []byte, g boxGlyphs, label []byte) []byte {
+	b = gridPad(b, g, 2-len(label))
+	return append(append(b, label...), ' ')
+}
+
+// gridCell appends a cell of text (runes long) in a column width wide.
+func gridCell(b []byte, g boxGlyphs, width int, text []byte, runes int) []byte {
+	b = append(append(b, g.v...), ' ')
+	b = append(b, text...)
+	b = gridPad(b, g, width-runes)
+	return append(b, ' ')
+}
+
+// gridPad appends k pads.
+func gridPad(b []byte, g boxGlyphs, k int) []byte {
+	for range k {
+		b = append(b, g.pad...)
+	}
+	return b
 }
 
 // boxGlyphs are the characters of one text style.
