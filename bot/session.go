@@ -138,7 +138,7 @@ func (s *session) game(id string) (*gameState, error) {
 	if st := stripeOf(id); !s.ls.has(st) {
 		return nil, &needLock{st}
 	}
-	if rec, tg, ok := s.r.cache.game(id); ok {
+	if rec, tg, ok := s.r.cache.sessionGame(id); ok {
 		gs := &gameState{rec: rec, tg: tg}
 		s.games[id] = gs
 		return gs, nil
