@@ -55,7 +55,7 @@ func (s *session) beforePicture(gs *gameState, readerKey string, before *tak.Pos
 // another picture (after an undo the same turn shows another position;
 // two readers of one position may choose two themes).
 func named(p Picture, game string, ply int) Picture {
-	var buf [512]byte
+	var buf [384]byte
 	sum := sha256.Sum256(appendPictureDigest(buf[:0], &p))
 	b := append(buf[:0], game...)
 	b = append(b, "-t"...)

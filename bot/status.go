@@ -114,8 +114,9 @@ func (s *session) offerActions(gs *gameState, to string) {
 		return
 	}
 	d := s.tell(to, g.ID)
-	d.offers = make([]Action, 0, 4) // a reply may hold earlier offers: never reuse their array
-	offer := func(as ...Action) { d.offers = append(d.offers, as...) }
+	var buf [4]Action // room for what a game in progress offers
+	offers := buf[:0]
+	offer := func(as ...Action) { offers = append(offers, as...) }
 	if pr := g.Proposal; pr != nil && answerable(g) {
 		if pr.By != me {
 			offer(Action{Label: "Accept: " + s.proposalShort(g, pr, to), Command: "accept", Game: g.ID},
@@ -149,6 +150,8 @@ func (s *session) offerActions(gs *gameState, to string) {
 	case Over:
 		offerRematch(g, offer)
 	}
+	// In an array of their own: a reply may hold the earlier offers.
+	d.offers = append([]Action(nil), offers...)
 }
 
 // both calls fn for each player key of the game.

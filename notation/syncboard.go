@@ -144,8 +144,8 @@ func count(n int, one, many string) string {
 // line per row, squares separated by one space, each written top to bottom,
 // "0" for empty.
 func FormatSyncBoard(p *tak.Position) string {
-	var buf [256]byte
-	var pieces [tak.MaxPieces]tak.Piece
+	var buf [160]byte
+	var pieces [32]tak.Piece // taller stacks go to the heap
 	b := buf[:0]
 	size := p.Size()
 	for r := size - 1; r >= 0; r-- {

@@ -150,7 +150,7 @@ func FormatTPS(p *tak.Position) string {
 
 // appendTPS appends p's TPS, as FormatTPS writes it, to b.
 func appendTPS(b []byte, p *tak.Position) []byte {
-	var pieces [tak.MaxPieces]tak.Piece
+	var pieces [32]tak.Piece // taller stacks go to the heap
 	size := p.Size()
 	for r := size - 1; r >= 0; r-- {
 		if r != size-1 {

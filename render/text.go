@@ -96,13 +96,14 @@ func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 		size += width[file] * len(g.pad)
 	}
 	size = (n+1)*(size+2*len(g.pad)+n*(len(g.v)+2)+len(g.v)+2) + 16
-	var buf [1024]byte // enough for most boards up to 8x8
+	var buf [640]byte // enough for most boards up to 7x7
 	b := buf[:0]
 	if size > len(buf) {
 		b = make([]byte, 0, size)
 	}
-	var letters, pieces [tak.MaxPieces]byte
-	var stack [tak.MaxPieces]tak.Piece
+	var letters [4]byte
+	var pieces [32]byte // taller stacks go to the heap
+	var stack [32]tak.Piece
 	if o == notation.Mail {
 		b = gridFiles(b, g, width[:n], 'A')
 	}
