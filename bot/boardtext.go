@@ -25,6 +25,7 @@ type boardTexts struct {
 	inHand                  string
 	komi                    tak.Komi // the komi inHand was written with
 	grids                   [2]string
+	digest                  pictureDigest // of the last picture named (markedPicture)
 }
 
 // texts returns the texts of the game's current position, written once

@@ -35,7 +35,7 @@ func (s *session) markedPicture(gs *gameState, readerKey string, marks []tak.Squ
 		p.Marks, p.Caption = marks, caption
 	}
 	s.dress(&p, readerKey)
-	return named(p, g.ID, ply)
+	return namedWith(p, g.ID, ply, &t.digest)
 }
 
 // beforePicture describes the position before the move of turn turn,
@@ -54,9 +54,30 @@ func (s *session) beforePicture(gs *gameState, readerKey string, before *tak.Pos
 // included) and the orientation, so that a name is never reused for
 // another picture (after an undo the same turn shows another position;
 // two readers of one position may choose two themes).
-func named(p Picture, game string, ply int) Picture {
+func named(p Picture, game string, ply int) Picture { return namedWith(p, game, ply, nil) }
+
+// pictureDigest remembers the last digest of a picture of a position:
+// both players' pictures of a move are most often drawn alike.
+type pictureDigest struct {
+	in  []byte // what was digested
+	sum [sha256.Size]byte
+}
+
+// namedWith is named, which digests what memo (when not nil) digested
+// last only once.
+func namedWith(p Picture, game string, ply int, memo *pictureDigest) Picture {
 	var buf [384]byte
-	sum := sha256.Sum256(appendPictureDigest(buf[:0], &p))
+	in := appendPictureDigest(buf[:0], &p)
+	var sum [sha256.Size]byte
+	switch {
+	case memo != nil && memo.in != nil && bytes.Equal(memo.in, in):
+		sum = memo.sum
+	case memo != nil:
+		sum = sha256.Sum256(in)
+		memo.in, memo.sum = append(memo.in[:0], in...), sum
+	default:
+		sum = sha256.Sum256(in)
+	}
 	b := append(buf[:0], game...)
 	b = append(b, "-t"...)
 	b = strconv.AppendInt(b, int64(ply), 10)

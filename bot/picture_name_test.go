@@ -37,6 +37,7 @@ func TestNamedAsBefore(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 9))
 	pick := func() string { return oddStrings[rng.IntN(len(oddStrings))] }
 	themes := []render.Theme{"", render.Light, render.Dark, render.Contrast, `odd"theme`}
+	var memo pictureDigest
 	for i := range 20000 {
 		p := Picture{Config: tak.DefaultConfig(3 + rng.IntN(6)), TPS: pick(), BeforeTPS: pick(), Last: pick(),
 			Players: [2]string{pick(), pick()}, Orientation: notation.Orientation(rng.IntN(3)), Caption: pick(),
@@ -58,6 +59,20 @@ func TestNamedAsBefore(t *testing.T) {
 		}
 		if got, want := named(p, game, ply), oldNamed(p, game, ply); got.Name != want.Name {
 			t.Fatalf("%+v: named %q, before %q", p, got.Name, want.Name)
+		}
+		// With a memo of the last digest, given the same picture again,
+		// one that differs in one field, or another.
+		q := p
+		switch rng.IntN(3) {
+		case 0:
+			q.Theme = themes[rng.IntN(len(themes))]
+		case 1:
+			q.Players[rng.IntN(2)] = pick()
+		}
+		for _, pic := range []Picture{p, q, p} {
+			if got, want := namedWith(pic, game, ply, &memo), oldNamed(pic, game, ply); got.Name != want.Name {
+				t.Fatalf("%+v: namedWith %q, before %q", pic, got.Name, want.Name)
+			}
 		}
 	}
 }
