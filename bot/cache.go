@@ -21,7 +21,7 @@ type recordCache struct {
 }
 
 type cachedGame struct {
-	rec *GameRecord // never changed once cached
+	rec *GameRecord // never changed once cached (sessions append past the end of its moves: shareMoves)
 	tg  *tak.Game   // never changed once cached
 }
 
@@ -29,15 +29,62 @@ func newRecordCache() *recordCache {
 	return &recordCache{games: map[string]cachedGame{}, players: map[string]PlayerRecord{}}
 }
 
-// game returns a private copy of a cached game.
-func (c *recordCache) game(id string) (*GameRecord, *tak.Game, bool) {
+// entry returns a cached game as cached, to be copied.
+func (c *recordCache) entry(id string) (cachedGame, bool) {
 	c.mu.Lock()
 	e, ok := c.games[id]
 	c.mu.Unlock()
+	return e, ok
+}
+
+// game returns a private copy of a cached game.
+func (c *recordCache) game(id string) (*GameRecord, *tak.Game, bool) {
+	e, ok := c.entry(id)
 	if !ok {
 		return nil, nil, false
 	}
 	return e.rec.clone(), e.tg.Clone(), true
+}
+
+// sessionGame returns a copy of a cached game for a session that holds
+// the game's lock: a copy of everything but the moves' array, which it
+// shares with the cached record (GameRecord.shareMoves).
+func (c *recordCache) sessionGame(id string) (*GameRecord, *tak.Game, bool) {
+	e, ok := c.entry(id)
+	if !ok {
+		return nil, nil, false
+	}
+	rec := e.rec.cloneButMoves()
+	rec.Moves = e.rec.shareMoves()
+	return rec, e.tg.Clone(), true
+}
+
+// shareMoves returns the record's moves for a copy that shares their
+// array. That is safe because a session only ever appends to its moves,
+// which writes past the end that every other holder of the array sees,
+// or cuts them with their capacity (cutMoves), so that its next append
+// moves them to an array of their own; and because only one session at a
+// time holds a game's lock, so no two append to one array at once. The
+// spare capacity lets the moves of many sessions go into one array,
+// instead of each copying them all.
+func (g *GameRecord) shareMoves() MoveList {
+	if len(g.Moves) == 0 {
+		return nil // as clone copies an empty list
+	}
+	return g.Moves
+}
+
+// cutMoves keeps the first n moves (n at most their number), in a slice
+// without spare capacity: the array may be shared (shareMoves), and an
+// append must not write over the moves cut.
+func (g *GameRecord) cutMoves(n int) {
+	g.Moves = g.Moves[:n:n]
+}
+
+// hasGame reports whether a game is cached, without copying it.
+func (c *recordCache) hasGame(id string) bool {
+	_, ok := c.entry(id)
+	return ok
 }
 
 func (c *recordCache) putGame(rec *GameRecord, tg *tak.Game) {
@@ -82,8 +129,15 @@ func (c *recordCache) putPlayer(p *PlayerRecord) {
 
 // clone returns a deep copy of the record.
 func (g *GameRecord) clone() *GameRecord {
-	c := *g
+	c := g.cloneButMoves()
 	c.Moves = append([]MoveRecord(nil), g.Moves...)
+	return c
+}
+
+// cloneButMoves returns a deep copy of the record but for its moves,
+// which it shares.
+func (g *GameRecord) cloneButMoves() *GameRecord {
+	c := *g
 	c.Events = append([]string(nil), g.Events...)
 	c.Disputes = append([]Dispute(nil), g.Disputes...)
 	c.Watchers = append([]string(nil), g.Watchers...)

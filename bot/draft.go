@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/takbymail/takbot/render"
@@ -39,6 +40,9 @@ func (s *session) tell(to, game string) *draft {
 		}
 	}
 	d := &draft{to: to, game: game, stage: s.stage}
+	if game != "" {
+		d.parts = make([]Part, 0, 6) // a status: the move, picture, text board, sync board, legend, turn
+	}
 	s.drafts = append(s.drafts, d)
 	return d
 }
@@ -51,8 +55,11 @@ func (s *session) event(to, g string) *draft {
 }
 
 // say adds a line of prose.
-func (d *draft) say(format string, args ...any) {
-	line := fmt.Sprintf(format, args...)
+func (d *draft) say(format string, args ...any) { d.line(fmt.Sprintf(format, args...)) }
+
+// line adds a line of prose written already: say without a format, for
+// the lines of every move.
+func (d *draft) line(line string) {
 	if n := len(d.parts); n > 0 && d.parts[n-1].Kind == Prose && !isLegend(d.parts[n-1].Text) {
 		d.parts[n-1].Text += "\n" + line
 		return
@@ -147,7 +154,10 @@ func (d *draft) empty() bool { return len(d.parts) == 0 && len(d.allActions()) =
 // allActions are the draft's actions followed by the game's current offers,
 // each command once.
 func (d *draft) allActions() []Action {
-	out := append([]Action(nil), d.actions...)
+	if len(d.actions)+len(d.offers) == 0 {
+		return nil
+	}
+	out := append(make([]Action, 0, len(d.actions)+len(d.offers)), d.actions...)
 	for _, a := range d.offers {
 		dup := false
 		for _, b := range out {
@@ -177,7 +187,7 @@ func (s *session) replies(cause string) []Reply {
 		if p, err := s.player(d.to); err == nil && p.Name != "" {
 			name = p.Name
 		}
-		parts := append([]Part(nil), d.parts...)
+		parts := append(make([]Part, 0, len(d.parts)+2), d.parts...) // room for the link and the actions
 		parts = s.webLink(d, parts)
 		if as := d.allActions(); len(as) > 0 {
 			parts = append(parts, Part{Kind: Actions, Actions: as})
@@ -187,7 +197,7 @@ func (s *session) replies(cause string) []Reply {
 			class = Answer // the reader's own message caused it
 		}
 		out = append(out, Reply{
-			ID: fmt.Sprintf("%s/%d", s.replyBase, i+1), To: id, ToName: name, Game: d.game,
+			ID: s.replyBase + "/" + strconv.Itoa(i+1), To: id, ToName: name, Game: d.game,
 			Subject: s.subject(d.game), Parts: parts, Private: !d.public && d.to == s.senderKey() && d.stage == 0,
 			Attention: d.attention, Class: class, Cause: cause, Created: s.now,
 		})
@@ -209,11 +219,16 @@ func (s *session) subject(game string) string {
 		return "[Tak] your games"
 	}
 	if gs, ok := s.games[game]; ok {
-		g := gs.rec
-		return fmt.Sprintf("[Tak %s] %s vs %s, %dx%d", g.ID, g.Names[0], g.Names[1], g.Config.Size, g.Config.Size)
+		return gameSubject(gs.rec)
 	}
 	if g, err := s.peekGame(game); err == nil {
-		return fmt.Sprintf("[Tak %s] %s vs %s, %dx%d", g.ID, g.Names[0], g.Names[1], g.Config.Size, g.Config.Size)
+		return gameSubject(g)
 	}
 	return "[Tak " + game + "]"
+}
+
+// gameSubject titles a reply about game g: "[Tak g7] alice vs bob, 6x6".
+func gameSubject(g *GameRecord) string {
+	size := strconv.Itoa(g.Config.Size)
+	return "[Tak " + g.ID + "] " + g.Names[0] + " vs " + g.Names[1] + ", " + size + "x" + size
 }

@@ -58,7 +58,7 @@ func (s *session) cmdMove(c *Command) error {
 			return q
 		}
 	}
-	if _, err := before.Play(pm.Move); err != nil {
+	if err := before.Check(pm.Move); err != nil {
 		return refuse("%s", describeMoveError(err, g.Config.Size, pm.Notation))
 	}
 	if !s.sender.NotationFixed && bare == "" && s.sender.Notation != pm.Notation {
@@ -101,10 +101,11 @@ func (s *session) landMove(gs *gameState, me tak.Color, pm notation.ParsedMove, 
 	} else {
 		s.startTurn(gs)
 	}
+	mail, ptn := notation.FormatMail(pm.Move, before.Size()), notation.FormatPTN(pm.Move, before) // for both readers
 	both(g, func(k string, c tak.Color) {
 		o := s.orient(k)
 		d := s.event(k, g.ID)
-		d.say("%s of game %s: %s played %s.", capitalize(turnName(turn)), g.ID, whoFor(g, me, k), moveNames(pm.Move, before, o))
+		d.line(turnTitle(turn) + " of game " + g.ID + ": " + whoFor(g, me, k) + " played " + orderNames(mail, ptn, o) + ".")
 		if pm.TakCall {
 			if c != me {
 				d.say("%s calls Tak: they say they can win with their next move.", g.Names[me])

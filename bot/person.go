@@ -23,7 +23,7 @@ func isReader(g *GameRecord, c tak.Color, reader string) bool {
 // "alice (white)".
 func whoFor(g *GameRecord, c tak.Color, reader string) string {
 	if isReader(g, c, reader) {
-		return fmt.Sprintf("you (%s)", c)
+		return "you (" + c.String() + ")"
 	}
 	return who(g, c)
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/takbymail/takbot/notation"
@@ -19,25 +20,22 @@ import (
 // the true one) and a caption saying why; nil marks mark nothing.
 func (s *session) markedPicture(gs *gameState, readerKey string, marks []tak.Square, caption string) Picture {
 	g, tg := gs.rec, gs.tg
-	p := Picture{Config: g.Config, TPS: notation.FormatTPS(tg.Position()), Players: g.Names, Orientation: s.orient(readerKey)}
-	if n := tg.Len(); n > 0 {
-		p.BeforeTPS = notation.FormatTPS(tg.PositionAfter(n - 1))
-		p.Last = tg.Moves()[n-1].String()
-	}
+	t := gs.texts()
+	p := Picture{Config: g.Config, TPS: t.tps, BeforeTPS: t.beforeTPS, Last: t.lastPTN, Players: g.Names, Orientation: s.orient(readerKey)}
 	ply := tg.Position().Ply()
-	p.Turn = capitalize(turnName(ply + 1))
+	p.Turn = turnTitle(ply + 1)
 	if g.Result != nil {
 		r := *g.Result
 		p.Result = &r
 		if ply > 0 {
-			p.Turn = capitalize(turnName(ply))
+			p.Turn = turnTitle(ply)
 		}
 	}
 	if len(marks) > 0 {
 		p.Marks, p.Caption = marks, caption
 	}
 	s.dress(&p, readerKey)
-	return named(p, g.ID, ply)
+	return namedWith(p, g.ID, ply, &t.digest)
 }
 
 // beforePicture describes the position before the move of turn turn,
@@ -46,7 +44,7 @@ func (s *session) beforePicture(gs *gameState, readerKey string, before *tak.Pos
 	g := gs.rec
 	p := Picture{Config: g.Config, TPS: notation.FormatTPS(before), Players: g.Names, Orientation: s.orient(readerKey),
 		Caption: fmt.Sprintf("Before turn %d: the position the disputed move was played from", turn),
-		Turn:    capitalize(turnName(turn))}
+		Turn:    turnTitle(turn)}
 	s.dress(&p, readerKey)
 	return named(p, g.ID, before.Ply())
 }
@@ -56,15 +54,67 @@ func (s *session) beforePicture(gs *gameState, readerKey string, before *tak.Pos
 // included) and the orientation, so that a name is never reused for
 // another picture (after an undo the same turn shows another position;
 // two readers of one position may choose two themes).
-func named(p Picture, game string, ply int) Picture {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%q", p.TPS, p.BeforeTPS, p.Last, p.Caption, p.Players)
-	if p.Result != nil {
-		fmt.Fprintf(h, "\x00%s\x00%d", p.Result.PTN, p.Result.Score)
+func named(p Picture, game string, ply int) Picture { return namedWith(p, game, ply, nil) }
+
+// pictureDigest remembers the last digest of a picture of a position:
+// both players' pictures of a move are most often drawn alike.
+type pictureDigest struct {
+	in  []byte // what was digested
+	sum [sha256.Size]byte
+}
+
+// namedWith is named, which digests what memo (when not nil) digested
+// last only once.
+func namedWith(p Picture, game string, ply int, memo *pictureDigest) Picture {
+	var buf [384]byte
+	in := appendPictureDigest(buf[:0], &p)
+	var sum [sha256.Size]byte
+	switch {
+	case memo != nil && memo.in != nil && bytes.Equal(memo.in, in):
+		sum = memo.sum
+	case memo != nil:
+		sum = sha256.Sum256(in)
+		memo.in, memo.sum = append(memo.in[:0], in...), sum
+	default:
+		sum = sha256.Sum256(in)
 	}
-	fmt.Fprintf(h, "\x00%q\x00%d\x00%q\x00%v", p.Theme, p.Width, p.Turn, p.Marks)
-	p.Name = fmt.Sprintf("%s-t%d-%s-%s.png", game, ply, hex.EncodeToString(h.Sum(nil))[:8], orientName(p.Orientation))
+	b := append(buf[:0], game...)
+	b = append(b, "-t"...)
+	b = strconv.AppendInt(b, int64(ply), 10)
+	b = append(b, '-')
+	b = hex.AppendEncode(b, sum[:4])
+	b = append(b, '-')
+	b = append(b, orientName(p.Orientation)...)
+	b = append(b, ".png"...)
+	p.Name = string(b)
 	return p
+}
+
+// appendPictureDigest appends to b what named digests of a picture, the
+// bytes it once wrote with fmt: "%s\x00%s\x00%s\x00%s\x00%q" of the TPS,
+// the TPS before, the last move, the caption and the players; for a
+// result "\x00%s\x00%d" of its PTN and score; then "\x00%q\x00%d\x00%q\x00%v"
+// of the theme, width, turn and marks.
+func appendPictureDigest(b []byte, p *Picture) []byte {
+	for _, s := range [...]string{p.TPS, p.BeforeTPS, p.Last, p.Caption} {
+		b = append(append(b, s...), 0)
+	}
+	b = append(strconv.AppendQuote(append(strconv.AppendQuote(append(b, '['), p.Players[0]), ' '), p.Players[1]), ']')
+	if p.Result != nil {
+		b = append(append(b, 0), p.Result.PTN...)
+		b = strconv.AppendInt(append(b, 0), int64(p.Result.Score), 10)
+	}
+	b = strconv.AppendQuote(append(b, 0), string(p.Theme))
+	b = strconv.AppendInt(append(b, 0), int64(p.Width), 10)
+	b = strconv.AppendQuote(append(b, 0), p.Turn)
+	b = append(b, 0, '[')
+	for i, sq := range p.Marks {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, sq.String()...)
+	}
+	return append(b, ']')
 }
 
 // DefaultRender renders a Picture to PNG with the render package, in the

@@ -17,6 +17,8 @@ type gameState struct {
 	tg    *tak.Game
 	dirty bool
 	ended bool // the game ended in this session: its last replies carry the review
+	// board holds the texts of the position last shown (boardtext.go).
+	board *boardTexts
 }
 
 func (gs *gameState) pos() *tak.Position { return gs.tg.Position() }
@@ -32,9 +34,9 @@ type session struct {
 	msg      Message
 	sender   *PlayerRecord
 	players  map[string]*PlayerRecord
-	dirtyP   map[string]bool
+	dirtyP   map[string]bool // made by markPlayer
 	games    map[string]*gameState
-	peeked   map[string]*GameRecord // games read under their lock, not yet loaded
+	peeked   map[string]*GameRecord // games read under their lock, not yet loaded; made by peekGame
 	// current is the game chosen by "game ID" earlier in this message.
 	current   string
 	drafts    []*draft
@@ -62,8 +64,7 @@ func (r *Referee) newSession(ctx context.Context, ls *lockSet, msg Message, repl
 		received = now
 	}
 	return &session{r: r, ctx: ctx, ls: ls, now: now, received: received, msg: msg,
-		players: map[string]*PlayerRecord{}, dirtyP: map[string]bool{}, games: map[string]*gameState{},
-		peeked: map[string]*GameRecord{}, replyBase: replyBase}
+		players: map[string]*PlayerRecord{}, games: map[string]*gameState{}, replyBase: replyBase}
 }
 
 func (s *session) view(fn func(Tx) error) error { return s.r.store.View(s.ctx, fn) }
@@ -137,7 +138,7 @@ func (s *session) game(id string) (*gameState, error) {
 	if st := stripeOf(id); !s.ls.has(st) {
 		return nil, &needLock{st}
 	}
-	if rec, tg, ok := s.r.cache.game(id); ok {
+	if rec, tg, ok := s.r.cache.sessionGame(id); ok {
 		gs := &gameState{rec: rec, tg: tg}
 		s.games[id] = gs
 		return gs, nil
@@ -172,7 +173,7 @@ func (s *session) peekGame(id string) (*GameRecord, error) {
 	}
 	if s.ls.has(stripeOf(id)) {
 		// Under its lock the cache is current: load the game fully.
-		if _, _, ok := s.r.cache.game(id); ok {
+		if s.r.cache.hasGame(id) {
 			gs, err := s.game(id)
 			if err != nil {
 				return nil, err
@@ -188,6 +189,9 @@ func (s *session) peekGame(id string) (*GameRecord, error) {
 	})
 	if err == nil && s.ls.has(stripeOf(id)) {
 		// Read under its lock: it stays current until this session ends.
+		if s.peeked == nil {
+			s.peeked = map[string]*GameRecord{}
+		}
 		s.peeked[id] = rec
 	}
 	return rec, err
@@ -326,4 +330,9 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 }
 
 // markPlayer records that the session changed a player's record.
-func (s *session) markPlayer(p *PlayerRecord) { s.dirtyP[p.Key] = true }
+func (s *session) markPlayer(p *PlayerRecord) {
+	if s.dirtyP == nil {
+		s.dirtyP = map[string]bool{}
+	}
+	s.dirtyP[p.Key] = true
+}

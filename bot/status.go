@@ -6,7 +6,6 @@ import (
 	"unicode"
 
 	"github.com/takbymail/takbot/notation"
-	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -28,19 +27,16 @@ func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks
 	g := gs.rec
 	d := s.tell(to, g.ID)
 	pos := gs.pos()
+	texts := gs.texts()
 	if withPicture {
 		d.image(s.markedPicture(gs, to, marks, caption))
 		if s.textBoard(to) {
-			d.fallback(boardCaption(s.orient(to)), render.Grid(pos, s.orient(to), render.Figure))
+			o := s.orient(to)
+			d.fallback(boardCaption(o), texts.grid(o))
 		}
 	}
-	d.block(syncCaption, notation.FormatSyncBoard(pos))
-	ws, wc := pos.Reserves(tak.White)
-	bs, bc := pos.Reserves(tak.Black)
-	flats := pos.FlatCounts()
-	d.say("In hand: white %s and %s, black %s and %s. Flats on top: white %d, black %d (komi %s).",
-		plural(ws, "stone", "stones"), plural(wc, "capstone", "capstones"), plural(bs, "stone", "stones"), plural(bc, "capstone", "capstones"),
-		flats[0], flats[1], g.Config.Komi)
+	d.block(syncCaption, texts.sync)
+	d.line(texts.inHandLine(g.Config.Komi))
 	me, _ := g.ColorOf(to)
 	switch g.Status {
 	case Over:
@@ -53,10 +49,10 @@ func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks
 			by = ", by " + s.timeFor(to, g.Deadline)
 		}
 		if c == me {
-			d.say("%s: your move%s.", capitalize(turnName(pos.Ply()+1)), by)
+			d.line(turnTitle(pos.Ply()+1) + ": your move" + by + ".")
 			d.attention = true
 		} else {
-			d.say("%s: %s to move%s.", capitalize(turnName(pos.Ply()+1)), who(g, c), by)
+			d.line(turnTitle(pos.Ply()+1) + ": " + who(g, c) + " to move" + by + ".")
 		}
 	case Challenged:
 		if me == g.Challenger {
@@ -118,8 +114,9 @@ func (s *session) offerActions(gs *gameState, to string) {
 		return
 	}
 	d := s.tell(to, g.ID)
-	d.offers = nil
-	offer := func(as ...Action) { d.offers = append(d.offers, as...) }
+	var buf [4]Action // room for what a game in progress offers
+	offers := buf[:0]
+	offer := func(as ...Action) { offers = append(offers, as...) }
 	if pr := g.Proposal; pr != nil && answerable(g) {
 		if pr.By != me {
 			offer(Action{Label: "Accept: " + s.proposalShort(g, pr, to), Command: "accept", Game: g.ID},
@@ -149,10 +146,12 @@ func (s *session) offerActions(gs *gameState, to string) {
 			offer(Action{Label: "Ask to take back the disputed move", Command: "takeback", Game: g.ID})
 		}
 		offer(Action{Label: "Offer a draw", Command: "draw", Game: g.ID},
-			Action{Label: "Resign", Command: "resign", Game: g.ID, Confirm: fmt.Sprintf("Resign game %s against %s?", g.ID, g.Names[me.Opponent()])})
+			Action{Label: "Resign", Command: "resign", Game: g.ID, Confirm: "Resign game " + g.ID + " against " + g.Names[me.Opponent()] + "?"})
 	case Over:
 		offerRematch(g, offer)
 	}
+	// In an array of their own: a reply may hold the earlier offers.
+	d.offers = append([]Action(nil), offers...)
 }
 
 // both calls fn for each player key of the game.

@@ -98,7 +98,7 @@ func (s *session) tellWatchers(gs *gameState, turn int, mover tak.Color, m tak.M
 	g := gs.rec
 	for _, w := range g.Watchers {
 		d := s.event(w, g.ID)
-		d.say("%s of game %s (%s vs %s): %s played %s.", capitalize(turnName(turn)), g.ID, g.Names[0], g.Names[1], who(g, mover), moveNames(m, before, s.orient(w)))
+		d.say("%s of game %s (%s vs %s): %s played %s.", turnTitle(turn), g.ID, g.Names[0], g.Names[1], who(g, mover), moveNames(m, before, s.orient(w)))
 		s.spectatorStatus(gs, d)
 	}
 }
@@ -137,7 +137,7 @@ func (s *session) spectatorStatus(gs *gameState, d *draft) {
 		if !g.Deadline.IsZero() {
 			by = ", by " + fmtTime(g.Deadline)
 		}
-		d.say("%s: %s to move%s.", capitalize(turnName(pos.Ply()+1)), who(g, pos.ToMove()), by)
+		d.say("%s: %s to move%s.", turnTitle(pos.Ply()+1), who(g, pos.ToMove()), by)
 	case Challenged:
 		d.say("The game starts when %s accepts the challenge.", g.Names[g.Challenger.Opponent()])
 	}

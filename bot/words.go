@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -22,29 +23,67 @@ func (s *session) orient(key string) notation.Orientation {
 }
 
 // who names a player with their colour: "alice (white)".
-func who(g *GameRecord, c tak.Color) string { return fmt.Sprintf("%s (%s)", g.Names[c], c) }
+func who(g *GameRecord, c tak.Color) string { return g.Names[c] + " (" + c.String() + ")" }
 
-func fmtTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+func fmtTime(t time.Time) string {
+	const layout = "2006-01-02 15:04 UTC"
+	u := t.UTC()
+	y, mo, d := u.Date()
+	if y < 0 || y > 9999 {
+		return u.Format(layout)
+	}
+	h, mi, _ := u.Clock()
+	// What Format writes, without parsing the layout: every field but
+	// the year two digits, the year four.
+	var buf [len(layout)]byte
+	b := append(buf[:0], byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-')
+	b = append(b, byte('0'+mo/10), byte('0'+mo%10), '-', byte('0'+d/10), byte('0'+d%10), ' ')
+	b = append(b, byte('0'+h/10), byte('0'+h%10), ':', byte('0'+mi/10), byte('0'+mi%10))
+	return string(append(b, " UTC"...))
+}
 
 // turnName names a turn with its PTN move number: "turn 7 (PTN move 4,
 // white)". Turns count the moves of the game from 1, across adopted boards.
 func turnName(turn int) string {
+	var buf [48]byte
+	return string(appendTurnName(buf[:0], 't', turn))
+}
+
+// turnTitle is turnName opening a sentence: "Turn 7 (PTN move 4, white)".
+func turnTitle(turn int) string {
+	var buf [48]byte
+	return string(appendTurnName(buf[:0], 'T', turn))
+}
+
+// appendTurnName appends turnName(turn) to b, its first letter t.
+func appendTurnName(b []byte, t byte, turn int) []byte {
 	c := tak.White
 	if (turn-1)%2 == 1 {
 		c = tak.Black
 	}
-	return fmt.Sprintf("turn %d (PTN move %d, %s)", turn, (turn-1)/2+1, c)
+	b = append(b, t)
+	b = append(b, "urn "...)
+	b = strconv.AppendInt(b, int64(turn), 10)
+	b = append(b, " (PTN move "...)
+	b = strconv.AppendInt(b, int64((turn-1)/2+1), 10)
+	b = append(b, ", "...)
+	b = append(b, c.String()...)
+	return append(b, ')')
 }
 
 // moveNames returns the move in the reader's notation with the other in
 // brackets: "ps a5 (PTN a1)".
 func moveNames(m tak.Move, before *tak.Position, o notation.Orientation) string {
-	mail := notation.FormatMail(m, before.Size())
-	ptn := notation.FormatPTN(m, before)
+	return orderNames(notation.FormatMail(m, before.Size()), notation.FormatPTN(m, before), o)
+}
+
+// orderNames writes a move's names as moveNames does, from its mail and
+// PTN names.
+func orderNames(mail, ptn string, o notation.Orientation) string {
 	if o == notation.Mail {
-		return fmt.Sprintf("%s (PTN %s)", mail, ptn)
+		return mail + " (PTN " + ptn + ")"
 	}
-	return fmt.Sprintf("%s (mail %s)", ptn, mail)
+	return ptn + " (mail " + mail + ")"
 }
 
 func squareList(sqs []tak.Square, size int, o notation.Orientation) string {
@@ -124,7 +163,7 @@ func plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return strconv.Itoa(n) + " " + many
 }
 
 func orientName(o notation.Orientation) string {
@@ -138,6 +177,16 @@ func orientName(o notation.Orientation) string {
 func capitalize(s string) string {
 	if s == "" {
 		return s
+	}
+	if c := s[0]; c < utf8.RuneSelf {
+		if c < 'a' || c > 'z' {
+			return s // strings.ToUpper would give s[:1] back
+		}
+		var buf [64]byte // the common case, without the allocation of ToUpper
+		if len(s) <= len(buf) {
+			b := append(append(buf[:0], c-('a'-'A')), s[1:]...)
+			return string(b)
+		}
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -93,3 +93,36 @@ func BenchmarkNinjaLink(b *testing.B) {
 		NinjaLink(ptn)
 	}
 }
+
+// benchTPS is a 6x6 midgame with stacks of every kind.
+const benchTPS = "2,2,21S,2,2,2/2,x,222221,2,2,x/1,1,2221C,x,111112C,2S/x,1,2S,x2,121211212/1,1,1212S,1S,2,1S/x2,2,1,21,1 1 42"
+
+// BenchmarkFormatTPS writes a 6x6 midgame in TPS, as the referee does
+// twice for every picture (the position and the one before).
+func BenchmarkFormatTPS(b *testing.B) {
+	p, err := ParseTPS(benchTPS, tak.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if FormatTPS(p) != benchTPS {
+			b.Fatal("TPS changed")
+		}
+	}
+}
+
+// BenchmarkFormatSyncBoard writes a 6x6 midgame as the sync board every
+// status reply carries.
+func BenchmarkFormatSyncBoard(b *testing.B) {
+	p, err := ParseTPS(benchTPS, tak.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if FormatSyncBoard(p) == "" {
+			b.Fatal("empty")
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package notation
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -86,11 +85,25 @@ func ParseMailMove(s string, size int) (ParsedMove, error) {
 // FormatMail writes m as a Tak by Mail command, always in full: "ps b4",
 // "pw a1", "pc c3", "ms b2 p3 2 1", "mn a5 p1 1".
 func FormatMail(m tak.Move, size int) string {
-	sq := SquareName(m.Square, size, Mail)
+	var buf [40]byte
+	b := buf[:0]
 	if m.Type == tak.Place {
-		return fmt.Sprintf("p%c %s", "swc"[m.Piece%3], sq)
+		b = append(b, 'p', "swc"[m.Piece%3], ' ')
+		return string(appendSquareName(b, m.Square, size, Mail))
 	}
-	return fmt.Sprintf("m%c %s p%d %s", mailDirs[m.Dir&3], sq, m.Carry(), joinInts(m.DropList(), " "))
+	b = append(b, 'm', mailDirs[m.Dir&3], ' ')
+	b = append(appendSquareName(b, m.Square, size, Mail), " p"...)
+	b = append(strconv.AppendInt(b, int64(m.Carry()), 10), ' ')
+	for i, d := range m.Drops {
+		if d == 0 {
+			break
+		}
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(d), 10)
+	}
+	return string(b)
 }
 
 // ParseMove reads a move in either notation on a board of the given size. A

@@ -1,7 +1,7 @@
 package notation
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/takbymail/takbot/tak"
@@ -11,11 +11,17 @@ import (
 // lowercase: "c3". In PTN the row is the rank counted from the south; in
 // Tak by Mail it is counted from the north (row = size - rank).
 func SquareName(sq tak.Square, size int, o Orientation) string {
+	var buf [8]byte
+	return string(appendSquareName(buf[:0], sq, size, o))
+}
+
+// appendSquareName appends SquareName(sq, size, o) to b.
+func appendSquareName(b []byte, sq tak.Square, size int, o Orientation) []byte {
 	row := sq.Rank() + 1
 	if o == Mail {
 		row = size - sq.Rank()
 	}
-	return fmt.Sprintf("%c%d", 'a'+sq.File(), row)
+	return strconv.AppendInt(append(b, byte('a'+sq.File())), int64(row), 10)
 }
 
 // ParseSquare reads a square name such as "c3" or "C3" in orientation o on

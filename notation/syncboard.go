@@ -144,43 +144,54 @@ func count(n int, one, many string) string {
 // line per row, squares separated by one space, each written top to bottom,
 // "0" for empty.
 func FormatSyncBoard(p *tak.Position) string {
-	return formatSyncStacks(p.Size(), p.Stacks())
+	var buf [160]byte
+	var pieces [32]tak.Piece // taller stacks go to the heap
+	b := buf[:0]
+	size := p.Size()
+	for r := size - 1; r >= 0; r-- {
+		for f := 0; f < size; f++ {
+			if f > 0 {
+				b = append(b, ' ')
+			}
+			b = appendSyncStack(b, p.AppendStack(pieces[:0], tak.SquareAt(f, r)))
+		}
+		b = append(b, '\n')
+	}
+	return string(b)
 }
 
 // formatSyncStacks writes stacks (bottom first, by square) in the "rs" format.
 func formatSyncStacks(size int, stacks map[tak.Square]tak.Stack) string {
-	var b strings.Builder
+	var b []byte
 	for r := size - 1; r >= 0; r-- {
 		for f := 0; f < size; f++ {
 			if f > 0 {
-				b.WriteByte(' ')
+				b = append(b, ' ')
 			}
-			writeSyncStack(&b, stacks[tak.SquareAt(f, r)])
+			b = appendSyncStack(b, stacks[tak.SquareAt(f, r)])
 		}
-		b.WriteByte('\n')
+		b = append(b, '\n')
 	}
-	return b.String()
+	return string(b)
 }
 
 // FormatSyncStack writes one stack (bottom first) as the sync board writes
 // a square: top first, "s" flat, "w" wall, "c" capstone, lowercase white,
 // uppercase black, "0" when empty.
 func FormatSyncStack(st tak.Stack) string {
-	var b strings.Builder
-	writeSyncStack(&b, st)
-	return b.String()
+	return string(appendSyncStack(nil, st))
 }
 
-func writeSyncStack(b *strings.Builder, st tak.Stack) {
+func appendSyncStack(b []byte, st tak.Stack) []byte {
 	if len(st) == 0 {
-		b.WriteByte('0')
-		return
+		return append(b, '0')
 	}
 	for j := len(st) - 1; j >= 0; j-- {
 		c := "swc"[st[j].Kind()%3]
 		if st[j].Color() == tak.Black {
 			c -= 'a' - 'A'
 		}
-		b.WriteByte(c)
+		b = append(b, c)
 	}
+	return b
 }

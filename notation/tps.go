@@ -144,54 +144,65 @@ func parseTPSStack(input, cell string) (tak.Stack, error) {
 // FormatTPS writes p in canonical compressed TPS, rows north first:
 // "x5/x2,2S,x2/x2,121,x2/x5/x5 1 4".
 func FormatTPS(p *tak.Position) string {
-	var b strings.Builder
+	var buf [128]byte
+	return string(appendTPS(buf[:0], p))
+}
+
+// appendTPS appends p's TPS, as FormatTPS writes it, to b.
+func appendTPS(b []byte, p *tak.Position) []byte {
+	var pieces [32]tak.Piece // taller stacks go to the heap
 	size := p.Size()
 	for r := size - 1; r >= 0; r-- {
 		if r != size-1 {
-			b.WriteByte('/')
+			b = append(b, '/')
 		}
 		empty := 0
 		first := true
-		sep := func() {
-			if !first {
-				b.WriteByte(',')
+		for f := 0; f <= size; f++ {
+			var st tak.Stack
+			if f < size {
+				st = p.AppendStack(pieces[:0], tak.SquareAt(f, r))
+				if len(st) == 0 {
+					empty++
+					continue
+				}
 			}
-			first = false
-		}
-		flush := func() {
-			if empty > 0 {
-				sep()
-				b.WriteByte('x')
+			if empty > 0 { // the run of empty squares before this one, or at the row's end
+				if !first {
+					b = append(b, ',')
+				}
+				first = false
+				b = append(b, 'x')
 				if empty > 1 {
-					b.WriteString(strconv.Itoa(empty))
+					b = strconv.AppendInt(b, int64(empty), 10)
 				}
 				empty = 0
 			}
-		}
-		for f := 0; f < size; f++ {
-			st := p.Stack(tak.SquareAt(f, r))
-			if len(st) == 0 {
-				empty++
-				continue
+			if f == size {
+				break
 			}
-			flush()
-			sep()
-			writeTPSStack(&b, st)
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = appendTPSStack(b, st)
 		}
-		flush()
 	}
-	fmt.Fprintf(&b, " %d %d", p.ToMove()+1, p.MoveNumber())
-	return b.String()
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(p.ToMove()+1), 10)
+	b = append(b, ' ')
+	return strconv.AppendInt(b, int64(p.MoveNumber()), 10)
 }
 
-func writeTPSStack(b *strings.Builder, st tak.Stack) {
+func appendTPSStack(b []byte, st tak.Stack) []byte {
 	for _, pc := range st {
-		b.WriteByte('1' + byte(pc.Color()))
+		b = append(b, '1'+byte(pc.Color()))
 	}
 	switch st[len(st)-1].Kind() {
 	case tak.Wall:
-		b.WriteByte('S')
+		b = append(b, 'S')
 	case tak.Cap:
-		b.WriteByte('C')
+		b = append(b, 'C')
 	}
+	return b
 }

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"testing"
 
+	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -124,4 +125,17 @@ func BenchmarkEncode(b *testing.B) {
 func BenchmarkPNG8x8(b *testing.B) {
 	p, f := position(b, "x8/x8/x2,1,2,x4/x,2,1C,1221,x4/x2,1,2C,1,x3/x3,1,x4/x8/x8 1 8", tak.Config{}, "3d5>12")
 	benchPNG(b, p, f)
+}
+
+// BenchmarkGrid draws a 6x6 mid-game as the text board under a picture
+// (Figure style, Tak by Mail orientation), as the referee does for every
+// status reply.
+func BenchmarkGrid(b *testing.B) {
+	p, _ := midGame(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if Grid(p, notation.Mail, Figure) == "" {
+			b.Fatal("empty")
+		}
+	}
 }

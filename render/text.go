@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -84,59 +85,80 @@ func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	if style == ASCII || style == Figure {
 		g = glyphs[style]
 	}
-	cells := make([]string, 0, n*n)
-	width := make([]int, n) // per file
-	for rank := n - 1; rank >= 0; rank-- {
-		for file := range n {
-			s := stackText(p.Stack(tak.SquareAt(file, rank)))
-			if s == "" {
-				s = g.empty
-			}
-			width[file] = max(width[file], utf8.RuneCountInString(s))
-			cells = append(cells, s)
+	emptyRunes := utf8.RuneCountInString(g.empty)
+	var width [tak.MaxSize]int // per file: a cell is one letter per piece, or g.empty
+	size := 0                  // the bytes of the board, for one allocation
+	for file := range n {
+		width[file] = emptyRunes
+		for rank := range n {
+			width[file] = max(width[file], p.Height(tak.SquareAt(file, rank)))
 		}
+		size += width[file] * len(g.pad)
 	}
-	var b strings.Builder
-	b.Grow((n + 2) * (4 + n*(len(g.v)+6)))
-	pad := func(k int) {
-		for range k {
-			b.WriteString(g.pad)
-		}
+	size = (n+1)*(size+2*len(g.pad)+n*(len(g.v)+2)+len(g.v)+2) + 16
+	var buf [640]byte // enough for most boards up to 7x7
+	b := buf[:0]
+	if size > len(buf) {
+		b = make([]byte, 0, size)
 	}
-	line := func(label string, cell func(f int) string) {
-		pad(2 - len(label))
-		b.WriteString(label)
-		b.WriteByte(' ')
-		for f := range n {
-			c := cell(f)
-			b.WriteString(g.v)
-			b.WriteByte(' ')
-			b.WriteString(c)
-			pad(width[f] - utf8.RuneCountInString(c))
-			b.WriteByte(' ')
-		}
-		b.WriteString(g.v)
-		b.WriteByte('\n')
-	}
-	files := func() {
-		line("", func(f int) string {
-			if o == notation.Mail {
-				return string(rune('A' + f))
-			}
-			return string(rune('a' + f))
-		})
-	}
+	var letters [4]byte
+	var pieces [32]byte // taller stacks go to the heap
+	var stack [32]tak.Piece
 	if o == notation.Mail {
-		files()
+		b = gridFiles(b, g, width[:n], 'A')
 	}
 	for row := range n {
-		name := notation.SquareName(tak.SquareAt(0, n-1-row), n, o)
-		line(name[1:], func(f int) string { return cells[row*n+f] })
+		rank := n - 1 - row
+		label := rank + 1 // the rank in PTN, counted from the south
+		if o == notation.Mail {
+			label = row + 1 // the row in Tak by Mail, counted from the north
+		}
+		b = gridOpen(b, g, strconv.AppendInt(letters[:0], int64(label), 10))
+		for f := range n {
+			st := p.AppendStack(stack[:0], tak.SquareAt(f, rank))
+			if len(st) == 0 {
+				b = gridCell(b, g, width[f], append(pieces[:0], g.empty...), emptyRunes)
+				continue
+			}
+			b = gridCell(b, g, width[f], appendStackText(pieces[:0], st), len(st))
+		}
+		b = append(append(b, g.v...), '\n')
 	}
 	if o == notation.PTN {
-		files()
+		b = gridFiles(b, g, width[:n], 'a')
 	}
-	return b.String()
+	return string(b)
+}
+
+// gridFiles appends the line of file letters, the first one a.
+func gridFiles(b []byte, g boxGlyphs, width []int, a byte) []byte {
+	b = gridOpen(b, g, nil)
+	for f := range width {
+		b = gridCell(b, g, width[f], []byte{a + byte(f)}, 1)
+	}
+	return append(append(b, g.v...), '\n')
+}
+
+// gridOpen appends a line's label, right-aligned in two columns.
+func gridOpen(b []byte, g boxGlyphs, label []byte) []byte {
+	b = gridPad(b, g, 2-len(label))
+	return append(append(b, label...), ' ')
+}
+
+// gridCell appends a cell of text (runes long) in a column width wide.
+func gridCell(b []byte, g boxGlyphs, width int, text []byte, runes int) []byte {
+	b = append(append(b, g.v...), ' ')
+	b = append(b, text...)
+	b = gridPad(b, g, width-runes)
+	return append(b, ' ')
+}
+
+// gridPad appends k pads.
+func gridPad(b []byte, g boxGlyphs, k int) []byte {
+	for range k {
+		b = append(b, g.pad...)
+	}
+	return b
 }
 
 // boxGlyphs are the characters of one text style.
@@ -155,7 +177,11 @@ var glyphs = [3]boxGlyphs{
 // for a flat, wall or capstone, lowercase for white and uppercase for
 // black, so a black wall on two white flats is "Wss".
 func stackText(st tak.Stack) string {
-	out := make([]byte, 0, len(st))
+	return string(appendStackText(make([]byte, 0, len(st)), st))
+}
+
+// appendStackText appends stackText(st) to b.
+func appendStackText(b []byte, st tak.Stack) []byte {
 	for i := len(st) - 1; i >= 0; i-- {
 		c := byte('s')
 		switch st[i].Kind() {
@@ -167,9 +193,9 @@ func stackText(st tak.Stack) string {
 		if st[i].Color() == tak.Black {
 			c -= 'a' - 'A'
 		}
-		out = append(out, c)
+		b = append(b, c)
 	}
-	return string(out)
+	return b
 }
 
 // turnName names a turn as the referee does everywhere, with its PTN move

@@ -179,12 +179,22 @@ func (p *Position) Stack(sq Square) Stack {
 	if h == 0 {
 		return nil
 	}
-	out := make(Stack, h)
-	for i := 0; i < h; i++ {
-		out[i] = MakePiece(p.pieceColor(sq, i), Flat)
+	return p.AppendStack(make(Stack, 0, h), sq)
+}
+
+// AppendStack appends the pieces on sq, bottom first, to dst and returns
+// the extended slice: Stack without an allocation of its own, for callers
+// that write a board square by square into one buffer.
+func (p *Position) AppendStack(dst Stack, sq Square) Stack {
+	h := int(p.height[sq])
+	if h == 0 {
+		return dst
 	}
-	out[h-1], _ = p.Top(sq)
-	return out
+	for i := 0; i < h-1; i++ {
+		dst = append(dst, MakePiece(p.pieceColor(sq, i), Flat))
+	}
+	top, _ := p.Top(sq)
+	return append(dst, top)
 }
 
 // Squares returns every square of the board, a1 first, rank by rank.
@@ -602,10 +612,20 @@ func (p *Position) DiffStacks(stacks map[Square]Stack) []Square {
 
 // Stacks returns every non-empty stack, indexed by square.
 func (p *Position) Stacks() map[Square]Stack {
-	out := make(map[Square]Stack)
+	n, pieces := 0, 0
+	for _, sq := range geometries[p.size].squareList {
+		if h := int(p.height[sq]); h > 0 {
+			n++
+			pieces += h
+		}
+	}
+	out := make(map[Square]Stack, n)
+	all := make(Stack, 0, pieces) // one array for every stack, each capped at its own length
 	for _, sq := range geometries[p.size].squareList {
 		if p.height[sq] > 0 {
-			out[sq] = p.Stack(sq)
+			start := len(all)
+			all = p.AppendStack(all, sq)
+			out[sq] = all[start:len(all):len(all)]
 		}
 	}
 	return out

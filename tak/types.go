@@ -1,6 +1,9 @@
 package tak
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // MinSize and MaxSize bound the board sizes the engine plays.
 const (
@@ -89,7 +92,13 @@ func (s Square) OnBoard(size int) bool { return s.File() < size && s.Rank() < si
 // String returns the PTN name of the square, such as "c3". Callers that need
 // the Tak by Mail name use the notation package.
 func (s Square) String() string {
-	return fmt.Sprintf("%c%d", 'a'+s.File(), s.Rank()+1)
+	var buf [4]byte
+	return string(s.appendName(buf[:0]))
+}
+
+// appendName appends the PTN name of the square to b, as String writes it.
+func (s Square) appendName(b []byte) []byte {
+	return strconv.AppendInt(append(b, byte('a'+s.File())), int64(s.Rank()+1), 10)
 }
 
 // Step returns the square one step from s in direction d on a board of the
@@ -239,24 +248,33 @@ func (m Move) Path(size int) []Square {
 // String returns the move in canonical PTN (without the crush marker, which
 // depends on the position). The notation package writes every other form.
 func (m Move) String() string {
+	var buf [32]byte
+	return string(m.AppendPTN(buf[:0]))
+}
+
+// AppendPTN appends the move as String writes it to b and returns the
+// extended buffer.
+func (m Move) AppendPTN(b []byte) []byte {
 	if m.Type == Place {
 		switch m.Piece {
 		case Wall:
-			return "S" + m.Square.String()
+			b = append(b, 'S')
 		case Cap:
-			return "C" + m.Square.String()
+			b = append(b, 'C')
 		}
-		return m.Square.String()
+		return m.Square.appendName(b)
 	}
-	s := ""
-	if m.Carry() > 1 {
-		s = fmt.Sprint(m.Carry())
+	if c := m.Carry(); c > 1 {
+		b = strconv.AppendInt(b, int64(c), 10)
 	}
-	s += fmt.Sprintf("%s%c", m.Square, "+>-<"[m.Dir&3])
+	b = append(m.Square.appendName(b), "+>-<"[m.Dir&3])
 	if m.Distance() > 1 {
-		for _, d := range m.DropList() {
-			s += fmt.Sprint(d)
+		for _, d := range m.Drops {
+			if d == 0 {
+				break
+			}
+			b = strconv.AppendInt(b, int64(d), 10)
 		}
 	}
-	return s
+	return b
 }
