@@ -341,6 +341,7 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 		ls.lock(want)
 		s := r.newSession(ctx, ls, msg, procID)
 		s.allocated = allocated
+		s.senderGames, s.senderGamesRead = mine, true
 		s.rate = rate
 		err := s.safeRun(parsed, perr)
 		var nl *needLock

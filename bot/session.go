@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -55,6 +56,13 @@ type session struct {
 	// extra are writes of the commit's transaction beyond games, players
 	// and replies (a reply's delivery state).
 	extra []func(Tx) error
+	// senderGames are the sender's game ids as Handle read them before
+	// taking the locks (with senderGamesRead), so that gamesOf needs no
+	// second read for the sender. A game another message created for the
+	// sender meanwhile is missing from them, as if this message had come
+	// first; a game changed meanwhile is read again under its lock.
+	senderGames     []string
+	senderGamesRead bool
 }
 
 func (r *Referee) newSession(ctx context.Context, ls *lockSet, msg Message, replyBase string) *session {
@@ -200,11 +208,16 @@ func (s *session) peekGame(id string) (*GameRecord, error) {
 // gamesOf returns a player's game ids, with the games this session created.
 func (s *session) gamesOf(key string) ([]string, error) {
 	var ids []string
-	err := s.view(func(tx Tx) error {
-		var err error
-		ids, err = tx.GamesOf(key)
-		return err
-	})
+	var err error
+	if s.senderGamesRead && key == s.msg.From.Key() {
+		ids = slices.Clip(s.senderGames)
+	} else {
+		err = s.view(func(tx Tx) error {
+			var err error
+			ids, err = tx.GamesOf(key)
+			return err
+		})
+	}
 	seen := map[string]bool{}
 	for _, id := range ids {
 		seen[id] = true
