@@ -35,6 +35,9 @@ type txn struct {
 	tx    *bolt.Tx
 	prep  *prepared  // records encoded before the transaction; nil: none
 	lanes *laneIndex // the recipients' lanes, in memory
+	// absent is the message id Processed last found not processed, until
+	// the next MarkProcessed.
+	absent string
 }
 
 var _ bot.Tx = (*txn)(nil)
