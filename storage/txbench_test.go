@@ -12,15 +12,16 @@ import (
 )
 
 // BenchmarkMoveTransaction stores moves as the referee's commit does for
-// a move (bot's session.commit), 16 moves to a transaction as its group
+// a move (bot's session.commit), 128 moves to a transaction as its group
 // commit gathers them: the message looked up and marked processed, the
 // game written, its two replies enqueued pending. 1,000 games of 6x6 are
 // played a move at a time, round the games; the records are prepared
 // (storage.DB.Prepare) off the timer, as the referee prepares them before
 // its transaction. The file is not synced, so that it measures the CPU of
-// the transactions and their commits. An op is one move.
+// the transactions and their commits. An op is one move; it reports the
+// pages each move writes and the nodes it materialises (bbolt's TxStats).
 func BenchmarkMoveTransaction(b *testing.B) {
-	const games, perTx = 1000, 16
+	const games, perTx = 1000, 128
 	db := openWith(b, filepath.Join(b.TempDir(), "moves.db"), storage.Options{NoSync: true})
 	rng := rand.New(rand.NewPCG(1, 2))
 	recs := make([]*bot.GameRecord, games)
@@ -57,6 +58,7 @@ func BenchmarkMoveTransaction(b *testing.B) {
 		return &rec, proc, rs
 	}
 	b.ReportAllocs()
+	before := db.Bolt().Stats().TxStats
 	b.ResetTimer()
 	for n := 0; n < b.N; n += perTx {
 		b.StopTimer()
@@ -95,4 +97,7 @@ func BenchmarkMoveTransaction(b *testing.B) {
 		}
 		b.StartTimer()
 	}
+	after := db.Bolt().Stats().TxStats
+	b.ReportMetric(float64(after.GetWrite()-before.GetWrite())/float64(b.N), "pages-written/move")
+	b.ReportMetric(float64(after.GetNodeCount()-before.GetNodeCount())/float64(b.N), "nodes-read/move")
 }
