@@ -86,7 +86,7 @@ func (t *txn) Processed(msgID string) (*bot.ProcessedRecord, error) {
 	raw := b.Get(processedKey(msgID))
 	if raw == nil {
 		t.absent = msgID
-		return nil, fmt.Errorf("processed message %s: %w", msgID, bot.ErrNotFound)
+		return nil, &unprocessedError{id: msgID}
 	}
 	r, err := decodeProcessed(msgID, raw)
 	if err != nil {
@@ -94,6 +94,17 @@ func (t *txn) Processed(msgID string) (*bot.ProcessedRecord, error) {
 	}
 	return r, nil
 }
+
+// unprocessedError is Processed's answer for a message not processed:
+// nearly every message the referee asks about, twice, so its text is
+// only written when asked for (fmt.Errorf took three allocations).
+type unprocessedError struct{ id string }
+
+func (e *unprocessedError) Error() string {
+	return "processed message " + e.id + ": " + bot.ErrNotFound.Error()
+}
+
+func (e *unprocessedError) Unwrap() error { return bot.ErrNotFound }
 
 // MarkProcessed implements bot.Tx.
 func (t *txn) MarkProcessed(r *bot.ProcessedRecord) error {

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -153,4 +154,18 @@ func TestMarkProcessedAfterProcessed(t *testing.T) {
 		t.Fatal(err)
 	}
 	want(key("m1", 3), key("m2", 5), key("m4", 7))
+}
+
+// TestUnprocessedError: Processed's error for a new message reads as
+// fmt.Errorf wrote it and is bot.ErrNotFound.
+func TestUnprocessedError(t *testing.T) {
+	db := openTemp(t)
+	err := db.View(context.Background(), func(tx bot.Tx) error {
+		_, err := tx.Processed("email:<m1@x>")
+		return err
+	})
+	want := fmt.Errorf("processed message %s: %w", "email:<m1@x>", bot.ErrNotFound)
+	if !errors.Is(err, bot.ErrNotFound) || err.Error() != want.Error() {
+		t.Errorf("Processed of a new message: %v, want %v", err, want)
+	}
 }
