@@ -54,13 +54,17 @@ func (t *txn) bucket(name []byte) (*bolt.Bucket, error) {
 	return b, nil
 }
 
-// buckets returns several top-level buckets.
-func (t *txn) buckets(names ...[]byte) ([]*bolt.Bucket, error) {
-	out := make([]*bolt.Bucket, len(names))
+// maxBuckets is the most buckets one call of buckets returns.
+const maxBuckets = 5
+
+// buckets returns several top-level buckets (at most maxBuckets), in an
+// array: a slice took an allocation at every call, several per move.
+func (t *txn) buckets(names ...[]byte) ([maxBuckets]*bolt.Bucket, error) {
+	var out [maxBuckets]*bolt.Bucket
 	for i, name := range names {
 		b, err := t.bucket(name)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		out[i] = b
 	}
