@@ -169,19 +169,22 @@ type dzBits struct {
 
 func (w *dzBits) reset(dst []byte) { w.dst, w.acc, w.nbits = dst, 0, 0 }
 
+// write appends the n low bits of v (n <= 31), the bits gathered four
+// bytes at a time.
 func (w *dzBits) write(v uint64, n uint) {
 	w.acc |= v << w.nbits
 	w.nbits += n
-	for w.nbits >= 8 {
-		w.dst = append(w.dst, byte(w.acc))
-		w.acc >>= 8
-		w.nbits -= 8
+	if w.nbits >= 32 {
+		w.dst = binary.LittleEndian.AppendUint32(w.dst, uint32(w.acc))
+		w.acc >>= 32
+		w.nbits -= 32
 	}
 }
 
 func (w *dzBits) flush() []byte {
-	if w.nbits > 0 {
+	for ; w.nbits > 0; w.nbits -= min(w.nbits, 8) {
 		w.dst = append(w.dst, byte(w.acc))
+		w.acc >>= 8
 	}
 	return w.dst
 }
@@ -192,19 +195,25 @@ func (w *dzBits) literal(c int) {
 	w.write(uint64(code.bits), uint(code.n))
 }
 
-// match writes a length and a distance.
+// match writes a length and a distance, in one write: a length code (7
+// or 8 bits), its extra bits (at most 5), a distance code (5) and its
+// extra bits (at most 13).
 func (w *dzBits) match(length, dist int) {
 	lc := dzLengthCode[length]
 	code := dzFixed[257+int(lc)]
-	w.write(uint64(code.bits), uint(code.n))
+	v, n := uint64(code.bits), uint(code.n)
 	if e := dzLengthExtra[lc]; e > 0 {
-		w.write(uint64(length-int(dzLengthBase[lc])), uint(e))
+		v |= uint64(length-int(dzLengthBase[lc])) << n
+		n += uint(e)
 	}
 	dc := dzDistCode(dist)
-	w.write(uint64(bits.Reverse8(uint8(dc))>>3), 5)
+	v |= uint64(bits.Reverse8(uint8(dc))>>3) << n
+	n += 5
 	if e := dzDistExtra[dc]; e > 0 {
-		w.write(uint64(dist-int(dzDistBase[dc])), uint(e))
+		v |= uint64(dist-int(dzDistBase[dc])) << n
+		n += uint(e)
 	}
+	w.write(v, n)
 }
 
 // dzCode is a Huffman code, its bits reversed for writing.

@@ -33,6 +33,12 @@ func (gi gameIndex) encode() []byte {
 	return e.b
 }
 
+// same reports whether two index entries hold the same (encode writes
+// the wake's instant, not its location).
+func (gi gameIndex) same(o gameIndex) bool {
+	return gi.status == o.status && gi.players == o.players && gi.wake.Equal(o.wake)
+}
+
 func decodeGameIndex(raw []byte) (gameIndex, error) {
 	d := decoder{b: raw}
 	gi := gameIndex{status: bot.Status(d.str()), wake: d.time(), players: [2]string{d.str(), d.str()}}
@@ -89,9 +95,15 @@ func (t *txn) PutGame(g *bot.GameRecord) error {
 	if err != nil {
 		return fmt.Errorf("game %s: %w", g.ID, err)
 	}
+	// What the indexes hold of the game changes less often than the game:
+	// its entries are left as they are, untouched, when their part of the
+	// index entry is unchanged (a Put of the same key and value would
+	// still rewrite its page at the commit).
 	cur := gameIndex{status: g.Status, wake: g.Wake, players: g.Players}
-	if err := index.Put(id, cur.encode()); err != nil {
-		return err
+	if !had || !old.same(cur) {
+		if err := index.Put(id, cur.encode()); err != nil {
+			return err
+		}
 	}
 	if !had || old.status != cur.status {
 		if had {
@@ -107,6 +119,9 @@ func (t *txn) PutGame(g *bot.GameRecord) error {
 		if err := moveWake(wakes, g.ID, old.wake, cur.wake); err != nil {
 			return err
 		}
+	}
+	if had && old.players == cur.players {
+		return nil
 	}
 	return indexPlayers(playerGames, g.ID, old.players, cur.players)
 }

@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"encoding/json"
 	"sync"
 	"time"
 
@@ -69,7 +68,7 @@ func shapeOf(r *bot.Reply) replyShape {
 func (d *DB) Prepare(games []*bot.GameRecord, replies []bot.Reply) (done func()) {
 	gs := make([][]byte, len(games))
 	for i, g := range games {
-		raw, err := json.Marshal(g)
+		raw, err := g.AppendJSON(nil)
 		if err != nil {
 			return func() {} // PutGame reports it
 		}
@@ -117,7 +116,7 @@ func (t *txn) gameJSON(g *bot.GameRecord) ([]byte, error) {
 			return raw, nil
 		}
 	}
-	return json.Marshal(g)
+	return g.AppendJSON(nil)
 }
 
 // encodeReply returns the stored form of a reply, prepared or not.

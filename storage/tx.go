@@ -35,6 +35,9 @@ type txn struct {
 	tx    *bolt.Tx
 	prep  *prepared  // records encoded before the transaction; nil: none
 	lanes *laneIndex // the recipients' lanes, in memory
+	// absent is the message id Processed last found not processed, until
+	// the next MarkProcessed.
+	absent string
 }
 
 var _ bot.Tx = (*txn)(nil)
@@ -51,13 +54,17 @@ func (t *txn) bucket(name []byte) (*bolt.Bucket, error) {
 	return b, nil
 }
 
-// buckets returns several top-level buckets.
-func (t *txn) buckets(names ...[]byte) ([]*bolt.Bucket, error) {
-	out := make([]*bolt.Bucket, len(names))
+// maxBuckets is the most buckets one call of buckets returns.
+const maxBuckets = 5
+
+// buckets returns several top-level buckets (at most maxBuckets), in an
+// array: a slice took an allocation at every call, several per move.
+func (t *txn) buckets(names ...[]byte) ([maxBuckets]*bolt.Bucket, error) {
+	var out [maxBuckets]*bolt.Bucket
 	for i, name := range names {
 		b, err := t.bucket(name)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		out[i] = b
 	}
