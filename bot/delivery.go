@@ -101,6 +101,7 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 	rescan := true
 	wait := o.Poll
 	for {
+		fresh := rescan // the queue is read now, not before the store failed
 		if rescan {
 			heads, err := r.pendingHeads(ctx, e.info.Name, headBatch(o.Concurrency))
 			if err != nil && ctx.Err() == nil {
@@ -126,7 +127,15 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 			// and a reply sent before and not recorded yet is the probe
 			// while there is one, so that nothing new goes out.
 			limit = 1
-			queue = r.probesFirst(queue)
+			probes, stale := r.probesFirst(queue)
+			if stale && !fresh {
+				// a batch read before the failure, without the reply
+				// sent and not recorded: read the heads again, so that
+				// that reply is the probe and nothing new goes out
+				rescan = true
+				continue
+			}
+			queue = probes
 		}
 		for len(queue) > 0 && len(inflight) < limit {
 			h := queue[0]

@@ -210,13 +210,14 @@ func (r *Referee) unrecordedAt(id string) (time.Time, bool) {
 }
 
 // probesFirst returns the replies of queue whose delivery is to be
-// recorded, if any, else queue.
-func (r *Referee) probesFirst(queue []Reply) []Reply {
+// recorded, if any, else queue; stale reports replies to record that are
+// not in queue (read before they were sent).
+func (r *Referee) probesFirst(queue []Reply) (probes []Reply, stale bool) {
 	st := &r.trouble
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if len(st.unrecorded) == 0 {
-		return queue
+		return queue, false
 	}
 	var out []Reply
 	for _, h := range queue {
@@ -225,9 +226,9 @@ func (r *Referee) probesFirst(queue []Reply) []Reply {
 		}
 	}
 	if len(out) == 0 {
-		return queue
+		return queue, true
 	}
-	return out
+	return out, false
 }
 
 // forgetUnrecorded drops a reply once its delivery is recorded.

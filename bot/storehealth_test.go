@@ -216,7 +216,11 @@ func TestFullDiskBacksOffDelivery(t *testing.T) {
 	d := waitFor(backoff(len(want) + 1)) // the loop waits again, after its last failed write
 	// the probes were the mail sent and not recorded: nothing else went out
 	if sent := h.email.replies(); len(sent) != 1 {
-		t.Fatalf("%d mails sent with the disk full, want the first only", len(sent))
+		ids := make([]string, len(sent))
+		for i, s := range sent {
+			ids[i] = s.ID
+		}
+		t.Fatalf("%d mails sent with the disk full (%s), want the first only", len(sent), strings.Join(ids, ", "))
 	}
 	disk.full.Store(false)
 	clock.Advance(d)
