@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"log/slog"
 	"math/rand/v2"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -424,21 +423,35 @@ func (r *Referee) notify(replies []Reply) {
 	if len(replies) == 0 {
 		return
 	}
-	var ts []string // a message's replies go to one transport or two
-	for _, rp := range replies {
-		if !slices.Contains(ts, rp.To.Transport) {
-			ts = append(ts, rp.To.Transport)
-			if e := r.transport(rp.To.Transport); e != nil {
-				select {
-				case e.wake <- struct{}{}:
-				default:
-				}
+	var ts []string // for Options.Notify
+	for i := range replies {
+		t := replies[i].To.Transport
+		if seenTransport(replies[:i], t) {
+			continue // a message's replies go to one transport or two
+		}
+		if r.opts.Notify != nil {
+			ts = append(ts, t)
+		}
+		if e := r.transport(t); e != nil {
+			select {
+			case e.wake <- struct{}{}:
+			default:
 			}
 		}
 	}
 	if r.opts.Notify != nil {
 		r.opts.Notify(ts)
 	}
+}
+
+// seenTransport reports whether one of replies goes through transport t.
+func seenTransport(replies []Reply, t string) bool {
+	for i := range replies {
+		if replies[i].To.Transport == t {
+			return true
+		}
+	}
+	return false
 }
 
 // Game returns a stored game record (for tools and tests).
