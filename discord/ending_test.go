@@ -39,6 +39,7 @@ func TestFinishedGameThread(t *testing.T) {
 	w := newWorld(t, o)
 	th := w.startGame()
 	w.clock.Advance(75 * time.Hour) // Alice lets her 3 days pass
+	end := w.clock.Now()
 	if _, err := w.ref.Tick(w.ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -53,6 +54,16 @@ func TestFinishedGameThread(t *testing.T) {
 	}
 	if want := "g1 · Alice vs bob · 0-1 time"; got.Name != want || got.Archived {
 		t.Errorf("thread %q archived %v, want %q and open", got.Name, got.Archived, want)
+	}
+	// Discord shows the new name while the adapter, holding the game's
+	// place lock, has yet to read the clock and record the archive time:
+	// taking that lock waits for the record. Only then may the clock move.
+	w.tr.locks.lock("place:g1")()
+	var ending placeRecord
+	if found, err := w.tr.getState(w.ctx, keyGame+"g1", &ending); err != nil || !found || ending.Ended == "" ||
+		!ending.ArchiveAt.Equal(end.Add(24*time.Hour)) {
+		t.Fatalf("adapter state %+v (found %v, %v), want the ending recorded, archived at %v (a day after the end)",
+			ending, found, err, end.Add(24*time.Hour))
 	}
 
 	// Within the day the thread stays open.
