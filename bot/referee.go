@@ -91,6 +91,7 @@ type Referee struct {
 	clock Clock
 	opts  Options
 	locks [stripes]sync.Mutex
+	gate  *cpuGate // evaluations pass it; transactions go first (cpugate.go)
 	randM sync.Mutex
 	cache *recordCache
 	pngs  *pngCache // pictures rendered for delivery, by name
@@ -144,7 +145,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	if clock == nil {
 		clock = SystemClock{}
 	}
-	r := &Referee{clock: clock, opts: opts, cache: newRecordCache(), pngs: newPNGCache(), transports: map[string]*transportEntry{}}
+	r := &Referee{gate: newCPUGate(0), clock: clock, opts: opts, cache: newRecordCache(), pngs: newPNGCache(), transports: map[string]*transportEntry{}}
 	r.store = watchedStore{Store: store, r: r}
 	return r
 }
@@ -342,7 +343,9 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 		s.allocated = allocated
 		s.senderGames, s.senderGamesRead = mine, true
 		s.rate = rate
+		r.gate.enter()
 		err := s.safeRun(parsed, perr)
+		r.gate.leave()
 		var nl *needLock
 		if errors.As(err, &nl) {
 			ls.unlock()

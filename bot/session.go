@@ -288,11 +288,16 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 		keep[i] = stored(rp)
 	}
 	if p, ok := s.r.store.(Preparer); ok {
-		defer p.Prepare(games, keep)()
+		s.r.gate.enter()
+		done := p.Prepare(games, keep)
+		s.r.gate.leave()
+		defer done()
 	}
 	s.extra = append(s.extra, seekIndex(games))
 	out := make([]Reply, len(replies))
 	err := s.r.store.Update(s.ctx, func(tx Tx) error {
+		s.r.gate.claim() // others wait for this transaction: it goes first
+		defer s.r.gate.leave()
 		if proc.ID != "" {
 			if _, err := tx.Processed(proc.ID); err == nil {
 				return errProcessed
