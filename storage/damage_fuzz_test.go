@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -74,12 +75,27 @@ func FuzzVerifyLayout(f *testing.F) {
 	f.Add(seed)
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, file []byte) {
-		if len(verifyLayout(file, int64(len(file)))) > 0 {
-			return
-		}
+		problems := verifyLayout(file, int64(len(file)))
 		p := filepath.Join(dir, "f.db")
 		if err := os.WriteFile(p, file, 0o600); err != nil {
 			t.Fatal(err)
+		}
+		// the check Open runs, reading the file a page at a time into
+		// buffers it reuses, finds what the check of the whole file does
+		fh, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromFile, err := verifyFile(fh, int64(len(file)))
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(problems, fromFile) {
+			t.Fatalf("the check of the file read a page at a time found %q, of the whole file %q", fromFile, problems)
+		}
+		if len(problems) > 0 {
+			return
 		}
 		db, err := Open(p, Options{ReadOnly: true})
 		if err != nil {

@@ -100,12 +100,16 @@ type layoutCheck struct {
 	// the caller checked): a mapped file's slice, or a copy read from
 	// the file, so that checking a large file does not make every page
 	// of it resident at once.
-	at       func(off, n uint64) []byte
-	pageSize uint64
-	hwm      uint64
-	used     []bool // pages reached from the meta (freelist and trees)
-	free     []bool
-	problems []string
+	at func(off, n uint64) []byte
+	// hold and release, when set, say which page a caller keeps while it
+	// reads others (a tree page while its children are checked), so that
+	// a reader can use the buffers of the others again.
+	hold, release func(p []byte)
+	pageSize      uint64
+	hwm           uint64
+	used          []bool // pages reached from the meta (freelist and trees)
+	free          []bool
+	problems      []string
 }
 
 func (c *layoutCheck) problem(format string, args ...any) {
@@ -140,7 +144,18 @@ func (c *layoutCheck) page(id uint64, want string) (p []byte, flags, count uint1
 		}
 		c.used[i] = true
 	}
-	return c.at(off, (overflow+1)*c.pageSize), flags, count, true
+	p = c.at(off, (overflow+1)*c.pageSize)
+	if c.hold != nil {
+		c.hold(p)
+	}
+	return p, flags, count, true
+}
+
+// done tells the reader a page from page is not used any more.
+func (c *layoutCheck) done(p []byte) {
+	if c.release != nil {
+		c.release(p)
+	}
 }
 
 // freelist reads the free page ids.
@@ -149,6 +164,7 @@ func (c *layoutCheck) freelist(id uint64) {
 	if !ok {
 		return
 	}
+	defer c.done(p)
 	if flags != freelistPage {
 		c.problem("freelist page %d has type %#x", id, flags)
 		return
@@ -211,6 +227,7 @@ func (c *layoutCheck) tree(id uint64, lo, hi []byte, depth int) {
 	if !ok {
 		return
 	}
+	defer c.done(p)
 	switch flags {
 	case branchPage, leafPage:
 	default:
@@ -284,7 +301,8 @@ func (c *layoutCheck) bucket(parent uint64, name, value []byte, depth int) {
 // returns the problems found, none for a sound file; an empty file is
 // sound (bbolt initialises it).
 func verifyLayout(data []byte, size int64) []string {
-	return verifyPages(data, func(off, n uint64) []byte { return data[off : off+n] }, uint64(len(data)), size)
+	c := &layoutCheck{at: func(off, n uint64) []byte { return data[off : off+n] }}
+	return verifyPages(c, data, uint64(len(data)), size)
 }
 
 // verifyFile is verifyLayout on an open file of size bytes, read a page
@@ -298,7 +316,8 @@ func verifyFile(f *os.File, size int64) ([]string, error) {
 	if m, err := readMeta(head); err == nil {
 		r.pageSize = uint64(m.pageSize)
 	}
-	problems := verifyPages(head, r.at, uint64(size), size)
+	c := &layoutCheck{at: r.at, hold: r.hold, release: r.release}
+	problems := verifyPages(c, head, uint64(size), size)
 	return problems, r.err
 }
 
@@ -308,35 +327,88 @@ func verifyFile(f *os.File, size int64) ([]string, error) {
 // of two). Larger reads, in blocks kept for later pages, cost more than
 // they save: a file's tree pages lie all over it, and a block is rarely
 // used twice before the walk moves on (a year of games took 3.5 s with
-// 256 KB blocks against 137 ms reading a page at a time). Buffers are
-// never reused: a caller may hold a page while it reads others. Nothing
-// of the file is mapped or stays resident in the process.
+// 256 KB blocks against 137 ms reading a page at a time). The buffers of
+// pages the check no longer holds are read into again: a few (one for
+// each level of the tree being walked) serve the whole file, where a new
+// one for each page made half of the check's time allocating them.
+// Nothing of the file is mapped or stays resident in the process.
 type pageReader struct {
 	f        *os.File
 	pageSize uint64
-	last     []byte // the last read, from lastOff
+	bufs     []*pageBuf
+	last     *pageBuf // the last read, from lastOff, lastLen bytes
 	lastOff  uint64
+	lastLen  uint64
 	err      error // the first read error
+}
+
+// pageBuf is a buffer of a pageReader, held while the check keeps a page
+// read into it.
+type pageBuf struct {
+	b    []byte
+	held bool
 }
 
 // at returns n bytes at off.
 func (r *pageReader) at(off, n uint64) []byte {
-	if off >= r.lastOff && off+n <= r.lastOff+uint64(len(r.last)) {
+	if r.last != nil && off >= r.lastOff && off+n <= r.lastOff+r.lastLen {
 		in := off - r.lastOff
-		return r.last[in : in+n : in+n]
+		return r.last.b[in : in+n : in+n]
 	}
-	b := make([]byte, max(n, r.pageSize))
+	size := max(n, r.pageSize)
+	var pb *pageBuf
+	for _, c := range r.bufs {
+		if !c.held && uint64(len(c.b)) >= size {
+			pb = c
+			break
+		}
+	}
+	if pb == nil {
+		pb = &pageBuf{b: make([]byte, size)}
+		r.bufs = append(r.bufs, pb)
+	}
+	b := pb.b[:size]
 	k, err := r.f.ReadAt(b, int64(off))
 	if err != nil && !(errors.Is(err, io.EOF) && uint64(k) >= n) && r.err == nil {
 		r.err = err
 	}
-	r.last, r.lastOff = b[:max(uint64(k), n)], off
+	if uint64(k) < n {
+		clear(b[k:n]) // nothing of an earlier page shows through a short read
+	}
+	r.last, r.lastOff, r.lastLen = pb, off, max(uint64(k), n)
 	return b[:n:n]
 }
 
+// buf returns the buffer p was read into.
+func (r *pageReader) buf(p []byte) *pageBuf {
+	if len(p) == 0 {
+		return nil
+	}
+	for _, c := range r.bufs {
+		if &c.b[0] == &p[0] {
+			return c
+		}
+	}
+	return nil
+}
+
+// hold keeps p's buffer from being read into again until release.
+func (r *pageReader) hold(p []byte) {
+	if c := r.buf(p); c != nil {
+		c.held = true
+	}
+}
+
+// release lets p's buffer be read into again.
+func (r *pageReader) release(p []byte) {
+	if c := r.buf(p); c != nil {
+		c.held = false
+	}
+}
+
 // verifyPages checks the layout of a file of size bytes, of which have
-// are readable through at, its meta pages in head.
-func verifyPages(head []byte, at func(off, n uint64) []byte, have uint64, size int64) []string {
+// are readable through c.at, its meta pages in head.
+func verifyPages(c *layoutCheck, head []byte, have uint64, size int64) []string {
 	if size == 0 {
 		return nil
 	}
@@ -360,7 +432,7 @@ func verifyPages(head []byte, at func(off, n uint64) []byte, have uint64, size i
 	if have < m.hwm*ps {
 		return []string{fmt.Sprintf("the file is truncated: it has %d bytes, its pages need %d", have, m.hwm*ps)}
 	}
-	c := &layoutCheck{at: at, pageSize: ps, hwm: m.hwm, used: make([]bool, m.hwm), free: make([]bool, m.hwm)}
+	c.pageSize, c.hwm, c.used, c.free = ps, m.hwm, make([]bool, m.hwm), make([]bool, m.hwm)
 	c.used[0], c.used[1] = true, true
 	if m.freelist != noFreelist {
 		c.freelist(m.freelist)
