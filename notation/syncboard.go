@@ -145,44 +145,39 @@ func count(n int, one, many string) string {
 // "0" for empty.
 func FormatSyncBoard(p *tak.Position) string {
 	var buf [160]byte
-	var pieces [32]tak.Piece // taller stacks go to the heap
-	b := buf[:0]
-	size := p.Size()
-	for r := size - 1; r >= 0; r-- {
-		for f := 0; f < size; f++ {
-			if f > 0 {
-				b = append(b, ' ')
-			}
-			b = appendSyncStack(b, p.AppendStack(pieces[:0], tak.SquareAt(f, r)))
-		}
-		b = append(b, '\n')
-	}
-	return string(b)
+	return string(appendSyncBoard(buf[:0], p.Size(), p.AppendStack))
 }
 
 // formatSyncStacks writes stacks (bottom first, by square) in the "rs" format.
 func formatSyncStacks(size int, stacks map[tak.Square]tak.Stack) string {
-	var b []byte
+	return string(appendSyncBoard(nil, size, func(dst tak.Stack, sq tak.Square) tak.Stack { return append(dst, stacks[sq]...) }))
+}
+
+// appendSyncBoard appends a board of the given size in the "rs" format;
+// stackAt appends the stack on a square, bottom first, to dst.
+func appendSyncBoard(b []byte, size int, stackAt func(dst tak.Stack, sq tak.Square) tak.Stack) []byte {
+	var pieces [32]tak.Piece // taller stacks go to the heap
 	for r := size - 1; r >= 0; r-- {
 		for f := 0; f < size; f++ {
 			if f > 0 {
 				b = append(b, ' ')
 			}
-			b = appendSyncStack(b, stacks[tak.SquareAt(f, r)])
+			b = AppendSyncStack(b, stackAt(pieces[:0], tak.SquareAt(f, r)))
 		}
 		b = append(b, '\n')
 	}
-	return string(b)
+	return b
 }
 
 // FormatSyncStack writes one stack (bottom first) as the sync board writes
 // a square: top first, "s" flat, "w" wall, "c" capstone, lowercase white,
 // uppercase black, "0" when empty.
 func FormatSyncStack(st tak.Stack) string {
-	return string(appendSyncStack(nil, st))
+	return string(AppendSyncStack(nil, st))
 }
 
-func appendSyncStack(b []byte, st tak.Stack) []byte {
+// AppendSyncStack appends FormatSyncStack(st) to b.
+func AppendSyncStack(b []byte, st tak.Stack) []byte {
 	if len(st) == 0 {
 		return append(b, '0')
 	}

@@ -22,7 +22,10 @@ func oldGrid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 	width := make([]int, n) // per file
 	for rank := n - 1; rank >= 0; rank-- {
 		for file := range n {
-			s := stackText(p.Stack(tak.SquareAt(file, rank)))
+			s := ""
+			if st := p.Stack(tak.SquareAt(file, rank)); len(st) > 0 {
+				s = notation.FormatSyncStack(st) // what render's stackText wrote
+			}
 			if s == "" {
 				s = g.empty
 			}

@@ -205,34 +205,24 @@ func TestText(t *testing.T) {
 // code and order of the sync board sent in the same reply: top piece first,
 // s, w or c, lowercase white and uppercase black.
 func TestTextTopFirst(t *testing.T) {
-	w, b := tak.White, tak.Black
-	flat := func(c tak.Color) tak.Piece { return tak.MakePiece(c, tak.Flat) }
-	for _, tc := range []struct {
-		st   tak.Stack // bottom first
-		want string
-	}{
-		{tak.Stack{flat(w)}, "s"},
-		{tak.Stack{flat(w), flat(b), tak.MakePiece(b, tak.Wall)}, "WSs"},
-		{tak.Stack{flat(b), flat(w), tak.MakePiece(w, tak.Cap)}, "csS"},
-		{tak.Stack{flat(w), flat(w), flat(b)}, "Sss"},
-	} {
-		if got := stackText(tc.st); got != tc.want {
-			t.Errorf("stackText(%v) = %q, want %q", tc.st, got, tc.want)
-		}
-	}
-	// Every stack of a real mid-game reads as in the sync board.
 	p, _ := midGame(t)
 	sync := strings.Fields(SyncText(p))
 	n := p.Size()
-	tall := 0
-	for i, cell := range sync {
-		st := p.Stack(tak.SquareAt(i%n, n-1-i/n))
-		if cell == "0" {
-			continue
+	var cells []string
+	for _, line := range strings.Split(strings.TrimSpace(Grid(p, notation.PTN, ASCII)), "\n")[:n] { // the rows, without the files' line
+		parts := strings.Split(line, "|")
+		for _, c := range parts[1 : len(parts)-1] {
+			cells = append(cells, strings.TrimSpace(c))
 		}
-		tall = max(tall, len(st))
-		if got := stackText(st); got != cell {
-			t.Errorf("square %d: text %q, sync %q", i, got, cell)
+	}
+	if len(cells) != len(sync) {
+		t.Fatalf("%d cells on the text board, %d on the sync board", len(cells), len(sync))
+	}
+	tall := 0
+	for i, cell := range cells {
+		tall = max(tall, p.Height(tak.SquareAt(i%n, n-1-i/n)))
+		if cell != sync[i] {
+			t.Errorf("square %d: text %q, sync %q", i, cell, sync[i])
 		}
 	}
 	if tall < 3 {

@@ -120,7 +120,7 @@ func grid(p *tak.Position, o notation.Orientation, style TextStyle) string {
 				b = gridCell(b, g, width[f], append(pieces[:0], g.empty...), emptyRunes)
 				continue
 			}
-			b = gridCell(b, g, width[f], appendStackText(pieces[:0], st), len(st))
+			b = gridCell(b, g, width[f], notation.AppendSyncStack(pieces[:0], st), len(st)) // the sync board's code
 		}
 		b = append(append(b, g.v...), '\n')
 	}
@@ -171,31 +171,6 @@ var glyphs = [3]boxGlyphs{
 	Unicode: {v: "│", empty: "0", pad: " "},
 	ASCII:   {v: "|", empty: "0", pad: " "},
 	Figure:  {v: "|", empty: "0", pad: "\u2007"},
-}
-
-// stackText writes a stack top first in the sync board's code: s, w or c
-// for a flat, wall or capstone, lowercase for white and uppercase for
-// black, so a black wall on two white flats is "Wss".
-func stackText(st tak.Stack) string {
-	return string(appendStackText(make([]byte, 0, len(st)), st))
-}
-
-// appendStackText appends stackText(st) to b.
-func appendStackText(b []byte, st tak.Stack) []byte {
-	for i := len(st) - 1; i >= 0; i-- {
-		c := byte('s')
-		switch st[i].Kind() {
-		case tak.Wall:
-			c = 'w'
-		case tak.Cap:
-			c = 'c'
-		}
-		if st[i].Color() == tak.Black {
-			c -= 'a' - 'A'
-		}
-		b = append(b, c)
-	}
-	return b
 }
 
 // turnName names a turn as the referee does everywhere, with its PTN move
