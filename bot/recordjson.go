@@ -217,32 +217,25 @@ func (l MoveList) appendJSONChecked(b []byte) ([]byte, error) {
 			return appendMarshalled(b, l)
 		}
 	}
-	b = append(b, '[')
-	for i, m := range l {
-		if i > 0 {
-			b = append(b, ',')
+	return l.appendCompact(b, true), nil
+}
+
+// appendHTMLEscaped appends s with <, > and & escaped as encoding/json
+// escapes them.
+func appendHTMLEscaped(b []byte, s string) []byte {
+	for j := 0; j < len(s); j++ {
+		switch c := s[j]; c {
+		case '<':
+			b = append(b, `\u003c`...)
+		case '>':
+			b = append(b, `\u003e`...)
+		case '&':
+			b = append(b, `\u0026`...)
+		default:
+			b = append(b, c)
 		}
-		b = append(b, '"')
-		for j := 0; j < len(m.PTN); j++ {
-			switch c := m.PTN[j]; c {
-			case '<':
-				b = append(b, `\u003c`...)
-			case '>':
-				b = append(b, `\u003e`...)
-			case '&':
-				b = append(b, `\u0026`...)
-			default:
-				b = append(b, c)
-			}
-		}
-		if m.Tak {
-			b = append(b, '\'')
-		}
-		b = append(b, '@')
-		b = strconv.AppendInt(b, m.At.Unix(), 10)
-		b = append(b, '"')
 	}
-	return append(b, ']'), nil
+	return b
 }
 
 // plainPTN reports whether s holds only printable ASCII but quotes and

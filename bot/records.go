@@ -103,13 +103,18 @@ type MoveRecord struct {
 
 // MarshalJSON writes the compact form.
 func (m MoveRecord) MarshalJSON() ([]byte, error) {
-	return m.appendJSON(make([]byte, 0, len(m.PTN)+16)), nil
+	return m.appendCompact(make([]byte, 0, len(m.PTN)+16), false), nil
 }
 
-// appendJSON appends the compact form to b.
-func (m MoveRecord) appendJSON(b []byte) []byte {
+// appendCompact appends the compact form to b, with <, > and & escaped
+// as encoding/json escapes them when html is set (AppendJSON).
+func (m MoveRecord) appendCompact(b []byte, html bool) []byte {
 	b = append(b, '"')
-	b = append(b, m.PTN...)
+	if html {
+		b = appendHTMLEscaped(b, m.PTN)
+	} else {
+		b = append(b, m.PTN...)
+	}
 	if m.Tak {
 		b = append(b, '\'')
 	}
@@ -130,15 +135,20 @@ func (l MoveList) MarshalJSON() ([]byte, error) {
 	if l == nil {
 		return []byte("null"), nil
 	}
-	b := make([]byte, 0, 2+len(l)*20)
+	return l.appendCompact(make([]byte, 0, 2+len(l)*20), false), nil
+}
+
+// appendCompact appends the moves as an array of their compact forms
+// (MoveRecord.appendCompact).
+func (l MoveList) appendCompact(b []byte, html bool) []byte {
 	b = append(b, '[')
 	for i, m := range l {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = m.appendJSON(b)
+		b = m.appendCompact(b, html)
 	}
-	return append(b, ']'), nil
+	return append(b, ']')
 }
 
 // UnmarshalJSON reads the compact form.
