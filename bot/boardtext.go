@@ -23,7 +23,6 @@ type boardTexts struct {
 	tps, beforeTPS, lastPTN string
 	sync                    string
 	inHand                  string
-	komi                    tak.Komi // the komi inHand was written with
 	grids                   [2]string
 	digest                  pictureDigest // of the last picture named (markedPicture)
 }
@@ -63,40 +62,16 @@ func (t *boardTexts) grid(o notation.Orientation) string {
 
 // inHandLine says the reserves and the flats on top: "In hand: white 15
 // stones and 1 capstone, black 14 stones and 1 capstone. Flats on top:
-// white 6, black 5 (komi 2)."
+// white 6, black 5 (komi 2)." komi is the game's, the same for every
+// reader.
 func (t *boardTexts) inHandLine(komi tak.Komi) string {
-	if t.inHand != "" && t.komi == komi {
-		return t.inHand
+	if t.inHand == "" {
+		ws, wc := t.pos.Reserves(tak.White)
+		bs, bc := t.pos.Reserves(tak.Black)
+		flats := t.pos.FlatCounts()
+		t.inHand = "In hand: white " + plural(ws, "stone", "stones") + " and " + plural(wc, "capstone", "capstones") +
+			", black " + plural(bs, "stone", "stones") + " and " + plural(bc, "capstone", "capstones") +
+			". Flats on top: white " + strconv.Itoa(flats[0]) + ", black " + strconv.Itoa(flats[1]) + " (komi " + komi.String() + ")."
 	}
-	pos := t.pos
-	ws, wc := pos.Reserves(tak.White)
-	bs, bc := pos.Reserves(tak.Black)
-	flats := pos.FlatCounts()
-	b := make([]byte, 0, 128)
-	b = append(b, "In hand: white "...)
-	b = appendPlural(b, ws, "stone", "stones")
-	b = append(b, " and "...)
-	b = appendPlural(b, wc, "capstone", "capstones")
-	b = append(b, ", black "...)
-	b = appendPlural(b, bs, "stone", "stones")
-	b = append(b, " and "...)
-	b = appendPlural(b, bc, "capstone", "capstones")
-	b = append(b, ". Flats on top: white "...)
-	b = strconv.AppendInt(b, int64(flats[0]), 10)
-	b = append(b, ", black "...)
-	b = strconv.AppendInt(b, int64(flats[1]), 10)
-	b = append(b, " (komi "...)
-	b = append(b, komi.String()...)
-	b = append(b, ")."...)
-	t.inHand, t.komi = string(b), komi
 	return t.inHand
-}
-
-// appendPlural appends plural(n, one, many) to b.
-func appendPlural(b []byte, n int, one, many string) []byte {
-	if n == 1 {
-		return append(append(b, "1 "...), one...)
-	}
-	b = strconv.AppendInt(b, int64(n), 10)
-	return append(append(b, ' '), many...)
 }

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -177,16 +176,6 @@ func orientName(o notation.Orientation) string {
 func capitalize(s string) string {
 	if s == "" {
 		return s
-	}
-	if c := s[0]; c < utf8.RuneSelf {
-		if c < 'a' || c > 'z' {
-			return s // strings.ToUpper would give s[:1] back
-		}
-		var buf [64]byte // the common case, without the allocation of ToUpper
-		if len(s) <= len(buf) {
-			b := append(append(buf[:0], c-('a'-'A')), s[1:]...)
-			return string(b)
-		}
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
