@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -18,19 +17,7 @@ func TestGameAcrossDiscordAndEmail(t *testing.T) {
 	w := newWorld(t, worldOptions{})
 	o := discordfake.Opt
 	ann := bot.Identity{Transport: "email", Address: "ann@example.org"}
-	seq := 0
-	mail := func(text string) {
-		t.Helper()
-		seq++
-		out, err := w.ref.Handle(w.ctx, bot.Message{ID: fmt.Sprintf("<m%d@example.org>", seq), From: ann, Name: "Ann", Text: text})
-		if err != nil || out.Refused {
-			t.Fatalf("Ann's mail %q: %+v, %v", text, out, err)
-		}
-	}
-	mailTo := func(want string) bot.Reply {
-		t.Helper()
-		return w.mail.wait(w.ctx, t, func(r bot.Reply) bool { return r.To == ann && strings.Contains(r.Text(), want) })
-	}
+	mail, mailTo := w.emailPlayer(t, ann, "Ann", "m")
 
 	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, "Ann@Example.org"), o("size", 3), o("color", "white"), o("opening", "no-swap")))
 	mailTo("Alice challenges you")

@@ -99,6 +99,26 @@ func newWorld(t *testing.T, o worldOptions) *world {
 }
 
 // start runs a takbot: referee, delivery pipeline and Discord transport.
+// emailPlayer is a player of the capturing email transport: mail hands
+// the referee a message of theirs (it must not be refused), mailTo waits
+// for a reply to them containing want.
+func (w *world) emailPlayer(t *testing.T, id bot.Identity, name, idPrefix string) (mail func(text string), mailTo func(want string) bot.Reply) {
+	seq := 0
+	mail = func(text string) {
+		t.Helper()
+		seq++
+		out, err := w.ref.Handle(w.ctx, bot.Message{ID: fmt.Sprintf("<%s%d@example.org>", idPrefix, seq), From: id, Name: name, Text: text})
+		if err != nil || out.Refused {
+			t.Fatalf("%s's mail %q: %+v, %v", name, text, out, err)
+		}
+	}
+	mailTo = func(want string) bot.Reply {
+		t.Helper()
+		return w.mail.wait(w.ctx, t, func(r bot.Reply) bool { return r.To == id && strings.Contains(r.Text(), want) })
+	}
+	return mail, mailTo
+}
+
 func (w *world) start(o worldOptions) {
 	w.t.Helper()
 	var clock bot.Clock = bot.SystemClock{}

@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -21,19 +20,7 @@ func TestDigestAndSetupAcrossTransports(t *testing.T) {
 	w := newWorld(t, worldOptions{ManualClock: true})
 	o := discordfake.Opt
 	ann := bot.Identity{Transport: "email", Address: "ann@example.org"}
-	seq := 0
-	mail := func(text string) {
-		t.Helper()
-		seq++
-		out, err := w.ref.Handle(w.ctx, bot.Message{ID: fmt.Sprintf("<r%d@example.org>", seq), From: ann, Name: "Ann", Text: text})
-		if err != nil || out.Refused {
-			t.Fatalf("Ann's mail %q: %+v, %v", text, out, err)
-		}
-	}
-	mailTo := func(want string) bot.Reply {
-		t.Helper()
-		return w.mail.wait(w.ctx, t, func(r bot.Reply) bool { return r.To == ann && strings.Contains(r.Text(), want) })
-	}
+	mail, mailTo := w.emailPlayer(t, ann, "Ann", "r")
 	digestsTo := func(who bot.Identity) int {
 		n := 0
 		for _, r := range w.mail.replies {

@@ -128,26 +128,11 @@ func (w *crossWorld) postSaying(channel string, want ...string) discordfake.Mess
 // mailPartTypes counts a mail's leaf parts by media type.
 func mailPartTypes(t *testing.T, raw []byte) map[string]int {
 	t.Helper()
-	e, err := message.Read(bytes.NewReader(raw))
-	if err != nil {
-		t.Fatalf("reading a mail: %v", err)
-	}
 	out := map[string]int{}
-	var walk func(e *message.Entity)
-	walk = func(e *message.Entity) {
-		if mr := e.MultipartReader(); mr != nil {
-			for {
-				p, err := mr.NextPart()
-				if err != nil {
-					return
-				}
-				walk(p)
-			}
-		}
+	walkMail(t, raw, func(e *message.Entity) {
 		mediaType, _, _ := e.Header.ContentType()
 		_, _ = io.Copy(io.Discard, e.Body)
 		out[mediaType]++
-	}
-	walk(e)
+	})
 	return out
 }

@@ -287,22 +287,8 @@ func postContents(ms []discordfake.Message) string {
 // each checked to decode as a PNG.
 func mailPictures(t *testing.T, raw []byte) []string {
 	t.Helper()
-	e, err := message.Read(bytes.NewReader(raw))
-	if err != nil {
-		t.Fatalf("reading a mail: %v", err)
-	}
 	var names []string
-	var walk func(e *message.Entity)
-	walk = func(e *message.Entity) {
-		if mr := e.MultipartReader(); mr != nil {
-			for {
-				p, err := mr.NextPart()
-				if err != nil {
-					return
-				}
-				walk(p)
-			}
-		}
+	walkMail(t, raw, func(e *message.Entity) {
 		mediaType, params, _ := e.Header.ContentType()
 		if mediaType != "image/png" {
 			return
@@ -317,9 +303,32 @@ func mailPictures(t *testing.T, raw []byte) []string {
 			return
 		}
 		names = append(names, params["name"])
+	})
+	return names
+}
+
+// walkMail calls fn for every leaf part of a mail (not for the multipart
+// parts that hold others), in order.
+func walkMail(t *testing.T, raw []byte, fn func(e *message.Entity)) {
+	t.Helper()
+	e, err := message.Read(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("reading a mail: %v", err)
+	}
+	var walk func(e *message.Entity)
+	walk = func(e *message.Entity) {
+		if mr := e.MultipartReader(); mr != nil {
+			for {
+				p, err := mr.NextPart()
+				if err != nil {
+					return
+				}
+				walk(p)
+			}
+		}
+		fn(e)
 	}
 	walk(e)
-	return names
 }
 
 // duplicateKeys returns the keys a JSON object (a log line) has more
