@@ -3,6 +3,8 @@ package bot_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/takbymail/takbot/bot"
 )
 
 // TestChallengeReserves: "new" sets the stones and capstones of both
@@ -25,20 +27,31 @@ func TestChallengeReserves(t *testing.T) {
 		{"caps=5", 0, 0, "caps must be a whole number from 0 to 4"},
 		{"size=8 stones=60 caps=4", 60, 4, ""},
 	} {
-		h := newHarness(t)
-		rs := h.send("ann", "new bob color=white "+tc.opts)
-		if tc.refusal != "" {
-			if len(rs) != 1 || !strings.Contains(rs[0].Text(), tc.refusal) {
-				t.Errorf("%q: replies %q, want a refusal saying %q", tc.opts, allText(rs), tc.refusal)
-			}
+		g := challengeOptions(t, tc.opts, tc.refusal)
+		if g == nil {
 			continue
 		}
-		if len(rs) == 0 || rs[0].Game == "" {
-			t.Fatalf("%q: no challenge: %+v", tc.opts, rs)
-		}
-		g := h.game(rs[0].Game)
 		if g.Config.Stones != [2]int{tc.stones, tc.stones} || g.Config.Caps != [2]int{tc.caps, tc.caps} {
 			t.Errorf("%q: stones %v caps %v, want %d and %d each", tc.opts, g.Config.Stones, g.Config.Caps, tc.stones, tc.caps)
 		}
 	}
+}
+
+// challengeOptions sends ann's challenge to bob with the options opts
+// (on a new harness) and returns the game it made; with a refusal, it
+// checks that the one reply says it and returns nil.
+func challengeOptions(t *testing.T, opts, refusal string) *bot.GameRecord {
+	t.Helper()
+	h := newHarness(t)
+	rs := h.send("ann", "new bob color=white "+opts)
+	if refusal != "" {
+		if len(rs) != 1 || !strings.Contains(rs[0].Text(), refusal) {
+			t.Errorf("%q: replies %q, want a refusal saying %q", opts, allText(rs), refusal)
+		}
+		return nil
+	}
+	if len(rs) == 0 || rs[0].Game == "" {
+		t.Fatalf("%q: no challenge: %s", opts, allText(rs))
+	}
+	return h.game(rs[0].Game)
 }

@@ -82,18 +82,10 @@ func TestSetupOptions(t *testing.T) {
 		{opts: "tps=1,1,1,1,1/x5/x5/x5/2,2,2,2,x 2 6", refusal: "that position is already decided (white wins by road)"},
 		{opts: "tps=", refusal: "tps= needs a position"},
 	} {
-		h := newHarness(t)
-		rs := h.send("ann", "new bob color=white "+tc.opts)
-		if tc.refusal != "" {
-			if len(rs) != 1 || !strings.Contains(rs[0].Text(), tc.refusal) {
-				t.Errorf("%q: replies %q, want a refusal saying %q", tc.opts, allText(rs), tc.refusal)
-			}
+		g := challengeOptions(t, tc.opts, tc.refusal)
+		if g == nil {
 			continue
 		}
-		if len(rs) == 0 || rs[0].Game == "" {
-			t.Fatalf("%q: no challenge: %s", tc.opts, allText(rs))
-		}
-		g := h.game(rs[0].Game)
 		t.Run(tc.opts, func(t *testing.T) { tc.check(t, g.Config, g.Start) })
 	}
 }
