@@ -35,6 +35,10 @@ const (
 	// had Config.MaxUnverifiedRepliesPerHour answers in the last hour:
 	// it was neither handled nor answered.
 	MailDropped MailOutcome = "dropped"
+	// MailForged: the trusted Authentication-Results say dmarc=fail for
+	// its From domain: it was dropped, neither handled nor answered, and
+	// nobody was asked to confirm it (Transport.DMARCFailDropped).
+	MailForged MailOutcome = "forged"
 )
 
 // MailEvent reports one mail the transport is done with: committed, and
