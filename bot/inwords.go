@@ -40,7 +40,7 @@ func (c Command) InWords(game string) string {
 		// A move read as one is letters, digits and a few signs ("ps b4",
 		// "3c3>12'"): shown as written.
 		mv := strings.Join(strings.Fields(c.Text), " ")
-		if utf8.RuneCountInString(mv) <= 20 && !linkLike(mv) && strings.Trim(strings.ToLower(mv), "abcdefghijklmnopqrstuvwxyz0123456789 <>+-'!?*") == "" {
+		if utf8.RuneCountInString(mv) <= 20 && !linkLike(strings.NewReplacer("<", " ", ">", " ").Replace(mv)) && strings.Trim(strings.ToLower(mv), "abcdefghijklmnopqrstuvwxyz0123456789 <>+-'!?*") == "" {
 			return "a move" + in + ": " + mv
 		}
 		return "a move" + in
@@ -145,10 +145,10 @@ func opponentInWords(w string) string {
 		return "anyone who accepts it (an open challenge)"
 	case lw == "takbot":
 		return "takbot itself"
-	case strings.Contains(lw, "@"):
-		return "an email address (not repeated here)"
 	case strings.HasPrefix(lw, "<@") || strings.HasPrefix(lw, "discord:"):
 		return "a Discord user (not repeated here)"
+	case strings.Contains(lw, "@"):
+		return "an email address (not repeated here)"
 	case w != "" && utf8.RuneCountInString(w) <= 20 && !linkLike(w) && strings.Trim(lw, "abcdefghijklmnopqrstuvwxyz0123456789_-") == "":
 		return w
 	}
@@ -160,8 +160,10 @@ func opponentInWords(w string) string {
 // like a link, an address or a domain; cut at a word, with "…" when cut.
 func cleanExcerpt(text string, n int) string {
 	var kept []string
+	dropped := false
 	for _, w := range strings.Fields(plainText(text)) {
 		if linkLike(w) || strings.ContainsAny(w, "@/\\:<>[]()") || strings.Contains(strings.Trim(w, ".,!?;"), ".") {
+			dropped = true
 			continue
 		}
 		kept = append(kept, w)
@@ -173,12 +175,13 @@ func cleanExcerpt(text string, n int) string {
 			next = out + " " + w
 		}
 		if utf8.RuneCountInString(next) > n {
-			if out == "" {
-				return ""
-			}
-			return out + "…"
+			dropped = true
+			break
 		}
 		out = next
+	}
+	if out != "" && dropped {
+		out += "…"
 	}
 	return out
 }

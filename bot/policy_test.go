@@ -209,3 +209,49 @@ func TestREADMEPolicy(t *testing.T) {
 		t.Errorf("README.md's policy table differs from the command table; run go test ./bot -run TestREADMEPolicy -update-policy and read the change.\nREADME:\n%s\ntable:\n%s", got, want)
 	}
 }
+
+// TestInWords: what a confirmation request says a command would do is in
+// the referee's words, and repeats no link, no address and no more than a
+// short excerpt of the sender's words.
+func TestInWords(t *testing.T) {
+	for _, tc := range []struct {
+		text, game string
+		want       string
+		never      []string
+	}{
+		{"f6", "g3", "a move in game g3: f6", nil},
+		{"3c3>12'", "", "a move: 3c3>12'", nil},
+		{"say You won a prize, claim it at http://evil.example/claim", "g3", "a chat message to your opponent in game g3, beginning “You won a prize, claim…”",
+			[]string{"http", "evil", "it at"}},
+		{"say write to me at prize@evil.example or evil.example", "g3", "a chat message to your opponent in game g3, beginning “write to me at or…”",
+			[]string{"@", "evil"}},
+		{"say www.evil.example", "g3", "a chat message to your opponent in game g3", []string{"evil", "beginning"}},
+		{"new victim@elsewhere.example size=6", "", "a challenge to an email address (not repeated here)", []string{"victim", "elsewhere"}},
+		{"new bob", "", "a challenge to bob", nil},
+		{"new anyone", "", "a challenge to anyone who accepts it (an open challenge)", nil},
+		{"new <@123456789012345678>", "", "a challenge to a Discord user (not repeated here)", []string{"1234"}},
+		{"new http://evil.example", "", "a challenge to another player", []string{"evil"}},
+		{"pair KX7M-2QPA", "", "pairing your account with the account that asked for the code, whose holder would then control your games (never done from a confirmation)", []string{"KX7M"}},
+		{"unpair", "", "separating your account", nil},
+		{"vacation 30", "", "a vacation: your clocks stop for 30 days", nil},
+		{"set theme light", "", "changing your setting theme", nil},
+		{"game g12", "", "sending your commands to game g12", nil},
+		{"game http://evil.example", "", "sending your commands to another game", []string{"evil"}},
+		{"resign", "g3", "resigning the game in game g3", nil},
+		{"board", "g3", "the question \"board\", answered to you", nil},
+	} {
+		p, err := bot.ParseMessage(tc.text)
+		if err != nil || len(p.Commands) != 1 {
+			t.Fatalf("%q: %v %+v", tc.text, err, p)
+		}
+		got := p.Commands[0].InWords(tc.game)
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%q in words: %q, want %q", tc.text, got, tc.want)
+		}
+		for _, w := range tc.never {
+			if strings.Contains(got, w) {
+				t.Errorf("%q in words repeats %q: %q", tc.text, w, got)
+			}
+		}
+	}
+}
