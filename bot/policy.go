@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -431,7 +432,11 @@ func (s *session) checkReach(c *Command, pol Policy, m draftMark) error {
 	return nil
 }
 
-// mayReach reports whether command c of policy pol may tell key to.
+// mayReach reports whether command c of policy pol may tell key to:
+// the sender always; with ShowsPlayers the players of the games the
+// session loaded; with ShowsPublic their spectators and the lobbies too,
+// and anyone else the bot knows; someone it does not know (no record:
+// they never wrote) only when pol.Strangers.
 func (s *session) mayReach(c *Command, pol Policy, to string, before []string) error {
 	for _, id := range s.senderIdentities(before) {
 		if id != "" && id == to {
@@ -444,20 +449,26 @@ func (s *session) mayReach(c *Command, pol Policy, to string, before []string) e
 	if pol.Shows == ShowsSender {
 		return violation("it shows only its sender")
 	}
-	if !pol.Strangers {
-		if _, err := s.player(to); err == nil && s.fresh[to] && !s.isLobby(to) {
-			return violation("it may not reach someone who never wrote to the bot")
-		}
-	}
-	if pol.Shows == ShowsPublic {
-		return nil
-	}
+	player, watcher := false, false
 	for _, gs := range s.games {
 		if _, ok := gs.rec.ColorOf(to); ok {
-			return nil
+			player = true
+			break
 		}
+		watcher = watcher || slices.Contains(gs.rec.Watchers, to)
 	}
-	return violation("it shows only the players of its game")
+	switch {
+	case player:
+		return nil
+	case pol.Shows == ShowsPlayers:
+		return violation("it shows only the players of its game")
+	case watcher || pol.Strangers || s.isLobby(to):
+		return nil
+	}
+	if _, err := s.player(to); err == nil && s.fresh[to] {
+		return violation("it may not reach someone who never wrote to the bot")
+	}
+	return nil
 }
 
 // isLobby reports whether key is a transport's lobby.

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"errors"
 	"flag"
 	"os"
 	"strings"
@@ -253,5 +254,41 @@ func TestInWords(t *testing.T) {
 				t.Errorf("%q in words repeats %q: %q", tc.text, w, got)
 			}
 		}
+	}
+}
+
+// TestReachBeyondPolicyIsRefused: a handler that drafts a reply its
+// command's policy does not allow ("board", which shows its sender only,
+// telling another player; "draw", for the game's players, telling a
+// stranger) makes the message one that can never be handled: the error
+// is a *bot.PolicyViolation wrapping ErrBadMessage, and nothing of the
+// message is committed.
+func TestReachBeyondPolicyIsRefused(t *testing.T) {
+	for _, tc := range []struct{ cmd, to string }{
+		{"board", "console:bob"},
+		{"draw", "console:stranger"},
+	} {
+		t.Run(tc.cmd, func(t *testing.T) {
+			h := newHarness(t)
+			h.start("alice", "bob", "")
+			before, err := h.ref.Stats(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			restore := bot.ReplaceRunForTest(tc.cmd, tc.to, "a secret")
+			defer restore()
+			_, err = h.ref.Handle(t.Context(), bot.Message{ID: "leak", From: player("alice"), Text: tc.cmd})
+			var pv *bot.PolicyViolation
+			if !errors.As(err, &pv) || !errors.Is(err, bot.ErrBadMessage) || pv.To != tc.to {
+				t.Fatalf("Handle: %v, want a policy violation to %s", err, tc.to)
+			}
+			after, err := h.ref.Stats(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if after.Pending != before.Pending {
+				t.Errorf("%d replies committed", after.Pending-before.Pending)
+			}
+		})
 	}
 }
