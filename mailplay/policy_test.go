@@ -128,7 +128,21 @@ func TestOneConfirmationAnHour(t *testing.T) {
 	h, sys := startLocal(t, harnessOptions{})
 	alice, bob := h.player(aliceAddr, "Alice"), h.player(bobAddr, "Bob")
 	game, _, _ := h.startGame(alice, bob)
-	before := inboxCount(t, sys, aliceAddr)
+	requests := func() int { // the confirmation requests in alice's mailbox
+		t.Helper()
+		msgs, err := sys.Messages(aliceAddr, "INBOX")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, m := range msgs {
+			if in, err := mailplay.ParseInbound(m.Raw); err == nil && strings.Contains(in.Subject, "confirm the commands of a mail sent in your name") {
+				n++
+			}
+		}
+		return n
+	}
+	before := requests()
 	for i, body := range []string{"vacation 3", "notation mail", "say hello"} {
 		submitAs(t, sys, malloryAddr, botAddr, forged(fmt.Sprintf("hour-%d@evil.example", i), botAddr, "Re: [Tak "+game+"]", body))
 		want := mailplay.MailIgnored
@@ -138,8 +152,8 @@ func TestOneConfirmationAnHour(t *testing.T) {
 		h.event(want)
 	}
 	conf := h.next(alice, "cannot tell that you sent it")
-	if n := inboxCount(t, sys, aliceAddr) - before; n != 1 {
-		t.Errorf("alice received %d mails for three held mails, want 1 request", n)
+	if n := requests() - before; n != 1 {
+		t.Errorf("alice received %d requests for three held mails, want 1", n)
 	}
 	h.reply(alice, conf, "")
 	h.event(mailplay.MailConfirmed)
