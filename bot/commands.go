@@ -27,6 +27,13 @@ type CommandSpec struct {
 	// arguments: "rs" alone only shows the sync board, "rs" with a board
 	// records it in the game.
 	BareClass Class
+	// Policy is what the command needs and may do (who, assurance,
+	// strangers, shows): see policy.go, where every command declares one
+	// in commandPolicies. The session enforces it around the handler.
+	Policy Policy
+	// BarePolicy, when valid, is the policy of the command written
+	// without arguments, as BareClass.
+	BarePolicy Policy
 
 	run func(s *session, c *Command) error
 }
@@ -197,6 +204,7 @@ var keywordList []string
 
 func init() {
 	commandTable = commandSpecs()
+	applyPolicies(commandTable)
 	keywordIndex = map[string]*CommandSpec{}
 	for _, c := range commandTable {
 		for _, k := range append([]string{c.Name}, c.Aliases...) {

@@ -66,6 +66,17 @@
 // read-only commands, and transports hold the others until the sender
 // confirms.
 //
+// Policy (policy.go). Every command also declares a [Policy]: who may run
+// it, the [Assurance] it needs (unverified < confirmed < strong, a
+// message's being [Message.Assurance]), whether it may reach someone who
+// never wrote, and what it shows to whom. The session enforces it around
+// every handler: a message short of the assurance one of its commands
+// needs runs none ([PolicyError]); a command for players in the thread of
+// a game the sender does not play is refused; a reply a handler drafts
+// beyond its policy is a [PolicyViolation] and nothing is committed.
+// Pairing needs strong assurance: a confirmation ([Message.Confirmed])
+// never carries it out.
+//
 // Quotas (quota.go, [Quotas]): challenges a player may have open and be
 // sent, commands in a message, messages a sender an hour (counted in
 // memory; beyond it a message is marked handled and not run). Display

@@ -33,6 +33,12 @@ type Message struct {
 	// it for a confirmation), keeps the sender's name as it was, and counts
 	// the message apart from the sender's own (Quotas.MessagesPerHour).
 	Unverified bool
+	// Confirmed is set by a transport when the message is a held one
+	// carried out after its sender answered a confirmation request (an
+	// empty reply to the address the request came from). It proves only
+	// that the sender receives mail at the address: commands whose policy
+	// needs AssuranceStrong (pairing) are refused (see Assurance).
+	Confirmed bool
 	// Community is where the message was written, namespaced by the
 	// transport ("discord:GUILD" for a Discord server; "" for a direct
 	// message, a mail or the console). The referee records it on the

@@ -11,9 +11,12 @@ import (
 type refusal struct {
 	msg     string
 	actions []Action
+	cause   error // a typed reason, when there is one (*PolicyError)
 }
 
 func (e *refusal) Error() string { return e.msg }
+
+func (e *refusal) Unwrap() error { return e.cause }
 
 func refuse(format string, args ...any) error { return &refusal{msg: fmt.Sprintf(format, args...)} }
 
@@ -74,15 +77,11 @@ func (s *session) run(p Parsed, perr error) error {
 		s.tell(key, s.msg.Game).say("Your message has %d commands; the referee runs at most %d from one message, so it ran none of them. Send them in several messages.", len(p.Commands), most)
 		return nil
 	}
-	if s.msg.Unverified && p.Changes() {
+	// The policy first: a message less sure of its sender than one of
+	// its commands needs runs none of them.
+	if pe := s.checkAssurance(p); pe != nil {
 		s.refused = true
-		var held []string
-		for i := range p.Commands {
-			if c := &p.Commands[i]; c.Class() != ClassReadOnly {
-				held = append(held, quote(c))
-			}
-		}
-		s.tell(key, s.msg.Game).say("The referee cannot tell that this message comes from you, so it runs only commands that show something (board, games, help) from it, and ran none of its commands: %s would change something. Nothing was changed.", joinAnd(held))
+		s.tell(key, s.msg.Game).say("%s", pe.Error())
 		return nil
 	}
 	for i := range p.Commands {
@@ -120,7 +119,21 @@ func (s *session) exec(c *Command) error {
 	if spec == nil || spec.run == nil {
 		return refuse("%q is not a command; send \"help\" for the commands", c.Name)
 	}
-	return spec.run(s, c)
+	pol := c.Policy()
+	if err := s.checkWho(c, pol); err != nil {
+		return &refusal{msg: err.Error(), cause: err}
+	}
+	mark := s.markDrafts()
+	err := spec.run(s, c)
+	var nl *needLock
+	if errors.As(err, &nl) {
+		return err
+	}
+	if verr := s.checkReach(c, pol, mark); verr != nil {
+		s.r.logger().Error("a command's reply breaks its policy: the message is dropped", "id", s.msg.ID, "err", verr)
+		return verr
+	}
+	return err
 }
 
 // stop answers a refused command or a question: in the game it concerned

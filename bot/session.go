@@ -36,6 +36,7 @@ type session struct {
 	sender   *PlayerRecord
 	players  map[string]*PlayerRecord
 	dirtyP   map[string]bool // made by markPlayer
+	fresh    map[string]bool // players read and not found: made by player
 	games    map[string]*gameState
 	peeked   map[string]*GameRecord // games read under their lock, not yet loaded; made by peekGame
 	// current is the game chosen by "game ID" earlier in this message.
@@ -109,6 +110,10 @@ func (s *session) player(key string) (*PlayerRecord, error) {
 		return err
 	})
 	if errors.Is(err, ErrNotFound) {
+		if s.fresh == nil {
+			s.fresh = map[string]bool{}
+		}
+		s.fresh[key] = true // never stored: nobody the bot knows (policy.go)
 		id, _ := ParseIdentity(key)
 		p = &PlayerRecord{Key: key, Identity: id, Name: s.r.defaultName(id), Notation: s.r.defaultNotation(id), Created: s.now}
 		err = nil

@@ -33,7 +33,16 @@ const (
 	// AuthDKIMAligned: accepted, dkim=pass for a domain aligned with the
 	// From domain.
 	AuthDKIMAligned
+	// AuthDMARCFail: refused, and forged: the trusted server says
+	// dmarc=fail for the From domain (its owner publishes a policy, and
+	// the mail broke it). Such mail gets nothing (Forged).
+	AuthDMARCFail
 )
+
+// Forged reports whether the trusted server's verdict is that the From
+// address is forged (dmarc=fail for the From domain): the mail is dropped
+// unanswered, without a confirmation request.
+func (r AuthReason) Forged() bool { return r == AuthDMARCFail }
 
 // String describes the reason.
 func (r AuthReason) String() string {
@@ -54,6 +63,8 @@ func (r AuthReason) String() string {
 		return "dmarc=pass"
 	case AuthDKIMAligned:
 		return "aligned dkim=pass"
+	case AuthDMARCFail:
+		return "dmarc=fail"
 	}
 	return fmt.Sprintf("AuthReason(%d)", int(r))
 }
@@ -67,7 +78,9 @@ func (r AuthReason) String() string {
 // dmarc=pass with header.from equal to the From domain, or dkim=pass with a
 // signing domain (header.d, or the domain of header.i) aligned with the
 // From domain: equal, or a parent or child of it below the public suffix
-// (relaxed alignment). A mail with several From addresses is refused.
+// (relaxed alignment). A mail with several From addresses is refused. A
+// dmarc=fail for the From domain is refused with AuthDMARCFail, whatever
+// DKIM says: the domain's owner published a policy and the mail broke it.
 func Authenticated(in *Inbound, trustedAuthServID string) (bool, AuthReason) {
 	trusted := strings.TrimSpace(trustedAuthServID)
 	if trusted == "" {
@@ -94,6 +107,12 @@ func Authenticated(in *Inbound, trustedAuthServID string) (bool, AuthReason) {
 		if r, ok := r.(*authres.DMARCResult); ok && r.Value == authres.ResultPass &&
 			strings.EqualFold(unquote(r.From), fromDomain) {
 			return true, AuthDMARCPass
+		}
+	}
+	for _, r := range results {
+		if r, ok := r.(*authres.DMARCResult); ok && r.Value == authres.ResultFail &&
+			strings.EqualFold(unquote(r.From), fromDomain) {
+			return false, AuthDMARCFail
 		}
 	}
 	for _, r := range results {

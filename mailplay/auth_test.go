@@ -20,7 +20,11 @@ func TestAuthenticated(t *testing.T) {
 		{"quoted values", trusted, []string{`Authentication-Results: mx.tak.example.org; dkim=pass header.d="ann.example"`, from}, true, AuthDKIMAligned},
 		{"dmarc for another domain", trusted, []string{"Authentication-Results: mx.tak.example.org; dmarc=pass header.from=evil.example", from}, false, AuthFailed},
 		{"dmarc pass without header.from", trusted, []string{"Authentication-Results: mx.tak.example.org; dmarc=pass", from}, false, AuthFailed},
-		{"dmarc fail", trusted, []string{"Authentication-Results: mx.tak.example.org; dmarc=fail header.from=ann.example", from}, false, AuthFailed},
+		{"dmarc fail", trusted, []string{"Authentication-Results: mx.tak.example.org; dmarc=fail header.from=ann.example", from}, false, AuthDMARCFail},
+		{"dmarc fail beats an aligned dkim pass", trusted, []string{"Authentication-Results: mx.tak.example.org; dkim=pass header.d=ann.example; dmarc=fail header.from=ann.example", from}, false, AuthDMARCFail},
+		{"dmarc fail for another domain", trusted, []string{"Authentication-Results: mx.tak.example.org; dmarc=fail header.from=evil.example", from}, false, AuthFailed},
+		{"dmarc fail from another server", trusted, []string{"Authentication-Results: mx.evil.example; dmarc=fail header.from=ann.example", from}, false, AuthOtherServer},
+		{"dmarc none", trusted, []string{"Authentication-Results: mx.tak.example.org; dmarc=none header.from=ann.example", from}, false, AuthFailed},
 		{"dkim equal", trusted, []string{"Authentication-Results: mx.tak.example.org; dkim=pass header.d=ann.example", from}, true, AuthDKIMAligned},
 		{"dkim parent domain", trusted, []string{"Authentication-Results: mx.tak.example.org; dkim=pass header.d=ann.example", "From: ann@mail.ann.example"}, true, AuthDKIMAligned},
 		{"dkim child domain", trusted, []string{"Authentication-Results: mx.tak.example.org; dkim=pass header.d=mail.ann.example", from}, true, AuthDKIMAligned},
@@ -33,7 +37,7 @@ func TestAuthenticated(t *testing.T) {
 		{"forged header below", trusted, []string{
 			"Authentication-Results: mx.tak.example.org; dmarc=fail header.from=ann.example",
 			"Received: from evil.example by mx.tak.example.org",
-			"Authentication-Results: mx.tak.example.org; dmarc=pass header.from=ann.example", from}, false, AuthFailed},
+			"Authentication-Results: mx.tak.example.org; dmarc=pass header.from=ann.example", from}, false, AuthDMARCFail},
 		{"trusted header below another server's", trusted, []string{
 			"Authentication-Results: mx.other.example; dmarc=pass header.from=ann.example",
 			"Authentication-Results: mx.tak.example.org; dmarc=pass header.from=ann.example", from}, false, AuthOtherServer},
@@ -54,6 +58,9 @@ func TestAuthenticated(t *testing.T) {
 			ok, reason := Authenticated(in, tc.trusted)
 			if ok != tc.ok || reason != tc.reason {
 				t.Errorf("Authenticated = %v, %s; want %v, %s", ok, reason, tc.ok, tc.reason)
+			}
+			if reason.Forged() != (tc.reason == AuthDMARCFail) {
+				t.Errorf("%s: Forged() = %v", reason, reason.Forged())
 			}
 		})
 	}

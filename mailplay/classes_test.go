@@ -83,10 +83,6 @@ func TestForgedChangesAreHeld(t *testing.T) {
 			h.next(h.players[aliceAddr], "Open challenge")
 			return nil
 		}},
-		{"settings: a pairing code", "pair", func(h *harness, _ string) error {
-			h.next(h.players[aliceAddr], "Your pairing code is")
-			return nil
-		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h, sys := startLocal(t, harnessOptions{})
@@ -118,6 +114,34 @@ func TestForgedChangesAreHeld(t *testing.T) {
 			h.event(mailplay.MailConfirmed)
 			if err := c.done(h, game); err != nil {
 				t.Error(err)
+			}
+			if n := inboxCount(t, sys, malloryAddr); n != 0 {
+				t.Errorf("mallory received %d mails", n)
+			}
+		})
+	}
+	// Pairing hands control of alice's games to another account: a
+	// confirmation never carries it out, so the mail is not held; alice
+	// is told at once why nothing happened and how to pair.
+	for _, text := range []string{"pair", "pair KX7M-2QPA", "unpair"} {
+		t.Run("account: "+text, func(t *testing.T) {
+			h, sys := startLocal(t, harnessOptions{})
+			alice, bob := h.player(aliceAddr, "Alice"), h.player(bobAddr, "Bob")
+			game, _, _ := h.startGame(alice, bob)
+			before := h.records(game)
+			submitAs(t, sys, malloryAddr, botAddr, forged("forged-"+text+"@evil.example", botAddr, "Re: [Tak "+game+"]", text))
+			h.event(mailplay.MailHandled)
+			m := h.next(alice, "cannot tell that this message comes from you")
+			for _, want := range []string{"hands control of your games", "reply to one of the referee's mails", "Nothing was changed"} {
+				if !strings.Contains(m.Text(), want) {
+					t.Errorf("the answer to a forged %q lacks %q:\n%s", text, want, m.Text())
+				}
+			}
+			if strings.Contains(m.Text(), "pairing code is") || strings.Contains(m.Text(), "reply to this mail; there is no need") {
+				t.Errorf("the answer to a forged %q:\n%s", text, m.Text())
+			}
+			if after := h.records(game); after != before {
+				t.Errorf("a forged %q changed the records:\n%s\n%s", text, before, after)
 			}
 			if n := inboxCount(t, sys, malloryAddr); n != 0 {
 				t.Errorf("mallory received %d mails", n)
@@ -161,8 +185,10 @@ func TestForgedChangesAreHeld(t *testing.T) {
 // TestChallengeSpamFromForgedMail: forty forged "new" mails in alice's
 // name, with a hostile display name and subject, create no game and send
 // nothing to the player they challenge; alice, the owner of the address,
-// is asked to confirm at most three of them, and those requests repeat
-// neither the display name nor the subject. When alice confirms one, the
+// is asked to confirm one of them (at most one request an hour), and the
+// request repeats neither the display name, nor the subject, nor the
+// challenged address: it says "a challenge to an email address". When
+// alice confirms it, the
 // challenged player's mail has the bot's own subject and none of the
 // forger's words.
 func TestChallengeSpamFromForgedMail(t *testing.T) {
@@ -185,8 +211,8 @@ func TestChallengeSpamFromForgedMail(t *testing.T) {
 			case mailplay.MailHeld:
 				held++
 			case mailplay.MailIgnored, mailplay.MailDropped:
-				// beyond 3 waiting confirmations, or beyond the hourly
-				// answers to an unverified sender
+				// a request waits already, or beyond the hourly answers
+				// to an unverified sender
 			default:
 				t.Fatalf("mail %d: outcome %s (%s)", i, ev.Outcome, ev.Detail)
 			}
@@ -194,16 +220,19 @@ func TestChallengeSpamFromForgedMail(t *testing.T) {
 			t.Fatalf("only %d of %d mails handled", i, n)
 		}
 	}
-	if held != 3 {
-		t.Errorf("%d mails held for a confirmation, want 3", held)
+	if held != 1 {
+		t.Errorf("%d mails held for a confirmation, want 1", held)
 	}
 	var confs []*demo.Mail
 	for i := 0; i < held; i++ {
 		confs = append(confs, h.next(alice, "cannot tell that you sent it"))
 	}
 	for _, m := range confs {
-		if err := repeats(m, "evil.example", "bank.example", "Visit", "urgent"); err != nil {
+		if err := repeats(m, "evil.example", "bank.example", "Visit", "urgent", carolAddr); err != nil {
 			t.Errorf("a confirmation request %v", err)
+		}
+		if !strings.Contains(m.Text(), "a challenge to an email address (not repeated here)") {
+			t.Errorf("the request does not say what the mail would do:\n%s", m.Text())
 		}
 	}
 	if _, err := h.ref.Game(context.Background(), "g1"); !errors.Is(err, bot.ErrNotFound) {

@@ -26,9 +26,9 @@ const confirmFor = 7 * 24 * time.Hour
 // twice (as long as the referee remembers handled mail).
 const confirmKept = 90 * 24 * time.Hour
 
-// confirmQuote bounds each command a confirmation request quotes, in
-// characters.
-const confirmQuote = 80
+// confirmQuote bounds each line of a confirmation request that says what
+// a held command would do (in the referee's words), in characters.
+const confirmQuote = 240
 
 // confirmRetry bounds the wait between attempts to send a confirmation
 // request.
@@ -37,9 +37,15 @@ const confirmRetry = 30 * time.Minute
 // maxPending bounds the held mails of one From address waiting for a
 // confirmation made in the last pendingWindow: a flood of mail forged in
 // someone's name asks them at most this often, and the rest is dropped.
+// Besides, at most one request waits unanswered per address and
+// confirmWindow: a mail that needs a confirmation while a request made to
+// its address within the hour waits for its answer is dropped (logged),
+// so an address gets at most one request an hour, however much is sent in
+// its name; once its owner answers, their next mail may be asked about.
 const (
 	maxPending    = 3
 	pendingWindow = 24 * time.Hour
+	confirmWindow = time.Hour
 )
 
 // hold keeps an unauthenticated mail that would change anything until the
@@ -59,7 +65,7 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 	c := confirmation{
 		Nonce: nonce, ID: in.DedupKey, From: from, Text: text, Game: game, Received: received, Created: t.opts.Clock.Now().UTC().Truncate(time.Second),
 	}
-	held := true
+	held, recent := true, false
 	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
 		var old confirmation
 		found, err := getJSON(tx, prefixConfirm+nonce, &old)
@@ -67,26 +73,32 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 			return err
 		}
 		if found {
-			held = true
+			held, recent = true, false
 			return nil
 		}
 		pending := 0
+		recent = false
 		if err := tx.Scan(prefixConfirm, func(_ string, v []byte) error {
 			var o confirmation
 			if unmarshalJSON(v, &o) == nil && sameAddress(o.From, c.From) && o.Done.IsZero() && c.Created.Sub(o.Created) < pendingWindow {
 				pending++
+				recent = recent || c.Created.Sub(o.Created) < confirmWindow
 			}
 			return nil
 		}); err != nil {
 			return err
 		}
-		if held = pending < maxPending; !held {
+		if held = pending < maxPending && !recent; !held {
 			return nil
 		}
 		return putJSON(tx, prefixConfirm+nonce, c)
 	})
 	if err != nil {
 		return false, err
+	}
+	if !held && recent {
+		t.log.Warn("mail not held: a confirmation request to its address, made within the hour, waits for its answer", "from", from, "message_id", in.MessageID)
+		return false, nil
 	}
 	if !held {
 		t.log.Warn("mail not held: too many from its address wait for a confirmation", "from", from, "message_id", in.MessageID, "pending", maxPending)
@@ -140,7 +152,7 @@ func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, name, non
 	}
 	out, err := t.ref.Handle(ctx, bot.Message{
 		ID: c.ID, From: bot.Identity{Transport: TransportName, Address: c.From}, Name: name,
-		Text: c.Text, Game: c.Game, Received: c.Received, State: []bot.StateWrite{done},
+		Text: c.Text, Game: c.Game, Received: c.Received, State: []bot.StateWrite{done}, Confirmed: true,
 	})
 	if errors.Is(err, bot.ErrBadMessage) {
 		log.Warn("confirmed mail the referee cannot handle", "held", c.ID, "err", err)
@@ -157,7 +169,7 @@ func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, name, non
 	return ev, nil
 }
 
-// quoteCommand writes a held command for its confirmation request: on one
+// quoteCommand writes a line of a confirmation request: on one
 // line, without control or format characters (right-to-left overrides),
 // at most confirmQuote characters.
 func quoteCommand(s string) string {
@@ -267,6 +279,11 @@ func (t *Transport) sendConfirmations(ctx context.Context) time.Duration {
 		if err == nil {
 			continue
 		}
+		if _, sent := t.confirmSent.Load(c.Nonce); sent {
+			// Sent, not recorded (logged): only the record is tried again.
+			wait = min(wait, t.backoff(c.Attempts+1))
+			continue
+		}
 		c.Attempts++
 		retry := min(t.backoff(c.Attempts), confirmRetry)
 		var rl *RateLimitError
@@ -293,9 +310,18 @@ func (t *Transport) sendConfirmations(ctx context.Context) time.Duration {
 // sendConfirmation sends one confirmation request (counted against the
 // hourly limit of its address) and records it as sent. The mail is the
 // same each time it is sent.
+//
+// A request the server took is never sent again by this process: when
+// the record that it was sent fails (a full disk), the transport keeps
+// it in memory and only tries the record again. Each send is counted in
+// the state first, so a request goes out only after a write succeeded;
+// a request sent again after a restart has the same Message-ID.
 func (t *Transport) sendConfirmation(ctx context.Context, c confirmation) error {
 	unlock := t.sendLocks.lock(c.From)
 	defer unlock()
+	if at, ok := t.confirmSent.Load(c.Nonce); ok {
+		return t.recordConfirmationSent(context.WithoutCancel(ctx), c, at.(time.Time))
+	}
 	now := t.opts.Clock.Now().UTC().Truncate(time.Second)
 	if err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
 		return t.countSend(tx, c.From, confirmPrefix+c.Nonce, now)
@@ -321,7 +347,20 @@ func (t *Transport) sendConfirmation(ctx context.Context, c confirmation) error 
 		return err
 	}
 	t.log.Info("confirmation requested", "to", c.From, "held", c.ID, "game", c.Game)
-	return t.markConfirmation(ctx, c.Nonce, func(cur *confirmation) { cur.Sent = now })
+	t.confirmSent.Store(c.Nonce, now)
+	return t.recordConfirmationSent(ctx, c, now)
+}
+
+// recordConfirmationSent records that the server took the request at at;
+// until it is recorded, the transport remembers it (confirmSent), so the
+// request is not sent again.
+func (t *Transport) recordConfirmationSent(ctx context.Context, c confirmation, at time.Time) error {
+	if err := t.markConfirmation(ctx, c.Nonce, func(cur *confirmation) { cur.Sent = at }); err != nil {
+		t.log.Warn("a confirmation request was sent but not recorded yet; it is not sent again", "to", c.From, "held", c.ID, "err", err)
+		return fmt.Errorf("mailplay: record the confirmation request sent: %w", err)
+	}
+	t.confirmSent.Delete(c.Nonce)
+	return nil
 }
 
 // markConfirmation changes a stored confirmation.
@@ -338,31 +377,49 @@ func (t *Transport) markConfirmation(ctx context.Context, nonce string, change f
 }
 
 // confirmationMail writes the request: to the From address of the held
-// mail, quoting its commands, with the confirmation address as Reply-To.
-// The held mail may be forged, so nothing else of it is repeated: not its
-// subject, not its sender's display name, and each command is cut short.
+// mail, saying in the referee's own words what its commands would do,
+// with the confirmation address as Reply-To. The held mail may be forged,
+// so nothing of it is repeated but a short excerpt cleaned of links and
+// addresses (bot.Command.InWords): not its subject, not its sender's
+// display name, not its words.
 func (t *Transport) confirmationMail(c confirmation) *Outgoing {
-	var cmds []string
+	var lines []string
+	strong := false
 	if p, err := bot.ParseMessage(c.Text); err == nil {
+		game := c.Game
 		for _, cmd := range p.Commands {
-			cmds = append(cmds, "  "+quoteCommand(cmd.Text))
+			lines = append(lines, "  - "+quoteCommand(cmd.InWords(game)))
+			if cmd.Policy().Assurance == bot.AssuranceStrong {
+				strong = true
+			}
+			if cmd.Name == "game" && len(cmd.Args) == 1 && cmd.Err == nil {
+				if id := strings.ToLower(cmd.Args[0]); len(id) <= 12 && strings.Trim(strings.TrimPrefix(id, "g"), "0123456789") == "" {
+					game = id
+				}
+			}
 		}
 	}
-	if len(cmds) == 0 {
-		cmds = []string{"  (no command the referee can read)"}
+	if len(lines) == 0 {
+		lines = []string{"  - nothing the referee can read as a command"}
 	}
-	text := fmt.Sprintf(`The referee received a mail from %s on %s and cannot tell that you sent it: it did not come to your personal reply address.
+	never := ""
+	if strong {
+		never = "\n\nPairing accounts hands control of your games to another account, so the referee never does it from a confirmation: to pair, send the command again as a reply to one of the referee's mails.\n"
+	}
+	text := fmt.Sprintf(`The referee received a mail sent in your name on %s. It came to the referee's public address, not to your personal reply address, so the referee cannot tell that you sent it.
 
-It asks for:
+If you confirm it, the referee will carry out:
 
 %s
+%s
+To confirm, reply to this mail; there is no need to write anything. That carries out the commands above, once, within 7 days.
 
-To carry it out, reply to this mail; there is no need to write anything. If you did not send it, ignore this mail: nothing changes.
+If you did not send it, ignore this mail: ignoring it is safe, and nothing changes. The referee asks you at most once an hour; other mails sent in your name meanwhile are dropped.
 
 To skip this step, answer the referee's mails with "Reply": they carry your personal reply address.
 
 -- 
-%s`, c.From, c.Received.UTC().Format("2006-01-02 15:04 UTC"), strings.Join(cmds, "\n"), footerText)
+%s`, c.Received.UTC().Format("2006-01-02 15:04 UTC"), strings.Join(lines, "\n"), never, footerText)
 	subject := "Please confirm the commands of a mail sent in your name"
 	if c.Game != "" {
 		subject = "[Tak " + c.Game + "] please confirm the commands of a mail sent in your name"

@@ -47,6 +47,34 @@
 // Authenticated trusts only the topmost Authentication-Results field and
 // only when the receiving server the adapter trusts stamped it: it then
 // requires dmarc=pass for the From domain or a dkim=pass aligned with it.
+// A dmarc=fail for the From domain is a verdict of its own,
+// AuthDMARCFail (AuthReason.Forged): such mail is dropped before anything
+// else, with no answer and no request to confirm (MailForged), logged
+// and counted (Transport.DMARCFailDropped).
+//
+// # Assurance and confirmations
+//
+// Each command declares the assurance it needs (bot.Policy): a mail
+// through the player's reply token or with a trusted pass is strong;
+// one to the bare address is unverified, answered only for commands
+// that need no assurance, and held otherwise (confirm.go) until the
+// owner of its From address answers a request, when it is handed to the
+// referee with bot.Message.Confirmed. A mail with a command that needs
+// strong assurance (pairing) is not held, as no confirmation can carry it
+// out: the referee refuses it at once and says how to send it. A request
+// says in the referee's words what the mail would do
+// (bot.Command.InWords), never a link, an address or more than a short
+// cleaned excerpt; at most one waits unanswered per address and hour
+// (further mails dropped), and maxPending a day. A request is recorded
+// before it is sent, each send is counted first, and a request the
+// server took whose record failed is kept in memory and only recorded
+// later: it is never sent twice by one process.
+//
+// Auto-responders that do not say so (responder.go): after 5 mails in a
+// row without a command that repeat the previous one or come within 2
+// minutes of the bot's last mail, all answered, mail without a command
+// from the address is not answered for 24 hours (MailAutomatic, counted
+// in Transport.AutoResponderDropped); any command ends it.
 //
 // # Limits
 //

@@ -18,10 +18,13 @@ const (
 	// MailIgnored: a reply to a confirmation address that confirms
 	// nothing (unknown, expired, confirmed before, or from another
 	// address), or a mail that would need a confirmation while too many
-	// from its From address already wait for one.
+	// from its From address already wait for one (3 in a day), or one
+	// asked for within the hour waits for its answer.
 	MailIgnored MailOutcome = "ignored"
 	// MailAutomatic: an auto-reply, list mail or other automatic mail,
-	// never answered.
+	// never answered; or a mail without a command from an address that
+	// answers the bot's mails automatically without saying so
+	// (responder.go).
 	MailAutomatic MailOutcome = "automatic"
 	// MailBounce: a delivery status notification; a hard failure of a
 	// mail the bot sent was reported to the referee.
@@ -35,6 +38,10 @@ const (
 	// had Config.MaxUnverifiedRepliesPerHour answers in the last hour:
 	// it was neither handled nor answered.
 	MailDropped MailOutcome = "dropped"
+	// MailForged: the trusted Authentication-Results say dmarc=fail for
+	// its From domain: it was dropped, neither handled nor answered, and
+	// nobody was asked to confirm it (Transport.DMARCFailDropped).
+	MailForged MailOutcome = "forged"
 )
 
 // MailEvent reports one mail the transport is done with: committed, and

@@ -62,9 +62,26 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr
 	if nonce, ok := strings.CutPrefix(token, confirmPrefix); hasToken && ok {
 		return t.confirmed(ctx, ev, from, displayName(in.From), nonce, log)
 	}
-	authentic, how, err := t.authenticate(ctx, in, from, token)
+	authentic, how, reason, err := t.authenticate(ctx, in, from, token)
 	if err != nil {
 		return ev, err
+	}
+	if !authentic && reason.Forged() {
+		// The trusted server says the From address is forged: nothing is
+		// sent to it (no answer, no confirmation request), whatever the
+		// mail asks.
+		t.dmarcFailDropped.Add(1)
+		log.Info("forged mail dropped unanswered: the trusted Authentication-Results say dmarc=fail for its From domain")
+		return skip(MailForged, reason.String())
+	}
+	ev.Game = t.gameOf(in)
+	text := commandText(in)
+	parsed, perr := bot.ParseMessage(text)
+	noCommand := perr != nil || len(parsed.Commands) == 0
+	if ok, err := t.admitResponder(ctx, from, text, received, noCommand, log); err != nil {
+		return ev, err
+	} else if !ok {
+		return skip(MailAutomatic, "answers the bot's mails automatically, without a command")
 	}
 	if !authentic {
 		ok, err := t.admitUnverified(ctx, from, log)
@@ -75,10 +92,10 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr
 			return skip(MailDropped, "unverified sender over the hourly limit of answers")
 		}
 	}
-	ev.Game = t.gameOf(in)
-	text := commandText(in)
-	parsed, perr := bot.ParseMessage(text)
-	if perr == nil && parsed.Changes() && !authentic {
+	// A command that needs strong assurance (pairing) cannot be carried
+	// out by a confirmation: the mail is not held, the referee refuses it
+	// at once and says how to send it.
+	if perr == nil && parsed.Changes() && !authentic && parsed.Needs() < bot.AssuranceStrong {
 		log.Info("unauthenticated mail held for confirmation", "game", ev.Game)
 		ev.Outcome = MailHeld
 		held, err := t.hold(ctx, in, from, ev.Game, text, received)
@@ -110,20 +127,23 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr
 // authenticate decides whether the From address of a mail is genuine: the
 // mail came to that player's personal reply address, or the trusted
 // receiving server vouches for its domain. how names the proof.
-func (t *Transport) authenticate(ctx context.Context, in *Inbound, from, token string) (ok bool, how string, err error) {
+// reason is the trusted Authentication-Results' verdict (AuthDMARCFail:
+// the From address is forged).
+func (t *Transport) authenticate(ctx context.Context, in *Inbound, from, token string) (ok bool, how string, reason AuthReason, err error) {
 	if token != "" && in.FromCount == 1 {
 		owner, err := t.tokenOwner(ctx, token)
 		if err != nil {
-			return false, "", err
+			return false, "", 0, err
 		}
 		if sameAddress(owner, from) {
-			return true, "reply token", nil
+			return true, "reply token", 0, nil
 		}
 	}
-	if good, reason := Authenticated(in, t.cfg.TrustedAuthServID); good {
-		return true, reason.String(), nil
+	good, reason := Authenticated(in, t.cfg.TrustedAuthServID)
+	if good {
+		return true, reason.String(), reason, nil
 	}
-	return false, "none", nil
+	return false, "none", reason, nil
 }
 
 // tokenOwner returns the address a reply token belongs to, "" if none.

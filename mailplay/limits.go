@@ -206,6 +206,12 @@ func (t *Transport) admitUnverified(ctx context.Context, from string, log *slog.
 // takbot_mail_unverified_dropped_total metric).
 func (t *Transport) UnverifiedDropped() uint64 { return t.unverifiedDropped.Load() }
 
+// DMARCFailDropped counts the mails dropped unanswered since the
+// transport started because the trusted Authentication-Results said
+// dmarc=fail for their From domain (the
+// takbot_mail_dmarc_fail_dropped_total metric).
+func (t *Transport) DMARCFailDropped() uint64 { return t.dmarcFailDropped.Load() }
+
 // lastHour keeps, in place and in order, the entries of xs stamped within
 // the hour before now that keep accepts (keep returns an entry's Unix
 // time and whether it still counts): the sliding window of the hourly

@@ -69,7 +69,7 @@ func TestForgedMoveNeedsConfirmation(t *testing.T) {
 		t.Errorf("held mail addresses game %q, want %s", held.Game, game)
 	}
 	conf := h.next(alice, "cannot tell that you sent it")
-	if !strings.Contains(conf.Text(), "  f6") || strings.Contains(conf.Text(), "Sync board") {
+	if !strings.Contains(conf.Text(), "a move in game "+game+": f6") || strings.Contains(conf.Text(), "Sync board") {
 		t.Errorf("the confirmation request should quote the command and tell nothing of the game:\n%s", conf.Text())
 	}
 	if to := conf.ReplyAddress().Addr; !strings.HasPrefix(to, "takbot+c-") {

@@ -6,6 +6,7 @@ import (
 	"encoding/base32"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -148,6 +149,9 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 				rec.InReplyTo, rec.References = []string{id}, []string{id}
 			}
 		} else if err := t.threadOn(tx, &rec, hash); err != nil {
+			return err
+		}
+		if err := tx.Put(prefixLastMail+strings.ToLower(to), []byte(strconv.FormatInt(now.Unix(), 10))); err != nil {
 			return err
 		}
 		return putJSON(tx, prefixSent+hash, rec)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -40,6 +41,12 @@ const (
 	// prefixUnverified + address holds the answers recently allowed to
 	// unverified mail from it: unverifiedAnswers.
 	prefixUnverified = "unverified/"
+	// prefixResponder + address holds how the mails from it look like an
+	// auto-responder's: responderState (responder.go).
+	prefixResponder = "responder/"
+	// prefixLastMail + address holds when the bot last prepared a mail to
+	// it (Unix seconds, decimal).
+	prefixLastMail = "lastmail/"
 )
 
 // cursorState is where reading the mailbox stands: every mail of
@@ -214,6 +221,18 @@ func (t *Transport) prune(ctx context.Context) error {
 		if err := scan(prefixUnverified, func(v []byte) bool {
 			var st unverifiedAnswers
 			return unmarshalJSON(v, &st) != nil || len(st.At) == 0 || now.Unix()-st.At[len(st.At)-1] >= int64(time.Hour/time.Second)
+		}); err != nil {
+			return err
+		}
+		if err := scan(prefixResponder, func(v []byte) bool {
+			var st responderState
+			return unmarshalJSON(v, &st) != nil || now.Unix()-max(st.Last, st.Quiet) >= int64(responderQuiet/time.Second)
+		}); err != nil {
+			return err
+		}
+		if err := scan(prefixLastMail, func(v []byte) bool {
+			at, err := strconv.ParseInt(string(v), 10, 64)
+			return err != nil || now.Unix()-at >= int64(responderQuick/time.Second)
 		}); err != nil {
 			return err
 		}

@@ -78,6 +78,16 @@ type Transport struct {
 	// unverifiedDropped counts the unverified mails dropped unanswered
 	// (see UnverifiedDropped).
 	unverifiedDropped atomic.Uint64
+	// dmarcFailDropped counts the forged mails (dmarc=fail) dropped
+	// unanswered (see DMARCFailDropped).
+	dmarcFailDropped atomic.Uint64
+	// autoDropped counts the mails of senders that look like
+	// auto-responders left unanswered (see AutoResponderDropped).
+	autoDropped atomic.Uint64
+	// confirmSent holds the confirmation requests the server took whose
+	// record failed (nonce → when sent): they are recorded later, never
+	// sent again by this process.
+	confirmSent sync.Map
 }
 
 // New returns the email transport of ref. Register it with

@@ -133,6 +133,30 @@ func (m *Metrics) CollectUnverifiedDropped(dropped func() uint64) {
 	}, func() float64 { return float64(dropped()) }))
 }
 
+// CollectDMARCFailDropped registers the counter
+// takbot_mail_dmarc_fail_dropped_total, read at each scrape from dropped:
+// the mails dropped unanswered because the trusted Authentication-Results
+// said dmarc=fail for their From domain (mailplay's
+// Transport.DMARCFailDropped). Call it once.
+func (m *Metrics) CollectDMARCFailDropped(dropped func() uint64) {
+	m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "takbot_mail_dmarc_fail_dropped_total",
+		Help: "Mails dropped unanswered, without a confirmation request: the trusted Authentication-Results said dmarc=fail for their From domain.",
+	}, func() float64 { return float64(dropped()) }))
+}
+
+// CollectAutoResponderDropped registers the counter
+// takbot_mail_autoresponder_dropped_total, read at each scrape from
+// dropped: the mails left unanswered because their sender looks like an
+// auto-responder that does not say so (mailplay's
+// Transport.AutoResponderDropped). Call it once.
+func (m *Metrics) CollectAutoResponderDropped(dropped func() uint64) {
+	m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "takbot_mail_autoresponder_dropped_total",
+		Help: "Mails left unanswered: their sender answered the bot's mails automatically, again and again, without a command that changes anything.",
+	}, func() float64 { return float64(dropped()) }))
+}
+
 // Handler serves the metrics in the Prometheus text format. A metric that
 // cannot be read (the database closed) is left out and logged; the others
 // are served.

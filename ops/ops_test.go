@@ -215,6 +215,20 @@ func TestMetrics(t *testing.T) {
 	golden(t, "metrics.txt", takbotLines(body))
 }
 
+// TestMailDropMetrics: the counters of forged mail and of mail from
+// auto-responders left unanswered read their transport's figures.
+func TestMailDropMetrics(t *testing.T) {
+	m := ops.NewMetrics()
+	m.CollectDMARCFailDropped(func() uint64 { return 7 })
+	m.CollectAutoResponderDropped(func() uint64 { return 3 })
+	_, body := get(t, ops.NewMux(&ops.Health{}, m, nil), http.MethodGet, "/metrics")
+	for _, want := range []string{"\ntakbot_mail_dmarc_fail_dropped_total 7\n", "\ntakbot_mail_autoresponder_dropped_total 3\n"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the exposition lacks %q:\n%s", strings.TrimSpace(want), takbotLines(body))
+		}
+	}
+}
+
 // takbotLines keeps the lines of the exposition about takbot's metrics.
 func takbotLines(body string) string {
 	var b strings.Builder

@@ -145,6 +145,13 @@ type dropCounter struct {
 
 func (d dropCounter) UnverifiedDropped() uint64 { return d.dropped }
 
+// DMARCFailDropped counts forged mail dropped, as the email transport does.
+func (d dropCounter) DMARCFailDropped() uint64 { return d.dropped + 1 }
+
+// AutoResponderDropped counts mail from auto-responders left unanswered,
+// as the email transport does.
+func (d dropCounter) AutoResponderDropped() uint64 { return d.dropped + 2 }
+
 // TestServerCountsDroppedUnverifiedMail: the server's /metrics has
 // takbot_mail_unverified_dropped_total from a transport that counts it.
 func TestServerCountsDroppedUnverifiedMail(t *testing.T) {
@@ -154,7 +161,10 @@ func TestServerCountsDroppedUnverifiedMail(t *testing.T) {
 	s2 := newServer(s.cfg, s.base, s.db, s.ref, ops.NewMetrics(), []bot.Transport{dropCounter{f, 290}})
 	rec := httptest.NewRecorder()
 	s2.metrics.Handler(nil).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
-	if body := rec.Body.String(); !strings.Contains(body, "\ntakbot_mail_unverified_dropped_total 290\n") {
-		t.Errorf("/metrics lacks the dropped unverified mail:\n%s", body)
+	body := rec.Body.String()
+	for _, want := range []string{"\ntakbot_mail_unverified_dropped_total 290\n", "\ntakbot_mail_dmarc_fail_dropped_total 291\n", "\ntakbot_mail_autoresponder_dropped_total 292\n"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %s:\n%s", strings.TrimSpace(want), body)
+		}
 	}
 }
