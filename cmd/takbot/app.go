@@ -24,8 +24,9 @@ type env struct {
 }
 
 // command is one takbot subcommand. run returns the process exit code: 0
-// for success, 1 for a failure, 2 for a usage or configuration error,
-// exitDamaged (65) for a damaged database.
+// for success, 1 for a failure, 2 for a usage error, and the statuses of
+// exit.go (exitConfig, exitDamaged, exitNewerSchema) for what a restart
+// cannot mend.
 type command struct {
 	name    string
 	summary string
@@ -48,6 +49,7 @@ func commands() []command {
 		{"notation", "convert a move between PTN and Tak by Mail notation", runNotation},
 		{"match", "play a match between two TEI engines and print the score, the Elo difference and its error bar", runMatch},
 		{"tei", "play as a Tak engine over TEI (the protocol of tiltak and racetrack) on standard input and output", runTEI},
+		{"version", "print the version, commit, commit time, database schema and Go release of this binary", runVersion},
 	}
 }
 
