@@ -17,7 +17,9 @@ import (
 // token.
 func TestLiveAndReady(t *testing.T) {
 	open := func(context.Context) error { return nil }
-	closed := func(context.Context) error { return errors.New("open /var/lib/takbot/takbot.db: no space left on device") }
+	closed := func(context.Context) error {
+		return errors.New("open /var/lib/takbot/takbot.db: no space left on device")
+	}
 	up := reportingTransport{plainTransport{"email"}, bot.Health{Connected: true, Detail: "IMAP imap.example.org:993 idling"}}
 	down := reportingTransport{plainTransport{"discord"}, bot.Health{Detail: "gateway: connection refused"}}
 	for _, tc := range []struct {
