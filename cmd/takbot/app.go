@@ -42,7 +42,7 @@ func commands() []command {
 		{"backup", "write a consistent copy of the database, also while a takbot runs on it", runBackup},
 		{"export", "print every game of the database as PTN, also while a takbot runs on it", runExport},
 		{"status", "print the health of the running takbot (database, transports) from its control socket", runStatus},
-		{"db", "\"db check FILE\": check a database file's pages and records and list what is damaged", runDB},
+		{"db", "\"db check FILE\": check a database file's pages and records and list what is damaged; \"db migrate FILE\": migrate it to this binary's schema", runDB},
 		{"render", "draw a position from TPS or a PTN file as a PNG picture or a text board", runRender},
 		{"replay", "replay the games of PTN files and check their moves and results", runReplay},
 		{"perft", "count the move paths of a TPS position to a depth", runPerft},

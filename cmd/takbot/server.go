@@ -53,7 +53,7 @@ type server struct {
 // startServer opens the database, builds the referee and the
 // transports, and launches the server.
 func startServer(cfg config, log *slog.Logger) (*server, error) {
-	db, err := openStore(cfg.DB, storage.Options{})
+	db, err := openStore(cfg.DB, storage.Options{Log: log.With("component", "storage")})
 	if err != nil {
 		return nil, err
 	}
