@@ -122,4 +122,3 @@ func hashAddress(key []byte, address string) string {
 	m.Write([]byte(address))
 	return "h:" + hex.EncodeToString(m.Sum(nil)[:5])
 }
-
