@@ -36,7 +36,8 @@ func TestServeCheck(t *testing.T) {
 			bad + `: line 4: delivery.concurrency: "many" is not a whole number`,
 			"serve: " + bad + " has 3 problems"}},
 		{"what the mail transport refuses", []string{"serve", "-check", "-config", mail}, 78, "", []string{
-			mail + ": line 3: email.imap.username: IMAP needs a login"}},
+			mail + ": line 3: missing required key email.imap.username",
+			"serve: " + mail + " has 2 problems"}},
 		{"what the Discord transport refuses", []string{"serve", "-check", "-config", token}, 78, "", []string{
 			token + ": line 2: discord.token: the token has spaces or line breaks in it"}},
 		{"a secret file missing", []string{"serve", "-check", "-config", secret}, 78, "", []string{
