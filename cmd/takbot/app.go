@@ -49,6 +49,7 @@ func commands() []command {
 		{"notation", "convert a move between PTN and Tak by Mail notation", runNotation},
 		{"match", "play a match between two TEI engines and print the score, the Elo difference and its error bar", runMatch},
 		{"tei", "play as a Tak engine over TEI (the protocol of tiltak and racetrack) on standard input and output", runTEI},
+		{"health", "ask a running takbot's /livez (or -url) and exit 0 when it answers 200: a container's HEALTHCHECK", runHealth},
 		{"version", "print the version, commit, commit time, database schema and Go release of this binary", runVersion},
 	}
 }
