@@ -57,23 +57,24 @@ func Status(ctx context.Context, socket, db string, w io.Writer) (int64, error) 
 }
 
 // Fetch sends request to the server on socket and copies the payload to w
-// as it arrives. It returns [ErrNoServer] when nobody serves the socket, a
+// as it arrives. Its errors do not name the request: the caller's message
+// does ("status: no takbot serves the control socket: ..."). It returns [ErrNoServer] when nobody serves the socket, a
 // [*RemoteError] when the server fails, [ErrTruncated] or [ErrProtocol]
 // when the answer is cut short or malformed. ctx ends the transfer.
 func Fetch(ctx context.Context, socket, db, request string, w io.Writer) (int64, error) {
 	if err := checkOwner(socket, db); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return 0, fmt.Errorf("%s: %w: %s does not exist", request, ErrNoServer, socket)
+			return 0, fmt.Errorf("%w: %s does not exist", ErrNoServer, socket)
 		}
-		return 0, fmt.Errorf("%s: control socket: %w", request, err)
+		return 0, fmt.Errorf("control socket: %w", err)
 	}
 	var d net.Dialer
 	c, err := d.DialContext(ctx, "unix", socket)
 	if err != nil {
 		if errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOENT) {
-			return 0, fmt.Errorf("%s: %w: %s refuses connections", request, ErrNoServer, socket)
+			return 0, fmt.Errorf("%w: %s refuses connections", ErrNoServer, socket)
 		}
-		return 0, fmt.Errorf("%s: %w", request, err)
+		return 0, err
 	}
 	defer c.Close()
 	stop := context.AfterFunc(ctx, func() { c.SetDeadline(time.Unix(1, 0)) })
@@ -82,10 +83,7 @@ func Fetch(ctx context.Context, socket, db, request string, w io.Writer) (int64,
 	if err != nil && ctx.Err() != nil {
 		err = fmt.Errorf("%w (%v)", ctx.Err(), err)
 	}
-	if err != nil {
-		return n, fmt.Errorf("%s: %w", request, err)
-	}
-	return n, nil
+	return n, err
 }
 
 // fetch speaks the protocol on c.

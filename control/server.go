@@ -175,7 +175,11 @@ func (s *Server) serveConn(ctx context.Context, c net.Conn) {
 		s.log.Error("control: request failed", "request", req, "err", err)
 		return
 	}
-	s.log.Info("control: request served", "request", req, "bytes", fw.total, "duration", time.Since(start))
+	level := slog.LevelInfo
+	if req == "status" { // a monitor may ask every minute: not a line each time
+		level = slog.LevelDebug
+	}
+	s.log.Log(ctx, level, "control: request served", "request", req, "bytes", fw.total, "took", time.Since(start))
 }
 
 // frameWriter writes the payload as data frames of up to frameSize bytes.

@@ -74,6 +74,11 @@ func NewMetrics() *Metrics {
 			Help: "Damaged records set aside, by kind (game, player, reply, processed message).",
 		}, []string{"kind"}),
 	}
+	// Every kind from the first scrape, so that an alert on its increase
+	// sees the series start at 0.
+	for _, kind := range DamagedKinds {
+		m.damaged.WithLabelValues(kind)
+	}
 	m.registry.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
@@ -81,6 +86,50 @@ func NewMetrics() *Metrics {
 		m.storeErrors, m.storeFailing, m.damaged,
 	)
 	return m
+}
+
+// DamagedKinds are the kinds of records takbot_records_damaged_total
+// counts, each exported from the start.
+var DamagedKinds = []string{"game", "player", "reply", "processed message"}
+
+// SetBuildInfo registers takbot_build_info{version,commit,schema,go}, a
+// gauge of value 1 whose labels say what binary runs. Call it once.
+func (m *Metrics) SetBuildInfo(version, commit, schema, goVersion string) {
+	g := prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "takbot_build_info",
+		Help: "Always 1; the labels are the running binary's module version, commit, database schema and Go release.",
+	}, []string{"version", "commit", "schema", "go"})
+	g.WithLabelValues(version, commit, schema, goVersion).Set(1)
+	m.registry.MustRegister(g)
+}
+
+// CollectTransports registers takbot_transport_connected{transport}, read
+// at each scrape from each transport's bot.HealthReporter (1 connected, 0
+// not; a transport without one counts as connected). Call it once.
+func (m *Metrics) CollectTransports(transports []bot.Transport) {
+	m.registry.MustRegister(&transportCollector{transports: transports})
+}
+
+var connectedDesc = prometheus.NewDesc("takbot_transport_connected",
+	"1 while the transport is connected to its service (the IMAP and SMTP servers, Discord's gateway), else 0.",
+	[]string{"transport"}, nil)
+
+// transportCollector reads the transports' connection state at scrape
+// time.
+type transportCollector struct{ transports []bot.Transport }
+
+// Describe sends the descriptor of takbot_transport_connected.
+func (c *transportCollector) Describe(ch chan<- *prometheus.Desc) { ch <- connectedDesc }
+
+// Collect reads each transport's state.
+func (c *transportCollector) Collect(ch chan<- prometheus.Metric) {
+	for _, t := range c.transports {
+		v := 1.0
+		if r, ok := t.(bot.HealthReporter); ok && !r.Health().Connected {
+			v = 0
+		}
+		ch <- prometheus.MustNewConstMetric(connectedDesc, prometheus.GaugeValue, v, t.Info().Name)
+	}
 }
 
 // MessageHandled counts a message handled and observes its latency.

@@ -10,10 +10,16 @@ import (
 )
 
 // Backup writes a consistent copy of the database to w while it stays in
-// use (a bbolt read transaction), and returns the bytes written.
+// use (a bbolt read transaction), and returns the bytes written. The copy
+// of a file of an older schema opened read-only is that file, in its own
+// schema, not the migrated copy read meanwhile.
 func (d *DB) Backup(w io.Writer) (int64, error) {
 	var n int64
-	err := d.db.View(func(tx *bolt.Tx) error {
+	src := d.db
+	if d.older != nil {
+		src = d.older.db
+	}
+	err := src.View(func(tx *bolt.Tx) error {
 		var err error
 		n, err = tx.WriteTo(w)
 		return err

@@ -73,8 +73,21 @@ func decodeSafely(fn func() error) (err error) {
 // replies, the indexes' entries), and returns what is damaged; none for a
 // sound file. Adapter state is opaque here: each transport decodes its
 // own. The error is for a check that could not run.
+//
+// A file of an older schema opened read-only has its own pages checked,
+// then the records of its migrated copy.
 func (d *DB) Check(ctx context.Context) ([]Problem, error) {
 	c := &checker{}
+	if d.older != nil {
+		if err := d.older.db.View(func(tx *bolt.Tx) error {
+			for err := range tx.Check() {
+				c.add(nil, nil, err)
+			}
+			return nil
+		}); err != nil {
+			return c.problems, err
+		}
+	}
 	err := d.db.View(func(tx *bolt.Tx) error {
 		for err := range tx.Check() {
 			c.add(nil, nil, err)
@@ -194,8 +207,9 @@ func checkSeqRef(tx *bolt.Tx, v []byte) error {
 
 // CheckFile opens the file at path read-only and checks it: the pages
 // (a damaged file gives its problems, not an error) and then, when they
-// are sound, Check. The error is for a file that could not be checked:
-// missing, in use, of another schema version.
+// are sound, Check; a file of an older schema is checked without being
+// migrated (through a migrated copy). The error is for a file that could
+// not be checked: missing, in use, of a newer schema.
 func CheckFile(ctx context.Context, path string) ([]Problem, error) {
 	db, err := Open(path, Options{ReadOnly: true, Timeout: 100 * time.Millisecond})
 	var de *DamagedError

@@ -114,8 +114,11 @@
 //
 // A new file gets the current layout at once. An older one is migrated
 // step by step, each step in its own transaction with the version it
-// reaches; a newer one is refused (ErrNewerSchema). A read-only Open
-// refuses a file that needs a migration (ErrOldSchema).
+// reaches, logged (Options.Log) as it starts and ends, after a copy of the
+// file to FILE.pre-vN (N its version) for a rollback; a newer one is
+// refused (ErrNewerSchema). A read-only Open leaves an older file as it
+// is and reads it through a migrated temporary copy (upgrade.go): db
+// check, backup and export work on it before an upgrade.
 //
 // 1→2 builds schema 2's player and running-clock indexes. 2→3 converts
 // every record and builds the indexes above. Games: colour numbers become

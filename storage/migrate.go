@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
 	"time"
@@ -130,10 +131,31 @@ func migrate1to2(tx *bolt.Tx) error {
 }
 
 // migrate runs the migrations a file needs, each in its own transaction
-// with the version it reaches.
-func (d *DB) migrate() error {
+// with the version it reaches. Before the first, the file is copied to
+// path.pre-vN (N its version; none for a new file, nor when path is ""),
+// and each step is logged to log (when not nil) as it starts and ends.
+func (d *DB) migrate(path string, log *slog.Logger) error {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	from, err := d.SchemaVersion()
+	if err != nil {
+		return err
+	}
+	if from > 0 && from < Version && path != "" {
+		copyPath := PreMigrationPath(path, from)
+		start := time.Now()
+		n, err := d.BackupFile(copyPath)
+		if err != nil {
+			return fmt.Errorf("copy the file before its migration from schema %d: %w", from, err)
+		}
+		log.Info("database copied before its migration", "schema", from, "to_schema", Version, "copy", copyPath, "bytes", n,
+			"took", time.Since(start))
+	}
 	for {
 		var done bool
+		var step *migration
+		start := time.Now()
 		err := d.db.Update(func(tx *bolt.Tx) error {
 			v, err := readVersion(tx)
 			if err != nil {
@@ -152,27 +174,55 @@ func (d *DB) migrate() error {
 				}
 				next = Version
 			default:
+				step = findMigration(v)
+				if step != nil {
+					log.Info("migrating the database", "from_schema", v, "to_schema", v+1, "step", step.What)
+				}
 				if err := runMigration(tx, v); err != nil {
 					return err
 				}
 			}
 			return tx.Bucket(bMeta).Put(kVersion, []byte(strconv.Itoa(next)))
 		})
-		if err != nil || done {
+		if err != nil {
+			if step != nil {
+				log.Error("database migration failed; the file keeps its last schema", "from_schema", step.From, "err", err)
+			}
 			return err
+		}
+		if step != nil {
+			log.Info("database migrated", "from_schema", step.From, "to_schema", step.From+1, "took", time.Since(start))
+		}
+		if done {
+			return nil
 		}
 	}
 }
 
-// runMigration runs the step from version v.
-func runMigration(tx *bolt.Tx, v int) error {
-	for _, m := range migrations {
-		if m.From == v {
-			if err := m.Run(tx); err != nil {
-				return fmt.Errorf("migration %d→%d (%s): %w", v, v+1, m.What, err)
-			}
-			return nil
+// findMigration returns the step from version v, nil if none.
+func findMigration(v int) *migration {
+	for i := range migrations {
+		if migrations[i].From == v {
+			return &migrations[i]
 		}
 	}
-	return fmt.Errorf("no migration from schema version %d", v)
+	return nil
+}
+
+// PreMigrationPath is where a read-write Open copies the file at path of
+// schema version v before migrating it: "path.pre-vN".
+func PreMigrationPath(path string, v int) string {
+	return path + ".pre-v" + strconv.Itoa(v)
+}
+
+// runMigration runs the step from version v.
+func runMigration(tx *bolt.Tx, v int) error {
+	m := findMigration(v)
+	if m == nil {
+		return fmt.Errorf("no migration from schema version %d", v)
+	}
+	if err := m.Run(tx); err != nil {
+		return fmt.Errorf("migration %d→%d (%s): %w", v, v+1, m.What, err)
+	}
+	return nil
 }

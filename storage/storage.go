@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"strconv"
 	"time"
@@ -48,8 +49,9 @@ var ErrNewerSchema = errors.New("database schema is newer than this program")
 // ErrInUse is returned by Open when another process holds the file.
 var ErrInUse = errors.New("database in use")
 
-// ErrOldSchema is returned by a read-only Open of a file that needs a
-// migration, which only a read-write Open does.
+// ErrOldSchema marks a file that needs a migration. A read-only Open
+// does not return it: it reads such a file through a migrated temporary
+// copy, leaving the file as it is.
 var ErrOldSchema = errors.New("database schema is older than this program")
 
 // DB is a bbolt-backed bot.Store.
@@ -58,6 +60,9 @@ type DB struct {
 	group groupCommit
 	prep  prepared
 	lanes laneIndex
+	// older is set when a read-only Open met an older schema: the file as
+	// it is, read through a migrated temporary copy (upgrade.go).
+	older *olderFile
 }
 
 // Options tunes Open.
@@ -73,6 +78,11 @@ type Options struct {
 	// NoSync skips the fsync of each commit: much faster, but a crash of
 	// the machine may lose the last commits. For tests only.
 	NoSync bool
+	// Log receives a line for each migration step, and for the copy of
+	// the file taken before the first (upgrade.go); nil logs nothing.
+	Log *slog.Logger
+
+	scratch bool // a temporary copy (upgrade.go): migrated without a copy of its own
 }
 
 // Open opens or creates the database file and migrates it to Version.
@@ -135,8 +145,15 @@ func open(path string, o Options) (*DB, error) {
 		if o.ReadOnly {
 			return d.checkReadOnly()
 		}
-		return d.migrate()
+		if o.scratch {
+			return d.migrate("", nil)
+		}
+		return d.migrate(path, o.Log)
 	})
+	if errors.Is(err, ErrOldSchema) {
+		// read through a migrated copy; the file stays as it is
+		return openOlder(path, bdb, o)
+	}
 	var de *DamagedError
 	if errors.Is(err, ErrCorrupt) && !errors.As(err, &de) {
 		err = &DamagedError{Path: path, Problems: []string{err.Error()}} // the schema version or a bucket
@@ -165,14 +182,25 @@ func (d *DB) checkReadOnly() error {
 	return nil
 }
 
-// Close closes the file.
-func (d *DB) Close() error { return d.db.Close() }
+// Close closes the file (and removes the temporary copy of an older
+// schema's file opened read-only).
+func (d *DB) Close() error {
+	err := d.db.Close()
+	if d.older != nil {
+		err = errors.Join(err, d.older.close())
+	}
+	return err
+}
 
 // Bolt returns the underlying bbolt handle (for tools and tests).
 func (d *DB) Bolt() *bolt.DB { return d.db }
 
-// SchemaVersion returns the version recorded in the file (0 for a new file).
+// SchemaVersion returns the version recorded in the file (0 for a new
+// file); for an older file opened read-only, the version it has on disk.
 func (d *DB) SchemaVersion() (int, error) {
+	if d.older != nil {
+		return d.older.version, nil
+	}
 	v := 0
 	err := d.db.View(func(tx *bolt.Tx) error {
 		var err error

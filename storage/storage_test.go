@@ -67,14 +67,6 @@ func TestNewerSchemaRefused(t *testing.T) {
 	}
 }
 
-func TestReadOnlyOpenRefusesAnOldSchema(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v2.db")
-	writeRaw(t, path, func(tx *bolt.Tx) error { return putAll(tx, "meta", "version", "2") })
-	if _, err := storage.Open(path, storage.Options{ReadOnly: true}); !errors.Is(err, storage.ErrOldSchema) {
-		t.Fatalf("read-only open of v2: %v, want ErrOldSchema", err)
-	}
-}
-
 // TestOpenErrorsNameTheFileOnce checks every failure of Open names the
 // file exactly once.
 func TestOpenErrorsNameTheFileOnce(t *testing.T) {

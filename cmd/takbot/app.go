@@ -24,8 +24,9 @@ type env struct {
 }
 
 // command is one takbot subcommand. run returns the process exit code: 0
-// for success, 1 for a failure, 2 for a usage or configuration error,
-// exitDamaged (65) for a damaged database.
+// for success, 1 for a failure, 2 for a usage error, and the statuses of
+// exit.go (exitConfig, exitDamaged, exitNewerSchema) for what a restart
+// cannot mend.
 type command struct {
 	name    string
 	summary string
@@ -41,13 +42,15 @@ func commands() []command {
 		{"backup", "write a consistent copy of the database, also while a takbot runs on it", runBackup},
 		{"export", "print every game of the database as PTN, also while a takbot runs on it", runExport},
 		{"status", "print the health of the running takbot (database, transports) from its control socket", runStatus},
-		{"db", "\"db check FILE\": check a database file's pages and records and list what is damaged", runDB},
+		{"db", "\"db check FILE\": check a database file's pages and records and list what is damaged; \"db migrate FILE\": migrate it to this binary's schema", runDB},
 		{"render", "draw a position from TPS or a PTN file as a PNG picture or a text board", runRender},
 		{"replay", "replay the games of PTN files and check their moves and results", runReplay},
 		{"perft", "count the move paths of a TPS position to a depth", runPerft},
 		{"notation", "convert a move between PTN and Tak by Mail notation", runNotation},
 		{"match", "play a match between two TEI engines and print the score, the Elo difference and its error bar", runMatch},
 		{"tei", "play as a Tak engine over TEI (the protocol of tiltak and racetrack) on standard input and output", runTEI},
+		{"health", "ask a running takbot's /livez (or -url) and exit 0 when it answers 200: a container's HEALTHCHECK", runHealth},
+		{"version", "print the version, commit, commit time, database schema and Go release of this binary", runVersion},
 	}
 }
 

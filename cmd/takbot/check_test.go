@@ -30,18 +30,19 @@ func TestServeCheck(t *testing.T) {
 	}{
 		{"valid", []string{"serve", "-check", "-config", valid}, 0,
 			valid + ": ok: database /var/lib/takbot/takbot.db, transports none, http 127.0.0.1:8080, control socket /var/lib/takbot/takbot.db.ctl, clocks every 30s\n", nil},
-		{"every problem", []string{"serve", "-check", "-config", bad}, 2, "", []string{
+		{"every problem", []string{"serve", "-check", "-config", bad}, 78, "", []string{
 			bad + ": line 1: unknown key tick_intreval (did you mean tick_interval?)",
 			bad + ": line 2: days_per_move: must be from 1 to 60, not 0",
 			bad + `: line 4: delivery.concurrency: "many" is not a whole number`,
 			"serve: " + bad + " has 3 problems"}},
-		{"what the mail transport refuses", []string{"serve", "-check", "-config", mail}, 2, "", []string{
-			mail + ": line 3: email.imap.username: IMAP needs a login"}},
-		{"what the Discord transport refuses", []string{"serve", "-check", "-config", token}, 2, "", []string{
+		{"what the mail transport refuses", []string{"serve", "-check", "-config", mail}, 78, "", []string{
+			mail + ": line 3: missing required key email.imap.username",
+			"serve: " + mail + " has 2 problems"}},
+		{"what the Discord transport refuses", []string{"serve", "-check", "-config", token}, 78, "", []string{
 			token + ": line 2: discord.token: the token has spaces or line breaks in it"}},
-		{"a secret file missing", []string{"serve", "-check", "-config", secret}, 2, "", []string{
+		{"a secret file missing", []string{"serve", "-check", "-config", secret}, 78, "", []string{
 			secret + ": line 2: discord.token_file: read the secret: open " + filepath.Join(dir, "missing-token") + ": no such file or directory"}},
-		{"no such file", []string{"serve", "-check", "-config", filepath.Join(dir, "nope.yaml")}, 2, "", []string{
+		{"no such file", []string{"serve", "-check", "-config", filepath.Join(dir, "nope.yaml")}, 78, "", []string{
 			"serve: config: open " + filepath.Join(dir, "nope.yaml") + ": no such file or directory"}},
 		{"no -config", []string{"serve", "-check"}, 2, "", []string{"usage: takbot serve -config FILE [-check]"}},
 		{"an argument", []string{"serve", "-config", valid, "now"}, 2, "", []string{"usage: takbot serve -config FILE [-check]"}},

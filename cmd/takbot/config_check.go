@@ -67,7 +67,14 @@ func (c *checker) line(key string) int {
 	}
 }
 
-func (c *checker) add(p *configProblem) { c.problems = append(c.problems, p) }
+// add records a problem; later checks of the same key (an adapter's, say)
+// then report nothing more about it: each mistake is reported once.
+func (c *checker) add(p *configProblem) {
+	c.problems = append(c.problems, p)
+	if p.Key != "" {
+		c.failed[p.Key] = true
+	}
+}
 
 // bad records a value that is out of range or inconsistent.
 func (c *checker) bad(key string, err error) {

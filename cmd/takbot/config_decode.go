@@ -51,7 +51,7 @@ func decodeConfig(data []byte, o decodeOptions) (config, map[string]int, []*conf
 	case errors.Is(err, io.EOF):
 		return cfg, d.lines, nil // an empty file: the defaults
 	case err != nil:
-		return cfg, d.lines, []*configProblem{{Kind: problemSyntax, Err: err}}
+		return cfg, d.lines, []*configProblem{syntaxProblem(data, err)}
 	}
 	var next yaml.Node
 	if err := dec.Decode(&next); !errors.Is(err, io.EOF) {

@@ -232,7 +232,7 @@ func TestDeployConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.DB != "/data/takbot.db" || cfg.HTTPListen != ":8080" || cfg.LogFormat != "json" || cfg.Email != nil || cfg.Discord != nil {
+	if cfg.DB != "/data/takbot.db" || cfg.HTTPListen != ":8080" || cfg.Web.Listen != ":8081" || cfg.LogFormat != "json" || cfg.Email != nil || cfg.Discord != nil {
 		t.Errorf("deploy/docker-config.yaml = %+v", cfg)
 	}
 }

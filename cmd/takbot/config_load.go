@@ -16,7 +16,7 @@ func loadConfig(path string, o decodeOptions) (config, error) {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return defaultConfig(), fmt.Errorf("config: %w", err)
+		return defaultConfig(), &configReadError{err}
 	}
 	cfg, lines, problems := decodeConfig(data, o)
 	if cfg.Email != nil {

@@ -68,7 +68,7 @@ func openForReading(name string, load func() (config, error), stderr io.Writer) 
 	cfg, err := load()
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return nil, cfg, "", 2
+		return nil, cfg, "", exitStatus(err)
 	}
 	db, err = storage.Open(cfg.DB, storage.Options{ReadOnly: true, Timeout: readTimeout})
 	if err == nil {

@@ -82,6 +82,9 @@ func TestDamagedDatabaseExits65(t *testing.T) {
 					t.Errorf("exit %d, want %d; stderr:\n%s", code, exitDamaged, stderr)
 				}
 				lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+				if args[0] == "serve" && strings.Contains(lines[0], `msg="takbot starting"`) {
+					lines = lines[1:] // which binary runs: serve's first line, always
+				}
 				if len(lines) != 1 || !strings.Contains(stderr, path) || !strings.Contains(stderr, "restore the database from a backup") ||
 					!strings.Contains(stderr, "takbot db check "+path) {
 					t.Errorf("stderr is not one line naming %s and what to do:\n%s", path, stderr)
@@ -195,6 +198,14 @@ func TestServeSetsADamagedGameAside(t *testing.T) {
 	cfg := writeConfig(t, dir, fmt.Sprintf("db: %s\ntick_interval: 50ms\nhttp_listen: 127.0.0.1:0\nlog_format: json\n", dbPath))
 	p := startTakbot(t, "serve", "-config", cfg)
 	addr := p.waitLog(t, 20*time.Second, "http listening", nil).str("addr")
+	p.mu.Lock()
+	first := p.logs[0]
+	p.mu.Unlock()
+	// the first line says which binary runs (version.go)
+	if v := buildVersion(); first.str("msg") != "takbot starting" || first.str("commit") == "" || first["schema"] != float64(4) ||
+		first.str("go") != v.Go || first.str("version") == "" {
+		t.Errorf("the first log line: %v", first)
+	}
 	p.waitLog(t, 5*time.Second, "clock event", func(l logLine) bool { return l.str("game") == "g2" })
 	const aside = "a damaged record is set aside; everything else goes on (\"takbot db check\" on a backup lists the damage; restore the record from a backup)"
 	p.waitLog(t, 5*time.Second, aside, func(l logLine) bool { return l.str("kind") == "game" && l.str("key") == "g1" })

@@ -14,7 +14,7 @@ func openDB(name string, load func() (config, error), o storage.Options, stderr 
 	cfg, err := load()
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return nil, cfg, 2
+		return nil, cfg, exitStatus(err)
 	}
 	db, err := openStore(cfg.DB, o)
 	if err != nil {
@@ -23,21 +23,20 @@ func openDB(name string, load func() (config, error), o storage.Options, stderr 
 	return db, cfg, 0
 }
 
-// exitDamaged is the exit status of a command that found its database
-// damaged (EX_DATAERR in sysexits.h). Restarting cannot fix it, so
-// deploy/takbot.service does not restart on it.
-const exitDamaged = 65
-
 // reportOpenError writes on one line why the database at path did not
-// open, with what to do when it is damaged, and returns the exit code:
-// exitDamaged for a damaged file, 1 otherwise.
+// open, with what to do when it is damaged or newer than this binary, and
+// returns the exit code (exitStatus).
 func reportOpenError(name, path string, err error, w io.Writer) int {
 	if errors.Is(err, storage.ErrDamaged) {
 		fmt.Fprintf(w, "%s: %s\n", name, damagedAdvice(path, err))
 		return exitDamaged
 	}
+	if errors.Is(err, storage.ErrNewerSchema) {
+		fmt.Fprintf(w, "%s: %s\n", name, newerAdvice(err))
+		return exitNewerSchema
+	}
 	fmt.Fprintf(w, "%s: %v\n", name, err)
-	return 1
+	return exitStatus(err)
 }
 
 // damagedAdvice says, in one line, that the database at path is damaged
@@ -55,4 +54,11 @@ func openStore(path string, o storage.Options) (*storage.DB, error) {
 		return nil, fmt.Errorf("%w: stop the takbot using %s first (\"takbot backup\" and \"takbot export\" work while it runs)", err, path)
 	}
 	return db, err
+}
+
+// newerAdvice says, in one line, that a newer takbot wrote the database
+// and what to do.
+func newerAdvice(err error) string {
+	return fmt.Sprintf("%v; a newer takbot wrote it (this one is %s): run that one, or, to roll back, "+
+		"restore the copy taken before its migration (FILE.pre-vN, see README's upgrade runbook)", err, buildVersion().Version)
 }

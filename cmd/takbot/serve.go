@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/internal/gctune"
-	"github.com/takbymail/takbot/storage"
 )
 
 func runServe(ctx context.Context, e *env) int {
@@ -19,7 +18,7 @@ func runServe(ctx context.Context, e *env) int {
 		"section the configuration has (email:, discord:). SIGINT or SIGTERM stops it",
 		"cleanly within shutdown_timeout (exit 0); a second signal exits at once (exit 1).",
 		"With -check it validates the configuration, reading its secret files, and exits:",
-		"0 with a summary, or 2 with every problem found.")
+		"0 with a summary, or 78 with every problem found (README lists the exit statuses).")
 	path := fs.String("config", "", "YAML configuration `file` (see config.example.yaml)")
 	check := fs.Bool("check", false, "validate the configuration and exit")
 	if code, done := parseFlags(fs, e.args); done {
@@ -34,28 +33,33 @@ func runServe(ctx context.Context, e *env) int {
 		var ce *configError
 		if !errors.As(err, &ce) {
 			fmt.Fprintf(e.stderr, "serve: %v\n", err)
-			return 2
+			return exitStatus(err)
 		}
 		for _, p := range ce.Problems {
 			fmt.Fprintf(e.stderr, "%s: %v\n", ce.File, p)
 		}
 		fmt.Fprintf(e.stderr, "serve: %s has %d problem%s\n", ce.File, len(ce.Problems), renderPlural(len(ce.Problems)))
-		return 2
+		return exitStatus(err)
 	}
 	if *check {
 		fmt.Fprintf(e.stdout, "%s: ok: %s\n", *path, summary(cfg))
 		return 0
 	}
 	log := newLogger(e.stderr, cfg.LogLevel, cfg.LogFormat)
+	log.Info("takbot starting", append(buildVersion().logAttrs(), "component", "serve", "config", *path)...)
 	gctune.Apply(e.lookupEnv)
 	s, err := startServer(cfg, log)
-	if errors.Is(err, storage.ErrDamaged) {
-		log.Error("cannot start: "+damagedAdvice(cfg.DB, err), "component", "serve")
-		return exitDamaged
-	}
-	if err != nil {
-		log.Error("cannot start", "component", "serve", "err", err)
-		return 1
+	switch code := exitStatus(err); {
+	case err == nil:
+	case code == exitDamaged:
+		log.Error("cannot start: "+damagedAdvice(cfg.DB, err), "component", "serve", "exit_status", code)
+		return code
+	case code == exitNewerSchema:
+		log.Error("cannot start: "+newerAdvice(err), "component", "serve", "exit_status", code)
+		return code
+	default:
+		log.Error("cannot start", "component", "serve", "err", err, "exit_status", code)
+		return code
 	}
 	done := make(chan int, 1)
 	go func() { done <- s.wait(ctx) }()

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -52,7 +53,7 @@ type server struct {
 // startServer opens the database, builds the referee and the
 // transports, and launches the server.
 func startServer(cfg config, log *slog.Logger) (*server, error) {
-	db, err := openStore(cfg.DB, storage.Options{})
+	db, err := openStore(cfg.DB, storage.Options{Log: log.With("component", "storage")})
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +84,9 @@ func startServer(cfg config, log *slog.Logger) (*server, error) {
 // its transports registered; metrics is the referee's observer.
 func newServer(cfg config, log *slog.Logger, db *storage.DB, ref *bot.Referee, metrics *ops.Metrics, transports []bot.Transport) *server {
 	metrics.CollectStats(ref.Stats, nil)
+	metrics.CollectTransports(transports)
+	v := buildVersion()
+	metrics.SetBuildInfo(v.Version, v.commit(), strconv.Itoa(v.Schema), v.Go)
 	for _, t := range transports {
 		if d, ok := t.(interface{ UnverifiedDropped() uint64 }); ok {
 			metrics.CollectUnverifiedDropped(d.UnverifiedDropped)

@@ -31,7 +31,7 @@ func runStatus(ctx context.Context, e *env) int {
 	cfg, err := load()
 	if err != nil {
 		fmt.Fprintf(stderr, "status: %v\n", err)
-		return 2
+		return exitStatus(err)
 	}
 	socket, err := controlSocket(cfg)
 	if err != nil {

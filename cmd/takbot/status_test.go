@@ -26,7 +26,7 @@ func TestStatus(t *testing.T) {
 
 	none := filepath.Join(t.TempDir(), "none.db")
 	code, out, errs = runCmd(t, "status", "-db", none)
-	if code != 1 || out != "" || !strings.Contains(errs, "no takbot serves the control socket") {
+	if code != 1 || out != "" || !strings.HasPrefix(errs, "status: no takbot serves the control socket: ") || strings.Count(errs, "status:") != 1 {
 		t.Errorf("status without a takbot: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }

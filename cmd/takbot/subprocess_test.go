@@ -38,7 +38,10 @@ func takbotBinary(t *testing.T) string {
 	t.Helper()
 	binOnce.Do(func() {
 		binPath = filepath.Join(binDir, "takbot")
-		args := []string{"build", "-o", binPath}
+		// -buildvcs=auto: stamped with the commit when built in a git
+		// work tree (this machine's GOFLAGS may say -buildvcs=false), as
+		// README's build line and the Dockerfile do with =true.
+		args := []string{"build", "-buildvcs=auto", "-o", binPath}
 		if raceEnabled {
 			args = append(args, "-race")
 		}

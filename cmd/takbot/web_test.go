@@ -70,7 +70,7 @@ func TestWebConfigChecks(t *testing.T) {
 		dir := t.TempDir()
 		path := writeConfig(t, dir, "db: "+filepath.Join(dir, "t.db")+"\n"+c.yaml+"\n")
 		code, out, errs := runTakbot(t, "serve", "-check", "-config", path)
-		if code != 2 || !strings.Contains(out+errs, c.want) {
+		if code != exitConfig || !strings.Contains(out+errs, c.want) {
 			t.Errorf("%q: exit %d, %s%s; want %q", c.yaml, code, out, errs, c.want)
 		}
 	}
