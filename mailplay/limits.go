@@ -126,20 +126,40 @@ func (t *Transport) heldNote(tx bot.StateTx, addr string, queued int, now time.T
 	if n == 0 {
 		return "", nil
 	}
-	return heldNoteText(max(n, queued), time.Unix(first, 0), now, t.cfg.MaxRepliesPerHour), nil
+	n = max(n, queued)
+	firstAt, lastAt := time.Unix(first, 0), time.Unix(first, 0)
+	if n > 1 {
+		var recent []rateEntry
+		if _, err := getJSON(tx, prefixRate+strings.ToLower(addr), &recent); err != nil {
+			return "", err
+		}
+		times := answerSchedule(recent, now, n, t.cfg.MaxRepliesPerHour)
+		lastAt = maxTime(lastAt, times[len(times)-1])
+	}
+	return heldNoteText(n, firstAt, lastAt, now, t.cfg.MaxRepliesPerHour), nil
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // heldNoteText is the sentence of heldNote: n answers held, the first of
-// them going out at first.
-func heldNoteText(n int, first, now time.Time, limit int) string {
-	at := first.UTC().Format("15:04 UTC")
-	if y, m, d := first.UTC().Date(); y != now.UTC().Year() || m != now.UTC().Month() || d != now.UTC().Day() {
-		at = first.UTC().Format("2006-01-02 15:04 UTC")
+// them going out at first, the last at last.
+func heldNoteText(n int, first, last, now time.Time, limit int) string {
+	at := func(t time.Time) string {
+		if y, m, d := t.UTC().Date(); y != now.UTC().Year() || m != now.UTC().Month() || d != now.UTC().Day() {
+			return t.UTC().Format("2006-01-02 15:04 UTC")
+		}
+		return t.UTC().Format("15:04 UTC")
 	}
 	if n == 1 {
-		return fmt.Sprintf("1 answer to you is held back until %s by the hourly limit of %d mails to one address.", at, limit)
+		return fmt.Sprintf("1 answer to you is held back until %s by the hourly limit of %d mails to one address.", at(first), limit)
 	}
-	return fmt.Sprintf("%d answers to you are held back by the hourly limit of %d mails to one address: the first goes out at %s, the others after it.", n, limit, at)
+	return fmt.Sprintf("%d answers to you are held back by the hourly limit of %d mails to one address: the first goes out at %s, the last at %s.",
+		n, limit, at(first), at(last))
 }
 
 // withNote returns r with the note as its first part, or r itself when

@@ -55,6 +55,9 @@ func busyPlayer(t *testing.T, h *harness, clock *settableClock) {
 		if n, _ := strconv.Atoi(got[1]); n != held {
 			t.Errorf("%s says %s answers are held back; %d are", what, got[1], held)
 		}
+		if !strings.Contains(m.Text(), "the first goes out at 10:00 UTC, the last at 10:0") {
+			t.Errorf("%s does not say when the held answers go out:\n%s", what, m.Text())
+		}
 	}
 	frozen := clock.Now()
 	for _, step := range []struct{ send, want string }{
