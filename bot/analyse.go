@@ -27,12 +27,14 @@ import (
 //     other players (fairSetUp).
 
 // AnalysisMark is one position a player had analysed: when, and which
-// (game and turn), so that asking again for it within the hour is not
-// counted again.
+// (game and turn, and the game's length then), so that asking again for
+// it within the hour, the game unchanged, is not counted again: its result
+// is kept (a game that moved on is a new request, searched again).
 type AnalysisMark struct {
-	At   time.Time
-	Game string
-	Turn int
+	At    time.Time
+	Game  string
+	Turn  int
+	Plies int `json:",omitempty"`
 }
 
 // analysedHere reports whether this message already asked for the
@@ -55,12 +57,13 @@ func (s *session) analysedHere(game string, turn int) bool {
 	return false
 }
 
-// countAnalysis counts an analysis of game's position after turn against
-// the sender's hourly quota, or refuses it with the time the quota frees.
-// A position analysed for them within the hour is not counted again. The
+// countAnalysis counts an analysis of game's position after turn (the
+// game plies long) against the sender's hourly quota, or refuses it with
+// the time the quota frees. A position analysed for them within the hour,
+// the game unchanged since, is not counted again. The
 // count is kept in the player's record (the slice replaced, never
 // changed in place: cached copies share it).
-func (s *session) countAnalysis(game string, turn int) error {
+func (s *session) countAnalysis(game string, turn, plies int) error {
 	p := s.sender
 	hourAgo := s.now.Add(-time.Hour)
 	recent := make([]AnalysisMark, 0, len(p.Analyses)+1)
@@ -70,7 +73,7 @@ func (s *session) countAnalysis(game string, turn int) error {
 		}
 	}
 	for _, m := range recent {
-		if m.Game == game && m.Turn == turn {
+		if m.Game == game && m.Turn == turn && m.Plies == plies {
 			return nil // analysed for them within the hour: the result is kept
 		}
 	}
@@ -82,7 +85,7 @@ func (s *session) countAnalysis(game string, turn int) error {
 	if p.Created.Equal(s.now) && s.msg.Unverified {
 		return nil // not recorded as a player (run): nothing of theirs to analyse anyway
 	}
-	p.Analyses = append(recent, AnalysisMark{At: s.now, Game: game, Turn: turn})
+	p.Analyses = append(recent, AnalysisMark{At: s.now, Game: game, Turn: turn, Plies: plies})
 	s.markPlayer(p)
 	return nil
 }

@@ -147,6 +147,36 @@ func TestAnalyseQuota(t *testing.T) {
 	}
 }
 
+// TestAnalyseAgainAfterAMoveCounts: asking again for a turn is free
+// while the game stands still (the kept result answers), and counted once
+// the game moved on (a new request, searched again).
+func TestAnalyseAgainAfterAMoveCounts(t *testing.T) {
+	a := &countingAnalyst{}
+	h := newHarness(t, withEngine(a), func(o *bot.Options, _ *harness) { o.Quotas.AnalysesPerHour = 2 })
+	game := h.send("ann", "new takbot color=white")[0].Game
+	h.send("ann", "game "+game)
+	for i, c := range []struct {
+		text    string
+		refused bool
+	}{
+		{"analyse 0", false}, // 1 of 2
+		{"analyse 0", false}, // the same: free
+		{"ps a1", false},     // the game moves on (takbot, silent here, is to move)
+		{"analyse 0", false}, // 2 of 2: a new request
+		{"analyse 0", false}, // the same again: free
+		{"analyse 1", true},  // a third position
+	} {
+		got := allText(h.send("ann", c.text))
+		if strings.Contains(got, "you have had 2 positions analysed in the last hour") != c.refused {
+			t.Errorf("step %d %q: refused should be %v:\n%s", i, c.text, c.refused, got)
+		}
+	}
+	h.delivered("ann")
+	if a.searches() != 2 {
+		t.Errorf("%d searches, want 2 (turn 0 before and after the move)", a.searches())
+	}
+}
+
 // TestAnalyseSetUpFromLiveGameRefused is the attack on the fair-play
 // refusal: ann sets up a game against takbot from her live game's
 // position ("new takbot tps=…") and asks takbot to analyse it. It is

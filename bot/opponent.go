@@ -312,7 +312,7 @@ func (s *session) cmdAnalyse(c *Command) error {
 	if s.analysedHere(g.ID, turn) {
 		return nil // asked before in this message: analysed once
 	}
-	if err := s.countAnalysis(g.ID, turn); err != nil {
+	if err := s.countAnalysis(g.ID, turn, last); err != nil {
 		return err
 	}
 	text, err := ptnText(gs)
