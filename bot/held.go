@@ -42,9 +42,10 @@ func (r *Referee) PendingAnswers(ctx context.Context, to Identity, limit int) (i
 // they are counted only.
 const maxHeldListed = 200
 
-// cmdHeld lists what waits for the sender: the answers a transport's limit
-// holds back (with the one in flight behind them), counted by subject,
-// with when the first and the last of each will go out. Only the sender's
+// cmdHeld lists what waits for the sender: the answers waiting for
+// delivery to them (a transport's limit holds back the first, the others
+// wait behind it in their lane), counted by subject, with when the first
+// and the last of each will go out. Only the sender's
 // own identities are read (the one they wrote from, their account's, the
 // one a paired account writes from), and only their own answers are
 // shown. Its answer is never held itself (it would be useless behind the
@@ -68,7 +69,7 @@ func (s *session) cmdHeld(c *Command) error {
 		if e := s.r.transport(id.Transport); e != nil {
 			title = e.info.Title
 		}
-		d.say("%s by %s (%s):", countNoun(n, "answer to you waits", "answers to you wait"), title, id.Address)
+		d.say("%s by %s (%s):", plural(n, "answer to you waits", "answers to you wait"), title, id.Address)
 		type group struct {
 			subject     string
 			n           int
@@ -172,12 +173,4 @@ func maxTime(a, b time.Time) time.Time {
 		return a
 	}
 	return b
-}
-
-// countNoun writes "1 answer waits", "3 answers wait".
-func countNoun(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
