@@ -48,6 +48,7 @@ var commandClasses = map[string]struct{ class, bare bot.Class }{
 	"abort":       {class: bot.ClassGame},     // ends the game, both players told
 	"stats":       {class: bot.ClassReadOnly}, // shows a record, also another player's
 	"leaderboard": {class: bot.ClassReadOnly},
+	"held":        {class: bot.ClassReadOnly}, // lists the sender's own held answers, to the sender only
 }
 
 // TestEveryCommandHasAClass walks the whole command table: every command

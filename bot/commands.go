@@ -323,6 +323,8 @@ func commandSpecs() []*CommandSpec {
 			Examples: []string{"unwatch g3"},
 			Params:   []Param{{Name: "id", Kind: ParamGame, Summary: "the game's id, e.g. g3 (in the game's thread it can be left out)"}},
 			Class:    ClassSettings, run: (*session).cmdUnwatch},
+		{Name: "held", Group: GroupAlways, Syntax: "held", Summary: "the answers to you that an hourly limit holds back, by subject, and when they will go out (answers about your own moves are never held)",
+			Examples: []string{"held"}, Class: ClassReadOnly, run: (*session).cmdHeld},
 		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, Class: ClassReadOnly, run: (*session).cmdHelp},
 	}
 }

@@ -29,6 +29,9 @@ func TestTemporaryFailuresRetriedAcrossRestart(t *testing.T) {
 		o.Rand = func(n int) int { return n - 1 } // no jitter: the full wait
 	})
 	emailGame(t, h)
+	// bea's accept is answered as her own play, in her events' lane
+	// after the challenge; "games" is an answer, in her answers' lane
+	h.handle(bot.Message{ID: "bea-games", From: bea, Text: "games"})
 	down := errors.New("smtp: connection refused")
 	h.email.fail = func(*bot.Reply) error { return down }
 	ctx := context.Background()
@@ -37,8 +40,8 @@ func TestTemporaryFailuresRetriedAcrossRestart(t *testing.T) {
 		if n, err := h.ref.DeliverDue(ctx, "email"); err != nil || n != 0 {
 			t.Fatalf("attempt %d: %d delivered, %v", i+1, n, err)
 		}
-		// bea's challenge (an event) and the start of the game she
-		// accepted (an answer) are the heads of her two lanes
+		// bea's challenge (an event, the game's start behind it) and
+		// the answer to "games" are the heads of her two lanes
 		heads := pending(t, h, "email")
 		if len(heads) != 2 {
 			t.Fatalf("after attempt %d: heads %+v, want bea's event and answer", i+1, heads)
@@ -61,10 +64,10 @@ func TestTemporaryFailuresRetriedAcrossRestart(t *testing.T) {
 		h.clock.Advance(wait)
 	}
 	h.email.fail = nil
-	if n, err := h.ref.DeliverDue(ctx, "email"); err != nil || n != 2 {
-		t.Fatalf("after the outage: %d delivered, %v; want the challenge and the game's start", n, err)
+	if n, err := h.ref.DeliverDue(ctx, "email"); err != nil || n != 3 {
+		t.Fatalf("after the outage: %d delivered, %v; want the challenge, the game's start and the games", n, err)
 	}
-	if n, _ := h.ref.DeliverDue(ctx, "email"); n != 0 || len(h.email.replies()) != 2 {
+	if n, _ := h.ref.DeliverDue(ctx, "email"); n != 0 || len(h.email.replies()) != 3 {
 		t.Fatalf("delivered again: %d, %d sent in all", n, len(h.email.replies()))
 	}
 }

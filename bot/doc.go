@@ -28,8 +28,10 @@
 // stored, so a restart continues the schedule) or permanent (the reply is
 // marked failed, the recipient's opponent is told once on their own
 // transport, and the game goes on). A reply is an [Event] (anything the
-// recipient's own message did not cause) or an [Answer] (to a message the
-// recipient sent); each recipient has a lane per class, and the replies of
+// recipient's own message did not cause), an [Answer] (to a message the
+// recipient sent) or a [Play] answer (to the recipient's own play in a game
+// they play, never held by a limit, in the events' lane); each recipient
+// has a lane for events and one for answers, and the replies of
 // one lane go out in order. Lanes are served concurrently, so an answer
 // that is held back or failing never holds up an event, nor one recipient
 // another. Delivery is at least once, with stable reply ids.

@@ -30,6 +30,10 @@ type draft struct {
 	// direct sends the draft to its key's own identity, never to the
 	// identity a paired player writes from (pair.go).
 	direct bool
+	// play marks an answer to the sender's own play that names no game
+	// of theirs (which game a move is for, no turn in any game) or that
+	// must never wait behind held answers ("held"): a Play answer.
+	play bool
 }
 
 // tell returns the draft for a recipient and game, in first-use order.
@@ -195,6 +199,9 @@ func (s *session) replies(cause string) []Reply {
 		class := Event
 		if d.stage == 0 && (d.to == s.senderKey() && s.senderKey() != "" || id.Key() == s.msg.From.Key()) {
 			class = Answer // the reader's own message caused it
+			if s.ownPlay(d) {
+				class = Play
+			}
 		}
 		out = append(out, Reply{
 			ID: s.replyBase + "/" + strconv.Itoa(i+1), To: id, ToName: name, Game: d.game,
@@ -203,6 +210,48 @@ func (s *session) replies(cause string) []Reply {
 		})
 	}
 	return out
+}
+
+// ownPlay reports whether a draft to the sender answers their own play in
+// a game they play, so that no transport's hourly limit holds it back
+// (Play): the message comes from a sender the transport vouches for, and
+// either the draft is marked so (play) or the message has a command that
+// changes a game (a move, an answer, an offer, a dispute, run or refused)
+// and the draft is about a game the sender is a player of, whatever its
+// state (a winning move ends it). Everything else the sender asked for
+// (help, games, stats, seeks, settings, a board, a spectator's refused
+// move in a thread) stays an Answer, under the limit.
+func (s *session) ownPlay(d *draft) bool {
+	if s.msg.Unverified || d.to != s.senderKey() || d.to == "" {
+		return false
+	}
+	if d.play {
+		return true
+	}
+	if !s.gameCommand || d.game == "" {
+		return false
+	}
+	g, err := s.peekGame(d.game)
+	if err != nil {
+		return false
+	}
+	_, ok := g.ColorOf(d.to)
+	return ok
+}
+
+// hasLiveGame reports whether the sender plays a game in progress or a
+// challenge not answered yet.
+func (s *session) hasLiveGame() bool {
+	ids, err := s.gamesOf(s.senderKey())
+	if err != nil {
+		return false
+	}
+	for _, id := range ids {
+		if g, err := s.peekGame(id); err == nil && (g.Status == Active || g.Status == Challenged) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *session) senderKey() string {

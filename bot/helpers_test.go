@@ -123,6 +123,7 @@ type harness struct {
 	clock   *testClock
 	console *capture
 	email   *capture
+	engine  *capture // a silent takbot, when registered (withEngine)
 	n       int
 }
 
@@ -151,6 +152,9 @@ func newHarness(t testing.TB, opts ...harnessOption) *harness {
 		h.ref.Register(h.email)
 	} else {
 		h.ref.Know(emailInfo())
+	}
+	if h.engine != nil {
+		h.ref.Register(h.engine)
 	}
 	return h
 }

@@ -30,10 +30,38 @@ func TestCleanName(t *testing.T) {
 		{"Alice\u202egnp.exe", ""}, // the override goes, then "Alicegnp.exe" reads as a domain
 		{"Al\u202eice", "Alice"},
 		{"Al\u200bice\u2066", "Alice"},
-		{"Bob\r\nBcc: x", "Bob Bcc: x"},
+		{"Bob\r\nBcc x", "Bob Bcc x"},
+		{"Bob\r\nBcc: x", ""}, // a colon: the referee's verdicts read "Game over: …"
 		{"Bob\x00\x07", "Bob"},
 		{"\u202e\u202d", ""},
 		{long, strings.Repeat("Bartholomew ", 3) + "Bar…"},
+		// PRECIS Nickname: compatibility forms are normalised
+		{"ﬁona", "fiona"},
+		{"Zoë  Ångström", "Zoë Ångström"},
+		// reserved names and the referee's words, and their look-alikes
+		{"takbot", ""},
+		{"TakBot", ""},
+		{"ｔａｋｂｏｔ", ""},      // full-width
+		{"Ⓣakbot", ""},      // a circled letter
+		{"t\u0430kb0t", ""}, // a Cyrillic а and a zero
+		{"tak bot", ""},
+		{"Tak referee", ""},
+		{"The referee", ""},
+		{"The referee: you lost on time", ""},
+		{"Game over - you lost on time", ""},
+		{"your move", ""},
+		{"You", ""},
+		{"anyone", ""},
+		{"Youssef", "Youssef"},
+		{"Takeshi", "Takeshi"},
+		// mixed scripts
+		{"\u0410lice", ""},       // a Cyrillic А
+		{"Bo\u03b2", ""},         // a Greek β
+		{"Алиса", "Алиса"},       // Cyrillic alone
+		{"山田たろう", "山田たろう"},       // Han and Hiragana: Japanese
+		{"김민수", "김민수"},           // Hangul
+		{"Ann 2", "Ann 2"},       // digits are any script
+		{"Δημήτρης", "Δημήτρης"}, // Greek alone
 	} {
 		got := cleanName(c.in)
 		if got != c.want {

@@ -242,7 +242,7 @@ func (r *Referee) expandAnalyses(ctx context.Context, e *transportEntry, rp *Rep
 		}
 		req.Pictures = e.info.Limits.Pictures
 		actx, cancel := context.WithTimeout(ctx, r.opts.Delivery.SendTimeout)
-		parts, images, err := r.opts.Analyst.Analyse(actx, req)
+		parts, images, err := r.analyses.get(actx, req, func() ([]Part, []Attachment, error) { return r.opts.Analyst.Analyse(actx, req) })
 		cancel()
 		if err != nil {
 			r.logger().Warn("delivery: an analysis failed", "reply", rp.ID, "game", rp.Game, "err", err)
@@ -303,6 +303,17 @@ func (s *session) cmdAnalyse(c *Command) error {
 	}
 	if gs.tg.PositionAfter(turn - first).Result().Over() {
 		return refuse("the game is over after turn %d: there is nothing left to analyse there; try \"analyse %d\"", turn, max(first, turn-1))
+	}
+	if g.AgainstEngine() && g.Start != "" {
+		if err := s.fairSetUp(gs, turn-first); err != nil {
+			return err
+		}
+	}
+	if s.analysedHere(g.ID, turn) {
+		return nil // asked before in this message: analysed once
+	}
+	if err := s.countAnalysis(g.ID, turn, last); err != nil {
+		return err
 	}
 	text, err := ptnText(gs)
 	if err != nil {

@@ -196,13 +196,15 @@ var commandPolicies = map[string]policyDecl{
 	"resign":   {Policy: polPlayPublic},
 	"say":      {Policy: polPlay}, // to the opponent only
 	// Plans are the sender's alone: the opponent never sees them.
-	"plan":     {Policy: Policy{Who: WhoPlayer, Assurance: AssuranceConfirmed, Shows: ShowsSender}, Bare: polShowMine},
-	"board":    {Policy: polShowMine},
-	"history":  {Policy: polShowMine},
-	"analyse":  {Policy: polShowMine},
-	"tps":      {Policy: polShowMine},
-	"link":     {Policy: polShowMine},
-	"games":    {Policy: polShowOwn},
+	"plan":    {Policy: Policy{Who: WhoPlayer, Assurance: AssuranceConfirmed, Shows: ShowsSender}, Bare: polShowMine},
+	"board":   {Policy: polShowMine},
+	"history": {Policy: polShowMine},
+	"analyse": {Policy: polShowMine},
+	"tps":     {Policy: polShowMine},
+	"link":    {Policy: polShowMine},
+	"games":   {Policy: polShowOwn},
+	// What an hourly limit holds back for the sender: their own mail only.
+	"held":     {Policy: polShowOwn},
 	"seeks":    {Policy: polShowAll},
 	"game":     {Policy: polOwn},
 	"notation": {Policy: polOwn},

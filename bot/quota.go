@@ -30,6 +30,14 @@ type Quotas struct {
 	// owner's messages. 0 means no limit (takbot serve's configuration
 	// sets one: limits.messages_per_hour).
 	MessagesPerHour int
+	// AnalysesPerHour is the most positions one player may have takbot
+	// analyse ("analyse") in an hour (default 10: some 50 s of engine
+	// at the default search time); asking again for a position already
+	// analysed for them within the hour, the game unchanged since, is
+	// not counted again (the result is kept, see analysisCache), nor is
+	// the same position asked twice in one message, which is analysed
+	// once.
+	AnalysesPerHour int
 }
 
 // The default quotas.
@@ -38,6 +46,8 @@ const (
 	DefaultChallengesTo   = 20
 	// DefaultCommandsPerMessage is the default of Quotas.CommandsPerMessage.
 	DefaultCommandsPerMessage = 20
+	// DefaultAnalysesPerHour is the default of Quotas.AnalysesPerHour.
+	DefaultAnalysesPerHour = 10
 )
 
 func (q *Quotas) setDefaults() {
@@ -51,6 +61,9 @@ func (q *Quotas) setDefaults() {
 		q.CommandsPerMessage = DefaultCommandsPerMessage
 	}
 	q.CommandsPerMessage = min(q.CommandsPerMessage, MaxCommands)
+	if q.AnalysesPerHour <= 0 {
+		q.AnalysesPerHour = DefaultAnalysesPerHour
+	}
 	if q.MessagesPerHour < 0 {
 		q.MessagesPerHour = 0
 	}

@@ -386,6 +386,9 @@ type PlayerRecord struct {
 	// NoReview is set by "set review off": no review of the player's
 	// finished games.
 	NoReview bool `json:",omitempty"`
+	// Analyses are the positions the player had takbot analyse in the
+	// last hour, for Quotas.AnalysesPerHour (analyse.go).
+	Analyses []AnalysisMark `json:",omitempty"`
 	// Pairing (pair.go): Paired, on the primary record, is the key of the
 	// other identity joined to it with "pair"; Alias, on that other
 	// identity's record, is the primary's key, and Moved lists the games

@@ -95,7 +95,9 @@ type Referee struct {
 	randM sync.Mutex
 	cache *recordCache
 	pngs  *pngCache // pictures rendered for delivery, by name
-	rates senderRates
+	// analyses keeps the latest analyses by request (analyse.go)
+	analyses analysisCache
+	rates    senderRates
 
 	tmu        sync.RWMutex
 	transports map[string]*transportEntry

@@ -58,19 +58,37 @@ const (
 	// a move, a question). Transports may limit how many answers one
 	// address gets in an hour.
 	Answer
+	// Play is the answer to the recipient's own play in a game they
+	// play: a move's confirmation, a refused move, a question about an
+	// ambiguous square or about which game a command is for, any answer
+	// to a command that changes one of their games (see session.replies
+	// for the exact rule). Like an event it is never held back by a
+	// limit, so a limit never silences a game; it goes in the
+	// recipient's event lane, in order with the game's events (a move's
+	// confirmation before takbot's answer to it). Only a message whose
+	// sender the transport vouches for gets it.
+	Play
 )
 
-// String names the class: "event" or "answer".
+// String names the class: "event", "answer" or "play".
 func (c ReplyClass) String() string {
-	if c == Answer {
+	switch c {
+	case Answer:
 		return "answer"
+	case Play:
+		return "play"
 	}
 	return "event"
 }
 
+// Limited reports whether a transport's hourly limit of answers may hold
+// a reply of this class back: answers only, never events nor the answers
+// to a player's own play.
+func (c ReplyClass) Limited() bool { return c == Answer }
+
 // Lane is the delivery queue of a reply: its recipient's key, and for an
 // answer a suffix, so that a recipient's events and answers are two
-// queues, each delivered in order.
+// queues, each delivered in order. Play answers share the events' lane.
 func (r *Reply) Lane() string { return LaneOf(r.To, r.Class) }
 
 // LaneOf is the lane of the replies of class c to a recipient.

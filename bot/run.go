@@ -85,6 +85,11 @@ func (s *session) run(p Parsed, perr error) error {
 		return nil
 	}
 	for i := range p.Commands {
+		if p.Commands[i].Class() == ClassGame {
+			s.gameCommand = true
+		}
+	}
+	for i := range p.Commands {
 		c := &p.Commands[i]
 		before := len(s.touched)
 		err := s.exec(c)
@@ -148,6 +153,9 @@ func (s *session) stop(c *Command, p Parsed, i int, text string, actions []Actio
 	d := s.tell(s.sender.Key, game)
 	d.say("%s", text)
 	d.act(actions...)
+	if c.Class() == ClassGame && game == "" && s.hasLiveGame() {
+		d.play = true // "which game is it for?", "not your turn in any game"
+	}
 	if rest := len(p.Commands) - i - 1; rest > 0 {
 		var names []string
 		for _, r := range p.Commands[i+1:] {

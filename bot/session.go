@@ -64,6 +64,10 @@ type session struct {
 	// first; a game changed meanwhile is read again under its lock.
 	senderGames     []string
 	senderGamesRead bool
+	// gameCommand is set when the message has a command that changes a
+	// game (ClassGame, run or refused): its answers about the sender's
+	// own games are Play answers, never held by a limit (ownPlay).
+	gameCommand bool
 }
 
 func (r *Referee) newSession(ctx context.Context, ls *lockSet, msg Message, replyBase string) *session {

@@ -45,8 +45,8 @@ func TestPlanAnswersAtOnce(t *testing.T) {
 			bobs = append(bobs, r)
 		}
 	}
-	if len(bobs) != 2 || bobs[0].Class != bot.Answer || bobs[1].Class != bot.Event {
-		t.Fatalf("bob gets %d replies (%v), want his answer and ann's move as an event:\n%s", len(bobs), bobs, textTo(rs, "bob"))
+	if len(bobs) != 2 || bobs[0].Class != bot.Play || bobs[1].Class != bot.Event {
+		t.Fatalf("bob gets %d replies (%v), want the answer to his move (his own play) and ann's move as an event:\n%s", len(bobs), bobs, textTo(rs, "bob"))
 	}
 	if got := bobs[1].Text(); !strings.Contains(got, "Turn 3 (PTN move 2, white) of game "+id+": ann (white) played ps c3 (PTN c3).") || strings.Contains(strings.ToLower(got), "plan") {
 		t.Errorf("bob's event about ann's move:\n%s", got)

@@ -71,6 +71,12 @@ type Tx interface {
 	// the others are returned, and the error then wraps ErrDamagedRecord
 	// (a *DamagedRecordError each).
 	PendingHeads(transport string, limit int) ([]Reply, error)
+	// PendingLane counts the replies of one lane of a transport (a
+	// recipient's events or answers, LaneOf) that wait for delivery, and
+	// returns the first limit of them in outbox order (limit 0: the count
+	// only). It tells how many answers a limit holds back behind the
+	// lane's head, and lists them to their recipient ("held").
+	PendingLane(transport, lane string, limit int) (int, []Reply, error)
 	// SetDelivery stores a reply's delivery state; a delivered or failed
 	// reply leaves the outbox (the log keeps it until pruned).
 	SetDelivery(id string, d Delivery) error

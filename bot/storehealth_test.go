@@ -90,7 +90,11 @@ func fullDiskHarness(t *testing.T, extra func(*bot.Options)) (*harness, *fullDis
 // health checks while it lasts.
 func TestFullDiskSendsNothingTwice(t *testing.T) {
 	h, disk, watch, logs := fullDiskHarness(t, nil)
-	emailGame(t, h) // two replies wait for bea: the challenge and the game's start
+	// three replies wait for bea: the challenge and the game's start (the
+	// answer to her own play) in her events' lane, and the answer to
+	// "games" in her answers' lane
+	emailGame(t, h)
+	h.handle(bot.Message{ID: "bea-games", From: bea, Text: "games"})
 	ctx := context.Background()
 	disk.full.Store(true)
 	for i := range 5 {
@@ -100,8 +104,8 @@ func TestFullDiskSendsNothingTwice(t *testing.T) {
 			t.Fatalf("round %d: %d mails sent with the disk full, want the first only, once", i, len(sent))
 		}
 	}
-	// bea's two replies are in two lanes (the challenge an event, the
-	// game's start an answer to her accept): both wait, the sent one
+	// bea's replies are in two lanes (the challenge and the game's
+	// start, then the answer to "games"): both heads wait, the sent one
 	// among them, not recorded
 	sentID := h.email.replies()[0].ID
 	heads := pending(t, h, "email")
@@ -112,12 +116,12 @@ func TestFullDiskSendsNothingTwice(t *testing.T) {
 		t.Errorf("problems while the disk is full: %q", ps)
 	}
 	disk.full.Store(false)
-	if n, err := h.ref.DeliverDue(ctx, "email"); err != nil || n != 2 {
-		t.Fatalf("with room again: %d delivered, %v; want the recorded one and the game's start", n, err)
+	if n, err := h.ref.DeliverDue(ctx, "email"); err != nil || n != 3 {
+		t.Fatalf("with room again: %d delivered, %v; want the recorded one, the game's start and the games", n, err)
 	}
 	sent := h.email.replies()
-	if len(sent) != 2 || sent[0].ID == sent[1].ID {
-		t.Fatalf("sent %d mails (%v): want two different ones", len(sent), sent)
+	if len(sent) != 3 || sent[0].ID == sent[1].ID || sent[1].ID == sent[2].ID || sent[0].ID == sent[2].ID {
+		t.Fatalf("sent %d mails (%v): want three different ones", len(sent), sent)
 	}
 	if heads := pending(t, h, "email"); len(heads) != 0 {
 		t.Errorf("still pending: %+v", heads)

@@ -85,8 +85,9 @@ type Config struct {
 	// MaxRepliesPerHour caps the answers (bot.Answer) sent to one
 	// address in any hour (default 30); later answers wait for a free
 	// slot, and the next mail that goes out to the address says so.
-	// Events (the opponent's move, a challenge, a result) are never
-	// counted nor held.
+	// Events (the opponent's move, a challenge, a result) and the
+	// answers to the player's own play in their games (bot.Play) are
+	// never counted nor held.
 	MaxRepliesPerHour int
 	// MaxUnverifiedRepliesPerHour caps the mails from one unverified
 	// From address (neither through the sender's reply token nor

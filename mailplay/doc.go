@@ -78,11 +78,14 @@
 //
 // # Limits
 //
-// Game events (bot.Event) are never limited. Answers (bot.Answer) count
+// Game events (bot.Event) and the answers to a player's own play in their
+// games (bot.Play: a move's confirmation, a refused move, a question about
+// it) are never limited nor counted. Other answers (bot.Answer) count
 // against Config.MaxRepliesPerHour per address; one over it is held back
 // (bot.HeldBack, logged once) and every mail that goes out to the address
-// meanwhile opens with a line saying how many answers wait and until
-// when. Mail from an unverified sender (no reply token, no trusted
+// meanwhile opens with a line saying how many answers wait (all of them:
+// the held one and those queued behind it) and until when; the player's
+// "held" command lists them (Transport.AnswerTimes says when each goes). Mail from an unverified sender (no reply token, no trusted
 // Authentication-Results pass) is answered, or held for confirmation, at
 // most Config.MaxUnverifiedRepliesPerHour times an hour per From address;
 // later mail is dropped unanswered (MailDropped), counted

@@ -5,6 +5,7 @@ package mailplay_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
@@ -290,4 +291,14 @@ func TestDovecotPolling(t *testing.T) {
 	}
 	h.event(mailplay.MailHandled)
 	h.next(h.player(aliceAddr, "Alice"), "help")
+}
+
+// TestDovecotBusyPlayerStillPlays: issue 24's point 10 on Dovecot (see
+// busyPlayer): over the hourly limit of answers, alice's own play is
+// still answered at once, each answer counting the held ones right.
+func TestDovecotBusyPlayerStillPlays(t *testing.T) {
+	srv := startDovecot(t)
+	clock := &settableClock{now: time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)}
+	h := startBot(t, srv, harnessOptions{clock: clock})
+	busyPlayer(t, h, clock)
 }

@@ -15,7 +15,10 @@ import (
 //
 //   - Events (bot.Event: the opponent's move, a challenge, a reminder, a
 //     result) are never limited.
-//   - Answers (bot.Answer) count against Config.MaxRepliesPerHour; an
+//   - Answers to a player's own play in their games (bot.Play: a move's
+//     confirmation, a refused move, a question about it) are never
+//     limited nor counted either: a limit never silences a game.
+//   - Other answers (bot.Answer) count against Config.MaxRepliesPerHour; an
 //     answer over it is held back (bot.HeldBack) and the next mail that
 //     goes out to the address says so and until when.
 //   - Mail from an unverified sender (neither through the sender's reply
@@ -58,7 +61,7 @@ func holdAnswer(tx bot.StateTx, addr, hash string, until time.Time) (first bool,
 // over it, the answer is recorded as held back and returned as a
 // *RateLimitError (the transaction is to commit). Events are not counted.
 func (t *Transport) countAnswer(tx bot.StateTx, r *bot.Reply, to, hash string, now time.Time) (*RateLimitError, error) {
-	if r.Class != bot.Answer {
+	if !r.Class.Limited() {
 		return nil, nil
 	}
 	err := t.countSend(tx, to, hash, now)
@@ -99,8 +102,12 @@ func releaseAnswer(tx bot.StateTx, addr, hash string) error {
 const heldStale = time.Hour
 
 // heldNote is what a mail to addr says about the answers to the same
-// address that the hourly limit holds back ("" when none).
-func (t *Transport) heldNote(tx bot.StateTx, addr string, now time.Time) (string, error) {
+// address that the hourly limit holds back ("" when none): while an
+// answer is held, every answer queued for the address waits (queued, from
+// the outbox: those behind the held one in its lane do not reach the
+// transport), so the note counts them all, at least the ones recorded as
+// held.
+func (t *Transport) heldNote(tx bot.StateTx, addr string, queued int, now time.Time) (string, error) {
 	held := heldAnswers{}
 	if _, err := getJSON(tx, prefixHeld+strings.ToLower(addr), &held); err != nil {
 		return "", err
@@ -119,20 +126,40 @@ func (t *Transport) heldNote(tx bot.StateTx, addr string, now time.Time) (string
 	if n == 0 {
 		return "", nil
 	}
-	return heldNoteText(n, time.Unix(first, 0), now, t.cfg.MaxRepliesPerHour), nil
+	n = max(n, queued)
+	firstAt, lastAt := time.Unix(first, 0), time.Unix(first, 0)
+	if n > 1 {
+		var recent []rateEntry
+		if _, err := getJSON(tx, prefixRate+strings.ToLower(addr), &recent); err != nil {
+			return "", err
+		}
+		times := answerSchedule(recent, now, n, t.cfg.MaxRepliesPerHour)
+		lastAt = maxTime(lastAt, times[len(times)-1])
+	}
+	return heldNoteText(n, firstAt, lastAt, now, t.cfg.MaxRepliesPerHour), nil
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // heldNoteText is the sentence of heldNote: n answers held, the first of
-// them going out at first.
-func heldNoteText(n int, first, now time.Time, limit int) string {
-	at := first.UTC().Format("15:04 UTC")
-	if y, m, d := first.UTC().Date(); y != now.UTC().Year() || m != now.UTC().Month() || d != now.UTC().Day() {
-		at = first.UTC().Format("2006-01-02 15:04 UTC")
+// them going out at first, the last at last.
+func heldNoteText(n int, first, last, now time.Time, limit int) string {
+	at := func(t time.Time) string {
+		if y, m, d := t.UTC().Date(); y != now.UTC().Year() || m != now.UTC().Month() || d != now.UTC().Day() {
+			return t.UTC().Format("2006-01-02 15:04 UTC")
+		}
+		return t.UTC().Format("15:04 UTC")
 	}
 	if n == 1 {
-		return fmt.Sprintf("1 answer to you is held back until %s by the hourly limit of %d mails to one address.", at, limit)
+		return fmt.Sprintf("1 answer to you is held back until %s by the hourly limit of %d mails to one address.", at(first), limit)
 	}
-	return fmt.Sprintf("%d answers to you are held back by the hourly limit of %d mails to one address: the first goes out at %s, the others after it.", n, limit, at)
+	return fmt.Sprintf("%d answers to you are held back by the hourly limit of %d mails to one address: the first goes out at %s, the last at %s.",
+		n, limit, at(first), at(last))
 }
 
 // withNote returns r with the note as its first part, or r itself when
@@ -144,6 +171,48 @@ func withNote(r *bot.Reply, note string) *bot.Reply {
 	cp := *r
 	cp.Parts = append([]bot.Part{{Kind: bot.Prose, Text: note}}, r.Parts...)
 	return &cp
+}
+
+// AnswerTimes implements bot.AnswerScheduler: when each of the next n
+// answers to a recipient may go out under the hourly limit, earliest
+// first. The limit is a sliding hour: an answer goes out when fewer than
+// MaxRepliesPerHour were counted in the hour before, so the k-th one
+// waits for the answer MaxRepliesPerHour before it (sent or scheduled) to
+// be an hour old.
+func (t *Transport) AnswerTimes(ctx context.Context, to bot.Identity, n int) ([]time.Time, error) {
+	addr, ok := ParseAddress(to.Address)
+	if to.Transport != TransportName || !ok || n <= 0 {
+		return nil, nil
+	}
+	now := t.opts.Clock.Now().UTC().Truncate(time.Second)
+	var recent []rateEntry
+	err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+		_, err := getJSON(tx, prefixRate+strings.ToLower(addr), &recent)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("mailplay: answer times: %w", err)
+	}
+	return answerSchedule(recent, now, n, t.cfg.MaxRepliesPerHour), nil
+}
+
+// answerSchedule places n answers after the counted ones (recent) under a
+// limit per sliding hour.
+func answerSchedule(recent []rateEntry, now time.Time, n, limit int) []time.Time {
+	at := make([]int64, 0, len(recent)+n)
+	for _, e := range lastHour(recent, now, func(e rateEntry) (int64, bool) { return e.At, true }) {
+		at = append(at, e.At)
+	}
+	out := make([]time.Time, 0, n)
+	next := now.Unix()
+	for range n {
+		if len(at) >= limit && limit > 0 {
+			next = max(next, at[len(at)-limit]+int64(time.Hour/time.Second))
+		}
+		at = append(at, next)
+		out = append(out, time.Unix(next, 0).UTC())
+	}
+	return out
 }
 
 // unverifiedAnswers are the answers recently allowed to unverified mail

@@ -119,6 +119,15 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 	}
 	keyedHash, legacyHash := keyedReplyHash(secret, r.ID), legacyReplyHash(r.ID)
 	fresh := keyedToken(secret, to)
+	// The answers queued for the address: when the limit holds one back,
+	// those behind it in its lane wait too, and the note counts them all.
+	queued, _, err := t.ref.PendingAnswers(ctx, r.To, 0)
+	if err != nil {
+		return sentRecord{}, "", "", err
+	}
+	if r.Class == bot.Answer && queued > 0 {
+		queued-- // this one, going out now
+	}
 	now := t.opts.Clock.Now().UTC().Truncate(time.Second)
 	var limited *RateLimitError
 	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
@@ -138,7 +147,7 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 		if limited, err = t.countAnswer(tx, r, to, hash, now); err != nil || limited != nil {
 			return err
 		}
-		note, err := t.heldNote(tx, to, now)
+		note, err := t.heldNote(tx, to, queued, now)
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -303,10 +304,32 @@ func TestReplyClassInHeader(t *testing.T) {
 	if !bytes.Equal(now.b, old.b) {
 		t.Errorf("an event's header is %x, want the old layout %x", now.b, old.b)
 	}
+	// An answer's header as written before Play existed: the old layout
+	// and its class, 1; it still reads as an answer, in the answers' lane.
+	oldAnswer := append(slices.Clone(old.b), 1)
+	var hd decoder
+	hd.b = oldAnswer
+	var back replyHeader
+	back.decode(&hd)
+	if err := hd.end("header"); err != nil || back.Class != bot.Answer || back.lane() != bot.LaneOf(r.To, bot.Answer) {
+		t.Errorf("an old answer's header reads as class %v, lane %q, %v", back.Class, back.lane(), err)
+	}
+	r.Class = bot.Answer
+	h = headerOf(r)
+	now = encoder{}
+	h.encode(&now)
+	if !bytes.Equal(now.b, oldAnswer) {
+		t.Errorf("an answer's header is %x, want the old layout %x", now.b, oldAnswer)
+	}
+	// A Play answer is class 2, in the events' lane.
+	r.Class = bot.Play
+	if h = headerOf(r); h.lane() != bot.LaneOf(r.To, bot.Event) {
+		t.Errorf("a Play answer's lane is %q, want the events' %q", h.lane(), bot.LaneOf(r.To, bot.Event))
+	}
 	cases := []struct {
 		name  string
 		class bot.ReplyClass
-	}{{"event", bot.Event}, {"answer", bot.Answer}}
+	}{{"event", bot.Event}, {"answer", bot.Answer}, {"play", bot.Play}}
 	for _, c := range cases {
 		r.Class = c.class
 		raw, err := encodeReply(r)

@@ -305,6 +305,64 @@ func (t *txn) pendingHeads(transport string, limit int) ([]bot.Reply, error) {
 	return out, errors.Join(damaged...)
 }
 
+// laneOf returns a copy of one lane's pending seqs, with a running write
+// transaction's own changes (d, may be nil) applied.
+func (x *laneIndex) laneOf(transport, lane string, d *laneDelta) []uint64 {
+	x.mu.Lock()
+	seqs := slices.Clone(x.lanes[transport][lane])
+	x.mu.Unlock()
+	if d != nil {
+		for _, op := range d.ops {
+			if op.transport == transport && op.lane == lane {
+				seqs = applyOp(seqs, op)
+			}
+		}
+	}
+	return seqs
+}
+
+// pendingLane counts the replies of one lane pending in the
+// transaction's snapshot and decodes the first limit of them.
+func (t *txn) pendingLane(transport, lane string, limit int) (int, []bot.Reply, error) {
+	log, err := t.bucket(bLog)
+	if err != nil {
+		return 0, nil, err
+	}
+	visible := log.Sequence()
+	n := 0
+	var out []bot.Reply
+	var damaged []error
+	for _, seq := range t.lanes.laneOf(transport, lane, t.lanes.delta(t.tx)) {
+		if seq > visible {
+			break // committed after this snapshot began
+		}
+		key := seqKey(seq)
+		raw := log.Get(key)
+		if raw == nil {
+			continue // pruned or not there in this snapshot
+		}
+		if h, _, _, err := splitReply(raw); err == nil && !h.Delivery.Pending() {
+			continue // delivered in this snapshot
+		}
+		n++
+		if len(out) >= limit {
+			continue
+		}
+		r, err := reply(log, key)
+		if errors.Is(err, ErrCorrupt) {
+			if len(damaged) < 100 {
+				damaged = append(damaged, err)
+			}
+			continue
+		}
+		if err != nil {
+			return 0, nil, err
+		}
+		out = append(out, *r)
+	}
+	return n, out, errors.Join(damaged...)
+}
+
 // first returns a list's first seq, 0 when empty.
 func first(seqs []uint64) uint64 {
 	if len(seqs) == 0 {

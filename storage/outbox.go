@@ -137,6 +137,11 @@ func (t *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
 	return t.pendingHeads(transport, limit)
 }
 
+// PendingLane implements bot.Tx from the lanes kept in memory (lanes.go).
+func (t *txn) PendingLane(transport, lane string, limit int) (int, []bot.Reply, error) {
+	return t.pendingLane(transport, lane, limit)
+}
+
 // SetDelivery implements bot.Tx: it rewrites the reply's header and keeps
 // its body's bytes.
 func (t *txn) SetDelivery(id string, d bot.Delivery) error {

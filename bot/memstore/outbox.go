@@ -84,6 +84,26 @@ func (tx *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
 	return heads, nil
 }
 
+// PendingLane implements bot.Tx.
+func (tx *txn) PendingLane(transport, lane string, limit int) (int, []bot.Reply, error) {
+	rs, err := tx.log()
+	if err != nil {
+		return 0, nil, err
+	}
+	n := 0
+	var out []bot.Reply
+	for _, r := range rs {
+		if r.To.Transport != transport || !r.Delivery.Pending() || r.Lane() != lane {
+			continue
+		}
+		n++
+		if len(out) < limit {
+			out = append(out, *r)
+		}
+	}
+	return n, out, nil
+}
+
 // SetDelivery implements bot.Tx.
 func (tx *txn) SetDelivery(id string, d bot.Delivery) error {
 	r, err := tx.Reply(id)

@@ -92,6 +92,7 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		Via: "discord:123456789012345678", PairCode: "KX7M2QPA",
 		Ratings:     map[string]standing.Entry{"5x5": {Rating: 1623.25, Deviation: 64.5, Volatility: 0.0599, Games: 31, Last: t0}},
 		Communities: []string{"discord:234567890123456789", "discord:345678901234567890"},
+		Analyses:    []bot.AnalysisMark{{At: t0.Add(-time.Minute), Game: "g3", Turn: 7}, {At: t0, Game: "g4", Turn: 12, Plies: 30}},
 	}
 }
 

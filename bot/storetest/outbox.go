@@ -18,6 +18,7 @@ var outboxCases = []suiteCase{
 	{"PendingHeads", testPendingHeads},
 	{"PendingHeadsFairness", testPendingHeadsFairness},
 	{"PendingHeadsLanes", testPendingHeadsLanes},
+	{"PendingLane", testPendingLane},
 	{"SetDelivery", testSetDelivery},
 	{"OutboxStats", testOutboxStats},
 	{"ForEachReply", testForEachReply},
@@ -233,6 +234,56 @@ func testPendingHeadsLanes(t *testing.T, open Opener) {
 		}
 		return err
 	})
+}
+
+// PendingLane counts a lane's pending replies and lists the first ones in
+// order, within a write transaction too (its own changes count); a Play
+// answer goes in its recipient's events lane, never behind the answers.
+func testPendingLane(t *testing.T, open Opener) {
+	s, reopen := open(t)
+	play := pendingReply("p1", alice, t0)
+	play.Class = bot.Play
+	enqueue(t, s, answerTo("q1", alice), pendingReply("e1", alice, t0), answerTo("q2", alice), play,
+		answerTo("q3", alice), answerTo("c1", carol))
+	answers, events := bot.LaneOf(alice, bot.Answer), bot.LaneOf(alice, bot.Event)
+	check := func(step, lane string, limit, wantN int, want ...string) {
+		t.Helper()
+		view(t, s, func(tx bot.Tx) error {
+			n, rs, err := tx.PendingLane("email", lane, limit)
+			var ids []string
+			for _, r := range rs {
+				ids = append(ids, r.ID)
+			}
+			if err != nil || n != wantN || !slices.Equal(ids, want) {
+				t.Errorf("%s: PendingLane(%q, %d) = %d, %v, %v; want %d, %v", step, lane, limit, n, ids, err, wantN, want)
+			}
+			return nil
+		})
+	}
+	check("enqueued", answers, 0, 3)
+	check("enqueued", answers, 2, 3, "q1", "q2")
+	check("enqueued", events, 5, 2, "e1", "p1")
+	check("enqueued", bot.LaneOf(carol, bot.Answer), 5, 1, "c1")
+	check("enqueued", bot.LaneOf(bob, bot.Answer), 5, 0)
+	setDelivery(t, s, "q2", bot.Delivery{Delivered: t0})
+	setDelivery(t, s, "q1", bot.Delivery{Attempts: 1, NextTry: t0.Add(time.Hour)}) // held: still pending
+	check("one delivered", answers, 5, 2, "q1", "q3")
+	s = reopen()
+	check("reopened", answers, 5, 2, "q1", "q3")
+	update(t, s, func(tx bot.Tx) error {
+		if err := tx.Enqueue(answerTo("q4", alice)); err != nil {
+			return err
+		}
+		if err := tx.SetDelivery("q1", bot.Delivery{Delivered: t0}); err != nil {
+			return err
+		}
+		n, rs, err := tx.PendingLane("email", answers, 5)
+		if err != nil || n != 2 || len(rs) != 2 || rs[0].ID != "q3" || rs[1].ID != "q4" {
+			t.Errorf("in a write transaction: PendingLane = %d, %+v, %v; want q3 and q4", n, rs, err)
+		}
+		return nil
+	})
+	check("committed", answers, 5, 2, "q3", "q4")
 }
 
 func testSetDelivery(t *testing.T, open Opener) {

@@ -56,6 +56,7 @@ type limitsConfig struct {
 	CommandsPerMessage int `config:"commands_per_message"`
 	MessagesPerHour    int `config:"messages_per_hour"`
 	ChatPerHour        int `config:"chat_per_hour"`
+	AnalysesPerHour    int `config:"analyses_per_hour"`
 }
 
 // defaultConfig is the configuration of an empty file.
@@ -86,6 +87,7 @@ func defaultConfig() config {
 			CommandsPerMessage: bot.DefaultCommandsPerMessage,
 			MessagesPerHour:    60,
 			ChatPerHour:        10,
+			AnalysesPerHour:    bot.DefaultAnalysesPerHour,
 		},
 	}
 }

@@ -158,6 +158,7 @@ func (l limitsConfig) check(c *checker) {
 		{"limits.commands_per_message", l.CommandsPerMessage, bot.MaxCommands},
 		{"limits.messages_per_hour", l.MessagesPerHour, 100000},
 		{"limits.chat_per_hour", l.ChatPerHour, 1000},
+		{"limits.analyses_per_hour", l.AnalysesPerHour, 1000},
 	} {
 		if k.v < 1 || k.v > k.most {
 			c.bad(k.key, fmt.Errorf("must be from 1 to %d, not %d", k.most, k.v))

@@ -342,9 +342,9 @@ func TestLimitsReachTheReferee(t *testing.T) {
 		name, yaml string
 		want       bot.Quotas
 	}{
-		{"defaults", "", bot.Quotas{OpenChallenges: 5, ChallengesTo: 20, CommandsPerMessage: 20, MessagesPerHour: 60}},
-		{"set", "limits:\n  open_challenges: 2\n  challenges_to_player: 3\n  commands_per_message: 4\n  messages_per_hour: 5\n",
-			bot.Quotas{OpenChallenges: 2, ChallengesTo: 3, CommandsPerMessage: 4, MessagesPerHour: 5}},
+		{"defaults", "", bot.Quotas{OpenChallenges: 5, ChallengesTo: 20, CommandsPerMessage: 20, MessagesPerHour: 60, AnalysesPerHour: 10}},
+		{"set", "limits:\n  open_challenges: 2\n  challenges_to_player: 3\n  commands_per_message: 4\n  messages_per_hour: 5\n  analyses_per_hour: 6\n",
+			bot.Quotas{OpenChallenges: 2, ChallengesTo: 3, CommandsPerMessage: 4, MessagesPerHour: 5, AnalysesPerHour: 6}},
 	} {
 		cfg, _, problems := decodeConfig([]byte(c.yaml), decodeOptions{})
 		if len(problems) > 0 {

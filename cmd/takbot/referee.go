@@ -28,6 +28,7 @@ func refereeOptions(cfg config, log *slog.Logger) bot.Options {
 			ChallengesTo:       cfg.Limits.ChallengesToPlayer,
 			CommandsPerMessage: cfg.Limits.CommandsPerMessage,
 			MessagesPerHour:    cfg.Limits.MessagesPerHour,
+			AnalysesPerHour:    cfg.Limits.AnalysesPerHour,
 		},
 		ChatPerHour: cfg.Limits.ChatPerHour,
 	}
