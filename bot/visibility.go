@@ -21,6 +21,10 @@ import (
 //     answers as for a name or an address nobody plays under, and the web
 //     has no page for them. So no answer tells whether an address plays
 //     here.
+//   - An open challenge ("new anyone") is an offer to anyone: its seeker
+//     and options are listed ("seeks", the lobbies) even with
+//     private=yes; once a private one is taken, the lobbies are told that
+//     it was accepted, not by whom.
 //   - Names are shown as PublicName writes them: never an address or a
 //     Discord id. Namesakes are told apart by their transport and a game
 //     the viewer can see (statsPlayer), never by their address.

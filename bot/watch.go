@@ -37,9 +37,9 @@ func (s *session) cmdWatch(c *Command) error {
 		return err
 	}
 	g, err := s.peekGame(id)
-	if err != nil || g.Private {
+	if err != nil || !ViewerOf(s.sender.Key).SeesGame(g) {
 		// A private game is answered like a missing one: its existence is
-		// nobody else's business.
+		// nobody else's business (visibility.go).
 		return refuse("there is no public game %s to watch", excerpt(id, 12))
 	}
 	if _, ok := g.ColorOf(s.sender.Key); ok {
