@@ -52,16 +52,18 @@ func (s *session) abortGame(gs *gameState, verb, after string) {
 }
 
 // earlyEnd is what a resignation or an agreed draw before each player has
-// moved twice becomes: an abort. Such a game would otherwise be the
-// cheapest way to farm a rating (a sock puppet resigning at once), so it
-// is neither rated nor reviewed; a loss on time stands, unrated.
+// moved twice becomes, in a game between two players: an abort. Such a
+// game would otherwise be the cheapest way to farm a rating (a sock
+// puppet resigning at once), so it is neither rated nor reviewed; a loss
+// on time stands, unrated and unreviewed. A game against takbot is never
+// rated, and its review is what its player asked for: it ends as before.
 const earlyEnd = "that early, it counts as an abort: the game ends with no result, is not rated and gets no review."
 
 // abortEarly aborts a game resigned (verb "resigned") or drawn by
 // agreement before each player had moved twice, and reports whether it
 // did.
 func (s *session) abortEarly(gs *gameState, verb string) bool {
-	if gs.rec.playedEnough() {
+	if gs.rec.playedEnough() || gs.rec.AgainstEngine() {
 		return false
 	}
 	s.abortGame(gs, verb, earlyEnd)
