@@ -42,7 +42,9 @@ func (w *world) drawnGame(white, black, channel string, before int) string {
 		}
 		w.slash(who, th, "move", o("move", sq))
 		turn := fmt.Sprintf("Turn %d ", i+1)
-		w.waitPost(th, func(m discordfake.Message) bool { return strings.Contains(m.Content, turn) && strings.Contains(m.Content, "played "+sq) })
+		w.waitPost(th, func(m discordfake.Message) bool {
+			return strings.Contains(m.Content, turn) && strings.Contains(m.Content, "played "+sq)
+		})
 	}
 	w.slash(white, th, "draw")
 	w.waitPost(th, func(m discordfake.Message) bool { return strings.Contains(m.Content, "proposes to agree a draw") })
