@@ -87,9 +87,12 @@ func TestStatsHidePrivateGames(t *testing.T) {
 	if err != nil || st.Games != 1 || st.Losses != 0 {
 		t.Errorf("public stats of bob: %+v, %v", st, err)
 	}
-	// Watching the private game is refused as for a missing one.
-	if a, b := allText(h.send("carol", "watch "+priv)), allText(h.send("carol", "watch g99")); strings.ReplaceAll(a, priv, "g99") != b {
-		t.Errorf("watching a private game is answered otherwise than a missing one:\n%s\n%s", a, b)
+	// Watching or choosing the private game is refused as for a missing
+	// one.
+	for _, verb := range []string{"watch ", "game "} {
+		if a, b := allText(h.send("carol", verb+priv)), allText(h.send("carol", verb+"g99")); strings.ReplaceAll(a, priv, "g99") != b {
+			t.Errorf("%q of a private game is answered otherwise than of a missing one:\n%s\n%s", verb, a, b)
+		}
 	}
 }
 
@@ -229,5 +232,28 @@ func TestPublicNamesOnLeaderboard(t *testing.T) {
 	text := allText(h.send("carol", "leaderboard 5"))
 	if strings.Contains(text, "@") || strings.Contains(text, "example") || list[0].Name != "mallory" {
 		t.Errorf("leaderboard %+v:\n%s", list, text)
+	}
+}
+
+// TestSpectatorsSeeNoAddress: a player known only by an address is named
+// to spectators by PublicName, in every line they get.
+func TestSpectatorsSeeNoAddress(t *testing.T) {
+	h := newHarness(t)
+	m := mail("mallory@example.org")
+	id := h.sendAs(m, "", "new ann color=white size=5")[0].Game
+	h.send("ann", "game "+id+"; accept")
+	var seen strings.Builder
+	seen.WriteString(allText(h.send("carol", "watch "+id)))
+	for i, sq := range []string{"a1", "c3", "b1", "c2"} {
+		if i%2 == 0 {
+			seen.WriteString(textTo(h.sendAs(m, "", "game "+id+"; ps "+sq), "carol"))
+		} else {
+			seen.WriteString(textTo(h.send("ann", "game "+id+"; ps "+sq), "carol"))
+		}
+	}
+	seen.WriteString(textTo(h.send("ann", "game "+id+"; resign"), "carol"))
+	got := seen.String()
+	if strings.Contains(got, "@") || strings.Contains(got, "example") || !strings.Contains(got, "mallory (white)") || !strings.Contains(got, "is over") {
+		t.Errorf("carol, watching, was told:\n%s", got)
 	}
 }
