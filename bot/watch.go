@@ -151,4 +151,6 @@ func publicNames(g *GameRecord) [2]string {
 }
 
 // publicWho is who for a spectator: "Alice (white)", never an address.
-func publicWho(g *GameRecord, c tak.Color) string { return PublicName(g.Names[c]) + " (" + c.String() + ")" }
+func publicWho(g *GameRecord, c tak.Color) string {
+	return PublicName(g.Names[c]) + " (" + c.String() + ")"
+}
