@@ -139,8 +139,12 @@ func (s *session) settleRatings() error {
 		if c := s.msg.Community; c != "" && g.Community == "" && !s.msg.Unverified {
 			g.Community = c
 		}
-		rated := g.Status == Over && g.Result != nil && g.Rated()
-		stale := g.Rating != nil && (!rated || g.Rating.Result != resultKey(g.Result))
+		ended := g.Status == Over && g.Result != nil
+		rated := ended && g.Rated()
+		// A change is stale when its result is gone or another: a game
+		// rated under earlier rules (a private one, or one resigned after
+		// a move) keeps its change while its result stands.
+		stale := g.Rating != nil && (!ended || g.Rating.Result != resultKey(g.Result))
 		if !stale && (!rated || g.Rating != nil) {
 			continue
 		}
