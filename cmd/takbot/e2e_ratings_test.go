@@ -156,3 +156,56 @@ func TestServeRatingsAcrossTransports(t *testing.T) {
 	w.annNext("Your record: 1 game finished, 0 won, 1 lost, 0 drawn.", "Rating: 3x3 and 4x4 1338 (deviation 290, 1 rated game, provisional).")
 	w.fake.AssertClean(t)
 }
+
+// TestServeStatsHidePrivatePlayers (issue 24, points 6 and 11): a player
+// whose only game is private is, to anyone else, unknown: Carol's
+// /tak more stats of Ann's address and of Bob's mention answer word for
+// word as for an address and a user who never played, while Ann, by
+// mail, sees her opponent; the private game plays in a private thread.
+func TestServeStatsHidePrivatePlayers(t *testing.T) {
+	w := startCrossWorld(t)
+	o := discordfake.Opt
+	w.reply(w.bobSlash(w.channel, "challenge", o("opponent", e2eAnnAddr), o("size", 3), o("color", "white"), o("private", "yes")))
+	th := w.thread()
+	if ch, _ := w.fake.Channel(th.ID); ch.Type != discordfake.ChannelPrivateThread {
+		t.Errorf("the private game's thread is of type %d, want a private thread", ch.Type)
+	}
+	challenge := w.annNext("Bob challenges you to a game of Tak (g1): 3x3", "unrated, private")
+	w.annReply(challenge, "accept")
+	begins := w.annNext("Game g1 begins")
+
+	carol := w.fake.AddUser(discordfake.User{Username: "carol", GlobalName: "Carol"})
+	dave := w.fake.AddUser(discordfake.User{Username: "dave", GlobalName: "Dave"})
+	for _, u := range []string{carol.ID, dave.ID} {
+		if err := w.fake.AddMember(w.guild, u, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stats := func(player string) string {
+		t.Helper()
+		ix, err := w.fake.Slash(w.ctx, carol.ID, w.channel, "tak", discordfake.Sub("more", discordfake.Sub("stats", o("player", player))))
+		if err != nil {
+			t.Fatalf("/tak more stats %s: %v", player, err)
+		}
+		m := w.reply(ix)
+		if !m.Ephemeral {
+			t.Errorf("Carol's stats of %s are shown to the channel", player)
+		}
+		return strings.ReplaceAll(m.Content, player, "PLAYER")
+	}
+	for _, tc := range []struct{ hidden, unknown string }{
+		{e2eAnnAddr, "zed@example.test"},
+		{"<@" + w.bob.ID + ">", "<@" + dave.ID + ">"},
+	} {
+		got, want := stats(tc.hidden), stats(tc.unknown)
+		if got != want || !strings.Contains(want, "knows no player") {
+			t.Errorf("Carol's stats of %s:\n%s\nwant, as for %s:\n%s", tc.hidden, got, tc.unknown, want)
+		}
+	}
+	// Ann plays the game: she sees Bob.
+	w.annReply(begins, "stats Bob")
+	if m := w.annNext("Bob has finished no game yet"); strings.Contains(m.Text(), "knows no player") {
+		t.Errorf("Ann's stats of her opponent:\n%s", m.Text())
+	}
+	w.fake.AssertClean(t)
+}
