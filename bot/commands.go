@@ -189,7 +189,7 @@ var newOptions = []Param{
 	{Name: "rated", Kind: ParamChoice, Option: true, Choices: []string{"yes", "no"}, Default: "yes",
 		Summary: "no: the result changes neither player's rating"},
 	{Name: "private", Kind: ParamChoice, Option: true, Choices: []string{"yes", "no"}, Default: "no",
-		Summary: "yes: the game has no web page and nobody can watch it"},
+		Summary: "yes: only its players see the game (no web page, no spectators, not in others' stats), and it is not rated"},
 }
 
 // commandTable is the one table of commands; init fills it (its handlers

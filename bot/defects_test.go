@@ -208,7 +208,7 @@ func TestChallengeNeedsRunningTransport(t *testing.T) {
 // "board" after a resignation says the game is over, how, and the result.
 func TestBoardAfterResignation(t *testing.T) {
 	h := newHarness(t)
-	h.start("ann", "bob", "")
+	h.opening(h.start("ann", "bob", ""))
 	h.send("bob", "resign")
 	got := textTo(h.send("ann", "board"), "ann")
 	if !strings.Contains(got, "Game over: you (white) win by resignation (1-0).") || strings.Contains(got, "to move") {
@@ -348,6 +348,8 @@ func TestPictureNamesNeverReused(t *testing.T) {
 	collect(h.send("bob", "undo"))
 	collect(h.send("ann", "accept"))
 	collect(h.send("bob", "ps e1"))
+	collect(h.send("ann", "ps b1"))
+	collect(h.send("bob", "ps e2"))
 	collect(h.send("ann", "resign"))
 	if len(seen) < 4 {
 		t.Errorf("only %d pictures seen", len(seen))

@@ -169,7 +169,18 @@
 // game ([RatingChange]); a result withdrawn later takes the change back.
 // "stats" and "leaderboard" read the players' records and games (the
 // players of each pool are kept in memory, read from the games once);
-// [Message.Community] (a Discord server) scopes a leaderboard.
+// [Message.Community] (a Discord server) scopes a leaderboard. A game
+// with fewer than two moves by each player is never rated (a resignation
+// or an agreed draw then aborts it), the k-th rated game between two
+// players within 30 days counts 1/k (rating.RepeatWeight), and a
+// leaderboard lists established ratings only (Options.LeaderboardMinGames,
+// Options.LeaderboardMaxDeviation, three different opponents).
+//
+// Privacy (visibility.go): every read view passes one filter, [Viewer]:
+// a private game is its players' only and never rated; a player of whom
+// a viewer sees no game is unknown to them; names shown to others pass
+// [PublicName]. Vacations (players.go) are bounded: 60 days in any 365,
+// never renewed while one runs.
 //
 // Spectators (spectate.go, watch.go): [Referee.Subscribe] tells an
 // observer, such as package web, the id of every game a commit changed;

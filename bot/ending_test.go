@@ -18,6 +18,8 @@ func TestEndingHandsTheGame(t *testing.T) {
 	h.ptn("ann", "bob")
 	h.send("ann", "a1")
 	h.send("bob", "e5")
+	h.send("ann", "b1")
+	h.send("bob", "e4")
 	rs := h.send("bob", "game "+id+"; resign")
 	for _, name := range []string{"ann", "bob"} {
 		var last *bot.Reply
@@ -58,8 +60,8 @@ func TestEndingHandsTheGame(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ text, want string }{
-		{"Good game, thanks!", "Game " + id + " is over: ann (white) wins by resignation (1-0). ann scores 46. Send \"games\" for the games you are playing"},
-		{"b2", "game " + id + " is over: ann (white) wins by resignation (1-0). ann scores 46. Send \"games\" for the games you are playing"},
+		{"Good game, thanks!", "Game " + id + " is over: ann (white) wins by resignation (1-0). ann scores 45. Send \"games\" for the games you are playing"},
+		{"b2", "game " + id + " is over: ann (white) wins by resignation (1-0). ann scores 45. Send \"games\" for the games you are playing"},
 	} {
 		h.n++
 		rs := h.handle(bot.Message{ID: "late" + itoa(h.n), From: player("bob"), Name: "bob", Text: tc.text, Game: id})

@@ -157,7 +157,8 @@ func (s *session) cmdGame(c *Command) error {
 		id = "g" + id
 	}
 	g, err := s.peekGame(id)
-	if err != nil {
+	if err != nil || !ViewerOf(s.sender.Key).SeesGame(g) {
+		// Someone else's private game is answered as a missing one.
 		return refuse("there is no game %s; send \"games\" to list yours", excerpt(id, 12))
 	}
 	if _, ok := g.ColorOf(s.sender.Key); !ok {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 
@@ -39,31 +40,34 @@ const maxStatsGames = 5000
 // recentGames is how many of the latest games "stats" lists.
 const recentGames = 5
 
-// PlayerStats returns a player's stats; a player the store does not know
-// is an error wrapping ErrNotFound.
+// PlayerStats returns a player's stats as anyone may see them (Public:
+// their public games only, see visibility.go). A player the store does
+// not know, and a player without a public game in progress or over, is an
+// error wrapping ErrNotFound: the two cannot be told apart.
 func (r *Referee) PlayerStats(ctx context.Context, key string) (PlayerStats, error) {
+	return r.PlayerStatsFor(ctx, key, Public)
+}
+
+// PlayerStatsFor returns a player's stats as viewer v sees them: the
+// games v may see (Viewer.Counts), the ratings of the pools where v sees
+// a rated game of theirs, and names as v may read them. A player of whom
+// v sees no game (unless v is the player) is an error wrapping
+// ErrNotFound, as an unknown one.
+func (r *Referee) PlayerStatsFor(ctx context.Context, key string, v Viewer) (PlayerStats, error) {
 	var st PlayerStats
 	err := r.store.View(ctx, func(tx Tx) error {
 		p, err := tx.Player(key)
 		if err != nil {
 			return err
 		}
-		ids, err := tx.GamesOf(key)
+		games, err := visibleGames(tx, key, v, maxStatsGames)
 		if err != nil {
 			return err
 		}
-		if len(ids) > maxStatsGames {
-			ids = ids[len(ids)-maxStatsGames:]
+		if len(games) == 0 && !v.Self(key) {
+			return ErrNotFound
 		}
-		var games []*GameRecord
-		for _, id := range ids {
-			g, err := tx.Game(id)
-			if err != nil {
-				return err
-			}
-			games = append(games, g)
-		}
-		st = r.statsOf(p, games)
+		st = r.statsOf(p, games, v)
 		return nil
 	})
 	if err != nil {
@@ -72,14 +76,44 @@ func (r *Referee) PlayerStats(ctx context.Context, key string) (PlayerStats, err
 	return st, nil
 }
 
-// statsOf counts a player's games.
-func (r *Referee) statsOf(p *PlayerRecord, games []*GameRecord) PlayerStats {
+// visibleGames reads the latest games of player key, at most limit, that
+// v sees as part of the player's record (Viewer.Counts), oldest first.
+func visibleGames(tx Tx, key string, v Viewer, limit int) ([]*GameRecord, error) {
+	ids, err := tx.GamesOf(key)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) > limit {
+		ids = ids[len(ids)-limit:]
+	}
+	var games []*GameRecord
+	for _, id := range ids {
+		g, err := tx.Game(id)
+		if err != nil {
+			return nil, err
+		}
+		if v.Counts(g) {
+			games = append(games, g)
+		}
+	}
+	return games, nil
+}
+
+// statsOf counts a player's games as v sees them: games is what v sees.
+func (r *Referee) statsOf(p *PlayerRecord, games []*GameRecord, v Viewer) PlayerStats {
 	now := r.clock.Now()
-	st := PlayerStats{Key: p.Key, Name: p.Name, Ratings: map[string]standing.Entry{}}
+	st := PlayerStats{Key: p.Key, Name: v.NameFor(p.Key, p.Name), Ratings: map[string]standing.Entry{}}
 	var sg []standing.Game
+	ratedIn := map[string]bool{} // the pools where v sees a rated game of p
 	for _, g := range games {
 		me, ok := g.ColorOf(p.Key)
-		if !ok || g.Status != Over || g.Result == nil {
+		if !ok || !v.Counts(g) {
+			continue
+		}
+		if g.Rating != nil {
+			ratedIn[g.Rating.Pool] = true
+		}
+		if g.Status != Over || g.Result == nil {
 			continue
 		}
 		out := standing.Loss
@@ -89,7 +123,8 @@ func (r *Referee) statsOf(p *PlayerRecord, games []*GameRecord) PlayerStats {
 		case g.Result.Winner == me:
 			out = standing.Win
 		}
-		sg = append(sg, standing.Game{ID: g.ID, Opponent: g.Names[me.Opponent()], White: me == tak.White, Size: g.Config.Size,
+		op := me.Opponent()
+		sg = append(sg, standing.Game{ID: g.ID, Opponent: v.NameFor(g.Players[op], g.Names[op]), White: me == tak.White, Size: g.Config.Size,
 			Outcome: out, Reason: string(g.Result.Reason), PTN: g.Result.PTN, Rated: g.Rating != nil, Ended: g.Updated})
 	}
 	st.Summary = standing.Summarize(sg, recentGames)
@@ -99,7 +134,10 @@ func (r *Referee) statsOf(p *PlayerRecord, games []*GameRecord) PlayerStats {
 	var best standing.Entry
 	for _, pool := range standing.Pools() {
 		e, ok := p.Ratings[pool]
-		if !ok {
+		if !ok || !v.Self(p.Key) && !ratedIn[pool] {
+			// A rating others see comes from games they see: one earned
+			// only in private games (before those were unrated) is the
+			// player's own business.
 			continue
 		}
 		e = e.Now(now)
@@ -119,15 +157,52 @@ type Standing struct {
 	Games             int     // rated games in the pool
 }
 
-// Leaderboard returns the best players of the pool of board size size
-// with at least Options.LeaderboardMinGames rated games there, best first,
-// at most limit (0: all).
+// Leaderboard returns the best players of the pool of board size size,
+// best first, at most limit (0: all): the players listed (listed) with
+// the public view of their ratings.
 func (r *Referee) Leaderboard(ctx context.Context, size int, limit int) ([]Standing, error) {
 	return r.leaderboard(ctx, standing.Pool(size), "", "", limit)
 }
 
 // maxLeaderboard bounds the lines of a leaderboard shown to a player.
 const maxLeaderboard = 20
+
+// opponentScan bounds the games of a player read to count their
+// different opponents: the latest.
+const opponentScan = 500
+
+// listed reports whether a leaderboard of pool lists player p at now,
+// whose rating there is e: a rating earned in public games, established
+// and not farmed. It takes at least Options.LeaderboardMinGames rated
+// games in the pool, a deviation of at most
+// Options.LeaderboardMaxDeviation (not provisional: about 9 games against
+// established players, about 20 against new ones), and public rated games
+// against min(LeaderboardMinGames, 3) different opponents. With the
+// weight of repeated games (rating.RepeatWeight) and the abort of games
+// resigned before each player moved twice, sock puppets cannot put a
+// player at the top in minutes.
+func (r *Referee) listed(tx Tx, p *PlayerRecord, pool string, e standing.Entry) (bool, error) {
+	if e.Games < r.opts.LeaderboardMinGames || e.Deviation > r.opts.LeaderboardMaxDeviation {
+		return false, nil
+	}
+	need := min(r.opts.LeaderboardMinGames, leaderboardOpponents)
+	games, err := visibleGames(tx, p.Key, Public, opponentScan)
+	if err != nil {
+		return false, err
+	}
+	seen := map[string]bool{}
+	for _, g := range slices.Backward(games) {
+		me, _ := g.ColorOf(p.Key)
+		if g.Rating == nil || g.Rating.Pool != pool {
+			continue
+		}
+		seen[g.Players[me.Opponent()]] = true
+		if len(seen) >= need {
+			return true, nil
+		}
+	}
+	return false, nil
+}
 
 // leaderboard lists a pool's best players; community, when set, keeps the
 // players who played or wrote there, and asker, who is writing there now.
@@ -139,19 +214,24 @@ func (r *Referee) leaderboard(ctx context.Context, pool, community, asker string
 		return nil, fmt.Errorf("bot: leaderboard %s: %w", pool, err)
 	}
 	err = r.store.View(ctx, func(tx Tx) error {
+		list = list[:0] // a store may run fn more than once
 		for _, k := range keys {
 			p, err := tx.Player(k)
 			if err != nil {
 				continue // a damaged or missing record is left out
 			}
 			e, ok := p.Ratings[pool]
-			if !ok || e.Games < r.opts.LeaderboardMinGames {
+			if !ok {
 				continue
 			}
 			if community != "" && !hasString(p.Communities, community) && p.Key != asker {
 				continue
 			}
-			list = append(list, standing.Standing{Key: p.Key, Name: p.Name, Entry: e.Now(now)})
+			e = e.Now(now)
+			if ok, err := r.listed(tx, p, pool, e); err != nil || !ok {
+				continue // a damaged game leaves its players out
+			}
+			list = append(list, standing.Standing{Key: p.Key, Name: PublicName(p.Name), Entry: e})
 		}
 		return nil
 	})

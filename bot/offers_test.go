@@ -102,6 +102,7 @@ func TestButtonsAnswerOffers(t *testing.T) {
 func TestGamesListsPendingOffers(t *testing.T) {
 	h := newHarness(t)
 	id := h.start("ann", "bob", "")
+	h.opening(id)
 	h.start("ann", "bob", "")
 	h.send("ann", "game "+id+"; draw")
 	got := textTo(h.send("bob", "games"), "bob")

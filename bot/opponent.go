@@ -344,9 +344,11 @@ func (s *session) analysisRequest(g *GameRecord, kind, ptn string, turn int) Ana
 // that ended a game (not to later ones about it, a dispute's ruling), for
 // a reader who wants it (PlayerRecord.NoReview unset): the engine's
 // evaluation of every position, the PTN annotated with it, a graph and a
-// replay (see Analyst).
+// replay (see Analyst). A game between two players that ended before
+// each had moved twice gets none (playedEnough): it is an abort, or an
+// unrated loss on time, with nothing to review.
 func (s *session) addReview(gs *gameState, d *draft, ptn string) {
-	if !gs.ended || !s.r.analysing() || strings.HasPrefix(d.to, EngineTransport+":") {
+	if !gs.ended || !gs.rec.playedEnough() && !gs.rec.AgainstEngine() || !s.r.analysing() || strings.HasPrefix(d.to, EngineTransport+":") {
 		return
 	}
 	p, err := s.player(d.to)

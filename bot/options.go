@@ -31,8 +31,8 @@ type newOptionValues struct {
 	// ratingLow and ratingHigh are an open challenge's rating range
 	// (both 0: none).
 	ratingLow, ratingHigh int
-	// unrated is rated=no
-	unrated bool
+	// unrated is rated=no; ratedYes is rated=yes, said
+	unrated, ratedYes bool
 	// private is private=yes
 	private bool
 }
@@ -82,6 +82,10 @@ func parseNewOptions(args []string, defaultDays int) (newOptionValues, error) {
 			return o, err
 		}
 	}
+	if o.private && o.ratedYes {
+		return o, refuse("a private game is never rated: its rating would tell its result to everyone. Leave out rated=yes, or private=yes")
+	}
+	o.unrated = o.unrated || o.private
 	return o, o.checkSetup()
 }
 
@@ -130,7 +134,7 @@ func (o *newOptionValues) set(p *Param, v string) error {
 		case "style":
 			o.style = Style(v)
 		case "rated":
-			o.unrated = v == "no"
+			o.unrated, o.ratedYes = v == "no", v == "yes"
 		case "private":
 			o.private = v == "yes"
 		}

@@ -6,8 +6,49 @@ import (
 	"time"
 )
 
-// maxVacationDays bounds a vacation.
+// maxVacationDays bounds a vacation, and the vacation days a player may
+// take within any vacationYear: the allowance. A vacation counts against
+// the allowance for vacationYear from the day it began; it cannot be
+// renewed or lengthened while it runs. So "vacation 60" sent again every
+// 59 days stops a clock for 60 days in any 365, no more.
 const maxVacationDays = 60
+
+// vacationYear is the rolling period of the vacation allowance.
+const vacationYear = 365 * 24 * time.Hour
+
+// vacationDay is a day of vacation.
+const vacationDay = 24 * time.Hour
+
+// vacationUse returns the vacations of p that still count against the
+// allowance at now (begun within the last vacationYear), and the days
+// they took.
+func vacationUse(p *PlayerRecord, now time.Time) ([]VacationSpan, int) {
+	var kept []VacationSpan
+	used := 0
+	for _, v := range p.Vacations {
+		if now.Sub(v.From) >= vacationYear {
+			continue
+		}
+		kept = append(kept, v)
+		used += int((v.Until.Sub(v.From) + vacationDay - 1) / vacationDay)
+	}
+	return kept, used
+}
+
+// vacationLeft says how many vacation days p has left at now and, when
+// some are used, when the first of them returns: "You have 12 of your 60
+// vacation days left for now; 48 return on 2027-02-01."
+func vacationLeft(p *PlayerRecord, now time.Time, timeFor func(time.Time) string) string {
+	kept, used := vacationUse(p, now)
+	left := max(0, maxVacationDays-used)
+	out := "You have " + plural(left, "vacation day", "vacation days") + " left of your " + strconv.Itoa(maxVacationDays) + " in any 365 days"
+	if len(kept) > 0 {
+		first := kept[0]
+		n := int((first.Until.Sub(first.From) + vacationDay - 1) / vacationDay)
+		out += "; " + plural(n, "day returns", "days return") + " on " + timeFor(first.From.Add(vacationYear))
+	}
+	return out + "."
+}
 
 func (s *session) cmdVacation(c *Command) error {
 	args := c.Args
@@ -22,17 +63,26 @@ func (s *session) cmdVacation(c *Command) error {
 		return refuse("vacation takes a whole number of days from 1 to %d, not %q", maxVacationDays, excerpt(args[0], 20))
 	}
 	key := s.sender.Key
-	until := s.now.Add(time.Duration(days) * 24 * time.Hour)
-	if s.sender.Vacation.After(until) {
-		return refuse("you are already on vacation until %s", fmtTime(s.sender.Vacation))
+	timeFor := func(t time.Time) string { return s.timeFor(key, t) }
+	if s.sender.Vacation.After(s.now) {
+		left := (s.sender.Vacation.Sub(s.now) + vacationDay - 1) / vacationDay
+		return refuse("you are on vacation until %s (%s more): a vacation cannot be renewed or lengthened while it runs. %s",
+			timeFor(s.sender.Vacation), plural(int(left), "day", "days"), vacationLeft(s.sender, s.now, timeFor))
 	}
+	kept, used := vacationUse(s.sender, s.now)
+	if used+days > maxVacationDays {
+		return refuse("a vacation of %s would go beyond your allowance of %d vacation days in any 365 days. %s",
+			plural(days, "day", "days"), maxVacationDays, vacationLeft(s.sender, s.now, timeFor))
+	}
+	until := s.now.Add(time.Duration(days) * vacationDay)
 	ids, err := s.gamesOf(key)
 	if err != nil {
 		return err
 	}
 	s.sender.Vacation = until
+	s.sender.Vacations = append(kept, VacationSpan{From: s.now, Until: until})
 	s.markPlayer(s.sender)
-	s.tell(key, "").say("Your clocks stop until %s.", fmtTime(until))
+	s.tell(key, "").say("Your clocks stop until %s. %s", fmtTime(until), vacationLeft(s.sender, s.now, timeFor))
 	for _, id := range ids {
 		pg, err := s.peekGame(id)
 		if err != nil {

@@ -23,6 +23,9 @@ func (s *session) cmdResign(c *Command) error {
 	if g.Status != Active {
 		return refuse("game %s is not in progress%s", g.ID, s.chosenHint(g))
 	}
+	if s.abortEarly(gs, "resigned") {
+		return nil
+	}
 	me, _ := g.ColorOf(s.sender.Key)
 	s.finish(gs, gs.pos().Resign(me))
 	both(g, func(k string, _ tak.Color) {
@@ -248,6 +251,9 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 	first := gs.tg.Start().Ply()
 	switch pr.Kind {
 	case ProposeDraw:
+		if s.abortEarly(gs, "agreed to a draw in") {
+			return nil
+		}
 		s.finish(gs, gs.pos().AgreedDraw())
 		both(g, func(k string, _ tak.Color) {
 			s.event(k, g.ID).say("%s the draw.", s.senderDid(k, "accepted"))

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/takbymail/takbot/bot/standing"
+	"github.com/takbymail/takbot/rating"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -17,6 +19,15 @@ import (
 
 // DefaultLeaderboardMinGames is Options.LeaderboardMinGames's default.
 const DefaultLeaderboardMinGames = 5
+
+// DefaultLeaderboardMaxDeviation is Options.LeaderboardMaxDeviation's
+// default: the deviation above which a rating is provisional
+// (standing.Entry.Provisional).
+const DefaultLeaderboardMaxDeviation = 110
+
+// leaderboardOpponents is the most different opponents a leaderboard asks
+// of a player (fewer when LeaderboardMinGames is lower).
+const leaderboardOpponents = 3
 
 // maxCommunities bounds the communities kept on a player record.
 const maxCommunities = 20
@@ -29,14 +40,56 @@ type RatingChange struct {
 	Result string
 	Before [2]standing.Entry // White's and Black's entries before the game
 	After  [2]standing.Entry // and after it
+	// Weight is how much the game counted (rating.RepeatWeight): 1, or
+	// 1/k for the k-th rated game between the same two players within
+	// 30 days. Changes recorded before weights existed read as 0: 1.
+	Weight float64 `json:",omitempty"`
+}
+
+// pairScan bounds the games of a player pairRatedAt reads: the latest.
+const pairScan = 300
+
+// pairRatedAt returns when the other rated games between g's two players
+// were rated, the latest of White's games read.
+func (s *session) pairRatedAt(g *GameRecord) ([]time.Time, error) {
+	ids, err := s.gamesOf(g.Players[0])
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) > pairScan {
+		ids = ids[len(ids)-pairScan:]
+	}
+	var at []time.Time
+	for _, id := range ids {
+		if id == g.ID {
+			continue
+		}
+		o, err := s.peekGame(id)
+		if err != nil {
+			continue // a damaged game is set aside by whoever reads it
+		}
+		if o.Rating == nil || !samePair(o, g) {
+			continue
+		}
+		at = append(at, o.Rating.After[0].Last)
+	}
+	return at, nil
+}
+
+// samePair reports whether two games are between the same two players.
+func samePair(a, b *GameRecord) bool {
+	return a.Players == b.Players || a.Players[0] == b.Players[1] && a.Players[1] == b.Players[0]
 }
 
 // Rated reports whether the game's result counts for the players'
-// ratings: every game unless it was started with rated=no, was aborted,
-// or is played against the bot itself. Every rule about which games are
-// rated belongs here.
+// ratings: every game unless it was started with rated=no, is private (a
+// rating would tell its results), was aborted, ended before each player
+// had moved twice (abortPlies: a resignation or an agreed draw then
+// counts as an abort, a loss on time stands unrated), or is played
+// against the bot itself. Every rule about which games are rated belongs
+// here.
 func (g *GameRecord) Rated() bool {
-	if g.Unrated || g.Status == Aborted || g.AgainstEngine() {
+	if g.Unrated || g.Private || g.Status == Aborted || g.AgainstEngine() || !g.playedEnough() {
 		return false
 	}
 	for _, k := range g.Players {
@@ -47,6 +100,11 @@ func (g *GameRecord) Rated() bool {
 	}
 	return g.Players[0] != g.Players[1]
 }
+
+// playedEnough reports whether each player has moved at least twice in
+// the game (its own moves: an adopted start position's do not count).
+// A game that ends before can be neither rated nor reviewed.
+func (g *GameRecord) playedEnough() bool { return len(g.Moves) >= abortPlies }
 
 // ratingFor returns a player's rating and deviation in the pool of board
 // size size, as stored at their last rated game there; rated is false
@@ -81,8 +139,12 @@ func (s *session) settleRatings() error {
 		if c := s.msg.Community; c != "" && g.Community == "" && !s.msg.Unverified {
 			g.Community = c
 		}
-		rated := g.Status == Over && g.Result != nil && g.Rated()
-		stale := g.Rating != nil && (!rated || g.Rating.Result != resultKey(g.Result))
+		ended := g.Status == Over && g.Result != nil
+		rated := ended && g.Rated()
+		// A change is stale when its result is gone or another: a game
+		// rated under earlier rules (a private one, or one resigned after
+		// a move) keeps its change while its result stands.
+		stale := g.Rating != nil && (!ended || g.Rating.Result != resultKey(g.Result))
 		if !stale && (!rated || g.Rating != nil) {
 			continue
 		}
@@ -135,7 +197,12 @@ func (s *session) rateGame(g *GameRecord) error {
 	case g.Result.Winner == tak.White:
 		score = 1
 	}
-	w, b, err := standing.Rate(ch.Before[0], ch.Before[1], score, s.now)
+	earlier, err := s.pairRatedAt(g)
+	if err != nil {
+		return err
+	}
+	ch.Weight = rating.RepeatWeight(earlier, s.now)
+	w, b, err := standing.RateWeighted(ch.Before[0], ch.Before[1], score, ch.Weight, s.now)
 	if err != nil {
 		// Values that cannot be rated (never for stored ratings) leave
 		// the ratings as they are; the game's result stands.

@@ -15,6 +15,11 @@ func withMinGames(n int) harnessOption {
 	return func(o *bot.Options, _ *harness) { o.LeaderboardMinGames = n }
 }
 
+// withAnyDeviation lists provisional ratings on the leaderboards too.
+func withAnyDeviation() harnessOption {
+	return func(o *bot.Options, _ *harness) { o.LeaderboardMaxDeviation = 350 }
+}
+
 // entry returns a player's rating entry in a pool (zero when unrated).
 func (h *harness) entry(name, pool string) standing.Entry {
 	h.t.Helper()
@@ -32,7 +37,7 @@ func TestRatedGameChangesRatings(t *testing.T) {
 	h := newHarness(t)
 	h.ptn("ann", "bob")
 	id := h.start("ann", "bob", "size=5")
-	h.send("ann", "a1")
+	h.opening(id)
 	rs := h.send("bob", "game "+id+"; resign")
 	ann, bob := h.entry("ann", "5x5"), h.entry("bob", "5x5")
 	if standing.Round(ann.Rating) != 1662 || standing.Round(bob.Rating) != 1338 || ann.Games != 1 || bob.Games != 1 {
@@ -146,7 +151,8 @@ func TestWithdrawnResultTakesRatingBack(t *testing.T) {
 	h := newHarness(t)
 	h.ptn("ann", "bob")
 	id := h.start("ann", "bob", "size=5 days=1")
-	h.send("ann", "a1")
+	h.opening(id)
+	h.send("ann", "d4")
 	sent := h.clock.Now().Add(time.Hour)
 	h.clock.Advance(25 * time.Hour)
 	if _, err := h.ref.Tick(context.Background()); err != nil {
@@ -177,14 +183,34 @@ func TestWithdrawnResultTakesRatingBack(t *testing.T) {
 func (h *harness) beat(winner, loser, opts string) {
 	h.t.Helper()
 	id := h.start(winner, loser, opts)
+	h.opening(id)
 	h.send(loser, "game "+id+"; resign")
+}
+
+// opening plays two moves of each player in game id (placements on a1,
+// c3, b1 and c2 in mail notation), whoever is to move: from then on the
+// game can be rated, and a resignation no longer counts as an abort.
+func (h *harness) opening(id string) {
+	h.t.Helper()
+	for _, sq := range []string{"a1", "c3", "b1", "c2"} {
+		g := h.game(id)
+		tg, err := g.History()
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		who := strings.TrimPrefix(g.Players[tg.Position().ToMove()], "console:")
+		h.send(who, "game "+id+"; ps "+sq)
+	}
+	if n := len(h.game(id).Moves); n != 4 {
+		h.t.Fatalf("game %s: %d moves after the opening, want 4", id, n)
+	}
 }
 
 // TestLeaderboard: players with enough rated games of the pool, best
 // first; the asker's place; a Discord server's leaderboard lists the
 // players who played or wrote there.
 func TestLeaderboard(t *testing.T) {
-	h := newHarness(t, withMinGames(2))
+	h := newHarness(t, withMinGames(2), withAnyDeviation())
 	h.beat("ann", "bob", "size=6")
 	h.beat("ann", "cid", "size=6")
 	h.beat("bob", "cid", "size=6")
@@ -201,18 +227,18 @@ func TestLeaderboard(t *testing.T) {
 		t.Errorf("6x6 leaderboard %+v", list)
 	}
 	// A referee started afresh on the same store finds the same players.
-	again, err := bot.New(h.store, h.clock, bot.Options{LeaderboardMinGames: 2}).Leaderboard(context.Background(), 6, 2)
+	again, err := bot.New(h.store, h.clock, bot.Options{LeaderboardMinGames: 2, LeaderboardMaxDeviation: 350}).Leaderboard(context.Background(), 6, 2)
 	if err != nil || len(again) != 2 || again[0] != list[0] || again[1] != list[1] {
 		t.Errorf("after a restart, the 6x6 leaderboard's top two: %+v, %v; want %+v", again, err, list[:2])
 	}
 	rs := h.send("bob", "leaderboard 6x6")
 	text := allText(rs)
-	for _, want := range []string{"The 6x6 leaderboard (players with at least 2 rated games):", "#  player  rating  deviation  games", "   1  ann   ", "You are number 2 of 3"} {
+	for _, want := range []string{"The 6x6 leaderboard (players with at least 2 rated games against 2 different opponents, and a deviation of at most 350):", "#  player  rating  deviation  games", "   1  ann   ", "You are number 2 of 3"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("leaderboard lacks %q:\n%s", want, text)
 		}
 	}
-	if rs := h.send("dan", "leaderboard 5"); !strings.Contains(allText(rs), "The 5x5 leaderboard is empty: nobody has played 2 rated 5x5 games yet.") ||
+	if rs := h.send("dan", "leaderboard 5"); !strings.Contains(allText(rs), "The 5x5 leaderboard is empty: it lists players with at least 2 rated games against 2 different opponents, and a deviation of at most 350, and nobody has those yet.") ||
 		!strings.Contains(allText(rs), "You have 1 rated 5x5 game (your rating is 1662); after 1 more you are on the leaderboard.") {
 		t.Errorf("5x5 leaderboard: %s", allText(rs))
 	}

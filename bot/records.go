@@ -361,6 +361,10 @@ type PlayerRecord struct {
 	// of their own go to it, even when it is the player's turn elsewhere.
 	Chosen   string    `json:",omitempty"`
 	Vacation time.Time `json:",omitzero"`
+	// Vacations are the vacations the player began within the last
+	// vacationYear, oldest first: what counts against their allowance
+	// (players.go).
+	Vacations []VacationSpan `json:",omitempty"`
 	// Unreachable is set while replies to the player fail for good (a
 	// bounced address); the opponent is told once.
 	Unreachable *Unreachable `json:",omitempty"`
@@ -412,6 +416,9 @@ type PlayerRecord struct {
 	// maxCommunities, the latest last. Replace the slice to change it.
 	Communities []string `json:",omitempty"`
 }
+
+// VacationSpan is one vacation a player took: from when, until when.
+type VacationSpan struct{ From, Until time.Time }
 
 // Digest is a player's daily message listing the games waiting for them.
 type Digest struct {

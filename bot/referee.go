@@ -59,6 +59,13 @@ type Options struct {
 	// have played to be listed on its leaderboard (default
 	// DefaultLeaderboardMinGames).
 	LeaderboardMinGames int
+	// LeaderboardMaxDeviation is the largest rating deviation a player
+	// listed on a leaderboard may have: only established ratings are
+	// ranked (default DefaultLeaderboardMaxDeviation, 110, where a
+	// rating stops being provisional). A player must also have played
+	// rated games there against min(LeaderboardMinGames, 3) different
+	// opponents (leaderboard.go).
+	LeaderboardMaxDeviation float64
 	// WebURL is the public address of the web pages ("https://tak.example.org"),
 	// "" for none: every move's mail and thread post then carries the
 	// link of its game's page (spectate.go).
@@ -132,6 +139,9 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	}
 	if opts.LeaderboardMinGames <= 0 {
 		opts.LeaderboardMinGames = DefaultLeaderboardMinGames
+	}
+	if opts.LeaderboardMaxDeviation <= 0 {
+		opts.LeaderboardMaxDeviation = DefaultLeaderboardMaxDeviation
 	}
 	if opts.Rand == nil {
 		opts.Rand = rand.IntN

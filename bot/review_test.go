@@ -88,7 +88,8 @@ func TestCrossingOffersAgree(t *testing.T) {
 		t.Run(tc.verb, func(t *testing.T) {
 			h := newHarness(t)
 			id := h.start("ann", "bob", "")
-			h.send("ann", "ps a1")
+			h.opening(id)
+			h.send("ann", "ps a5")
 			h.send("bob", tc.verb)
 			rs := h.send("ann", tc.verb)
 			if got := textTo(rs, "bob"); !strings.Contains(got, "ann accepted") {
@@ -237,11 +238,11 @@ func TestOnePicturePerPosition(t *testing.T) {
 		text     string
 		resigned bool
 	}{
-		{"ps a1; board; rs", false},
-		{"ps a1\nresign", true},
+		{"ps a5; board; rs", false},
+		{"ps a5\nresign", true},
 	} {
 		h := newHarness(t)
-		h.start("ann", "bob", "")
+		h.opening(h.start("ann", "bob", ""))
 		for _, r := range h.send("ann", tc.text) {
 			var pics []*bot.Picture
 			for _, p := range r.Parts {

@@ -132,9 +132,9 @@ func seekWho(sk *SeekRecord) string {
 }
 
 // seekerLabel names the seeker with their rating on the game's size:
-// "Alice (1512)", "Alice (unrated)". Never an address.
+// "Alice (1512)", "Alice (unrated)". Never an address (PublicName).
 func (s *session) seekerLabel(g *GameRecord) string {
-	name := g.Names[g.Challenger]
+	name := PublicName(g.Names[g.Challenger])
 	p, err := s.player(g.Players[g.Challenger])
 	if err != nil {
 		return name
@@ -252,7 +252,13 @@ func (s *session) takeSeek(id string) error {
 	if err := s.startGame(gs); err != nil {
 		return err
 	}
-	s.lobbyNotice(g, fmt.Sprintf("%s accepted the open challenge %s of %s: the game has begun.", s.sender.Name, id, g.Names[g.Challenger]))
+	if Public.SeesGame(g) {
+		s.lobbyNotice(g, fmt.Sprintf("%s accepted the open challenge %s of %s: the game has begun.", PublicName(s.sender.Name), id, PublicName(g.Names[g.Challenger])))
+	} else {
+		// A private game's players are its own business: the lobby
+		// learns only that the challenge is taken.
+		s.lobbyNotice(g, fmt.Sprintf("The open challenge %s of %s was accepted.", id, PublicName(g.Names[g.Challenger])))
+	}
 	return nil
 }
 
@@ -263,14 +269,14 @@ func (s *session) seekExpired(gs *gameState) {
 	gs.dirty = true
 	s.tell(g.Players[g.Challenger], g.ID).say("Your open challenge %s expired: nobody accepted it within %s. Send \"new anyone\" to post another.",
 		g.ID, plural(s.r.opts.ChallengeDays, "day", "days"))
-	s.lobbyNotice(g, fmt.Sprintf("The open challenge %s of %s expired: nobody accepted it.", g.ID, g.Names[g.Challenger]))
+	s.lobbyNotice(g, fmt.Sprintf("The open challenge %s of %s expired: nobody accepted it.", g.ID, PublicName(g.Names[g.Challenger])))
 }
 
 // seekWithdrawn tells the seeker and the lobbies that the seeker withdrew
 // open challenge g.
 func (s *session) seekWithdrawn(g *GameRecord) {
 	s.tell(s.sender.Key, g.ID).say("You withdrew your open challenge %s.", g.ID)
-	s.lobbyNotice(g, fmt.Sprintf("%s withdrew the open challenge %s.", s.sender.Name, g.ID))
+	s.lobbyNotice(g, fmt.Sprintf("%s withdrew the open challenge %s.", PublicName(s.sender.Name), g.ID))
 }
 
 // seekIndex writes the open-seek index of the games a commit writes.

@@ -220,6 +220,7 @@ func TestRematch(t *testing.T) {
 	if got := textTo(h.send("ann", "game "+id+"; rematch"), "ann"); !strings.Contains(got, "is still in progress") {
 		t.Errorf("rematch during the game:\n%s", got)
 	}
+	h.opening(id)
 	rs := h.send("bob", "resign")
 	if got := actionsTo(rs, "bob"); len(got) != 1 || got[0] != "rematch" {
 		t.Errorf("the ending offers bob %v", got)
@@ -311,6 +312,7 @@ func TestGamesKeepTheirOptions(t *testing.T) {
 		}
 	}
 	h.send("bob", "game "+id+"; accept")
+	h.opening(id)
 	h.send("bob", "game "+id+"; resign")
 	h.send("ann", "game "+id+"; rematch")
 	re := h.game(id).Rematch

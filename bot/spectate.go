@@ -67,7 +67,8 @@ func (r *Referee) published(games []*GameRecord) {
 // GameView returns a copy of a game and its replayed history, from the
 // referee's cache when it holds the game (a committed state) and from the
 // store otherwise. The error wraps ErrNotFound for a game that does not
-// exist. Callers showing games to the public must check Private.
+// exist. Callers showing games to the public must pass it through
+// Public.SeesGame (visibility.go).
 func (r *Referee) GameView(ctx context.Context, id string) (*GameRecord, *tak.Game, error) {
 	if rec, tg, ok := r.cache.game(id); ok {
 		return rec, tg, nil
@@ -119,7 +120,7 @@ func (r *Referee) PlayersNamed(ctx context.Context, name string) ([]*PlayerRecor
 // GamePageURL is the address of a game's web page, "" when the referee
 // has no WebURL or the game is private.
 func (r *Referee) GamePageURL(g *GameRecord) string {
-	if r.opts.WebURL == "" || g.Private {
+	if r.opts.WebURL == "" || !Public.SeesGame(g) {
 		return ""
 	}
 	return strings.TrimRight(r.opts.WebURL, "/") + "/g/" + g.ID

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -29,26 +30,109 @@ func (s *session) cmdAbort(c *Command) error {
 	if n := len(g.Moves); n >= abortPlies {
 		return refuse("game %s can no longer be aborted: a game can be aborted only before each player has moved twice, and %d moves have been played. You can offer a draw (\"draw\") or resign (\"resign\").", g.ID, n)
 	}
+	s.abortGame(gs, "aborted", "it ends with no result and is not rated.")
+	return nil
+}
+
+// abortGame ends a game in progress with no result (Aborted) and tells
+// both players and the spectators: "You VERB game g3 against bob before
+// each player had moved twice: AFTER".
+func (s *session) abortGame(gs *gameState, verb, after string) {
+	g := gs.rec
 	g.Status = Aborted
 	g.Proposal = nil
 	g.Deadline, g.TurnStart = time.Time{}, time.Time{}
 	gs.dirty = true
 	me, _ := g.ColorOf(s.sender.Key)
 	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("%s game %s against %s before each player had moved twice: it ends with no result and is not rated.",
-			s.senderDid(k, "aborted"), g.ID, nameFor(g, me.Opponent(), k))
+		s.event(k, g.ID).say("%s game %s against %s before each player had moved twice: %s",
+			s.senderDid(k, verb), g.ID, nameFor(g, me.Opponent(), k), after)
 	})
 	s.tellWatchersEnd(gs)
-	return nil
 }
 
-// statsPlayer finds the player "stats" names: an address on a transport
-// or the name of a known player.
+// earlyEnd is what a resignation or an agreed draw before each player has
+// moved twice becomes, in a game between two players: an abort. Such a
+// game would otherwise be the cheapest way to farm a rating (a sock
+// puppet resigning at once), so it is neither rated nor reviewed; a loss
+// on time stands, unrated and unreviewed. A game against takbot is never
+// rated, and its review is what its player asked for: it ends as before.
+const earlyEnd = "that early, it counts as an abort: the game ends with no result, is not rated and gets no review."
+
+// abortEarly aborts a game resigned (verb "resigned") or drawn by
+// agreement before each player had moved twice, and reports whether it
+// did.
+func (s *session) abortEarly(gs *gameState, verb string) bool {
+	if gs.rec.playedEnough() || gs.rec.AgainstEngine() {
+		return false
+	}
+	s.abortGame(gs, verb, earlyEnd)
+	return true
+}
+
+// statsPlayer finds the player "stats" names, as the sender sees players
+// (visibility.go): an address on a transport, or the name of a player,
+// optionally followed by the id of a game they played ("stats Bob g12")
+// to tell namesakes apart. A player of whom the sender sees no game is
+// answered exactly as one nobody knows, so that no answer tells whether
+// an address plays here.
 func (s *session) statsPlayer(word string) (*PlayerRecord, error) {
 	w := strings.TrimSpace(word)
 	if len(w) > maxAddress {
 		return nil, refuse("%q is too long to be a player's name or address", excerpt(w, excerptRunes))
 	}
+	unknown := refuse("the referee knows no player %q: name them as you would challenge them (a name, an address or a mention)", excerpt(w, excerptRunes))
+	found, err := s.statsCandidates(w, "")
+	if err != nil {
+		return nil, err
+	}
+	if len(found) == 0 {
+		// "Bob Smith g12": the Bob Smith who played game g12.
+		if i := strings.LastIndexByte(w, ' '); i > 0 {
+			if id := strings.Trim(strings.ToLower(w[i+1:]), "()"); gameIDWord.MatchString(id) {
+				if found, err = s.statsCandidates(strings.TrimSpace(w[:i]), id); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	switch len(found) {
+	case 0:
+		return nil, unknown
+	case 1:
+		return found[0].p, nil
+	}
+	// Namesakes: told apart by their transport and a game the sender
+	// sees of each, never by an address or an id.
+	var cmds []string
+	var acts []Action
+	for _, c := range found {
+		if c.p.Key == s.sender.Key {
+			cmds = append(cmds, "\"stats\" (you)")
+			acts = append(acts, Action{Label: "Your stats", Command: "stats"})
+			continue
+		}
+		cmd := fmt.Sprintf("stats %s %s", w, c.game)
+		cmds = append(cmds, fmt.Sprintf("%q (the player on %s who played game %s)", cmd, transportOfKey(c.p.Key), c.game))
+		acts = append(acts, Action{Label: fmt.Sprintf("Stats of the player of %s", c.game), Command: cmd})
+	}
+	return nil, &question{msg: fmt.Sprintf("Several players are called %s: say which one, with %s.", excerpt(w, excerptRunes), joinOr(cmds)), actions: acts}
+}
+
+// gameIDWord is a game id as "stats NAME ID" takes it.
+var gameIDWord = regexp.MustCompile(`^g[0-9]{1,12}$`)
+
+// statsCandidate is a player "stats" may name, with the first game of
+// theirs the sender sees (their handle among namesakes).
+type statsCandidate struct {
+	p    *PlayerRecord
+	game string
+}
+
+// statsCandidates returns the players w names whom the sender sees (the
+// sender themselves, or a player with a game the sender sees); with
+// game set, only those who played it.
+func (s *session) statsCandidates(w, game string) ([]statsCandidate, error) {
 	var keys []string
 	if t, a, ok := strings.Cut(w, ":"); ok && isTransportName(t) && a != "" {
 		keys = []string{Identity{Transport: t, Address: a}.Key()}
@@ -71,18 +155,32 @@ func (s *session) statsPlayer(word string) (*PlayerRecord, error) {
 		}
 		keys = append(keys, named...)
 	}
-	var found []*PlayerRecord
+	v := ViewerOf(s.sender.Key)
+	var found []statsCandidate
 	seen := map[string]bool{}
 	for _, k := range keys {
 		if seen[k] {
 			continue
 		}
 		seen[k] = true
-		var p *PlayerRecord
+		var c statsCandidate
 		err := s.view(func(tx Tx) error {
-			var err error
-			p, err = tx.Player(k)
-			return err
+			p, err := tx.Player(k)
+			if err != nil {
+				return err
+			}
+			games, err := visibleGames(tx, k, v, maxStatsGames)
+			if err != nil {
+				return err
+			}
+			c = statsCandidate{p: p}
+			for _, g := range games {
+				if game == "" || g.ID == game {
+					c.game = g.ID
+					break
+				}
+			}
+			return nil
 		})
 		switch {
 		case errors.Is(err, ErrNotFound):
@@ -90,21 +188,18 @@ func (s *session) statsPlayer(word string) (*PlayerRecord, error) {
 		case err != nil:
 			return nil, err
 		}
-		found = append(found, p)
+		if c.game == "" && (game != "" || !v.Self(k)) {
+			continue // nothing of theirs the sender sees: unknown to them
+		}
+		found = append(found, c)
 	}
-	switch len(found) {
-	case 0:
-		return nil, refuse("the referee knows no player %q: name them as you would challenge them (a name, an address or a mention)", excerpt(w, excerptRunes))
-	case 1:
-		return found[0], nil
-	}
-	var cmds []string
-	var acts []Action
-	for _, p := range found {
-		cmds = append(cmds, fmt.Sprintf("\"stats %s\"", p.Key))
-		acts = append(acts, Action{Label: "Stats of " + p.Key, Command: "stats " + p.Key})
-	}
-	return nil, &question{msg: fmt.Sprintf("Several players are called %s: say which one, with %s.", excerpt(w, excerptRunes), joinOr(cmds)), actions: acts}
+	return found, nil
+}
+
+// transportOfKey names a player's transport ("email", "discord").
+func transportOfKey(key string) string {
+	t, _, _ := strings.Cut(key, ":")
+	return t
 }
 
 func (s *session) cmdStats(c *Command) error {
@@ -115,19 +210,23 @@ func (s *session) cmdStats(c *Command) error {
 			return err
 		}
 	}
-	st, err := s.r.PlayerStats(s.ctx, p.Key)
-	if errors.Is(err, ErrNotFound) && p.Key == s.sender.Key {
-		st, err = s.r.statsOf(p, nil), nil // a new player, not stored yet
+	self := p.Key == s.sender.Key
+	st, err := s.r.PlayerStatsFor(s.ctx, p.Key, ViewerOf(s.sender.Key))
+	switch {
+	case errors.Is(err, ErrNotFound) && self:
+		st, err = s.r.statsOf(p, nil, ViewerOf(s.sender.Key)), nil // a new player, not stored yet
+	case errors.Is(err, ErrNotFound):
+		return refuse("the referee knows no player %q: name them as you would challenge them (a name, an address or a mention)", excerpt(strings.Join(c.Args, " "), excerptRunes))
 	}
 	if err != nil {
 		return err
 	}
 	d := s.tell(s.sender.Key, "")
-	for _, line := range statsText(st, p.Key == s.sender.Key) {
+	for _, line := range statsText(st, self) {
 		d.say("%s", line)
 	}
 	if len(st.Summary.Recent) > 0 {
-		d.block(statsWho(st, p.Key == s.sender.Key, "Your latest games", "'s latest games")+":", recentText(st.Summary.Recent))
+		d.block(statsWho(st, self, "Your latest games", "'s latest games")+":", recentText(st.Summary.Recent))
 	}
 	return nil
 }
@@ -176,7 +275,7 @@ func statsText(st PlayerStats, self bool) []string {
 }
 
 // ratingRule says where ratings come from.
-const ratingRule = "Every finished game is rated (Glicko-2) unless it was started with rated=no; ratings are kept apart for 3x3 and 4x4, 5x5, 6x6, and 7x7 and 8x8."
+const ratingRule = "Every finished game is rated (Glicko-2) unless it was started with rated=no or private=yes, or ended before each player had moved twice; the k-th rated game between the same two players within 30 days counts 1/k. Ratings are kept apart for 3x3 and 4x4, 5x5, 6x6, and 7x7 and 8x8."
 
 // recentText writes the latest games, one a line.
 func recentText(games []standing.Game) string {
@@ -245,15 +344,17 @@ func (s *session) cmdLeaderboard(c *Command) error {
 	if community != "" {
 		where = " of this server"
 	}
+	rule := fmt.Sprintf("players with at least %s against %s, and a deviation of at most %d", plural(least, "rated game", "rated games"),
+		plural(min(least, leaderboardOpponents), "opponent", "different opponents"), standing.Round(s.r.opts.LeaderboardMaxDeviation))
 	d := s.tell(s.sender.Key, "")
 	if len(list) == 0 {
-		d.say("The %s leaderboard%s is empty: nobody%s has played %s yet.", title, where, map[bool]string{true: " here", false: ""}[community != ""], plural(least, "rated "+title+" game", "rated "+title+" games"))
+		d.say("The %s leaderboard%s is empty: it lists %s, and nobody%s has those yet.", title, where, rule, map[bool]string{true: " here", false: ""}[community != ""])
 	} else {
 		shown := list
 		if len(shown) > maxLeaderboard {
 			shown = shown[:maxLeaderboard]
 		}
-		d.block(fmt.Sprintf("The %s leaderboard%s (players with at least %s):", title, where, plural(least, "rated game", "rated games")), leaderboardText(shown, s.sender.Key))
+		d.block(fmt.Sprintf("The %s leaderboard%s (%s):", title, where, rule), leaderboardText(shown, s.sender.Key))
 	}
 	mine := -1
 	for i, l := range list {
@@ -261,13 +362,15 @@ func (s *session) cmdLeaderboard(c *Command) error {
 			mine = i
 		}
 	}
-	e := s.sender.Ratings[pool]
+	e := s.sender.Ratings[pool].Now(s.now)
 	rating, _, rated := ratingFor(s.sender, standing.SizeOf(pool))
 	switch {
 	case mine >= 0:
 		d.say("You are number %d of %d, at %d (deviation %d).", mine+1, len(list), standing.Round(list[mine].Rating), standing.Round(list[mine].Deviation))
 	case rated && e.Games < least:
 		d.say("You have %s (your rating is %d); after %d more you are on the leaderboard.", plural(e.Games, "rated "+title+" game", "rated "+title+" games"), standing.Round(rating), least-e.Games)
+	case rated && community == "":
+		d.say("You are not on the leaderboard yet: your rating is %d, deviation %d, from %s.", standing.Round(rating), standing.Round(e.Deviation), plural(e.Games, "rated "+title+" game", "rated "+title+" games"))
 	case community != "" && rated:
 		d.say("You are not on this server's leaderboard: it lists the players who played or wrote here. Send \"leaderboard\" in a direct message for everyone's.")
 	}

@@ -37,9 +37,9 @@ func (s *session) cmdWatch(c *Command) error {
 		return err
 	}
 	g, err := s.peekGame(id)
-	if err != nil || g.Private {
+	if err != nil || !ViewerOf(s.sender.Key).SeesGame(g) {
 		// A private game is answered like a missing one: its existence is
-		// nobody else's business.
+		// nobody else's business (visibility.go).
 		return refuse("there is no public game %s to watch", excerpt(id, 12))
 	}
 	if _, ok := g.ColorOf(s.sender.Key); ok {
@@ -59,14 +59,14 @@ func (s *session) cmdWatch(c *Command) error {
 	g = gs.rec
 	d := s.tell(s.sender.Key, id)
 	if slices.Contains(g.Watchers, s.sender.Key) {
-		d.say("You already watch game %s, %s vs %s.", id, g.Names[0], g.Names[1])
+		d.say("You already watch game %s, %s vs %s.", id, publicNames(g)[0], publicNames(g)[1])
 	} else {
 		if len(g.Watchers) >= maxWatchers {
 			return refuse("game %s has %d spectators already, the most it can have", id, maxWatchers)
 		}
 		g.Watchers = append(g.Watchers, s.sender.Key)
 		gs.dirty = true
-		d.say("You are watching game %s, %s vs %s: each move comes to you as it is played, in your notation, until the game ends. You cannot play in it.", id, g.Names[0], g.Names[1])
+		d.say("You are watching game %s, %s vs %s: each move comes to you as it is played, in your notation, until the game ends. You cannot play in it.", id, publicNames(g)[0], publicNames(g)[1])
 	}
 	s.spectatorStatus(gs, d)
 	return nil
@@ -98,7 +98,7 @@ func (s *session) tellWatchers(gs *gameState, turn int, mover tak.Color, m tak.M
 	g := gs.rec
 	for _, w := range g.Watchers {
 		d := s.event(w, g.ID)
-		d.say("%s of game %s (%s vs %s): %s played %s.", turnTitle(turn), g.ID, g.Names[0], g.Names[1], who(g, mover), moveNames(m, before, s.orient(w)))
+		d.say("%s of game %s (%s vs %s): %s played %s.", turnTitle(turn), g.ID, publicNames(g)[0], publicNames(g)[1], publicWho(g, mover), moveNames(m, before, s.orient(w)))
 		s.spectatorStatus(gs, d)
 	}
 }
@@ -111,10 +111,10 @@ func (s *session) tellWatchersEnd(gs *gameState) {
 	for _, w := range g.Watchers {
 		d := s.event(w, g.ID)
 		if g.Status == Aborted {
-			d.say("Game %s (%s with white, %s with black) was aborted before each player had moved twice: it ends with no result.", g.ID, g.Names[0], g.Names[1])
+			d.say("Game %s (%s with white, %s with black) was aborted before each player had moved twice: it ends with no result.", g.ID, publicNames(g)[0], publicNames(g)[1])
 			continue
 		}
-		d.say("Game %s (%s with white, %s with black) is over.", g.ID, g.Names[0], g.Names[1])
+		d.say("Game %s (%s with white, %s with black) is over.", g.ID, publicNames(g)[0], publicNames(g)[1])
 		s.spectatorStatus(gs, d)
 	}
 }
@@ -137,9 +137,20 @@ func (s *session) spectatorStatus(gs *gameState, d *draft) {
 		if !g.Deadline.IsZero() {
 			by = ", by " + fmtTime(g.Deadline)
 		}
-		d.say("%s: %s to move%s.", turnTitle(pos.Ply()+1), who(g, pos.ToMove()), by)
+		d.say("%s: %s to move%s.", turnTitle(pos.Ply()+1), publicWho(g, pos.ToMove()), by)
 	case Challenged:
-		d.say("The game starts when %s accepts the challenge.", g.Names[g.Challenger.Opponent()])
+		d.say("The game starts when %s accepts the challenge.", PublicName(g.Names[g.Challenger.Opponent()]))
 	}
 	d.act(Action{Label: "Stop watching", Command: fmt.Sprintf("unwatch %s", g.ID)})
+}
+
+// publicNames are a game's players' names as a spectator reads them
+// (PublicName: never an address).
+func publicNames(g *GameRecord) [2]string {
+	return [2]string{PublicName(g.Names[0]), PublicName(g.Names[1])}
+}
+
+// publicWho is who for a spectator: "Alice (white)", never an address.
+func publicWho(g *GameRecord, c tak.Color) string {
+	return PublicName(g.Names[c]) + " (" + c.String() + ")"
 }

@@ -125,7 +125,11 @@ func TestWatchersToldOfEndings(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			id := h.start("alice", "bob", "")
-			h.send("alice", "game "+id+"; ps a1")
+			if c.name == "abort" {
+				h.send("alice", "game "+id+"; ps a1")
+			} else {
+				h.opening(id) // a resignation or a draw before counts as an abort
+			}
 			h.send("carol", "watch "+id)
 			got := textTo(c.end(id), "carol")
 			if !strings.Contains(got, c.want) || !strings.Contains(got, "Game "+id+" (alice with white, bob with black)") {

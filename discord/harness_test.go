@@ -129,7 +129,8 @@ func (w *world) start(o worldOptions) {
 		clock = w.clock
 	}
 	logger := slog.New(slog.NewTextHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	w.ref = bot.New(w.store, clock, bot.Options{Rand: func(int) int { return 0 }, Logger: logger, Quotas: o.Quotas, LeaderboardMinGames: o.MinGames})
+	w.ref = bot.New(w.store, clock, bot.Options{Rand: func(int) int { return 0 }, Logger: logger, Quotas: o.Quotas, LeaderboardMinGames: o.MinGames,
+		LeaderboardMaxDeviation: 350}) // the leaderboards list provisional ratings too
 	guilds, where := []string{w.guild}, w.guild
 	if o.Global {
 		guilds, where = nil, ""

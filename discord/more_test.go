@@ -28,8 +28,9 @@ func TestProposalButtonsAndNicknames(t *testing.T) {
 		t.Errorf("the offer does not mention Bob: %s", show(offer))
 	}
 	w.click(w.bob.ID, offer, "Accept")
-	g := w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Over })
-	if g.Result == nil || g.Result.PTN != "1/2-1/2" {
+	// A draw agreed before each player has moved twice is an abort.
+	g := w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Aborted })
+	if g.Result != nil {
 		t.Errorf("result %+v", g.Result)
 	}
 	w.clean()
@@ -129,4 +130,31 @@ func TestRunRefusedConfiguration(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A private game (private=yes) gets a private thread even where the
+// server's games play in public ones: nobody but its players sees it
+// (issue 24: private games are invisible to anyone but their players).
+func TestPrivateGameGetsPrivateThread(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{}) // public threads
+	o := discordfake.Opt
+	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, mention(w.bob.ID)), o("size", 3), o("private", "yes")))
+	th := w.thread()
+	if th, _ = w.fake.Channel(th.ID); th.Type != discordfake.ChannelPrivateThread || th.Invitable || !containsAll(th.Members, w.alice.ID, w.bob.ID) {
+		t.Errorf("the private game's thread %+v", th)
+	}
+	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, mention(w.bob.ID)), o("size", 3)))
+	var public discordfake.Channel
+	w.fake.Await(w.ctx, func() bool {
+		ts := w.fake.Threads()
+		if len(ts) > 1 {
+			public = ts[1]
+		}
+		return public.ID != ""
+	})
+	if public.Type != discordfake.ChannelPublicThread {
+		t.Errorf("a public game's thread %+v", public)
+	}
+	w.clean()
 }

@@ -83,9 +83,12 @@ func TestWhatPlayersSee(t *testing.T) {
 	act(w.bob.ID, "clicks Decline on the draw offer", w.click(w.bob.ID, offer, "Decline"), 6)
 	private(w.bob.ID, "/tak move zz9 (nonsense)", w.slash(w.bob.ID, thread, "move", o("move", "zz9")))
 	act(w.alice.ID, "/tak move a2", w.slash(w.alice.ID, thread, "move", o("move", "a2")), 7)
-	last := w.posts(thread)[6]
+	// Two moves each: a resignation before would count as an abort.
+	act(w.bob.ID, "/tak move ps b2", w.slash(w.bob.ID, thread, "move", o("move", "ps b2")), 8)
+	act(w.alice.ID, "/tak move b3", w.slash(w.alice.ID, thread, "move", o("move", "b3")), 9)
+	last := w.posts(thread)[8]
 	ask := private(w.bob.ID, "clicks Resign", w.click(w.bob.ID, last, "Resign"))
-	act(w.bob.ID, "clicks Yes", w.click(w.bob.ID, ask, "Yes"), 8)
+	act(w.bob.ID, "clicks Yes", w.click(w.bob.ID, ask, "Yes"), 10)
 	if g := w.game("g1"); g.Status != bot.Over {
 		t.Errorf("game %s", g.Status)
 	}

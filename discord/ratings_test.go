@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -33,6 +34,18 @@ func (w *world) drawnGame(white, black, channel string, before int) string {
 	w.waitPost(th, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
 	w.slash(black, th, "accept")
 	w.waitPost(th, func(m discordfake.Message) bool { return strings.Contains(m.Content, "begins") })
+	// Two moves each: a draw agreed before would count as an abort.
+	for i, sq := range []string{"a1", "c3", "b1", "c2"} {
+		who := white
+		if i%2 == 1 {
+			who = black
+		}
+		w.slash(who, th, "move", o("move", sq))
+		turn := fmt.Sprintf("Turn %d ", i+1)
+		w.waitPost(th, func(m discordfake.Message) bool {
+			return strings.Contains(m.Content, turn) && strings.Contains(m.Content, "played "+sq)
+		})
+	}
 	w.slash(white, th, "draw")
 	w.waitPost(th, func(m discordfake.Message) bool { return strings.Contains(m.Content, "proposes to agree a draw") })
 	w.slash(black, th, "accept")

@@ -125,7 +125,10 @@ func cleanName(s string) string {
 // game's Discord players.
 func (t *Transport) openThread(ctx context.Context, g *bot.GameRecord, parent string, players []string) (placeRecord, error) {
 	kind := discordgo.ChannelTypeGuildPublicThread
-	if t.cfg.Threads == PrivateThreads {
+	if t.cfg.Threads == PrivateThreads || !bot.Public.SeesGame(g) {
+		// A private game (private=yes) is its players' only
+		// (bot/visibility.go): its thread is private whatever the
+		// server's setting.
 		kind = discordgo.ChannelTypeGuildPrivateThread
 	}
 	th, err := t.s.ThreadStartComplex(parent, &discordgo.ThreadStart{Name: threadName(g), AutoArchiveDuration: threadArchiveMinutes,

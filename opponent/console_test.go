@@ -105,6 +105,10 @@ func TestWithoutEngine(t *testing.T) {
 	err := console.Run(t.Context(), ref, strings.NewReader(`ann: new engine:takbot
 bob: new ann size=3
 ann: accept
+bob: ps a1
+ann: ps c3
+bob: ps b1
+ann: ps c2
 ann: resign
 ann: analyse
 `), console.Options{Replayable: true, Notes: io.Discard})

@@ -17,6 +17,10 @@
 //     period had passed for every [System.Period] since their last rated
 //     game, fractions included ([System.Idle]), up to the deviation of a
 //     new player ([System.Initial]).
+//   - Repeated games between the same two players count less: the k-th
+//     rated game between them within 30 days counts with weight 1/k
+//     ([RepeatWeight], [System.WeightedGame]), so two accounts cannot
+//     farm each other's ratings by playing again and again.
 //
 // The constants are Glickman's suggestions: a new player is 1500 with
 // deviation 350 and volatility 0.06, and the system constant tau is 0.5.

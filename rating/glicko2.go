@@ -21,6 +21,20 @@ type Rating struct {
 type Result struct {
 	Opponent Rating  // the opponent's values at the start of the period
 	Score    float64 // 1 a win, 0.5 a draw, 0 a loss
+	// Weight is how much the game counts, from 0 (excluded) to 1; the
+	// zero value counts as 1, a full game. A game of weight w moves the
+	// rating and shrinks the deviation as w of a game would: its terms
+	// in the variance and in the improvement are scaled by w (see
+	// [RepeatWeight]).
+	Weight float64
+}
+
+// weight is the weight a result counts with.
+func (r Result) weight() float64 {
+	if r.Weight == 0 {
+		return 1
+	}
+	return r.Weight
 }
 
 // System holds the constants of the rating system. The zero value is not
@@ -47,6 +61,9 @@ func Default() System {
 // infinities).
 var ErrNoConvergence = errors.New("rating: the volatility iteration did not converge")
 
+// ErrWeight is returned for a result whose weight is not from 0 to 1.
+var ErrWeight = errors.New("rating: a result's weight must be from 0 to 1")
+
 // maxIterations bounds the volatility iteration.
 const maxIterations = 100
 
@@ -72,12 +89,20 @@ func (s System) Update(p Rating, results []Result) (Rating, error) {
 	}
 	var vinv, sum float64
 	for _, r := range results {
+		w := r.weight()
+		if !finite(w) || w < 0 || w > 1 {
+			return p, ErrWeight
+		}
 		muj := (r.Opponent.Rating - 1500) / scale
 		phij := r.Opponent.Deviation / scale
 		gj := g(phij)
 		e := expected(mu, muj, phij)
-		vinv += gj * gj * e * (1 - e)
-		sum += gj * (r.Score - e)
+		vinv += w * gj * gj * e * (1 - e)
+		sum += w * gj * (r.Score - e)
+	}
+	if vinv == 0 {
+		// Every result weighs nothing (or tells nothing): an empty period.
+		return s.Update(p, nil)
 	}
 	v := 1 / vinv
 	delta := v * sum
@@ -140,11 +165,21 @@ func (s System) volatility(phi, sigma, v, delta float64) (float64, error) {
 // scoreA is a's score (1, 0.5 or 0); both are rated from the other's
 // values before the game.
 func (s System) Game(a, b Rating, scoreA float64) (Rating, Rating, error) {
-	a2, err := s.Update(a, []Result{{Opponent: b, Score: scoreA}})
+	return s.WeightedGame(a, b, scoreA, 1)
+}
+
+// WeightedGame is Game for a game that counts with weight w, above 0 and
+// at most 1 (see [Result.Weight] and [RepeatWeight]); another w is
+// ErrWeight.
+func (s System) WeightedGame(a, b Rating, scoreA, w float64) (Rating, Rating, error) {
+	if !finite(w) || w <= 0 || w > 1 {
+		return a, b, ErrWeight
+	}
+	a2, err := s.Update(a, []Result{{Opponent: b, Score: scoreA, Weight: w}})
 	if err != nil {
 		return a, b, err
 	}
-	b2, err := s.Update(b, []Result{{Opponent: a, Score: 1 - scoreA}})
+	b2, err := s.Update(b, []Result{{Opponent: a, Score: 1 - scoreA, Weight: w}})
 	if err != nil {
 		return a, b, err
 	}

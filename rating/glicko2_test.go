@@ -115,3 +115,68 @@ func TestHostileInput(t *testing.T) {
 		t.Error("a NaN opponent was rated")
 	}
 }
+
+// TestWeightedGame: a game of weight 1 is Game; a lighter one moves both
+// ratings less and shrinks the deviations less; weights outside (0, 1]
+// are refused.
+func TestWeightedGame(t *testing.T) {
+	s := Default()
+	full, fullB, err := s.WeightedGame(s.Initial, s.Initial, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _, _ := s.Game(s.Initial, s.Initial, 1)
+	if full != plain {
+		t.Errorf("weight 1: %v, Game: %v", full, plain)
+	}
+	prevGain, prevDev := full.Rating-1500, full.Deviation
+	for _, w := range []float64{0.5, 1.0 / 3, 0.25, 0.1} {
+		a, b, err := s.WeightedGame(s.Initial, s.Initial, 1, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gain := a.Rating - 1500
+		if gain <= 0 || gain >= prevGain || a.Deviation <= prevDev || b.Rating >= 1500 || b.Rating <= fullB.Rating {
+			t.Errorf("weight %.2f: a %v, b %v; a lighter game must move less than the one before (gain %.1f)", w, a, b, prevGain)
+		}
+		prevGain, prevDev = gain, a.Deviation
+	}
+	for _, w := range []float64{0, -0.5, 1.5, math.NaN(), math.Inf(1)} {
+		if _, _, err := s.WeightedGame(s.Initial, s.Initial, 1, w); !errors.Is(err, ErrWeight) {
+			t.Errorf("weight %v: error %v, want ErrWeight", w, err)
+		}
+	}
+	if _, err := s.Update(s.Initial, []Result{{Opponent: s.Initial, Score: 1, Weight: 2}}); !errors.Is(err, ErrWeight) {
+		t.Errorf("Update with weight 2: error %v, want ErrWeight", err)
+	}
+}
+
+// TestRepeatWeight: the k-th rated game between the same two players
+// within RepeatWindow counts 1/k; older games and later ones do not count.
+func TestRepeatWeight(t *testing.T) {
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	day := 24 * time.Hour
+	tests := []struct {
+		name    string
+		earlier []time.Duration // before now
+		want    float64
+	}{
+		{"first game", nil, 1},
+		{"second", []time.Duration{time.Hour}, 0.5},
+		{"fifth", []time.Duration{0, time.Minute, day, 10 * day}, 0.2},
+		{"at the window's edge", []time.Duration{30 * day}, 0.5},
+		{"older games do not count", []time.Duration{31 * day, 400 * day}, 1},
+		{"a later game does not count", []time.Duration{-day}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var ts []time.Time
+			for _, d := range tc.earlier {
+				ts = append(ts, now.Add(-d))
+			}
+			if got := RepeatWeight(ts, now); got != tc.want {
+				t.Errorf("RepeatWeight = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -57,7 +57,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			}
 		case <-st.news:
 			g, tg, err := s.src.GameView(r.Context(), v.g.ID)
-			if err != nil || g.Private {
+			if err != nil || !viewer.SeesGame(g) {
 				return
 			}
 			last := view{g: g, tg: tg}.last()

@@ -46,7 +46,7 @@ func (s *Server) loadGame(w http.ResponseWriter, r *http.Request) (view, bool) {
 	case err != nil:
 		s.fail(w, r, err)
 		return view{}, false
-	case g.Private, g.Status != bot.Active && g.Status != bot.Over:
+	case !viewer.Counts(g):
 		s.notFound(w, r)
 		return view{}, false
 	}

@@ -37,7 +37,7 @@ func newIndex() *index { return &index{games: map[string]summary{}} }
 
 // summarize returns a game's summary and whether lists show it at all.
 func summarize(g *bot.GameRecord) (summary, bool) {
-	if g.Private || (g.Status != bot.Active && g.Status != bot.Over) {
+	if !viewer.Counts(g) {
 		return summary{}, false
 	}
 	s := summary{ID: g.ID, White: publicName(g.Names[0]), Black: publicName(g.Names[1]), Size: g.Config.Size,

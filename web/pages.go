@@ -107,12 +107,15 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 	}
 	page := playerPage{Title: name}
 	for i, pl := range players {
-		b := playerBlock{Name: publicName(pl.Name)}
 		st, err := s.src.PlayerStats(r.Context(), pl.Key)
-		if err != nil && !errors.Is(err, bot.ErrNotFound) {
+		if errors.Is(err, bot.ErrNotFound) {
+			continue // no public game: no page, as for a name nobody has
+		}
+		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
+		b := playerBlock{Name: st.Name}
 		b.Rated, b.Rating, b.Deviation = st.Rated, int(math.Round(st.Rating)), int(math.Round(st.Deviation))
 		if st.Rated {
 			b.Pool = standing.PoolTitle(st.Pool)

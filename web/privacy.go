@@ -1,41 +1,22 @@
 package web
 
-import (
-	"regexp"
-	"strings"
-	"unicode"
-)
+import "github.com/takbymail/takbot/bot"
 
-// addressLike matches what must never reach a page: an email address
-// (anything@anything) and a Discord id (a snowflake of 15 to 20 digits).
-var addressLike = regexp.MustCompile(`[^\s@<>"'(),;:\[\]]*@[^\s@<>"'(),;:\[\]]+|\b[0-9]{15,20}\b`)
+// The pages pass the referee's one privacy filter (bot/visibility.go):
+// which games a reader may see (bot.Public.SeesGame, bot.Public.Counts),
+// which players have a page (Source.PlayerStats answers ErrNotFound for
+// a player without a public game), and how names are shown.
+
+// viewer is who reads the pages: anyone.
+const viewer = bot.Public
 
 // hiddenName stands for a name that would reveal an address or an id.
-const hiddenName = "a player"
+const hiddenName = bot.HiddenName
 
-// publicName is a player's display name as a page may show it: a name
-// that is an address or an id (a record's fallback when no display name
-// was known) becomes the local part of the address, or hiddenName.
-func publicName(name string) string {
-	name = strings.TrimSpace(name)
-	if i := strings.IndexByte(name, ':'); i >= 0 && strings.IndexFunc(name[:i], func(r rune) bool { return !unicode.IsLower(r) }) < 0 {
-		name = name[i+1:] // "discord:123…", "email:ann@…": a key
-	}
-	if local, _, ok := strings.Cut(name, "@"); ok {
-		local, _, _ = strings.Cut(local, "+")
-		name = strings.Trim(local, ".-_")
-	}
-	if name == "" || addressLike.MatchString(name) {
-		return hiddenName
-	}
-	if len(name) >= 15 && strings.IndexFunc(name, func(r rune) bool { return r < '0' || r > '9' }) < 0 {
-		return hiddenName
-	}
-	return name
-}
+// publicName is a player's display name as a page may show it
+// (bot.PublicName).
+func publicName(name string) string { return bot.PublicName(name) }
 
 // scrub hides whatever looks like an address or an id in a text shown or
 // handed out (a PTN file's comments).
-func scrub(s string) string {
-	return addressLike.ReplaceAllString(s, "(hidden)")
-}
+func scrub(s string) string { return bot.Scrub(s) }

@@ -18,6 +18,10 @@ import (
 )
 
 // Source is what the pages read of the referee; *bot.Referee implements it.
+// The pages pass its one privacy filter (bot.Viewer, see privacy.go):
+// PlayerStats and Leaderboard are the public view (a player without a
+// public game is ErrNotFound), and every game read is shown only when
+// bot.Public sees it.
 type Source interface {
 	GameView(ctx context.Context, id string) (*bot.GameRecord, *tak.Game, error)
 	ForEachGame(ctx context.Context, fn func(*bot.GameRecord) error) error

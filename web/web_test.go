@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"html"
 	"net/http"
 	"regexp"
@@ -172,3 +173,48 @@ func TestNoAddressAnywhere(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestPrivatePlayersHaveNoPage (issue 24, point 6): /p/NAME showed a
+// rating and results earned only in private games, and existed for a
+// player whose only game was private. Now the page passes the referee's
+// filter: a player whose only game is private has no page (the same 404
+// as a name nobody has), and a private game's result counts on no page.
+func TestPrivatePlayersHaveNoPage(t *testing.T) {
+	w := newWorld(t)
+	w.seed()
+	dave := w.id("email", "dave@example.org")
+	ann := w.id("email", annMail)
+	w.send(dave, "Dave", "new email:"+annMail+" private=yes color=white size=5")
+	id := "g4"
+	w.send(ann, "Ann", "game "+id+"; accept")
+	for i, m := range []string{"a1", "e5", "b1", "e4"} {
+		if i%2 == 0 {
+			w.send(dave, "Dave", "game "+id+"; "+m)
+		} else {
+			w.send(ann, "Ann", "game "+id+"; "+m)
+		}
+	}
+	w.send(dave, "Dave", "game "+id+"; resign") // Ann wins privately
+	w.run()
+	hidden, unknown := w.get("/p/Dave"), w.get("/p/Zed")
+	if hidden.Code != 404 || hidden.Body.String() != unknown.Body.String() {
+		t.Errorf("/p/Dave: %d, a page other than an unknown name's:\n%s", hidden.Code, hidden.Body.String())
+	}
+	page := w.get("/p/Ann").Body.String()
+	for _, bad := range []string{id, "Dave", "2 won", "2 finished"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("/p/Ann shows %q of the private game:\n%s", bad, page)
+		}
+	}
+	if !strings.Contains(page, "1 finished game: 1 won") || !strings.Contains(page, "Rating 1662 (± 290)") {
+		t.Errorf("/p/Ann lacks her public record:\n%s", page)
+	}
+	for _, path := range []string{"/", "/?player=dave", "/leaderboard?size=5", "/g/" + id, "/g/" + id + "/game.ptn"} {
+		if body := w.get(path).Body.String(); strings.Contains(body, "Dave") || strings.Contains(body, `href="/g/`+id+`"`) {
+			t.Errorf("%s shows the private game or its player:\n%s", path, body)
+		}
+	}
+	if g, err := w.ref.Game(context.Background(), id); err != nil || g.Rating != nil || !g.Unrated {
+		t.Errorf("the private game: %+v, %v", g, err)
+	}
+}

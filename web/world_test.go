@@ -122,7 +122,7 @@ func (w *world) send(from bot.Identity, name, text string) bot.Outcome {
 //
 //	g1 ann (email, named Ann) vs the Discord player with no name, in progress, 9 moves
 //	g2 Bob (an email address for a name) vs ann, 5x5 private
-//	g3 carol vs ann, 4x4, over by resignation
+//	g3 carol vs ann, 4x4, over by resignation after two moves each (rated)
 func (w *world) seed() {
 	ann, bob, dis, carol := w.id("email", annMail), w.id("email", bobMail), w.id("discord", discordID), w.id("email", carolMail)
 	w.send(ann, "Ann", "new discord:"+discordID+" size=5 color=white")
@@ -139,8 +139,13 @@ func (w *world) seed() {
 	w.send(bob, "", "game g2; a1")
 	w.send(carol, "", "new email:"+annMail+" size=4 color=white")
 	w.send(ann, "Ann", "game g3; accept")
-	w.send(carol, "", "game g3; a1")
-	w.send(ann, "Ann", "game g3; d4")
+	for i, m := range []string{"a1", "d4", "b1", "c4"} { // two moves each: then a resignation is rated
+		if i%2 == 0 {
+			w.send(carol, "", "game g3; "+m)
+		} else {
+			w.send(ann, "Ann", "game g3; "+m)
+		}
+	}
 	w.send(carol, "", "game g3; resign")
 }
 

@@ -91,8 +91,14 @@ func (e Entry) Provisional() bool { return e.Deviation > 110 }
 // score (1 a win, 0.5 a draw, 0 a loss). Each deviation first grows with
 // the time since that player's last game.
 func Rate(a, b Entry, scoreA float64, now time.Time) (Entry, Entry, error) {
+	return RateWeighted(a, b, scoreA, 1, now)
+}
+
+// RateWeighted is Rate for a game that counts with weight w, above 0 and
+// at most 1 (rating.RepeatWeight: a pair's repeated games count less).
+func RateWeighted(a, b Entry, scoreA, w float64, now time.Time) (Entry, Entry, error) {
 	ga, gb := a.Now(now).glicko(), b.Now(now).glicko()
-	ra, rb, err := System.Game(ga, gb, scoreA)
+	ra, rb, err := System.WeightedGame(ga, gb, scoreA, w)
 	if err != nil {
 		return a, b, fmt.Errorf("standing: rate a game: %w", err)
 	}

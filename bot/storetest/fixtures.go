@@ -71,7 +71,8 @@ func fullGame(id string) *bot.GameRecord {
 		Unrated: true,
 		Rating: &bot.RatingChange{Pool: "6x6", Result: "0-1 time",
 			Before: [2]standing.Entry{{Rating: 1500, Deviation: 350, Volatility: 0.06}, {Rating: 1612.5, Deviation: 80.25, Volatility: 0.0601, Games: 9, Last: t0.Add(-48 * time.Hour)}},
-			After:  [2]standing.Entry{{Rating: 1480.125, Deviation: 300.5, Volatility: 0.06, Games: 1, Last: t0}, {Rating: 1615.75, Deviation: 79.5, Volatility: 0.0601, Games: 10, Last: t0}}},
+			After:  [2]standing.Entry{{Rating: 1480.125, Deviation: 300.5, Volatility: 0.06, Games: 1, Last: t0}, {Rating: 1615.75, Deviation: 79.5, Volatility: 0.0601, Games: 10, Last: t0}},
+			Weight: 0.5},
 		Community: "discord:234567890123456789",
 	}
 }
@@ -82,6 +83,7 @@ func fullPlayer(id bot.Identity, name string) *bot.PlayerRecord {
 		Key: id.Key(), Identity: id, Name: name,
 		Notation: notation.Mail, NotationFixed: true, Chosen: "g3",
 		Vacation:    t0.Add(24 * time.Hour),
+		Vacations:   []bot.VacationSpan{{From: t0.Add(-200 * 24 * time.Hour), Until: t0.Add(-190 * 24 * time.Hour)}, {From: t0, Until: t0.Add(24 * time.Hour)}},
 		Unreachable: &bot.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
 		Created:     t0.Add(-time.Hour),
 		Theme:       render.Contrast, Width: 480, NoTextBoard: true, NoReview: true,

@@ -16,11 +16,13 @@ type config struct {
 	ReminderFraction float64 `config:"reminder_fraction"`
 	ChallengeDays    int     `config:"challenge_days"`
 	// LeaderboardMinGames is bot.Options.LeaderboardMinGames.
-	LeaderboardMinGames int       `config:"leaderboard_min_games"`
-	Retention           duration  `config:"retention"`
-	TickInterval        duration  `config:"tick_interval"`
-	LogLevel            logLevel  `config:"log_level"`
-	LogFormat           logFormat `config:"log_format"`
+	LeaderboardMinGames int `config:"leaderboard_min_games"`
+	// LeaderboardMaxDeviation is bot.Options.LeaderboardMaxDeviation.
+	LeaderboardMaxDeviation float64   `config:"leaderboard_max_deviation"`
+	Retention               duration  `config:"retention"`
+	TickInterval            duration  `config:"tick_interval"`
+	LogLevel                logLevel  `config:"log_level"`
+	LogFormat               logFormat `config:"log_format"`
 	// HTTPListen is the address of the health and metrics listener, ""
 	// for none.
 	HTTPListen string `config:"http_listen"`
@@ -62,18 +64,19 @@ type limitsConfig struct {
 // defaultConfig is the configuration of an empty file.
 func defaultConfig() config {
 	return config{
-		DB:                  "takbot.db",
-		DaysPerMove:         3,
-		ReminderFraction:    0.75,
-		ChallengeDays:       14,
-		LeaderboardMinGames: bot.DefaultLeaderboardMinGames,
-		Retention:           duration(90 * day),
-		TickInterval:        duration(time.Minute),
-		LogLevel:            "info",
-		LogFormat:           "text",
-		ShutdownTimeout:     duration(10 * time.Second),
-		HTTP:                defaultHTTPConfig(),
-		Web:                 defaultWebConfig(),
+		DB:                      "takbot.db",
+		DaysPerMove:             3,
+		ReminderFraction:        0.75,
+		ChallengeDays:           14,
+		LeaderboardMinGames:     bot.DefaultLeaderboardMinGames,
+		LeaderboardMaxDeviation: bot.DefaultLeaderboardMaxDeviation,
+		Retention:               duration(90 * day),
+		TickInterval:            duration(time.Minute),
+		LogLevel:                "info",
+		LogFormat:               "text",
+		ShutdownTimeout:         duration(10 * time.Second),
+		HTTP:                    defaultHTTPConfig(),
+		Web:                     defaultWebConfig(),
 		Delivery: deliveryConfig{
 			MinBackoff:  duration(30 * time.Second),
 			MaxBackoff:  duration(time.Hour),

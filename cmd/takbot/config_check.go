@@ -114,6 +114,9 @@ func (cfg *config) check(c *checker) {
 	if cfg.LeaderboardMinGames < 1 || cfg.LeaderboardMinGames > 1000 {
 		c.bad("leaderboard_min_games", fmt.Errorf("must be from 1 to 1000, not %d", cfg.LeaderboardMinGames))
 	}
+	if !(cfg.LeaderboardMaxDeviation >= 30 && cfg.LeaderboardMaxDeviation <= 350) {
+		c.bad("leaderboard_max_deviation", fmt.Errorf("must be from 30 to 350, not %g", cfg.LeaderboardMaxDeviation))
+	}
 	positive(c, "retention", cfg.Retention, day)
 	positive(c, "tick_interval", cfg.TickInterval, time.Millisecond)
 	positive(c, "shutdown_timeout", cfg.ShutdownTimeout, time.Second)

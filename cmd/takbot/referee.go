@@ -10,13 +10,14 @@ import (
 // refereeOptions are the referee's options from the configuration.
 func refereeOptions(cfg config, log *slog.Logger) bot.Options {
 	return bot.Options{
-		DefaultDays:         cfg.DaysPerMove,
-		ReminderFraction:    cfg.ReminderFraction,
-		ChallengeDays:       cfg.ChallengeDays,
-		LeaderboardMinGames: cfg.LeaderboardMinGames,
-		Retention:           time.Duration(cfg.Retention),
-		Logger:              log,
-		WebURL:              cfg.Web.PublicURL,
+		DefaultDays:             cfg.DaysPerMove,
+		ReminderFraction:        cfg.ReminderFraction,
+		ChallengeDays:           cfg.ChallengeDays,
+		LeaderboardMinGames:     cfg.LeaderboardMinGames,
+		LeaderboardMaxDeviation: cfg.LeaderboardMaxDeviation,
+		Retention:               time.Duration(cfg.Retention),
+		Logger:                  log,
+		WebURL:                  cfg.Web.PublicURL,
 		Delivery: bot.DeliveryOptions{
 			MinBackoff:  time.Duration(cfg.Delivery.MinBackoff),
 			MaxBackoff:  time.Duration(cfg.Delivery.MaxBackoff),
