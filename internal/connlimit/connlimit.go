@@ -20,17 +20,18 @@
 //   - if its client holds PerClient connections already, the oldest of
 //     them that is evictable is closed to make room (a browser reopening
 //     connections never locks itself out), else the new one is refused;
-//   - if Max connections are open, the one idle longest in all is closed
-//     (a keep-alive connection between requests, or one that has sent
-//     nothing for Grace since it was accepted), else the new one is
-//     refused.
+//   - if Max connections are open, the keep-alive connection idle longest
+//     in all is closed, else the one that has waited longest, past Grace,
+//     for the end of a request head, else the new one is refused.
 //
-// Evictable are connections between requests ([http.StateIdle]) and
-// connections that have not sent a byte for Grace since they were
-// accepted; a connection in the middle of a request, or holding a live
-// stream, is never closed by the governor. Above Soft connections, a
-// connection is closed as soon as its response is written instead of
-// being kept alive.
+// Evictable are connections between requests ([http.StateIdle]) and,
+// once Grace has passed, connections whose request head is not complete:
+// silent since they were accepted, or sending it byte by byte (a client
+// sends its head in one go; Grace is far longer than a round trip). A
+// connection whose request is being served, or that holds a live stream,
+// is never closed by the governor. Above Soft connections, a connection
+// is closed as soon as its response is written instead of being kept
+// alive.
 //
 // A refused connection is answered "503 Service Unavailable" with
 // Retry-After and Connection: close: its request head is read first, for
@@ -99,8 +100,11 @@ type Options struct {
 	// closed once its response is written, rather than kept alive
 	// (default Max - Max/8).
 	Soft int
-	// Grace is how long an accepted connection may stay silent before it
-	// may be closed to make room (default 1 s).
+	// Grace is how long a connection may take to send its request head
+	// (from its acceptance, or from the first byte of a keep-alive
+	// connection's next request) before it may be closed to make room
+	// (default 1 s). The server's ReadHeaderTimeout cuts it off later
+	// anyway.
 	Grace time.Duration
 	// RetryAfter is the Retry-After of a refusal (default 5 s).
 	RetryAfter time.Duration
@@ -159,7 +163,7 @@ type Governor struct {
 	total   int
 	clients map[string]*client
 	idle    list.List // *conn between requests, oldest first
-	silent  list.List // *conn that has sent nothing yet, oldest first
+	waiting list.List // *conn whose request head is not complete, oldest first
 	stats   Stats
 }
 
@@ -207,21 +211,24 @@ type conn struct {
 	key string
 
 	// guarded by g.mu
-	state    http.ConnState
 	since    time.Time     // when it entered its list
-	elem     *list.Element // in g.idle or g.silent, nil when in neither
+	list     *list.List    // g.idle, g.waiting or nil
+	elem     *list.Element // in list
 	released bool
 
-	listed atomic.Bool // elem != nil: the next byte read takes it off its list
+	idle atomic.Bool // list == &g.idle: the next byte read starts a request
 }
 
-// Read reads from the connection; the first byte of a request takes the
-// connection off the lists of evictable ones.
+// Read reads from the connection; the first byte of a keep-alive
+// connection's next request moves it from the idle connections to those
+// waiting for their request head.
 func (c *conn) Read(b []byte) (int, error) {
 	n, err := c.Conn.Read(b)
-	if n > 0 && c.listed.Load() {
+	if n > 0 && c.idle.Load() {
 		c.g.mu.Lock()
-		c.g.unlistLocked(c)
+		if c.list == &c.g.idle {
+			c.g.listLocked(c, &c.g.waiting)
+		}
 		c.g.mu.Unlock()
 	}
 	return n, err
@@ -246,24 +253,20 @@ func (c *conn) CloseWrite() error {
 
 // unlistLocked takes c off the list it is on.
 func (g *Governor) unlistLocked(c *conn) {
-	if c.elem == nil {
+	if c.list == nil {
 		return
 	}
-	if c.state == http.StateIdle {
-		g.idle.Remove(c.elem)
-	} else {
-		g.silent.Remove(c.elem)
-	}
-	c.elem = nil
-	c.listed.Store(false)
+	c.list.Remove(c.elem)
+	c.list, c.elem = nil, nil
+	c.idle.Store(false)
 }
 
 // listLocked puts c at the back of l.
 func (g *Governor) listLocked(c *conn, l *list.List) {
 	g.unlistLocked(c)
-	c.elem = l.PushBack(c)
+	c.list, c.elem = l, l.PushBack(c)
 	c.since = g.opts.Now()
-	c.listed.Store(true)
+	c.idle.Store(l == &g.idle)
 }
 
 // releaseLocked frees c's place, once.
@@ -285,22 +288,23 @@ func (g *Governor) releaseLocked(c *conn) {
 // evictableLocked reports whether c may be closed to make room.
 func (g *Governor) evictableLocked(c *conn, now time.Time) bool {
 	switch {
-	case c.elem == nil:
-		return false
-	case c.state == http.StateIdle:
+	case c.list == &g.idle:
 		return true
-	default: // silent since it was accepted
+	case c.list == &g.waiting:
 		return now.Sub(c.since) >= g.opts.Grace
+	default:
+		return false
 	}
 }
 
 // victimLocked returns the connection to close to make room in all: the
-// one idle longest, else the one silent longest past Grace; nil if none.
+// one idle longest, else the one waiting longest past Grace for its
+// request head; nil if none.
 func (g *Governor) victimLocked(now time.Time) *conn {
 	if e := g.idle.Front(); e != nil {
 		return e.Value.(*conn)
 	}
-	if e := g.silent.Front(); e != nil {
+	if e := g.waiting.Front(); e != nil {
 		if c := e.Value.(*conn); g.evictableLocked(c, now) {
 			return c
 		}
@@ -309,8 +313,8 @@ func (g *Governor) victimLocked(now time.Time) *conn {
 }
 
 // clientVictimLocked returns the connection of cl to close to make room
-// for the client's new one: its idle one idle longest, else its silent
-// one silent longest past Grace; nil if none.
+// for the client's new one: its one idle longest, else its one waiting
+// longest past Grace for its request head; nil if none.
 func (g *Governor) clientVictimLocked(cl *client, now time.Time) *conn {
 	var best *conn
 	for c := range cl.conns {
@@ -320,8 +324,8 @@ func (g *Governor) clientVictimLocked(cl *client, now time.Time) *conn {
 		switch {
 		case best == nil:
 			best = c
-		case (c.state == http.StateIdle) != (best.state == http.StateIdle):
-			if c.state == http.StateIdle {
+		case (c.list == &g.idle) != (best.list == &g.idle):
+			if c.list == &g.idle {
 				best = c
 			}
 		case c.since.Before(best.since):
@@ -359,7 +363,7 @@ func (g *Governor) admit(raw net.Conn, key string) (*conn, []*conn, Reason, bool
 		victims = append(victims, v)
 	}
 	g.stats.Evicted += uint64(len(victims))
-	c := &conn{Conn: raw, g: g, key: key, state: http.StateNew}
+	c := &conn{Conn: raw, g: g, key: key}
 	if cl = g.clients[key]; cl == nil {
 		cl = &client{conns: map[*conn]struct{}{}}
 		g.clients[key] = cl
@@ -367,7 +371,7 @@ func (g *Governor) admit(raw net.Conn, key string) (*conn, []*conn, Reason, bool
 	cl.conns[c] = struct{}{}
 	g.total++
 	g.stats.Accepted++
-	g.listLocked(c, &g.silent)
+	g.listLocked(c, &g.waiting)
 	return c, victims, 0, true
 }
 
@@ -385,7 +389,7 @@ func (g *Governor) ConnState(nc net.Conn, st http.ConnState) {
 	}
 	closeNow := false
 	switch st {
-	case http.StateNew: // listed as silent when accepted
+	case http.StateNew: // listed as waiting when accepted
 	case http.StateIdle:
 		if g.total > g.opts.Soft {
 			g.releaseLocked(c)
@@ -393,14 +397,11 @@ func (g *Governor) ConnState(nc net.Conn, st http.ConnState) {
 			closeNow = true
 			break
 		}
-		g.unlistLocked(c)
-		c.state = st
 		g.listLocked(c, &g.idle)
 	case http.StateClosed:
 		g.releaseLocked(c)
-	default: // active, hijacked
+	default: // active (the request head is read), hijacked
 		g.unlistLocked(c)
-		c.state = st
 	}
 	g.mu.Unlock()
 	if closeNow {

@@ -228,32 +228,63 @@ func TestPerClientCap(t *testing.T) {
 	}
 }
 
-// TestSilentConnections: a connection that sends nothing holds its place
-// for Grace, then may be closed for a newcomer; one that has sent a byte
-// may not.
-func TestSilentConnections(t *testing.T) {
-	r := newRig(t, Options{Max: 2, Grace: time.Second})
-	a, rawA := r.dial("192.0.2.1:1")
-	b, rawB := r.dial("192.0.2.2:1")
-	if a == nil || b == nil {
+// TestIncompleteHeads: a connection whose request head is not complete
+// (silent, or sent in part) holds its place for Grace from its
+// acceptance, then may be closed for a newcomer, oldest first; a
+// keep-alive connection whose next request has begun is no longer idle,
+// and has Grace again from its first byte; one whose request head is
+// read is never closed.
+func TestIncompleteHeads(t *testing.T) {
+	r := newRig(t, Options{Max: 3, Soft: 3, Grace: time.Second})
+	a, rawA := r.dial("192.0.2.1:1") // silent
+	r.now = r.now.Add(100 * time.Millisecond)
+	b, rawB := r.dial("192.0.2.2:1") // sends its head byte by byte
+	k, rawK := r.dial("192.0.2.4:1") // keep-alive
+	if a == nil || b == nil || k == nil {
 		t.Fatal("refused under the cap")
 	}
+	send := func(c net.Conn, raw *fakeConn) {
+		raw.mu.Lock()
+		raw.pending = []byte("G")
+		raw.mu.Unlock()
+		if n, err := c.Read(make([]byte, 8)); n != 1 || err != nil {
+			t.Fatalf("read %d %v", n, err)
+		}
+	}
+	send(b, rawB)
 	c, raw := r.dial("192.0.2.3:1")
+	r.wantRefused(c, raw, "busy") // all within Grace
+
+	r.now = r.now.Add(950 * time.Millisecond) // a past Grace, b not yet
+	r.serve(k)
+	send(k, rawK) // its next request begins: not idle any more
+	c3, _ := r.dial("192.0.2.3:1")
+	if c3 == nil {
+		t.Fatal("refused while a silent connection was past Grace")
+	}
+	if !rawA.isClosed() || rawB.isClosed() || rawK.isClosed() {
+		t.Errorf("closed: silent %v, in part %v, next request %v; want the silent one alone",
+			rawA.isClosed(), rawB.isClosed(), rawK.isClosed())
+	}
+	c, raw = r.dial("192.0.2.5:1")
 	r.wantRefused(c, raw, "busy")
 
-	// b sends the first byte of its request.
-	rawB.mu.Lock()
-	rawB.pending = []byte("G")
-	rawB.mu.Unlock()
-	if n, err := b.Read(make([]byte, 8)); n != 1 || err != nil {
-		t.Fatalf("read %d %v", n, err)
+	r.now = r.now.Add(100 * time.Millisecond) // b past Grace; k's request began 100 ms ago
+	c5, _ := r.dial("192.0.2.5:1")
+	if c5 == nil {
+		t.Fatal("refused while a head sent in part was past Grace")
 	}
-	r.now = r.now.Add(time.Second)
-	if c, _ := r.dial("192.0.2.3:1"); c == nil {
-		t.Fatal("refused once a connection was silent past Grace")
+	if !rawB.isClosed() || rawK.isClosed() {
+		t.Errorf("closed: in part %v, next request %v; want the one in part", rawB.isClosed(), rawK.isClosed())
 	}
-	if !rawA.isClosed() || rawB.isClosed() {
-		t.Errorf("closed: silent %v, heard %v; want the silent one alone", rawA.isClosed(), rawB.isClosed())
+	for _, c := range []net.Conn{k, c3, c5} { // their heads are read: served, never closed
+		r.g.ConnState(c, http.StateActive)
+	}
+	r.now = r.now.Add(time.Hour)
+	c, raw = r.dial("192.0.2.6:1")
+	r.wantRefused(c, raw, "busy")
+	if rawK.isClosed() {
+		t.Error("a connection being served was closed")
 	}
 }
 
