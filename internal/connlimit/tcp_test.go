@@ -15,14 +15,20 @@ import (
 func bufioReader(b []byte) *bufio.Reader { return bufio.NewReader(bytes.NewReader(b)) }
 
 // serveGoverned serves h on 127.0.0.1 at a port chosen at run time,
-// governed by g, until the test ends.
-func serveGoverned(t *testing.T, g *Governor, h http.Handler) string {
+// governed by g, until the test ends; states, when not nil, receives
+// each state a connection enters, once the governor knows it.
+func serveGoverned(t *testing.T, g *Governor, h http.Handler, states chan<- http.ConnState) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &http.Server{Handler: h, ConnState: g.ConnState, ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ConnState: func(c net.Conn, st http.ConnState) {
+		g.ConnState(c, st)
+		if states != nil {
+			states <- st
+		}
+	}}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(g.Listener(ln)) }()
 	t.Cleanup(func() {
@@ -77,7 +83,8 @@ func TestRefusedFastOverTCP(t *testing.T) {
 		}
 		io.WriteString(w, "ok")
 	})
-	addr := serveGoverned(t, g, h)
+	states := make(chan http.ConnState, 64)
+	addr := serveGoverned(t, g, h, states)
 	// Two held requests from 127.0.0.2, one from 127.0.0.3.
 	held := []net.Conn{dialFrom(t, "127.0.0.2", addr), dialFrom(t, "127.0.0.2", addr), dialFrom(t, "127.0.0.3", addr)}
 	for _, c := range held {
@@ -106,6 +113,11 @@ func TestRefusedFastOverTCP(t *testing.T) {
 	for _, c := range held {
 		if resp, _, err := readResp(c); err != nil || resp.StatusCode != 200 {
 			t.Fatalf("held request: %v %v", resp, err)
+		}
+	}
+	for idle := 0; idle < len(held); { // the server has seen them idle
+		if <-states == http.StateIdle {
+			idle++
 		}
 	}
 	// All three are idle now: a newcomer takes the place of one.
