@@ -70,6 +70,7 @@ func TestWebConfigChecks(t *testing.T) {
 		{"web: {listen: 127.0.0.1:0, public_url: ftp://tak.test}", "not an http or https address"},
 		{`web: {listen: 127.0.0.1:0, public_url: "https://tak.test/?x=1"}`, "no user, query or fragment"},
 		{"web: {listen: 127.0.0.1:0, streams_per_client: 0}", "web.streams_per_client"},
+		{"web: {listen: 127.0.0.1:0, max_connections_per_client: 0}", "web.max_connections_per_client"},
 	} {
 		dir := t.TempDir()
 		path := writeConfig(t, dir, "db: "+filepath.Join(dir, "t.db")+"\n"+c.yaml+"\n")
