@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/connlimit"
 	"github.com/takbymail/takbot/ops"
 )
 
@@ -189,6 +190,10 @@ func TestMetrics(t *testing.T) {
 	m.ReplySent("discord", "failed", 20*time.Millisecond)
 	m.ReplySent("email", "held", time.Millisecond)
 	m.CollectUnverifiedDropped(func() uint64 { return 290 })
+	m.CollectConnections("http", func() connlimit.Stats { return connlimit.Stats{Open: 16, RefusedClient: 84, Evicted: 9} })
+	m.CollectConnections("web", func() connlimit.Stats {
+		return connlimit.Stats{Open: 224, RefusedClient: 2, RefusedListener: 1, Evicted: 76, NotKeptAlive: 40}
+	})
 	m.StoreError()
 	m.StoreError()
 	m.StoreFailing(true)

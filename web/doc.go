@@ -11,8 +11,9 @@
 // script (/static/live.js) follows a game live through server-sent events
 // (/g/ID/events): the referee tells the server after every committed
 // change ([bot.Referee.Subscribe]), and the page of that game fetches
-// itself again. Streams are bounded per client address and in all; a
-// client that does not read its stream is dropped.
+// itself again. Streams are bounded per client address (an IPv4 address,
+// an IPv6 /64) and in all; a client that does not read its stream is
+// dropped.
 //
 // Privacy: a game created with private=yes answers 404 everywhere and is
 // in no list; pages show players' display names only, never an email

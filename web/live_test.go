@@ -3,6 +3,7 @@ package web_test
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -158,6 +159,52 @@ func TestStreamBoundsBehindProxy(t *testing.T) {
 		}
 		if c.want == 200 {
 			readEvent(t, bufio.NewReader(resp.Body))
+		}
+	}
+}
+
+// TestStreamBoundsPerSlash64: 48 addresses of one IPv6 /64 are one client
+// and hold streams_per_client live streams between them, not 48 times as
+// many; another /64, and an IPv4 address, still get theirs.
+func TestStreamBoundsPerSlash64(t *testing.T) {
+	const perClient, total = 4, 20
+	w := newWorldWith(t, func(o *web.Options) {
+		o.ClientHeader = "X-Real-IP"
+		o.StreamsPerClient = perClient
+		o.StreamsTotal = total
+	})
+	w.seed()
+	base := w.serve()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	open := func(addr string) int {
+		t.Helper()
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/g/g1/events", nil)
+		req.Header.Set("X-Real-IP", addr)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode == 200 {
+			readEvent(t, bufio.NewReader(resp.Body)) // open: held until the test ends
+			t.Cleanup(func() { resp.Body.Close() })
+		} else {
+			resp.Body.Close()
+		}
+		return resp.StatusCode
+	}
+	opened := 0
+	for i := range 48 {
+		if open(fmt.Sprintf("2001:db8:7:1:%x:%x::%x", i, i*31, i+1)) == 200 {
+			opened++
+		}
+	}
+	if opened != perClient {
+		t.Errorf("48 addresses of 2001:db8:7:1::/64 opened %d live streams, want %d (of %d in all)", opened, perClient, total)
+	}
+	for _, addr := range []string{"2001:db8:7:2::1", "[2001:db8:7:3::1]:443", "192.0.2.1", "192.0.2.2"} {
+		if code := open(addr); code != 200 {
+			t.Errorf("%s: %d, want a stream", addr, code)
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"html/template"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/connlimit"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -42,8 +42,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Now is the clock of the pages (default time.Now).
 	Now func() time.Time
-	// StreamsPerClient bounds the live streams one client address holds
-	// at once (default 4); StreamsTotal bounds them in all (default 512).
+	// StreamsPerClient bounds the live streams one client address (an
+	// IPv4 address, an IPv6 /64) holds at once (default 4); StreamsTotal
+	// bounds them in all (default 512).
 	StreamsPerClient, StreamsTotal int
 	// ClientHeader names the request header that carries the client's
 	// address when the pages sit behind a reverse proxy ("X-Real-IP",
@@ -224,21 +225,20 @@ func (s *Server) ready() bool {
 	}
 }
 
-// clientOf names a request's client for the bounds on live streams.
+// clientOf names a request's client for the bounds on live streams: its
+// address as connlimit counts it (an IPv4 address, an IPv6 /64, which one
+// subscriber usually holds whole), from ClientHeader's last address
+// behind a proxy, else from the connection's.
 func (s *Server) clientOf(r *http.Request) string {
 	if h := s.opts.ClientHeader; h != "" {
 		if v := r.Header.Values(h); len(v) > 0 {
 			parts := strings.Split(v[len(v)-1], ",")
 			if c := strings.TrimSpace(parts[len(parts)-1]); c != "" {
-				return c
+				return connlimit.ClientOf(c)
 			}
 		}
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+	return connlimit.ClientOf(r.RemoteAddr)
 }
 
 // render writes a page, or the error page if its template fails.

@@ -100,6 +100,8 @@ func TestConfigProblems(t *testing.T) {
 				{4, "http.max_connections", problemBadValue, ""}}},
 		{"too many http connections", "http:\n  max_connections: 100000\n",
 			[]problemOf{{2, "http.max_connections", problemBadValue, ""}}},
+		{"http per-client cap and header timeout out of range", "http:\n  header_timeout: 0s\n  max_connections_per_client: 0\n",
+			[]problemOf{{2, "http.header_timeout", problemBadValue, ""}, {3, "http.max_connections_per_client", problemBadValue, ""}}},
 		{"unset variable", "db: ${NOPE}/takbot.db\n",
 			[]problemOf{{1, "db", problemUnsetVariable, ""}}},
 		{"unclosed reference", "db: ${DB\n",

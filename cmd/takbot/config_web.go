@@ -17,10 +17,16 @@ type webConfig struct {
 	// thread post links to its game's page.
 	PublicURL string `config:"public_url"`
 	// MaxConnections is the most connections the pages' listener holds
-	// at once (live pages hold one each).
+	// at once (live pages hold one each). At that count, a new connection
+	// takes the place of the one idle longest, or is answered 503 at once
+	// when none is idle.
 	MaxConnections int `config:"max_connections"`
-	// StreamsPerClient is the most live pages one client address follows
-	// at once.
+	// MaxConnectionsPerClient is the most connections one client address
+	// (an IPv4 address, an IPv6 /64) holds at once; not applied with
+	// ClientIPHeader, where every connection comes from the proxy.
+	MaxConnectionsPerClient int `config:"max_connections_per_client"`
+	// StreamsPerClient is the most live pages one client address (an
+	// IPv4 address, an IPv6 /64) follows at once.
 	StreamsPerClient int `config:"streams_per_client"`
 	// ClientIPHeader is the header a reverse proxy in front of the
 	// pages sets to the client's address, "" for none.
@@ -29,7 +35,7 @@ type webConfig struct {
 
 // defaultWebConfig is the web section of an empty file.
 func defaultWebConfig() webConfig {
-	return webConfig{MaxConnections: 256, StreamsPerClient: 4}
+	return webConfig{MaxConnections: 256, MaxConnectionsPerClient: 32, StreamsPerClient: 4}
 }
 
 // check validates the section.
@@ -61,6 +67,9 @@ func (w *webConfig) check(c *checker, httpListen string) {
 	}
 	if w.MaxConnections < 1 || w.MaxConnections > 65536 {
 		c.bad("web.max_connections", fmt.Errorf("must be from 1 to 65536, not %d", w.MaxConnections))
+	}
+	if w.MaxConnectionsPerClient < 1 || w.MaxConnectionsPerClient > 65536 {
+		c.bad("web.max_connections_per_client", fmt.Errorf("must be from 1 to 65536, not %d", w.MaxConnectionsPerClient))
 	}
 	if w.StreamsPerClient < 1 || w.StreamsPerClient > 64 {
 		c.bad("web.streams_per_client", fmt.Errorf("must be from 1 to 64, not %d", w.StreamsPerClient))

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/connlimit"
 	"github.com/takbymail/takbot/ops"
 	"github.com/takbymail/takbot/storage"
-	"golang.org/x/net/netutil"
 )
 
 // retentionEvery is how often serve prunes old replies and message ids.
@@ -151,14 +151,19 @@ func (s *server) listenHTTP(log *slog.Logger) (string, error) {
 		return "", fmt.Errorf("http_listen: %w", err)
 	}
 	hc := s.cfg.HTTP
-	// Beyond max_connections, connections wait in the kernel's accept
-	// queue: they hold none of takbot's files, which IMAP and SMTP need.
-	ln = netutil.LimitListener(ln, hc.MaxConnections)
+	// Beyond max_connections (and per client address), an idle connection
+	// makes room or the newcomer is answered 503 at once: none waits in the
+	// kernel's queue, and takbot's files, which IMAP and SMTP need, stay
+	// bounded.
+	gov := connlimit.New(connlimit.Options{Max: hc.MaxConnections, PerClient: hc.MaxConnectionsPerClient})
+	s.metrics.CollectConnections("http", gov.Stats)
+	ln = gov.Listener(ln)
 	health := s.health()
 	health.Token = hc.HealthToken.Value
 	s.httpServer = &http.Server{
 		Handler:           ops.NewMux(health, s.metrics, log),
-		ReadHeaderTimeout: time.Duration(hc.ReadTimeout),
+		ConnState:         gov.ConnState,
+		ReadHeaderTimeout: time.Duration(hc.HeaderTimeout),
 		ReadTimeout:       time.Duration(hc.ReadTimeout),
 		WriteTimeout:      time.Duration(hc.WriteTimeout),
 		IdleTimeout:       time.Duration(hc.IdleTimeout),
@@ -174,7 +179,8 @@ func (s *server) listenHTTP(log *slog.Logger) (string, error) {
 	}()
 	addr := ln.Addr().String()
 	s.httpAddr = addr
-	log.Info("http listening", "addr", addr, "max_connections", hc.MaxConnections, "idle_timeout", hc.IdleTimeout)
+	log.Info("http listening", "addr", addr, "max_connections", hc.MaxConnections,
+		"max_connections_per_client", hc.MaxConnectionsPerClient, "idle_timeout", hc.IdleTimeout)
 	return addr, nil
 }
 

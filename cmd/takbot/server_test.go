@@ -61,7 +61,7 @@ func (f *fakeReceiver) Health() bot.Health { return bot.Health{Connected: true, 
 
 // newTestServer returns a server over a new database with the fake
 // transport registered.
-func newTestServer(t *testing.T, f *fakeReceiver) (*server, *syncBuffer) {
+func newTestServer(t testing.TB, f *fakeReceiver) (*server, *syncBuffer) {
 	t.Helper()
 	cfg := defaultConfig()
 	cfg.DB = filepath.Join(t.TempDir(), "t.db")

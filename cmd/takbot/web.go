@@ -9,12 +9,13 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/takbymail/takbot/internal/connlimit"
 	"github.com/takbymail/takbot/web"
-	"golang.org/x/net/netutil"
 )
 
 // webListener is the spectators' pages of a running serve.
 type webListener struct {
+	addr    string // the listener's address
 	http    *http.Server
 	stop    context.CancelFunc // ends live streams and the pages' news
 	done    chan struct{}      // the listener stopped
@@ -29,7 +30,16 @@ func (s *server) listenWeb(log *slog.Logger) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("web.listen: %w", err)
 	}
-	ln = netutil.LimitListener(ln, wc.MaxConnections)
+	// Behind a reverse proxy every connection comes from the proxy: only
+	// the cap in all applies to connections then (live streams are still
+	// counted per client, by the proxy's header).
+	perClient := wc.MaxConnectionsPerClient
+	if wc.ClientIPHeader != "" {
+		perClient = 0
+	}
+	gov := connlimit.New(connlimit.Options{Max: wc.MaxConnections, PerClient: perClient})
+	s.metrics.CollectConnections("web", gov.Stats)
+	ln = gov.Listener(ln)
 	pages := web.New(s.ref, web.Options{PublicURL: wc.PublicURL, Logger: log,
 		StreamsPerClient: wc.StreamsPerClient, ClientHeader: wc.ClientIPHeader, StreamsTotal: max(1, wc.MaxConnections*3/4)})
 	ctx, stop := context.WithCancel(context.Background())
@@ -38,7 +48,8 @@ func (s *server) listenWeb(log *slog.Logger) (string, error) {
 	w.http = &http.Server{
 		Handler:           pages,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
-		ReadHeaderTimeout: time.Duration(hc.ReadTimeout),
+		ConnState:         gov.ConnState,
+		ReadHeaderTimeout: time.Duration(hc.HeaderTimeout),
 		ReadTimeout:       time.Duration(hc.ReadTimeout),
 		WriteTimeout:      time.Duration(hc.WriteTimeout), // live streams extend it for each event
 		IdleTimeout:       time.Duration(hc.IdleTimeout),
@@ -59,7 +70,9 @@ func (s *server) listenWeb(log *slog.Logger) (string, error) {
 	}()
 	s.web = w
 	addr := ln.Addr().String()
-	log.Info("web pages listening", "addr", addr, "public_url", wc.PublicURL, "max_connections", wc.MaxConnections)
+	w.addr = addr
+	log.Info("web pages listening", "addr", addr, "public_url", wc.PublicURL, "max_connections", wc.MaxConnections,
+		"max_connections_per_client", perClient)
 	return addr, nil
 }
 
