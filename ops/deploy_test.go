@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/connlimit"
 	"github.com/takbymail/takbot/ops"
 )
 
@@ -21,6 +22,9 @@ func TestDeployNamesExistingMetrics(t *testing.T) {
 	m.SetBuildInfo("v1", "c", "4", "go")
 	m.CollectTransports([]bot.Transport{plainTransport{"email"}})
 	m.CollectUnverifiedDropped(func() uint64 { return 0 })
+	m.CollectDMARCFailDropped(func() uint64 { return 0 })
+	m.CollectAutoResponderDropped(func() uint64 { return 0 })
+	m.CollectConnections("web", func() connlimit.Stats { return connlimit.Stats{} })
 	m.CollectStats(func(context.Context) (bot.Stats, error) { return bot.Stats{}, nil }, nil)
 	m.MessageHandled("email", "ok", 0)
 	m.ReplySent("email", "delivered", 0)

@@ -1,5 +1,5 @@
 // Package archtest holds the project's architecture checks: its test reads
-// every package's imports with "go list" and fails when a lower layer
+// every package's imports (with go/build) and fails when a lower layer
 // imports a higher one, when an adapter imports another adapter, or when
 // anything but storage, the binary and the test harnesses imports the
 // database driver.
