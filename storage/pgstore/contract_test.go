@@ -1,0 +1,36 @@
+package pgstore_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/storetest"
+	"github.com/takbymail/takbot/internal/pgtest"
+	"github.com/takbymail/takbot/storage/pgstore"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// open opens a store on dsn, closing it at the end of the test.
+func open(t testing.TB, dsn string, o pgstore.Options) *pgstore.Store {
+	t.Helper()
+	s, err := pgstore.Open(context.Background(), dsn, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestContract(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) (bot.Store, func() bot.Store) {
+		dsn := pgtest.NewDatabase(t)
+		s := open(t, dsn, pgstore.Options{})
+		return s, func() bot.Store {
+			s.Close()
+			s = open(t, dsn, pgstore.Options{})
+			return s
+		}
+	})
+}

@@ -1,0 +1,268 @@
+package pgstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// SchemaVersion is the version of the tables this package writes, kept in
+// takbot_meta.
+const SchemaVersion = 1
+
+// ErrReadOnly is returned by a write inside View.
+var ErrReadOnly = errors.New("pgstore: write in a read-only transaction")
+
+// ErrEmptyKey is returned when a record is written without its key.
+var ErrEmptyKey = errors.New("pgstore: empty key")
+
+// ErrDuplicateReply is returned by Enqueue for a reply id enqueued before.
+var ErrDuplicateReply = errors.New("pgstore: reply enqueued twice")
+
+// ErrNotLeader is returned by Update on a Store opened with an epoch once
+// another process has become the leader: this one must stop.
+var ErrNotLeader = errors.New("pgstore: another takbot leads this database")
+
+// ErrNewerSchema is returned by Open for tables of a newer takbot.
+var ErrNewerSchema = errors.New("pgstore: the database's schema is newer than this program")
+
+// maxAttempts bounds the runs of an Update's fn on serialization
+// failures: far more than contention between one referee's goroutines
+// causes.
+const maxAttempts = 100
+
+// Options tune Open.
+type Options struct {
+	// Epoch, when not 0, is the leader epoch Lead returned: every Update
+	// checks that it is still the database's, and fails with
+	// ErrNotLeader otherwise.
+	Epoch int64
+	// MaxConns bounds the pool's connections (0: pgxpool's default).
+	MaxConns int32
+}
+
+// Store is a bot.Store on a PostgreSQL database. It is safe for
+// concurrent use.
+type Store struct {
+	pool  *pgxpool.Pool
+	epoch int64
+}
+
+var (
+	_ bot.Store = (*Store)(nil)
+	_ bot.Tx    = (*txn)(nil)
+)
+
+// Open connects to the database dsn names (a postgres:// URL or a
+// "key=value" string, as libpq reads them) and creates takbot's tables
+// if they are missing.
+func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: %w", err)
+	}
+	if o.MaxConns > 0 {
+		cfg.MaxConns = o.MaxConns
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: %w", err)
+	}
+	s := &Store{pool: pool, epoch: o.Epoch}
+	if err := s.createSchema(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the pool's connections.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// schemaLock is the transaction-level advisory lock that serialises the
+// creation of the tables by processes starting at once.
+const schemaLock = 0x74616b626f74_00 // "takbot" 0
+
+var schema = []string{
+	`CREATE TABLE IF NOT EXISTS takbot_meta (name text PRIMARY KEY, value bigint NOT NULL)`,
+	`INSERT INTO takbot_meta (name, value) VALUES ('schema', 1), ('games', 0), ('replies', 0), ('leader', 0)
+		ON CONFLICT (name) DO NOTHING`,
+	`CREATE TABLE IF NOT EXISTS takbot_games (id bytea PRIMARY KEY, status bytea NOT NULL,
+		wake_s bigint, wake_ns integer, p0 bytea NOT NULL, p1 bytea NOT NULL, data bytea NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS takbot_games_wake ON takbot_games (wake_s, wake_ns, id) WHERE wake_s IS NOT NULL`,
+	`CREATE INDEX IF NOT EXISTS takbot_games_p0 ON takbot_games (p0)`,
+	`CREATE INDEX IF NOT EXISTS takbot_games_p1 ON takbot_games (p1)`,
+	`CREATE TABLE IF NOT EXISTS takbot_players (key bytea PRIMARY KEY, folded bytea NOT NULL, data bytea NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS takbot_players_folded ON takbot_players (folded, key)`,
+	`CREATE TABLE IF NOT EXISTS takbot_processed (id bytea PRIMARY KEY, at_s bigint NOT NULL, at_ns integer NOT NULL,
+		data bytea NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS takbot_processed_at ON takbot_processed (at_s, at_ns, id)`,
+	`CREATE TABLE IF NOT EXISTS takbot_replies (seq bigint PRIMARY KEY, id bytea NOT NULL UNIQUE,
+		transport bytea NOT NULL, lane bytea NOT NULL, pending boolean NOT NULL,
+		created_s bigint NOT NULL, created_ns integer NOT NULL, data bytea NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS takbot_replies_lanes ON takbot_replies (transport, lane, seq) WHERE pending`,
+	`CREATE INDEX IF NOT EXISTS takbot_replies_outbox ON takbot_replies (created_s, created_ns, seq) WHERE pending`,
+	`CREATE INDEX IF NOT EXISTS takbot_replies_log ON takbot_replies (created_s, created_ns, seq) WHERE NOT pending`,
+	`CREATE TABLE IF NOT EXISTS takbot_state (transport bytea NOT NULL, key bytea NOT NULL, value bytea NOT NULL,
+		PRIMARY KEY (transport, key))`,
+}
+
+// createSchema creates the tables and checks the schema version.
+func (s *Store) createSchema(ctx context.Context) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(schemaLock)); err != nil {
+			return err
+		}
+		for _, q := range schema {
+			if _, err := tx.Exec(ctx, q); err != nil {
+				return err
+			}
+		}
+		var v int64
+		if err := tx.QueryRow(ctx, `SELECT value FROM takbot_meta WHERE name = 'schema'`).Scan(&v); err != nil {
+			return err
+		}
+		if v > SchemaVersion {
+			return fmt.Errorf("%w: version %d, this program knows %d", ErrNewerSchema, v, SchemaVersion)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("pgstore: create the tables: %w", err)
+	}
+	return nil
+}
+
+// View implements bot.Store: fn runs in one read-only snapshot.
+func (s *Store) View(ctx context.Context, fn func(bot.Tx) error) error {
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return fmt.Errorf("pgstore: %w", err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	t := &txn{ctx: ctx, tx: tx}
+	if err := fn(t); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// Update implements bot.Store: fn runs in a SERIALIZABLE transaction,
+// again after a serialization failure.
+func (s *Store) Update(ctx context.Context, fn func(bot.Tx) error) error {
+	for attempt := 1; ; attempt++ {
+		err := s.tryUpdate(ctx, fn)
+		if err == nil || !retryable(err) || attempt == maxAttempts || ctx.Err() != nil {
+			return err
+		}
+		// a short random pause, growing, so that the writers that
+		// collided do not collide again
+		pause := time.Duration(rand.Int64N(int64(min(attempt, 20))*int64(time.Millisecond))) + 100*time.Microsecond
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(pause):
+		}
+	}
+}
+
+// tryUpdate runs fn once in a transaction and commits it.
+func (s *Store) tryUpdate(ctx context.Context, fn func(bot.Tx) error) error {
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.Serializable})
+	if err != nil {
+		return fmt.Errorf("pgstore: %w", err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	t := &txn{ctx: ctx, tx: tx, writable: true}
+	if s.epoch != 0 {
+		var cur int64
+		if err := tx.QueryRow(ctx, `SELECT value FROM takbot_meta WHERE name = 'leader'`).Scan(&cur); err != nil {
+			return t.fail(err)
+		}
+		if cur != s.epoch {
+			return fmt.Errorf("%w (epoch %d, this process has %d)", ErrNotLeader, cur, s.epoch)
+		}
+	}
+	if err := fn(t); err != nil {
+		if t.failed != nil { // fn saw a serialization failure, whatever it returned
+			return t.failed
+		}
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("pgstore: commit: %w", err)
+	}
+	return nil
+}
+
+// retryable reports whether err is a serialization failure or a deadlock,
+// after which the transaction may succeed when run again.
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
+}
+
+// txn is a PostgreSQL transaction seen as a bot.Tx.
+type txn struct {
+	ctx      context.Context
+	tx       pgx.Tx
+	writable bool
+	// failed is the first retryable error a statement met: the
+	// transaction is then aborted, and Update runs fn again whatever fn
+	// made of the error.
+	failed error
+}
+
+// fail records a statement's error and returns it wrapped.
+func (t *txn) fail(err error) error {
+	if retryable(err) && t.failed == nil {
+		t.failed = err
+	}
+	return fmt.Errorf("pgstore: %w", err)
+}
+
+// write returns ErrReadOnly in a View.
+func (t *txn) write() error {
+	if !t.writable {
+		return ErrReadOnly
+	}
+	return nil
+}
+
+// exec runs a statement.
+func (t *txn) exec(sql string, args ...any) error {
+	if _, err := t.tx.Exec(t.ctx, sql, args...); err != nil {
+		return t.fail(err)
+	}
+	return nil
+}
+
+// limitArg is a LIMIT's argument: NULL (no limit) for 0.
+func limitArg(limit int) any {
+	if limit <= 0 {
+		return nil
+	}
+	return int64(limit)
+}
+
+// bytesArg is a bytea argument that is never NULL.
+func bytesArg(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
+
+// timeArgs splits a time into the seconds and nanoseconds columns.
+func timeArgs(t time.Time) (int64, int32) { return t.Unix(), int32(t.Nanosecond()) }
