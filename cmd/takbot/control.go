@@ -31,13 +31,13 @@ func controlSocket(cfg config) (string, error) {
 // long-running transport calls it once the database is open; stop ends
 // the server, waits for transfers under way and removes the socket, and
 // must be called before the database is closed.
-func serveControl(ctx context.Context, cfg config, db *storage.DB, health *ops.Health, log *slog.Logger) (stop func(), err error) {
+func serveControl(ctx context.Context, cfg config, db store, health *ops.Health, log *slog.Logger) (stop func(), err error) {
 	path, err := controlSocket(cfg)
 	if err != nil {
 		return nil, err
 	}
 	srv, err := control.Listen(path, control.Service{
-		Backup: db.Backup,
+		Backup: backupOf(db),
 		Export: func(ctx context.Context, w io.Writer) error { return exportPTN(ctx, db, w) },
 		Status: healthStatus(health),
 	}, log)

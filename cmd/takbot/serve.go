@@ -48,7 +48,15 @@ func runServe(ctx context.Context, e *env) int {
 	}
 	log := newLogger(e.stderr, cfg.LogLevel, cfg.LogFormat)
 	gctune.Apply(e.lookupEnv)
-	s, err := startServer(cfg, log)
+	lead, err := waitForLead(ctx, cfg, log.With("component", "leader"))
+	if ctx.Err() != nil {
+		return 0 // stopped while a standby
+	}
+	if err != nil {
+		log.Error("cannot start", "component", "serve", "err", err)
+		return 1
+	}
+	s, err := startServer(cfg, log, lead)
 	if errors.Is(err, storage.ErrDamaged) {
 		log.Error("cannot start: "+damagedAdvice(cfg.DB, err), "component", "serve")
 		return exitDamaged

@@ -13,7 +13,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/ops"
-	"github.com/takbymail/takbot/storage"
+	"github.com/takbymail/takbot/storage/pgstore"
 	"golang.org/x/net/netutil"
 )
 
@@ -27,7 +27,8 @@ type server struct {
 	cfg        config
 	base       *slog.Logger // the logger the components' loggers derive from
 	log        *slog.Logger // the serve component's
-	db         *storage.DB
+	db         store
+	lead       *pgstore.Leader // the leader lock on PostgreSQL, nil on bbolt
 	ref        *bot.Referee
 	transports []bot.Transport
 	metrics    *ops.Metrics
@@ -51,8 +52,8 @@ type server struct {
 
 // startServer opens the database, builds the referee and the
 // transports, and launches the server.
-func startServer(cfg config, log *slog.Logger) (*server, error) {
-	db, err := openStore(cfg.DB, storage.Options{})
+func startServer(cfg config, log *slog.Logger, lead *pgstore.Leader) (*server, error) {
+	db, err := openServeStore(cfg, lead)
 	if err != nil {
 		return nil, err
 	}
@@ -73,6 +74,7 @@ func startServer(cfg config, log *slog.Logger) (*server, error) {
 		}
 	}
 	s := newServer(cfg, log, db, ref, metrics, transports)
+	s.lead = lead
 	if err := s.launch(); err != nil {
 		return nil, err
 	}
@@ -81,7 +83,7 @@ func startServer(cfg config, log *slog.Logger) (*server, error) {
 
 // newServer returns a server over an open database and a referee with
 // its transports registered; metrics is the referee's observer.
-func newServer(cfg config, log *slog.Logger, db *storage.DB, ref *bot.Referee, metrics *ops.Metrics, transports []bot.Transport) *server {
+func newServer(cfg config, log *slog.Logger, db store, ref *bot.Referee, metrics *ops.Metrics, transports []bot.Transport) *server {
 	metrics.CollectStats(ref.Stats, nil)
 	for _, t := range transports {
 		if d, ok := t.(interface{ UnverifiedDropped() uint64 }); ok {
@@ -202,6 +204,7 @@ func (s *server) start() {
 		defer s.background.Done()
 		s.runRetention(backgroundCtx)
 	}()
+	s.watchLead(backgroundCtx)
 
 	receiveCtx, stopReceiving := context.WithCancel(context.Background())
 	s.stopReceiving = stopReceiving
@@ -253,6 +256,9 @@ func (s *server) wait(ctx context.Context) int {
 	case <-ctx.Done():
 		s.log.Info("shutting down", "cause", context.Cause(ctx).Error(), "shutdown_timeout", s.cfg.ShutdownTimeout)
 	case err := <-s.failed:
+		if errors.Is(err, errLostLead) {
+			return s.stepDown()
+		}
 		s.log.Error("shutting down after a failure", "err", err)
 		code = 1
 	}
@@ -301,6 +307,7 @@ func (s *server) shutdown() bool {
 		s.log.Error("close the database", "err", err)
 		clean = false
 	}
+	s.releaseLead()
 	s.log.Info("stopped", "took", time.Since(start).Round(time.Millisecond).String())
 	return clean
 }
@@ -336,6 +343,7 @@ func (s *server) closeEarly() {
 		s.stopControl()
 	}
 	s.db.Close()
+	s.releaseLead()
 }
 
 // waitUntil waits for wg, or until ctx ends; it reports whether wg ended.
