@@ -236,15 +236,24 @@ func NewDatabase(tb testing.TB) string {
 // was started, before exiting.
 func Main(m *testing.M) {
 	code := m.Run()
-	sharedMu.Lock()
-	if shared != nil {
-		if err := shared.Stop(); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			if code == 0 {
-				code = 1
-			}
+	if err := StopShared(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		if code == 0 {
+			code = 1
 		}
 	}
-	sharedMu.Unlock()
 	os.Exit(code)
+}
+
+// StopShared stops the shared server, if one was started: for a TestMain
+// of its own, after m.Run.
+func StopShared() error {
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	if shared == nil {
+		return nil
+	}
+	err := shared.Stop()
+	shared = nil
+	return err
 }
