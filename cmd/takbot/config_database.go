@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // The database drivers (database.driver).
@@ -39,7 +41,11 @@ func (d *databaseConfig) check(c *checker) {
 	switch d.Driver {
 	case driverBbolt:
 	case driverPostgres:
-		c.require("database.dsn", d.DSN.given())
+		if c.require("database.dsn", d.DSN.given()) && d.DSN.Value != "" {
+			if _, err := pgconn.ParseConfig(d.DSN.Value); err != nil {
+				c.bad("database.dsn", errors.New("is not a PostgreSQL connection string (postgres://USER@HOST/DB or \"host=... dbname=...\")"))
+			}
+		}
 	default:
 		c.bad("database.driver", fmt.Errorf("%q is not a driver: bbolt or postgres", d.Driver))
 	}
@@ -47,4 +53,18 @@ func (d *databaseConfig) check(c *checker) {
 	if time.Duration(d.LeaderPoll) > 10*time.Second {
 		c.bad("database.leader_poll", errors.New("must be at most 10s, so that a standby takes over within 30s of the leader's death"))
 	}
+}
+
+// databaseName names cfg's database for the logs and serve -check: the
+// bbolt file, or PostgreSQL's user, host and database (never the
+// password).
+func databaseName(cfg config) string {
+	if !cfg.Database.postgres() {
+		return cfg.DB
+	}
+	c, err := pgconn.ParseConfig(cfg.Database.DSN.Value)
+	if err != nil {
+		return "postgres"
+	}
+	return fmt.Sprintf("postgres %s@%s/%s", c.User, c.Host, c.Database)
 }

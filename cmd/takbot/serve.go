@@ -103,5 +103,5 @@ func summary(cfg config) string {
 		socket = "(" + err.Error() + ")"
 	}
 	return fmt.Sprintf("database %s, transports %s, http %s, control socket %s, clocks every %s",
-		cfg.DB, transports, httpAddr, socket, cfg.TickInterval)
+		databaseName(cfg), transports, httpAddr, socket, cfg.TickInterval)
 }

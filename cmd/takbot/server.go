@@ -130,7 +130,7 @@ func (s *server) launch() (err error) {
 	if transports == "" {
 		transports = "none"
 	}
-	s.log.Info("takbot serving", "database", s.cfg.DB, "transports", transports, "http", httpAddr, "web", webAddr,
+	s.log.Info("takbot serving", "database", databaseName(s.cfg), "transports", transports, "http", httpAddr, "web", webAddr,
 		"control_socket", socket, "tick_interval", s.cfg.TickInterval)
 	return nil
 }

@@ -23,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/user"
@@ -156,6 +157,11 @@ func (c *Cluster) DSN(db string) string {
 	return fmt.Sprintf("host=%s port=5432 user=postgres dbname=%s sslmode=disable", c.dir, db)
 }
 
+// URL returns the postgres:// URL of database db on the server.
+func (c *Cluster) URL(db string) string {
+	return "postgres://postgres@/" + db + "?host=" + url.QueryEscape(c.dir) + "&port=5432&sslmode=disable"
+}
+
 // CreateDatabase creates a new, empty database and returns its DSN.
 func (c *Cluster) CreateDatabase(ctx context.Context) (name, dsn string, err error) {
 	name = fmt.Sprintf("takbot_test_%d", c.dbs.Add(1))
@@ -230,6 +236,16 @@ func Shared(tb testing.TB) *Cluster {
 func NewDatabase(tb testing.TB) string {
 	tb.Helper()
 	return Shared(tb).NewDatabase(tb)
+}
+
+// NewDatabaseURL is NewDatabase, returning the postgres:// URL.
+func NewDatabaseURL(tb testing.TB) string {
+	tb.Helper()
+	c := Shared(tb)
+	dsn := c.NewDatabase(tb)
+	_, name, _ := strings.Cut(dsn, "dbname=")
+	name, _, _ = strings.Cut(name, " ")
+	return c.URL(name)
 }
 
 // Main runs a test package's tests and stops the shared server, if one
