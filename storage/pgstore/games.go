@@ -78,13 +78,39 @@ func (t *txn) NewGameID() (string, error) {
 }
 
 // next increments a counter of takbot_meta and returns its new value.
+// The counters are read once a transaction and written back before its
+// commit (saveCounters): one statement a transaction instead of one an id.
 func (t *txn) next(name string) (int64, error) {
-	var n int64
-	err := t.tx.QueryRow(t.ctx, `UPDATE takbot_meta SET value = value + 1 WHERE name = $1 RETURNING value`, name).Scan(&n)
-	if err != nil {
-		return 0, t.fail(err)
+	c := &t.counters
+	n, read, changed := &c.games, &c.gamesRead, &c.gamesChanged
+	if name == "replies" {
+		n, read, changed = &c.replies, &c.repliesRead, &c.repliesChanged
 	}
-	return n, nil
+	if !*read {
+		if err := t.tx.QueryRow(t.ctx, `SELECT value FROM takbot_meta WHERE name = $1`, name).Scan(n); err != nil {
+			return 0, t.fail(err)
+		}
+		*read = true
+	}
+	*n++
+	*changed = true
+	return *n, nil
+}
+
+// saveCounters writes the counters the transaction changed.
+func (t *txn) saveCounters() error {
+	c := &t.counters
+	if c.gamesChanged {
+		if err := t.exec(`UPDATE takbot_meta SET value = $1 WHERE name = 'games'`, c.games); err != nil {
+			return err
+		}
+	}
+	if c.repliesChanged {
+		if err := t.exec(`UPDATE takbot_meta SET value = $1 WHERE name = 'replies'`, c.replies); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // strings runs a query whose rows are one bytea column.

@@ -30,13 +30,6 @@ func (t *txn) Enqueue(r *bot.Reply) error {
 	if r.ID == "" || r.To.Transport == "" {
 		return fmt.Errorf("reply %q to %q: %w", r.ID, r.To, ErrEmptyKey)
 	}
-	var exists bool
-	if err := t.tx.QueryRow(t.ctx, `SELECT EXISTS (SELECT 1 FROM takbot_replies WHERE id = $1)`, []byte(r.ID)).Scan(&exists); err != nil {
-		return t.fail(err)
-	}
-	if exists {
-		return fmt.Errorf("reply %s: %w", r.ID, ErrDuplicateReply)
-	}
 	raw, err := storage.EncodeReply(r)
 	if err != nil {
 		return fmt.Errorf("reply %s: %w", r.ID, err)
@@ -45,14 +38,23 @@ func (t *txn) Enqueue(r *bot.Reply) error {
 	if err != nil {
 		return err
 	}
-	if err := t.insertReply(seq, r, raw); err != nil {
-		return err
+	s, ns := timeArgs(r.Created)
+	var got int64
+	err = t.tx.QueryRow(t.ctx, `INSERT INTO takbot_replies (seq, id, transport, lane, pending, created_s, created_ns, data)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING seq`,
+		seq, []byte(r.ID), []byte(r.To.Transport), []byte(r.Lane()), r.Delivery.Pending(), s, ns, raw).Scan(&got)
+	if errors.Is(err, pgx.ErrNoRows) {
+		t.counters.replies-- // the number goes to the next reply
+		return fmt.Errorf("reply %s: %w", r.ID, ErrDuplicateReply)
+	}
+	if err != nil {
+		return t.fail(err)
 	}
 	r.Seq = uint64(seq)
 	return nil
 }
 
-// insertReply writes a reply's row.
+// insertReply writes a reply's row under a sequence number of its own.
 func (t *txn) insertReply(seq int64, r *bot.Reply, raw []byte) error {
 	s, ns := timeArgs(r.Created)
 	return t.exec(`INSERT INTO takbot_replies (seq, id, transport, lane, pending, created_s, created_ns, data)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -54,6 +55,10 @@ type Options struct {
 type Store struct {
 	pool  *pgxpool.Pool
 	epoch int64
+
+	mu         sync.Mutex
+	queue      []*call // updates waiting for the next batch
+	committing bool    // a commitLoop runs
 }
 
 var (
@@ -158,52 +163,146 @@ func (s *Store) View(ctx context.Context, fn func(bot.Tx) error) error {
 	return tx.Commit(ctx)
 }
 
-// Update implements bot.Store: fn runs in a SERIALIZABLE transaction,
-// again after a serialization failure.
+// Update implements bot.Store. Concurrent updates are coalesced into one
+// SERIALIZABLE transaction, as package storage's bbolt file does: one
+// commit, one flush of the WAL, for all of them; each fn runs behind a
+// savepoint of its own, so that one that fails is rolled back alone. When
+// PostgreSQL reports a serialization failure or a deadlock, the whole
+// batch runs again (the contract lets fn run more than once).
 func (s *Store) Update(ctx context.Context, fn func(bot.Tx) error) error {
-	for attempt := 1; ; attempt++ {
-		err := s.tryUpdate(ctx, fn)
-		if err == nil || !retryable(err) || attempt == maxAttempts || ctx.Err() != nil {
-			return err
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c := &call{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	s.mu.Lock()
+	s.queue = append(s.queue, c)
+	if !s.committing {
+		s.committing = true
+		go s.commitLoop()
+	}
+	s.mu.Unlock()
+	return <-c.done
+}
+
+// maxBatch bounds the updates one transaction holds.
+const maxBatch = 128
+
+// call is one Update waiting for its batch.
+type call struct {
+	ctx  context.Context
+	fn   func(bot.Tx) error
+	done chan error
+}
+
+// commitLoop runs the queued updates a batch at a time until none waits.
+func (s *Store) commitLoop() {
+	for {
+		s.mu.Lock()
+		batch := s.queue[:min(len(s.queue), maxBatch)]
+		s.queue = s.queue[len(batch):]
+		if len(batch) == 0 {
+			s.queue = nil
+			s.committing = false
+			s.mu.Unlock()
+			return
 		}
-		// a short random pause, growing, so that the writers that
-		// collided do not collide again
-		pause := time.Duration(rand.Int64N(int64(min(attempt, 20))*int64(time.Millisecond))) + 100*time.Microsecond
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(pause):
-		}
+		s.mu.Unlock()
+		s.runBatch(batch)
 	}
 }
 
-// tryUpdate runs fn once in a transaction and commits it.
-func (s *Store) tryUpdate(ctx context.Context, fn func(bot.Tx) error) error {
+// runBatch runs a batch to its end and tells each caller its result.
+func (s *Store) runBatch(batch []*call) {
+	for attempt := 1; ; attempt++ {
+		results, err := s.tryBatch(batch)
+		if err == nil {
+			for i, c := range batch {
+				c.done <- results[i]
+			}
+			return
+		}
+		if !retryable(err) || attempt == maxAttempts {
+			for _, c := range batch {
+				c.done <- err
+			}
+			return
+		}
+		// a short random pause, growing, so that the writers that
+		// collided (another process: a leader starting, a copy) do not
+		// collide again
+		time.Sleep(time.Duration(rand.Int64N(int64(min(attempt, 20))*int64(time.Millisecond))) + 100*time.Microsecond)
+	}
+}
+
+// tryBatch runs the batch's functions in one transaction and commits it.
+// It returns each function's result, or the error that failed the whole
+// transaction.
+func (s *Store) tryBatch(batch []*call) ([]error, error) {
+	ctx := context.Background()
 	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.Serializable})
 	if err != nil {
-		return fmt.Errorf("pgstore: %w", err)
+		return nil, fmt.Errorf("pgstore: %w", err)
 	}
-	defer tx.Rollback(context.WithoutCancel(ctx))
+	defer tx.Rollback(ctx)
 	t := &txn{ctx: ctx, tx: tx, writable: true}
 	if s.epoch != 0 {
 		var cur int64
 		if err := tx.QueryRow(ctx, `SELECT value FROM takbot_meta WHERE name = 'leader'`).Scan(&cur); err != nil {
-			return t.fail(err)
+			return nil, t.fail(err)
 		}
 		if cur != s.epoch {
-			return fmt.Errorf("%w (epoch %d, this process has %d)", ErrNotLeader, cur, s.epoch)
+			return nil, fmt.Errorf("%w (epoch %d, this process has %d)", ErrNotLeader, cur, s.epoch)
 		}
 	}
-	if err := fn(t); err != nil {
-		if t.failed != nil { // fn saw a serialization failure, whatever it returned
-			return t.failed
+	results := make([]error, len(batch))
+	alone, ok := len(batch) == 1, 0
+	for i, c := range batch {
+		if err := c.ctx.Err(); err != nil {
+			results[i] = err
+			continue
 		}
-		return err
+		if !alone {
+			if err := t.exec(`SAVEPOINT f`); err != nil {
+				return nil, err
+			}
+		}
+		saved := t.counters
+		t.stmtErr = nil
+		err := c.fn(t)
+		if t.failed != nil { // a serialization failure, whatever fn made of it
+			return nil, t.failed
+		}
+		if err == nil && t.stmtErr != nil { // fn went on after a failed statement
+			err = t.stmtErr
+		}
+		results[i] = err
+		switch {
+		case err != nil && alone:
+			return results, nil // rolled back by the deferred Rollback
+		case err != nil:
+			t.counters = saved
+			if _, rerr := tx.Exec(ctx, `ROLLBACK TO SAVEPOINT f; RELEASE SAVEPOINT f`); rerr != nil {
+				return nil, t.fail(rerr)
+			}
+		case !alone:
+			if err := t.exec(`RELEASE SAVEPOINT f`); err != nil {
+				return nil, err
+			}
+			ok++
+		default:
+			ok++
+		}
+	}
+	if ok == 0 {
+		return results, nil
+	}
+	if err := t.saveCounters(); err != nil {
+		return nil, err
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("pgstore: commit: %w", err)
+		return nil, t.fail(fmt.Errorf("commit: %w", err))
 	}
-	return nil
+	return results, nil
 }
 
 // retryable reports whether err is a serialization failure or a deadlock,
@@ -222,6 +321,20 @@ type txn struct {
 	// transaction is then aborted, and Update runs fn again whatever fn
 	// made of the error.
 	failed error
+	// stmtErr is the first error of a statement of the current fn: its
+	// savepoint is rolled back even if fn goes on as if nothing failed.
+	stmtErr error
+	// counters are takbot_meta's counters, read at their first use and
+	// written back before the commit.
+	counters counters
+}
+
+// counters are the counters of NewGameID and Enqueue, as a transaction
+// has them.
+type counters struct {
+	games, replies               int64
+	gamesRead, repliesRead       bool
+	gamesChanged, repliesChanged bool
 }
 
 // fail records a statement's error and returns it wrapped.
@@ -229,7 +342,11 @@ func (t *txn) fail(err error) error {
 	if retryable(err) && t.failed == nil {
 		t.failed = err
 	}
-	return fmt.Errorf("pgstore: %w", err)
+	err = fmt.Errorf("pgstore: %w", err)
+	if t.stmtErr == nil {
+		t.stmtErr = err
+	}
+	return err
 }
 
 // write returns ErrReadOnly in a View.
