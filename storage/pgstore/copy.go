@@ -18,7 +18,7 @@ func (s *Store) Dump(ctx context.Context, sink storage.Sink) error {
 	return s.View(ctx, func(btx bot.Tx) error {
 		t := btx.(*txn)
 		var games, replies int64
-		err := t.tx.QueryRow(ctx, `SELECT (SELECT value FROM takbot_meta WHERE name = 'games'),
+		err := t.queryRow(`SELECT (SELECT value FROM takbot_meta WHERE name = 'games'),
 			(SELECT value FROM takbot_meta WHERE name = 'replies')`).Scan(&games, &replies)
 		if err != nil {
 			return t.fail(err)
@@ -58,7 +58,7 @@ func (s *Store) Dump(ctx context.Context, sink storage.Sink) error {
 		if err := t.ForEachReply(sink.Reply); err != nil {
 			return err
 		}
-		rows, err := t.tx.Query(ctx, `SELECT transport, key, value FROM takbot_state ORDER BY transport, key`)
+		rows, err := t.query(`SELECT transport, key, value FROM takbot_state ORDER BY transport, key`)
 		if err != nil {
 			return t.fail(err)
 		}
@@ -82,7 +82,7 @@ func (s *Store) Dump(ctx context.Context, sink storage.Sink) error {
 
 // keyed reads every row of a query of a key and a record.
 func (t *txn) keyed(sql string) ([]row, error) {
-	rows, err := t.tx.Query(t.ctx, sql)
+	rows, err := t.query(sql)
 	if err != nil {
 		return nil, t.fail(err)
 	}
@@ -102,7 +102,7 @@ func (s *Store) Load(ctx context.Context, fill func(storage.Sink) error) error {
 	return s.Update(ctx, func(btx bot.Tx) error {
 		t := btx.(*txn)
 		var full bool
-		err := t.tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM takbot_games) OR EXISTS (SELECT 1 FROM takbot_players)
+		err := t.queryRow(`SELECT EXISTS (SELECT 1 FROM takbot_games) OR EXISTS (SELECT 1 FROM takbot_players)
 			OR EXISTS (SELECT 1 FROM takbot_processed) OR EXISTS (SELECT 1 FROM takbot_replies)
 			OR EXISTS (SELECT 1 FROM takbot_state)`).Scan(&full)
 		if err != nil {

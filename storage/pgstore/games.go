@@ -32,7 +32,7 @@ func decodeGame(id string, raw []byte) (*bot.GameRecord, error) {
 // Game implements bot.Tx.
 func (t *txn) Game(id string) (*bot.GameRecord, error) {
 	var raw []byte
-	err := t.tx.QueryRow(t.ctx, `SELECT data FROM takbot_games WHERE id = $1`, []byte(id)).Scan(&raw)
+	err := t.queryRow(`SELECT data FROM takbot_games WHERE id = $1`, []byte(id)).Scan(&raw)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("game %s: %w", id, bot.ErrNotFound)
 	}
@@ -87,7 +87,7 @@ func (t *txn) next(name string) (int64, error) {
 		n, read, changed = &c.replies, &c.repliesRead, &c.repliesChanged
 	}
 	if !*read {
-		if err := t.tx.QueryRow(t.ctx, `SELECT value FROM takbot_meta WHERE name = $1`, name).Scan(n); err != nil {
+		if err := t.queryRow(`SELECT value FROM takbot_meta WHERE name = $1`, name).Scan(n); err != nil {
 			return 0, t.fail(err)
 		}
 		*read = true
@@ -115,7 +115,7 @@ func (t *txn) saveCounters() error {
 
 // strings runs a query whose rows are one bytea column.
 func (t *txn) strings(sql string, args ...any) ([]string, error) {
-	rows, err := t.tx.Query(t.ctx, sql, args...)
+	rows, err := t.query(sql, args...)
 	if err != nil {
 		return nil, t.fail(err)
 	}
@@ -151,7 +151,7 @@ func (t *txn) DueGames(now time.Time, limit int) ([]string, error) {
 
 // CountGames implements bot.Tx.
 func (t *txn) CountGames() (map[bot.Status]int, error) {
-	rows, err := t.tx.Query(t.ctx, `SELECT status, count(*) FROM takbot_games GROUP BY status`)
+	rows, err := t.query(`SELECT status, count(*) FROM takbot_games GROUP BY status`)
 	if err != nil {
 		return nil, t.fail(err)
 	}
@@ -184,7 +184,7 @@ func (t *txn) ForEachGame(fn func(*bot.GameRecord) error) error {
 	var bad []error
 	after := []byte{}
 	for {
-		rows, err := t.tx.Query(t.ctx, `SELECT id, data FROM takbot_games WHERE (length(id), id) > (length($1::bytea), $1::bytea)
+		rows, err := t.query(`SELECT id, data FROM takbot_games WHERE (length(id), id) > (length($1::bytea), $1::bytea)
 			ORDER BY length(id), id LIMIT $2`, after, page)
 		if err != nil {
 			return t.fail(err)

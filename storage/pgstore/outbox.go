@@ -38,17 +38,10 @@ func (t *txn) Enqueue(r *bot.Reply) error {
 	if err != nil {
 		return err
 	}
-	s, ns := timeArgs(r.Created)
-	var got int64
-	err = t.tx.QueryRow(t.ctx, `INSERT INTO takbot_replies (seq, id, transport, lane, pending, created_s, created_ns, data)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING seq`,
-		seq, []byte(r.ID), []byte(r.To.Transport), []byte(r.Lane()), r.Delivery.Pending(), s, ns, raw).Scan(&got)
-	if errors.Is(err, pgx.ErrNoRows) {
-		t.counters.replies-- // the number goes to the next reply
-		return fmt.Errorf("reply %s: %w", r.ID, ErrDuplicateReply)
-	}
-	if err != nil {
-		return t.fail(err)
+	// a duplicate id fails at the INSERT, when the writes are sent
+	// (txn.flush): ErrDuplicateReply
+	if err := t.insertReply(seq, r, raw); err != nil {
+		return err
 	}
 	r.Seq = uint64(seq)
 	return nil
@@ -66,7 +59,7 @@ func (t *txn) insertReply(seq int64, r *bot.Reply, raw []byte) error {
 func (t *txn) Reply(id string) (*bot.Reply, error) {
 	var seq int64
 	var raw []byte
-	err := t.tx.QueryRow(t.ctx, `SELECT seq, data FROM takbot_replies WHERE id = $1`, []byte(id)).Scan(&seq, &raw)
+	err := t.queryRow(`SELECT seq, data FROM takbot_replies WHERE id = $1`, []byte(id)).Scan(&seq, &raw)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("reply %s: %w", id, bot.ErrNotFound)
 	}
@@ -78,7 +71,7 @@ func (t *txn) Reply(id string) (*bot.Reply, error) {
 
 // replies runs a query whose rows are a seq and a stored reply.
 func (t *txn) replies(sql string, args ...any) ([]row, error) {
-	rows, err := t.tx.Query(t.ctx, sql, args...)
+	rows, err := t.query(sql, args...)
 	if err != nil {
 		return nil, t.fail(err)
 	}
@@ -122,7 +115,7 @@ func (t *txn) SetDelivery(id string, d bot.Delivery) error {
 	}
 	var seq int64
 	var raw []byte
-	err := t.tx.QueryRow(t.ctx, `SELECT seq, data FROM takbot_replies WHERE id = $1`, []byte(id)).Scan(&seq, &raw)
+	err := t.queryRow(`SELECT seq, data FROM takbot_replies WHERE id = $1`, []byte(id)).Scan(&seq, &raw)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("reply %s: %w", id, bot.ErrNotFound)
 	}
@@ -141,7 +134,7 @@ func (t *txn) OutboxStats() (pending int, oldest time.Time, err error) {
 	var n int64
 	var s *int64
 	var ns *int32
-	err = t.tx.QueryRow(t.ctx, `SELECT (SELECT count(*) FROM takbot_replies WHERE pending), o.created_s, o.created_ns
+	err = t.queryRow(`SELECT (SELECT count(*) FROM takbot_replies WHERE pending), o.created_s, o.created_ns
 		FROM (SELECT 1) one LEFT JOIN (SELECT created_s, created_ns FROM takbot_replies WHERE pending
 		ORDER BY created_s, created_ns, seq LIMIT 1) o ON true`).Scan(&n, &s, &ns)
 	if err != nil {

@@ -254,6 +254,7 @@ func (s *Store) tryBatch(batch []*call) ([]error, error) {
 			return nil, fmt.Errorf("%w (epoch %d, this process has %d)", ErrNotLeader, cur, s.epoch)
 		}
 	}
+	t.deferred = true
 	results := make([]error, len(batch))
 	alone, ok := len(batch) == 1, 0
 	for i, c := range batch {
@@ -262,13 +263,14 @@ func (s *Store) tryBatch(batch []*call) ([]error, error) {
 			continue
 		}
 		if !alone {
-			if err := t.exec(`SAVEPOINT f`); err != nil {
-				return nil, err
-			}
+			t.exec(`SAVEPOINT f`) // sent with fn's first statements
 		}
 		saved := t.counters
 		t.stmtErr = nil
 		err := c.fn(t)
+		if err == nil {
+			err = t.flush() // fn's writes: their errors are fn's
+		}
 		if t.failed != nil { // a serialization failure, whatever fn made of it
 			return nil, t.failed
 		}
@@ -281,13 +283,12 @@ func (s *Store) tryBatch(batch []*call) ([]error, error) {
 			return results, nil // rolled back by the deferred Rollback
 		case err != nil:
 			t.counters = saved
+			t.flushAll() // SAVEPOINT f may wait in the queue yet
 			if _, rerr := tx.Exec(ctx, `ROLLBACK TO SAVEPOINT f; RELEASE SAVEPOINT f`); rerr != nil {
 				return nil, t.fail(rerr)
 			}
 		case !alone:
-			if err := t.exec(`RELEASE SAVEPOINT f`); err != nil {
-				return nil, err
-			}
+			t.exec(`RELEASE SAVEPOINT f`) // sent with the next statements
 			ok++
 		default:
 			ok++
@@ -297,6 +298,9 @@ func (s *Store) tryBatch(batch []*call) ([]error, error) {
 		return results, nil
 	}
 	if err := t.saveCounters(); err != nil {
+		return nil, err
+	}
+	if err := t.flush(); err != nil {
 		return nil, err
 	}
 	if err := tx.Commit(ctx); err != nil {
@@ -324,6 +328,10 @@ type txn struct {
 	// stmtErr is the first error of a statement of the current fn: its
 	// savepoint is rolled back even if fn goes on as if nothing failed.
 	stmtErr error
+	// deferred queues the writes (exec) in pending until the next read
+	// or the end of fn: set in Update.
+	deferred bool
+	pending  *pgx.Batch
 	// counters are takbot_meta's counters, read at their first use and
 	// written back before the commit.
 	counters counters
@@ -357,12 +365,126 @@ func (t *txn) write() error {
 	return nil
 }
 
-// exec runs a statement.
+// exec runs a statement that returns nothing. In an Update it is queued
+// and sent with the next read or at the end of fn (flush), in one round
+// trip with the others: a move's writes cost one round trip, not five.
 func (t *txn) exec(sql string, args ...any) error {
-	if _, err := t.tx.Exec(t.ctx, sql, args...); err != nil {
+	if t.deferred {
+		if t.pending == nil {
+			t.pending = new(pgx.Batch)
+		}
+		t.pending.Queue(sql, args...)
+		if t.pending.Len() >= maxQueued {
+			return t.flush()
+		}
+		return nil
+	}
+	_, err := t.execNow(sql, args...)
+	return err
+}
+
+// maxQueued bounds the statements queued before they are sent.
+const maxQueued = 256
+
+// execNow sends the queued statements and runs one more at once.
+func (t *txn) execNow(sql string, args ...any) (pgconn.CommandTag, error) {
+	if err := t.flush(); err != nil {
+		return pgconn.CommandTag{}, err
+	}
+	tag, err := t.tx.Exec(t.ctx, sql, args...)
+	if err != nil {
+		return tag, t.fail(err)
+	}
+	return tag, nil
+}
+
+// flush sends the queued statements, in one round trip.
+func (t *txn) flush() error {
+	b := t.pending
+	if b == nil || b.Len() == 0 {
+		return nil
+	}
+	t.pending = nil
+	br := t.tx.SendBatch(t.ctx, b)
+	for range b.Len() {
+		if _, err := br.Exec(); err != nil {
+			br.Close()
+			return t.fail(duplicateReply(err))
+		}
+	}
+	if err := br.Close(); err != nil {
 		return t.fail(err)
 	}
 	return nil
+}
+
+// duplicateReply wraps ErrDuplicateReply around the unique violation of a
+// reply id.
+func duplicateReply(err error) error {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "takbot_replies_id_key" {
+		return fmt.Errorf("%w: %w", ErrDuplicateReply, err)
+	}
+	return err
+}
+
+// queryRow runs a query of one row, after the queued statements and in the
+// same round trip.
+func (t *txn) queryRow(sql string, args ...any) pgx.Row {
+	b := t.pending
+	if b == nil || b.Len() == 0 {
+		return t.tx.QueryRow(t.ctx, sql, args...)
+	}
+	t.pending = nil
+	writes := b.Len()
+	b.Queue(sql, args...)
+	br := t.tx.SendBatch(t.ctx, b)
+	for range writes {
+		if _, err := br.Exec(); err != nil {
+			br.Close()
+			t.fail(duplicateReply(err))
+			return errRow{duplicateReply(err)}
+		}
+	}
+	return &batchRow{row: br.QueryRow(), br: br}
+}
+
+// query runs a query of rows after sending the queued statements.
+func (t *txn) query(sql string, args ...any) (pgx.Rows, error) {
+	if err := t.flush(); err != nil {
+		return nil, err
+	}
+	return t.tx.Query(t.ctx, sql, args...)
+}
+
+// batchRow is the last row of a batch; its Scan ends the batch.
+type batchRow struct {
+	row pgx.Row
+	br  pgx.BatchResults
+}
+
+func (r *batchRow) Scan(dest ...any) error {
+	err := r.row.Scan(dest...)
+	if cerr := r.br.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// errRow is a row whose query could not run.
+type errRow struct{ err error }
+
+func (r errRow) Scan(...any) error { return r.err }
+
+// flushAll sends the queued statements, ignoring their errors: before a
+// ROLLBACK TO SAVEPOINT, which undoes them.
+func (t *txn) flushAll() {
+	b := t.pending
+	if b == nil || b.Len() == 0 {
+		return
+	}
+	t.pending = nil
+	t.tx.SendBatch(t.ctx, b).Close()
 }
 
 // limitArg is a LIMIT's argument: NULL (no limit) for 0.

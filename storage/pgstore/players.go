@@ -15,7 +15,7 @@ import (
 // Player implements bot.Tx.
 func (t *txn) Player(key string) (*bot.PlayerRecord, error) {
 	var raw []byte
-	err := t.tx.QueryRow(t.ctx, `SELECT data FROM takbot_players WHERE key = $1`, []byte(key)).Scan(&raw)
+	err := t.queryRow(`SELECT data FROM takbot_players WHERE key = $1`, []byte(key)).Scan(&raw)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("player %s: %w", key, bot.ErrNotFound)
 	}
@@ -53,7 +53,7 @@ func (t *txn) PlayersNamed(name string) ([]string, error) {
 // Processed implements bot.Tx.
 func (t *txn) Processed(msgID string) (*bot.ProcessedRecord, error) {
 	var raw []byte
-	err := t.tx.QueryRow(t.ctx, `SELECT data FROM takbot_processed WHERE id = $1`, []byte(msgID)).Scan(&raw)
+	err := t.queryRow(`SELECT data FROM takbot_processed WHERE id = $1`, []byte(msgID)).Scan(&raw)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("processed message %s: %w", msgID, bot.ErrNotFound)
 	}
@@ -83,7 +83,7 @@ func (t *txn) MarkProcessed(r *bot.ProcessedRecord) error {
 // State implements bot.Tx.
 func (t *txn) State(transport, key string) ([]byte, error) {
 	var v []byte
-	err := t.tx.QueryRow(t.ctx, `SELECT value FROM takbot_state WHERE transport = $1 AND key = $2`,
+	err := t.queryRow(`SELECT value FROM takbot_state WHERE transport = $1 AND key = $2`,
 		[]byte(transport), []byte(key)).Scan(&v)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("state %s %q: %w", transport, key, bot.ErrNotFound)
@@ -103,7 +103,8 @@ func (t *txn) PutState(transport, key string, value []byte) error {
 		return fmt.Errorf("state %q %q: %w", transport, key, ErrEmptyKey)
 	}
 	return t.exec(`INSERT INTO takbot_state (transport, key, value) VALUES ($1, $2, $3)
-		ON CONFLICT (transport, key) DO UPDATE SET value = $3`, []byte(transport), []byte(key), bytesArg(value))
+		ON CONFLICT (transport, key) DO UPDATE SET value = $3`, []byte(transport), []byte(key),
+		append([]byte{}, value...)) // sent later: a copy, which the caller cannot change
 }
 
 // DeleteState implements bot.Tx.
@@ -123,7 +124,7 @@ func (t *txn) ScanState(transport, prefix string, fn func(key string, value []by
 		if first {
 			op = ">="
 		}
-		rows, err := t.tx.Query(t.ctx, `SELECT key, value FROM takbot_state WHERE transport = $1 AND key `+op+` $2
+		rows, err := t.query(`SELECT key, value FROM takbot_state WHERE transport = $1 AND key `+op+` $2
 			AND substring(key from 1 for $3) = $4 ORDER BY key LIMIT $5`, []byte(transport), after, len(p), p, page)
 		if err != nil {
 			return t.fail(err)
@@ -155,11 +156,11 @@ func (t *txn) Prune(before time.Time, limit int) (int, error) {
 		return 0, err
 	}
 	s, ns := timeArgs(before)
-	tag, err := t.tx.Exec(t.ctx, `DELETE FROM takbot_replies WHERE seq IN (SELECT seq FROM takbot_replies
+	tag, err := t.execNow(`DELETE FROM takbot_replies WHERE seq IN (SELECT seq FROM takbot_replies
 		WHERE NOT pending AND (created_s, created_ns) < ($1, $2) ORDER BY created_s, created_ns, seq LIMIT $3)`,
 		s, ns, limitArg(limit))
 	if err != nil {
-		return 0, t.fail(err)
+		return 0, err
 	}
 	removed := int(tag.RowsAffected())
 	if limit > 0 && removed >= limit {
@@ -169,10 +170,10 @@ func (t *txn) Prune(before time.Time, limit int) (int, error) {
 	if limit > 0 {
 		rest = limit - removed
 	}
-	tag, err = t.tx.Exec(t.ctx, `DELETE FROM takbot_processed WHERE id IN (SELECT id FROM takbot_processed
+	tag, err = t.execNow(`DELETE FROM takbot_processed WHERE id IN (SELECT id FROM takbot_processed
 		WHERE (at_s, at_ns) < ($1, $2) ORDER BY at_s, at_ns, id LIMIT $3)`, s, ns, limitArg(rest))
 	if err != nil {
-		return 0, t.fail(err)
+		return 0, err
 	}
 	return removed + int(tag.RowsAffected()), nil
 }
