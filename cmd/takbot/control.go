@@ -70,6 +70,13 @@ func openForReading(name string, load func() (config, error), stderr io.Writer) 
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return nil, cfg, "", 2
 	}
+	if cfg.Database.postgres() { // only the serve leading the database reads it
+		if socket, err = controlSocket(cfg); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return nil, cfg, "", 1
+		}
+		return nil, cfg, socket, 0
+	}
 	db, err = storage.Open(cfg.DB, storage.Options{ReadOnly: true, Timeout: readTimeout})
 	if err == nil {
 		return db, cfg, "", 0

@@ -83,7 +83,8 @@ func TestStandbyTakesOver(t *testing.T) {
 		}
 	}
 
-	first := startTakbot(t, "serve", "-config", standbyConfig(t, m, dsn))
+	firstConfig := standbyConfig(t, m, dsn)
+	first := startTakbot(t, "serve", "-config", firstConfig)
 	first.waitLog(t, e2eWaitLimit, "leading: holding the database's leader lock", nil)
 	first.waitLog(t, e2eWaitLimit, "mailbox connected", nil)
 	second := startTakbot(t, "serve", "-config", standbyConfig(t, m, dsn))
@@ -119,6 +120,18 @@ func TestStandbyTakesOver(t *testing.T) {
 	reply(next("cannot tell that you sent it"), "")
 	reply(next("Game g1 begins"), "ps c3")
 	answer := next("takbot (black) played")
+
+	// the one-shot commands: export asks the leader through its control
+	// socket; backup and console, made for a bbolt file, say what to do
+	if code, stdout, stderr := runTakbot(t, "export", "-config", firstConfig); code != 0 || !strings.Contains(stdout, `[Event "Tak by Mail game g1"]`) {
+		t.Errorf("export from the leader: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, _, stderr := runTakbot(t, "backup", "-config", firstConfig, "-o", filepath.Join(t.TempDir(), "b.db")); code != 1 || !strings.Contains(stderr, "pg_dump") {
+		t.Errorf("backup of a PostgreSQL database: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := runTakbot(t, "console", "-config", firstConfig); code != 2 || !strings.Contains(stderr, "takbot db copy") {
+		t.Errorf("console on a PostgreSQL database: exit %d, %s", code, stderr)
+	}
 
 	// the standby has read no mail, run no clock, sent nothing
 	for _, l := range second.logLines() {
