@@ -33,12 +33,18 @@
 //
 // # Transactions
 //
-// Update runs fn in a SERIALIZABLE transaction and runs it again when
-// PostgreSQL reports a serialization failure or a deadlock (the contract
-// allows fn to run more than once); View runs in a READ ONLY REPEATABLE
-// READ transaction, one snapshot. The counters live in takbot_meta, so
-// writers that allocate ids serialise on its rows, and replies are
-// numbered in commit order.
+// Update coalesces concurrent calls into one SERIALIZABLE transaction, as
+// the bbolt file's group commit does: a single committer goroutine runs
+// up to 128 queued functions, each behind SAVEPOINT f, so that one that
+// fails (or goes on after a failed statement) is rolled back alone, and
+// commits them together: one WAL flush for all. A serialization failure
+// or a deadlock (another process: a leader starting, a copy) runs the
+// whole batch again, which the contract allows. Within a function, writes
+// are queued and sent in one round trip with the next single-row read, or
+// at its end; a write's error is the function's. The counters are read once
+// a transaction and written back before its commit, so replies are numbered
+// in commit order. View is a READ ONLY REPEATABLE READ transaction: one
+// snapshot, never blocked by the writer.
 //
 // # One leader
 //
