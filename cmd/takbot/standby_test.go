@@ -87,7 +87,8 @@ func TestStandbyTakesOver(t *testing.T) {
 	first := startTakbot(t, "serve", "-config", firstConfig)
 	first.waitLog(t, e2eWaitLimit, "leading: holding the database's leader lock", nil)
 	first.waitLog(t, e2eWaitLimit, "mailbox connected", nil)
-	second := startTakbot(t, "serve", "-config", standbyConfig(t, m, dsn))
+	secondConfig := standbyConfig(t, m, dsn)
+	second := startTakbot(t, "serve", "-config", secondConfig)
 	second.waitLog(t, e2eWaitLimit, "standby: another takbot leads this database; waiting for its lock", nil)
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -165,6 +166,10 @@ func TestStandbyTakesOver(t *testing.T) {
 		t.Errorf("the standby took %s to lead, more than %s", tookOver, takeOverLimit)
 	}
 
+	// nothing of the game was lost: its moves, through the new leader
+	if code, stdout, stderr := runTakbot(t, "export", "-config", secondConfig); code != 0 || !strings.Contains(stdout, "1. c1 ") {
+		t.Errorf("export from the new leader: exit %d\n%s%s", code, stdout, stderr)
+	}
 	// the game goes on with the new leader
 	reply(answer, "resign")
 	next("Game over")

@@ -45,8 +45,9 @@ type Leader struct {
 var ErrLostLeadership = errors.New("pgstore: lost the leader lock")
 
 // Lead waits until this process holds the leader lock of the database dsn
-// names, trying every o.Poll, and returns its leadership; it returns
-// ctx's error if ctx ends first. Winning, it bumps the leader epoch in
+// names, trying every o.Poll (also while PostgreSQL cannot be reached:
+// logged, and tried again), and returns its leadership; it returns ctx's
+// error if ctx ends first. Winning, it bumps the leader epoch in
 // takbot_meta (creating the tables if needed), which the Store opened with
 // Options.Epoch = Epoch() checks on every Update.
 func Lead(ctx context.Context, dsn string, o LeaderOptions) (*Leader, error) {
@@ -56,14 +57,20 @@ func Lead(ctx context.Context, dsn string, o LeaderOptions) (*Leader, error) {
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
-	s, err := Open(ctx, dsn, Options{MaxConns: 1}) // the tables, for the epoch
-	if err != nil {
-		return nil, err
-	}
-	s.Close()
-	waiting := false
+	waiting, tables := false, false
 	for {
-		l, err := tryLead(ctx, dsn)
+		var l *Leader
+		var err error
+		if !tables { // the tables, for the epoch
+			var s *Store
+			if s, err = Open(ctx, dsn, Options{MaxConns: 1}); err == nil {
+				s.Close()
+				tables = true
+			}
+		}
+		if tables {
+			l, err = tryLead(ctx, dsn)
+		}
 		switch {
 		case err == nil && l != nil:
 			l.poll, l.log = o.Poll, o.Log

@@ -154,3 +154,14 @@ func TestLeadCancelled(t *testing.T) {
 		t.Errorf("Lead = %v, %v; want the context's error", l, err)
 	}
 }
+
+// A takbot starting while PostgreSQL cannot be reached waits as a
+// standby, trying again, instead of exiting.
+func TestLeadWaitsForTheServer(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 5*poll)
+	defer cancel()
+	dsn := "host=" + t.TempDir() + " port=5432 user=postgres dbname=none sslmode=disable connect_timeout=1"
+	if l, err := pgstore.Lead(ctx, dsn, pgstore.LeaderOptions{Poll: poll}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Lead with no server = %v, %v; want to wait until the context ends", l, err)
+	}
+}
