@@ -49,7 +49,7 @@ func runServe(ctx context.Context, e *env) int {
 	log := newLogger(e.stderr, cfg.LogLevel, cfg.LogFormat)
 	gctune.Apply(e.lookupEnv)
 	lead, err := waitForLead(ctx, cfg, log.With("component", "leader"))
-	if ctx.Err() != nil {
+	if err != nil && ctx.Err() != nil {
 		return 0 // stopped while a standby
 	}
 	if err != nil {

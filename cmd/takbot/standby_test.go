@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/mail"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -234,5 +235,41 @@ func waitOutboxEmpty(t *testing.T, ctx context.Context, conn *pgx.Conn) {
 			t.Fatalf("%d replies still pending: %v", n, ctx.Err())
 		case <-tick.C:
 		}
+	}
+}
+
+// A standby stopped by a signal exits 0 without having started anything.
+func TestStandbyStopsOnSignal(t *testing.T) {
+	dsn := pgtest.NewDatabase(t)
+	lead, err := pgstore.Lead(t.Context(), dsn, pgstore.LeaderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lead.Release()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, fmt.Sprintf("db: %s\ndatabase:\n  driver: postgres\n  dsn: %q\n  leader_poll: 100ms\nlog_format: json\n",
+		filepath.Join(dir, "unused.db"), dsn))
+	signals := make(chan os.Signal, 1)
+	stderr := &syncBuffer{}
+	exit := make(chan int, 1)
+	go func() { exit <- Main(env{args: []string{"serve", "-config", cfg}, stderr: stderr, signals: signals}) }()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(10 * time.Second)
+	for !strings.Contains(stderr.String(), "standby: another takbot leads this database") {
+		select {
+		case code := <-exit:
+			t.Fatalf("exit %d before waiting as a standby; standard error:\n%s", code, stderr.String())
+		case <-tick.C:
+		case <-deadline:
+			t.Fatalf("no standby line; standard error:\n%s", stderr.String())
+		}
+	}
+	signals <- syscall.SIGTERM
+	if code := <-exit; code != 0 {
+		t.Fatalf("exit %d; standard error:\n%s", code, stderr.String())
+	}
+	if out := stderr.String(); strings.Contains(out, "takbot serving") || strings.Contains(out, "leading") {
+		t.Errorf("the standby started serving:\n%s", out)
 	}
 }
