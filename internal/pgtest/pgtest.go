@@ -85,7 +85,7 @@ func Start(o Options) (*Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "takbot-pg-")
+	dir, err := os.MkdirTemp(baseDir(), "takbot-pg-")
 	if err != nil {
 		return nil, err
 	}
@@ -120,6 +120,24 @@ func Start(o Options) (*Cluster, error) {
 		return nil, fmt.Errorf("%w\n%s", err, log)
 	}
 	return c, nil
+}
+
+// baseDir is where Start makes its directory: the temporary directory,
+// unless the server's Unix socket path would be too long there (108 bytes
+// at most) or, as root, the user postgres could not reach it; /tmp then.
+func baseDir() string {
+	dir := os.TempDir()
+	if len(dir) > 60 {
+		return "/tmp"
+	}
+	if os.Getuid() == 0 {
+		for d := dir; d != "/" && d != "."; d = filepath.Dir(d) {
+			if fi, err := os.Stat(d); err != nil || fi.Mode().Perm()&0o001 == 0 {
+				return "/tmp"
+			}
+		}
+	}
+	return dir
 }
 
 // data is the data directory.
