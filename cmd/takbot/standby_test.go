@@ -26,7 +26,7 @@ const takeOverLimit = 30 * time.Second
 
 // standbyConfig is the configuration of one of two serve processes on one
 // PostgreSQL database, with its own folder (control socket) and the email
-// transport towards localmail.
+// transport towards localmail; leader_poll is the default, 5s.
 func standbyConfig(t *testing.T, m *localmail.System, dsn string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -36,7 +36,6 @@ func standbyConfig(t *testing.T, m *localmail.System, dsn string) string {
 database:
   driver: postgres
   dsn: "%s"
-  leader_poll: 2s
 control_socket: %s
 log_format: json
 shutdown_timeout: 10s
