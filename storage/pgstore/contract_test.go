@@ -2,7 +2,10 @@ package pgstore_test
 
 import (
 	"context"
+	"errors"
 	"testing"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/storetest"
@@ -33,4 +36,25 @@ func TestContract(t *testing.T) {
 			return s
 		}
 	})
+}
+
+// Tables of a newer takbot are refused, not changed.
+func TestNewerSchema(t *testing.T) {
+	dsn := pgtest.NewDatabase(t)
+	s := open(t, dsn, pgstore.Options{})
+	s.Close()
+	conn, err := pgx.Connect(t.Context(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(t.Context(), `UPDATE takbot_meta SET value = $1 WHERE name = 'schema'`, pgstore.SchemaVersion+1); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := pgstore.Open(t.Context(), dsn, pgstore.Options{}); !errors.Is(err, pgstore.ErrNewerSchema) {
+		if s != nil {
+			s.Close()
+		}
+		t.Errorf("Open of a newer schema: %v, want ErrNewerSchema", err)
+	}
 }

@@ -123,9 +123,20 @@ var schema = []string{
 		PRIMARY KEY (transport, key))`,
 }
 
-// createSchema creates the tables and checks the schema version.
+// createSchema creates the tables and checks the schema version. Tables
+// of this version are left alone: CREATE INDEX IF NOT EXISTS would lock
+// each table against the leader's writes, if only for a moment, at every
+// start of a standby or a copy.
 func (s *Store) createSchema(ctx context.Context) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	var v int64
+	err := s.pool.QueryRow(ctx, `SELECT value FROM takbot_meta WHERE name = 'schema'`).Scan(&v)
+	switch {
+	case err == nil && v == SchemaVersion:
+		return nil
+	case err == nil && v > SchemaVersion:
+		return fmt.Errorf("pgstore: %w: version %d, this program knows %d", ErrNewerSchema, v, SchemaVersion)
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(schemaLock)); err != nil {
 			return err
 		}
