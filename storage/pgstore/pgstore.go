@@ -134,7 +134,7 @@ func (s *Store) createSchema(ctx context.Context) error {
 	case err == nil && v == SchemaVersion:
 		return nil
 	case err == nil && v > SchemaVersion:
-		return fmt.Errorf("pgstore: %w: version %d, this program knows %d", ErrNewerSchema, v, SchemaVersion)
+		return fmt.Errorf("%w: version %d, this program knows %d", ErrNewerSchema, v, SchemaVersion)
 	}
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(schemaLock)); err != nil {
