@@ -117,6 +117,13 @@
 // every write goes through the referee under the record's lock and entries
 // are stored only after their transaction committed; hence one Referee
 // must own a store.
+// On PostgreSQL (package pgstore), where two takbot processes share one
+// database, this still holds: only the process holding the database's
+// leader lock builds a Referee; the standby builds none until it takes
+// the lock, and starts with an empty cache, reading what the old leader
+// committed. A leader that loses the lock stops at once, and its updates
+// fail from the moment another leads (the leader epoch every update
+// checks), so no stale cache writes over the new leader's records.
 //
 // Clocks: every active game stores its turn start, deadline and whether the
 // reminder was sent, and a Wake time the store indexes; Tick reads only

@@ -41,6 +41,9 @@ type config struct {
 	// transport is off.
 	Email   *emailConfig   `config:"email"`
 	Discord *discordConfig `config:"discord"`
+
+	// Database chooses the store: the bbolt file of DB, or PostgreSQL.
+	Database databaseConfig `config:"database"`
 }
 
 // deliveryConfig tunes the delivery pipeline (bot.DeliveryOptions).
@@ -65,6 +68,7 @@ type limitsConfig struct {
 func defaultConfig() config {
 	return config{
 		DB:                      "takbot.db",
+		Database:                defaultDatabaseConfig(),
 		DaysPerMove:             3,
 		ReminderFraction:        0.75,
 		ChallengeDays:           14,

@@ -126,6 +126,7 @@ func (cfg *config) check(c *checker) {
 		}
 	}
 	cfg.HTTP.check(c)
+	cfg.Database.check(c)
 	cfg.Engine.check(c)
 	cfg.Web.check(c, cfg.HTTPListen)
 	if len(cfg.ControlSocket) > control.MaxSocketPath {

@@ -17,7 +17,8 @@ var varRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 // TestEveryExampleChecks: every YAML example of README.md, the whole of
 // config.example.yaml (its commented sections on) and the container's
 // configuration pass the checks of "takbot serve -check" as written, the
-// variables they use set and their secret files readable, and each
+// variables they use set and their secret files readable (a DSN file
+// holding a connection string), and each
 // ${VAR} is expanded.
 func TestEveryExampleChecks(t *testing.T) {
 	readme, err := os.ReadFile(readmePath)
@@ -64,6 +65,9 @@ func TestEveryExampleChecks(t *testing.T) {
 				requireBuiltIn: true,
 				readFile: func(p string) ([]byte, error) {
 					read = append(read, p)
+					if strings.HasSuffix(p, "dsn") {
+						return []byte("postgres://takbot:s3cret@db.example.org/takbot\n"), nil
+					}
 					return []byte("s3cret\n"), nil
 				},
 			})

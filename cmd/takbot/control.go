@@ -31,13 +31,13 @@ func controlSocket(cfg config) (string, error) {
 // long-running transport calls it once the database is open; stop ends
 // the server, waits for transfers under way and removes the socket, and
 // must be called before the database is closed.
-func serveControl(ctx context.Context, cfg config, db *storage.DB, health *ops.Health, log *slog.Logger) (stop func(), err error) {
+func serveControl(ctx context.Context, cfg config, db store, health *ops.Health, log *slog.Logger) (stop func(), err error) {
 	path, err := controlSocket(cfg)
 	if err != nil {
 		return nil, err
 	}
 	srv, err := control.Listen(path, control.Service{
-		Backup: db.Backup,
+		Backup: backupOf(db),
 		Export: func(ctx context.Context, w io.Writer) error { return exportPTN(ctx, db, w) },
 		Status: healthStatus(health),
 	}, log)
@@ -69,6 +69,13 @@ func openForReading(name string, load func() (config, error), stderr io.Writer) 
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return nil, cfg, "", exitStatus(err)
+	}
+	if cfg.Database.postgres() { // only the serve leading the database reads it
+		if socket, err = controlSocket(cfg); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return nil, cfg, "", 1
+		}
+		return nil, cfg, socket, 0
 	}
 	db, err = storage.Open(cfg.DB, storage.Options{ReadOnly: true, Timeout: readTimeout})
 	if err == nil {

@@ -16,6 +16,11 @@ func openDB(name string, load func() (config, error), o storage.Options, stderr 
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return nil, cfg, exitStatus(err)
 	}
+	if cfg.Database.postgres() {
+		fmt.Fprintf(stderr, "%s: works on a bbolt file, and this configuration's database is PostgreSQL (%s): "+
+			"copy it to a file with \"takbot db copy\" first\n", name, databaseName(cfg))
+		return nil, cfg, 2
+	}
 	db, err := openStore(cfg.DB, o)
 	if err != nil {
 		return nil, cfg, reportOpenError(name, cfg.DB, err, stderr)

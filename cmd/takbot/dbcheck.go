@@ -14,8 +14,14 @@ func runDB(ctx context.Context, e *env) int {
 	if len(e.args) > 0 && e.args[0] == "migrate" {
 		return runDBMigrate(ctx, e)
 	}
+	if len(e.args) > 0 && e.args[0] == "copy" {
+		e.args = e.args[1:]
+		return runDBCopy(ctx, e)
+	}
 	if len(e.args) == 0 || e.args[0] != "check" {
-		fmt.Fprintln(e.stderr, "usage: takbot db check FILE | takbot db migrate FILE")
+		fmt.Fprintln(e.stderr, "usage: takbot db check FILE")
+		fmt.Fprintln(e.stderr, "       takbot db migrate FILE")
+		fmt.Fprintln(e.stderr, "       takbot db copy FROM TO")
 		return 2
 	}
 	fs := newFlagSet("db check", e.stderr,

@@ -18,6 +18,10 @@ const (
 	// exitDamaged is the status of a command that found its database
 	// damaged (EX_DATAERR in sysexits.h): restore it from a backup.
 	exitDamaged = 65
+	// exitLostLead is the status of a "takbot serve" on PostgreSQL that
+	// lost its leader lock (EX_TEMPFAIL in sysexits.h): it stopped
+	// receiving and delivering at once, and a restart makes it a standby.
+	exitLostLead = 75
 	// exitConfig is the status of a configuration that cannot be read or
 	// is wrong (EX_CONFIG in sysexits.h): fix the file.
 	exitConfig = 78

@@ -48,7 +48,16 @@ func runServe(ctx context.Context, e *env) int {
 	log := newLogger(e.stderr, cfg.LogLevel, cfg.LogFormat)
 	log.Info("takbot starting", append(buildVersion().logAttrs(), "component", "serve", "config", *path)...)
 	gctune.Apply(e.lookupEnv)
-	s, err := startServer(cfg, log)
+	lead, err := waitForLead(ctx, cfg, log.With("component", "leader"))
+	if err != nil && ctx.Err() != nil {
+		return 0 // stopped while a standby
+	}
+	if err != nil {
+		code := exitStatus(err)
+		log.Error("cannot start", "component", "serve", "err", err, "exit_status", code)
+		return code
+	}
+	s, err := startServer(cfg, log, lead)
 	switch code := exitStatus(err); {
 	case err == nil:
 	case code == exitDamaged:
@@ -99,5 +108,5 @@ func summary(cfg config) string {
 		socket = "(" + err.Error() + ")"
 	}
 	return fmt.Sprintf("database %s, transports %s, http %s, control socket %s, clocks every %s",
-		cfg.DB, transports, httpAddr, socket, cfg.TickInterval)
+		databaseName(cfg), transports, httpAddr, socket, cfg.TickInterval)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/takbymail/takbot/internal/connlimit"
 	"github.com/takbymail/takbot/ops"
 	"github.com/takbymail/takbot/storage"
+	"github.com/takbymail/takbot/storage/pgstore"
 )
 
 // retentionEvery is how often serve prunes old replies and message ids.
@@ -28,7 +29,8 @@ type server struct {
 	cfg        config
 	base       *slog.Logger // the logger the components' loggers derive from
 	log        *slog.Logger // the serve component's
-	db         *storage.DB
+	db         store
+	lead       *pgstore.Leader // the leader lock on PostgreSQL, nil on bbolt
 	ref        *bot.Referee
 	transports []bot.Transport
 	metrics    *ops.Metrics
@@ -52,8 +54,8 @@ type server struct {
 
 // startServer opens the database, builds the referee and the
 // transports, and launches the server.
-func startServer(cfg config, log *slog.Logger) (*server, error) {
-	db, err := openStore(cfg.DB, storage.Options{Log: log.With("component", "storage")})
+func startServer(cfg config, log *slog.Logger, lead *pgstore.Leader) (*server, error) {
+	db, err := openServeStore(cfg, lead, storage.Options{Log: log.With("component", "storage")})
 	if err != nil {
 		return nil, err
 	}
@@ -74,6 +76,7 @@ func startServer(cfg config, log *slog.Logger) (*server, error) {
 		}
 	}
 	s := newServer(cfg, log, db, ref, metrics, transports)
+	s.lead = lead
 	if err := s.launch(); err != nil {
 		return nil, err
 	}
@@ -82,7 +85,7 @@ func startServer(cfg config, log *slog.Logger) (*server, error) {
 
 // newServer returns a server over an open database and a referee with
 // its transports registered; metrics is the referee's observer.
-func newServer(cfg config, log *slog.Logger, db *storage.DB, ref *bot.Referee, metrics *ops.Metrics, transports []bot.Transport) *server {
+func newServer(cfg config, log *slog.Logger, db store, ref *bot.Referee, metrics *ops.Metrics, transports []bot.Transport) *server {
 	metrics.CollectStats(ref.Stats, nil)
 	metrics.CollectTransports(transports)
 	v := buildVersion()
@@ -138,7 +141,7 @@ func (s *server) launch() (err error) {
 	if transports == "" {
 		transports = "none"
 	}
-	s.log.Info("takbot serving", "database", s.cfg.DB, "transports", transports, "http", httpAddr, "web", webAddr,
+	s.log.Info("takbot serving", "database", databaseName(s.cfg), "transports", transports, "http", httpAddr, "web", webAddr,
 		"control_socket", socket, "tick_interval", s.cfg.TickInterval)
 	return nil
 }
@@ -218,6 +221,7 @@ func (s *server) start() {
 		defer s.background.Done()
 		s.runRetention(backgroundCtx)
 	}()
+	s.watchLead(backgroundCtx)
 
 	receiveCtx, stopReceiving := context.WithCancel(context.Background())
 	s.stopReceiving = stopReceiving
@@ -269,6 +273,9 @@ func (s *server) wait(ctx context.Context) int {
 	case <-ctx.Done():
 		s.log.Info("shutting down", "cause", context.Cause(ctx).Error(), "shutdown_timeout", s.cfg.ShutdownTimeout)
 	case err := <-s.failed:
+		if errors.Is(err, errLostLead) {
+			return s.stepDown()
+		}
 		s.log.Error("shutting down after a failure", "err", err)
 		code = 1
 	}
@@ -317,6 +324,7 @@ func (s *server) shutdown() bool {
 		s.log.Error("close the database", "err", err)
 		clean = false
 	}
+	s.releaseLead()
 	s.log.Info("stopped", "took", time.Since(start).Round(time.Millisecond).String())
 	return clean
 }
@@ -352,6 +360,7 @@ func (s *server) closeEarly() {
 		s.stopControl()
 	}
 	s.db.Close()
+	s.releaseLead()
 }
 
 // waitUntil waits for wg, or until ctx ends; it reports whether wg ended.

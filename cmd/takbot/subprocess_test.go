@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/takbymail/takbot/internal/pgtest"
 )
 
 // The takbot binary the subprocess tests run, built once per test run.
@@ -29,6 +31,9 @@ func TestMain(m *testing.M) {
 	binDir = dir
 	code := m.Run()
 	os.RemoveAll(dir)
+	if err := pgtest.StopShared(); err != nil && code == 0 { // standby_test.go's server
+		code = 1
+	}
 	os.Exit(code)
 }
 

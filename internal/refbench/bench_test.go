@@ -85,7 +85,7 @@ func randomGame(rng *rand.Rand, plies int, ptn bool) ([]string, bool) {
 // workload is a referee on a bbolt file synced at every commit (as takbot
 // serve opens it) with games started and their moves chosen.
 type workload struct {
-	db    *storage.DB
+	db    bot.Store
 	ref   *bot.Referee
 	games []game
 }
@@ -95,6 +95,17 @@ type workload struct {
 // moves for each. workers goroutines hand the challenges and acceptances
 // to the referee.
 func newWorkload(tb testing.TB, games, plies, workers int) *workload {
+	tb.Helper()
+	db, err := storage.Open(filepath.Join(tb.TempDir(), "referee.db"), storage.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return newWorkloadOn(tb, db, games, plies, workers)
+}
+
+// newWorkloadOn is newWorkload on a store of the caller's.
+func newWorkloadOn(tb testing.TB, db bot.Store, games, plies, workers int) *workload {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(15, 11))
 	w := &workload{games: make([]game, games)}
@@ -107,11 +118,6 @@ func newWorkload(tb testing.TB, games, plies, workers int) *workload {
 			g.moves, ok = randomGame(rng, plies, t.ptn)
 		}
 	}
-	db, err := storage.Open(filepath.Join(tb.TempDir(), "referee.db"), storage.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { db.Close() })
 	w.db = db
 	w.ref = bot.New(db, nil, bot.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	for _, t := range transports {
