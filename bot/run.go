@@ -85,6 +85,9 @@ func (s *session) run(p Parsed, perr error) error {
 		s.tell(key, s.msg.Game).say("The referee cannot tell that this message comes from you, so it runs only commands that show something (board, games, help) from it, and ran none of its commands: %s would change something. Nothing was changed.", joinAnd(held))
 		return nil
 	}
+	if stale, err := s.staleMoment(key); stale || err != nil {
+		return err
+	}
 	for i := range p.Commands {
 		c := &p.Commands[i]
 		before := len(s.touched)
