@@ -194,7 +194,11 @@ func buttonsOf(actions []bot.Action, o renderOptions) ([]discordgo.Button, []bot
 		if game == "" && !strings.HasPrefix(strings.ToLower(a.Command), "game ") {
 			game = o.Game
 		}
-		id, ok := customID{Kind: kind, User: o.ButtonsFor, Game: game, Command: a.Command}.encode()
+		moment := ""
+		if game == a.Game {
+			moment = a.Moment
+		}
+		id, ok := customID{Kind: kind, User: o.ButtonsFor, Game: game, Moment: moment, Command: a.Command}.encode()
 		if !ok || len(buttons) == maxButtons {
 			rest = append(rest, a)
 			continue

@@ -57,7 +57,11 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 		return bot.Temporary(err, 0)
 	}
 	d.origin = o
-	if err := d.deliver(ctx); err != nil {
+	deliver := d.deliver
+	if moment := replyMoment(r); moment != "" {
+		deliver = func(ctx context.Context) error { return d.deliverLive(ctx, moment) }
+	}
+	if err := deliver(ctx); err != nil {
 		return deliveryError(err, "deliver reply "+r.ID)
 	}
 	t.noteEnding(ctx, r.Game)
@@ -89,6 +93,9 @@ type delivery struct {
 	user   string
 	origin *liveOrigin
 	sent   sentRecord
+	// track notes the messages posted with buttons (live.go) in posted.
+	track  bool
+	posted []livePost
 }
 
 // bySelf reports whether the reply answers its reader's own action.
@@ -187,9 +194,12 @@ func (d *delivery) ephemeral(ctx context.Context) error {
 	ix := &discordgo.Interaction{AppID: o.App, Token: o.Token}
 	msgs := renderReply(d.r, renderOptions{Pictures: true, ButtonsFor: d.user, Game: d.r.Game})
 	err := d.sendAll(ctx, "interaction", msgs, func(m outMessage) error {
-		_, err := d.t.s.FollowupMessageCreate(ix, true, &discordgo.WebhookParams{Content: m.Content, Files: m.files(),
+		posted, err := d.t.s.FollowupMessageCreate(ix, true, &discordgo.WebhookParams{Content: m.Content, Files: m.files(),
 			Components: m.Components, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}},
 			discordgo.WithContext(ctx))
+		if err == nil {
+			d.posting(posted, len(m.Components), o.Token, o.App)
+		}
 		return err
 	})
 	if err == nil {

@@ -1,0 +1,175 @@
+package discord
+
+import (
+	"context"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// Live buttons: the adapter remembers, per game, the messages it posted
+// with buttons and the game's moment they were drawn for (bot.MomentOf,
+// also in each button's custom_id). When a reply about the game is
+// delivered with a newer moment (a higher outbox Seq and another moment),
+// the buttons of the older messages are taken off (the message stays as
+// it was written): a move, a settled proposal, an answered challenge
+// leave one set of live buttons, on the latest post. A reply that is
+// delivered after a newer one of its game (the pipeline's lanes are per
+// player) goes out without its buttons. The referee still checks each
+// press's moment (an edit may fail, or race the press), so this is what
+// players see, not what guards the game.
+
+// keyLive is the state key of a game's live button messages.
+const keyLive = "live/" // game id → liveRecord
+
+// liveRetention bounds how long a game's live messages are remembered
+// after the last reply with buttons.
+const liveRetention = 30 * 24 * time.Hour
+
+// liveRecord lists the messages of a game that carry live buttons.
+type liveRecord struct {
+	Posts []livePost
+	At    time.Time // the last change
+}
+
+// livePost is one message with buttons.
+type livePost struct {
+	Channel string `json:",omitempty"` // a channel message (thread, DM)
+	Message string
+	// Token and App edit an ephemeral follow-up, which only the
+	// interaction's token reaches (for tokenLife after At).
+	Token  string `json:",omitempty"`
+	App    string `json:",omitempty"`
+	Moment string
+	Seq    uint64
+	At     time.Time
+}
+
+// replyMoment is the moment of its game a reply's buttons were drawn for
+// ("" when it has no action about its game).
+func replyMoment(r *bot.Reply) string {
+	if r.Game == "" {
+		return ""
+	}
+	for _, p := range r.Parts {
+		for _, a := range p.Actions {
+			if a.Game == r.Game && a.Moment != "" {
+				return a.Moment
+			}
+		}
+	}
+	return ""
+}
+
+// withoutActions returns a copy of a reply without its actions (a reply
+// delivered after a newer one of its game: its buttons would be stale at
+// birth).
+func withoutActions(r *bot.Reply) *bot.Reply {
+	c := *r
+	c.Parts = nil
+	for _, p := range r.Parts {
+		if p.Kind != bot.Actions {
+			c.Parts = append(c.Parts, p)
+		}
+	}
+	return &c
+}
+
+// deliverLive delivers a reply whose buttons have a moment, under the
+// game's live lock: it goes out without buttons when a newer moment of
+// its game was posted already, and once it is out the older moments'
+// buttons are taken off.
+func (d *delivery) deliverLive(ctx context.Context, moment string) error {
+	t, game := d.t, d.r.Game
+	unlock := t.locks.lock("live:" + game)
+	defer unlock()
+	var rec liveRecord
+	if _, err := t.getState(ctx, keyLive+game, &rec); err != nil {
+		return bot.Temporary(err, 0)
+	}
+	for _, p := range rec.Posts {
+		if p.Seq > d.r.Seq && p.Moment != moment {
+			d.r = withoutActions(d.r)
+			return d.deliver(ctx)
+		}
+	}
+	d.track = true
+	if err := d.deliver(ctx); err != nil {
+		if len(d.posted) > 0 { // what did go out is remembered, to be taken off later
+			rec.Posts = append(rec.Posts, d.livePosts(moment)...)
+			d.t.saveLive(ctx, game, rec)
+		}
+		return err
+	}
+	now := t.clock.Now()
+	kept := rec.Posts[:0]
+	for _, p := range rec.Posts {
+		switch {
+		case p.Moment == moment || p.Seq > d.r.Seq:
+			kept = append(kept, p)
+		default:
+			t.takeButtonsOff(ctx, p, now)
+		}
+	}
+	rec.Posts = append(kept, d.livePosts(moment)...)
+	t.saveLive(ctx, game, rec)
+	return nil
+}
+
+// livePosts are the messages this delivery posted with buttons.
+func (d *delivery) livePosts(moment string) []livePost {
+	out := make([]livePost, 0, len(d.posted))
+	for _, p := range d.posted {
+		p.Moment, p.Seq = moment, d.r.Seq
+		out = append(out, p)
+	}
+	return out
+}
+
+// posting notes a message posted with buttons.
+func (d *delivery) posting(m *discordgo.Message, components int, token, app string) {
+	if !d.track || m == nil || components == 0 || m.ID == "" {
+		return
+	}
+	p := livePost{Channel: m.ChannelID, Message: m.ID, At: d.t.clock.Now()}
+	if token != "" {
+		p = livePost{Message: m.ID, Token: token, App: app, At: d.t.clock.Now()}
+	}
+	d.posted = append(d.posted, p)
+}
+
+// saveLive writes a game's live messages (a failure only means buttons
+// stay on a post longer: the referee refuses their presses anyway).
+func (t *Transport) saveLive(ctx context.Context, game string, rec liveRecord) {
+	rec.At = t.clock.Now()
+	w := write(keyLive+game, rec)
+	if len(rec.Posts) == 0 {
+		w = bot.StateWrite{Key: keyLive + game, Delete: true}
+	}
+	if err := t.putState(ctx, w); err != nil {
+		t.log.Warn("discord: record the messages with live buttons", "game", game, "err", err)
+	}
+}
+
+// takeButtonsOff removes the buttons of a superseded message; a message
+// gone, or an ephemeral one whose token has expired, is let be.
+func (t *Transport) takeButtonsOff(ctx context.Context, p livePost, now time.Time) {
+	none := []discordgo.MessageComponent{}
+	var err error
+	switch {
+	case p.Token != "":
+		if now.Sub(p.At) >= tokenLife {
+			return
+		}
+		_, err = t.s.FollowupMessageEdit(&discordgo.Interaction{AppID: p.App, Token: p.Token}, p.Message,
+			&discordgo.WebhookEdit{Components: &none}, discordgo.WithContext(ctx))
+	case p.Channel != "":
+		_, err = t.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: p.Message, Channel: p.Channel, Components: &none},
+			discordgo.WithContext(ctx))
+	}
+	if err != nil {
+		t.log.Debug("discord: take the buttons off a superseded message", "message", p.Message, "err", err)
+	}
+}
