@@ -53,6 +53,7 @@ type worldOptions struct {
 	Quotas         bot.Quotas      // the referee's quotas
 	Lobby          bool            // a lobby channel for open challenges
 	MinGames       int             // the referee's LeaderboardMinGames
+	KeepButtons    bool            // superseded posts keep their buttons (Options.keepButtons)
 }
 
 func newWorld(t *testing.T, o worldOptions) *world {
@@ -136,7 +137,7 @@ func (w *world) start(o worldOptions) {
 	}
 	tr, err := New(Config{Token: w.fake.Token(), ApplicationID: w.fake.ApplicationID(), Guilds: guilds,
 		MessageContent: o.MessageContent, Threads: o.Threads, APIURL: w.fake.URL(), Lobby: w.lobby}, w.ref,
-		Options{Logger: logger, Clock: clock, detachClose: true, observe: func(e string) {
+		Options{Logger: logger, Clock: clock, detachClose: true, keepButtons: o.KeepButtons, observe: func(e string) {
 			select {
 			case w.events <- e:
 			default:

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -11,15 +12,14 @@ import (
 
 // Live buttons: the adapter remembers, per game, the messages it posted
 // with buttons and the game's moment they were drawn for (bot.MomentOf,
-// also in each button's custom_id). When a reply about the game is
-// delivered with a newer moment (a higher outbox Seq and another moment),
-// the buttons of the older messages are taken off (the message stays as
-// it was written): a move, a settled proposal, an answered challenge
-// leave one set of live buttons, on the latest post. A reply that is
-// delivered after a newer one of its game (the pipeline's lanes are per
-// player) goes out without its buttons. The referee still checks each
-// press's moment (an edit may fail, or race the press), so this is what
-// players see, not what guards the game.
+// also in each button's custom_id). When any reply about the game is
+// delivered, the buttons of the messages drawn for another moment than
+// the game's current one are taken off (the message stays as it was
+// written): a move, a settled proposal, an answered challenge leave live
+// buttons only on the posts of the game as it stands. A reply whose own
+// moment has passed when it goes out goes without its buttons. The
+// referee still checks each press's moment (an edit may fail, or race
+// the press), so this is what players see, not what guards the game.
 
 // keyLive is the state key of a game's live button messages.
 const keyLive = "live/" // game id → liveRecord
@@ -43,7 +43,6 @@ type livePost struct {
 	Token  string `json:",omitempty"`
 	App    string `json:",omitempty"`
 	Moment string
-	Seq    uint64
 	At     time.Time
 }
 
@@ -77,52 +76,62 @@ func withoutActions(r *bot.Reply) *bot.Reply {
 	return &c
 }
 
-// deliverLive delivers a reply whose buttons have a moment, under the
-// game's live lock: it goes out without buttons when a newer moment of
-// its game was posted already, and once it is out the older moments'
-// buttons are taken off.
-func (d *delivery) deliverLive(ctx context.Context, moment string) error {
+// deliverLive delivers a reply about a game under the game's live lock.
+// The game's current moment decides: a reply whose buttons were drawn for
+// another moment (the game moved on before it went out; the pipeline's
+// lanes are per player) goes out without them, and once it is out, the
+// buttons of every remembered message of another moment are taken off.
+// Any reply about the game does this, with buttons or without (a
+// declined proposal, a withdrawn challenge, a loss on time carry none).
+func (d *delivery) deliverLive(ctx context.Context) error {
 	t, game := d.t, d.r.Game
 	unlock := t.locks.lock("live:" + game)
 	defer unlock()
+	g, err := t.ref.Game(ctx, game)
+	if err != nil {
+		if !errors.Is(err, bot.ErrNotFound) {
+			t.log.Debug("discord: read a game for its live buttons", "game", game, "err", err)
+		}
+		return d.deliver(ctx)
+	}
+	current := bot.MomentOf(g)
+	moment := replyMoment(d.r)
+	if moment != "" && moment != current {
+		d.r = withoutActions(d.r)
+		moment = ""
+	}
+	d.track = moment != ""
 	var rec liveRecord
 	if _, err := t.getState(ctx, keyLive+game, &rec); err != nil {
 		return bot.Temporary(err, 0)
 	}
-	for _, p := range rec.Posts {
-		if p.Seq > d.r.Seq && p.Moment != moment {
-			d.r = withoutActions(d.r)
-			return d.deliver(ctx)
-		}
-	}
-	d.track = true
-	if err := d.deliver(ctx); err != nil {
-		if len(d.posted) > 0 { // what did go out is remembered, to be taken off later
-			rec.Posts = append(rec.Posts, d.livePosts(moment)...)
-			d.t.saveLive(ctx, game, rec)
-		}
-		return err
-	}
+	err = d.deliver(ctx)
 	now := t.clock.Now()
 	kept := rec.Posts[:0]
+	changed := false
 	for _, p := range rec.Posts {
 		switch {
-		case p.Moment == moment || p.Seq > d.r.Seq:
+		case p.Moment == current:
 			kept = append(kept, p)
+		case t.opts.keepButtons:
+			changed = true
 		default:
 			t.takeButtonsOff(ctx, p, now)
+			changed = true
 		}
 	}
 	rec.Posts = append(kept, d.livePosts(moment)...)
-	t.saveLive(ctx, game, rec)
-	return nil
+	if changed || len(d.posted) > 0 {
+		t.saveLive(ctx, game, rec)
+	}
+	return err
 }
 
 // livePosts are the messages this delivery posted with buttons.
 func (d *delivery) livePosts(moment string) []livePost {
 	out := make([]livePost, 0, len(d.posted))
 	for _, p := range d.posted {
-		p.Moment, p.Seq = moment, d.r.Seq
+		p.Moment = moment
 		out = append(out, p)
 	}
 	return out
@@ -171,5 +180,7 @@ func (t *Transport) takeButtonsOff(ctx context.Context, p livePost, now time.Tim
 	}
 	if err != nil {
 		t.log.Debug("discord: take the buttons off a superseded message", "message", p.Message, "err", err)
+		return
 	}
+	t.log.Debug("discord: buttons taken off a superseded message", "message", p.Message, "moment", p.Moment)
 }

@@ -58,8 +58,8 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	}
 	d.origin = o
 	deliver := d.deliver
-	if moment := replyMoment(r); moment != "" {
-		deliver = func(ctx context.Context) error { return d.deliverLive(ctx, moment) }
+	if r.Game != "" {
+		deliver = d.deliverLive
 	}
 	if err := deliver(ctx); err != nil {
 		return deliveryError(err, "deliver reply "+r.ID)

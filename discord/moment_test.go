@@ -1,0 +1,191 @@
+package discord
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/discordfake"
+)
+
+// move plays a move with /tak move in the thread and waits until the game
+// has n moves.
+func (w *world) move(user, thread, move string, n int) {
+	w.t.Helper()
+	w.slash(user, thread, "move", discordfake.Opt("move", move))
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == n })
+}
+
+// lastPostWith waits for the newest post of a thread with a button whose
+// label starts with label.
+func (w *world) lastPostWith(thread, label string, after map[string]bool) discordfake.Message {
+	w.t.Helper()
+	var found discordfake.Message
+	if err := w.fake.Await(w.ctx, func() bool {
+		ps := w.posts(thread)
+		for i := len(ps) - 1; i >= 0; i-- {
+			if _, ok := button(ps[i], label); ok && !after[ps[i].ID] {
+				found = ps[i]
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		w.t.Fatalf("no post with %q in %s: %v\n%s", label, thread, err, contents(w.posts(thread)))
+	}
+	return found
+}
+
+// seen lists the ids of a thread's posts so far.
+func (w *world) seen(thread string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range w.posts(thread) {
+		out[m.ID] = true
+	}
+	return out
+}
+
+// The attack: after a move had been taken back, the old post's
+// "take back your last move" took back another move. With the buttons
+// left on the old post (as when the edit that takes them off fails or
+// comes too late), the press reaches the referee, which refuses it
+// privately, and the game does not change; the press of a current
+// button still runs.
+func TestStaleButtonRefused(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{KeepButtons: true})
+	th := w.startGame()
+	// Alice plays c2; her answer (only she sees it) offers to take it back.
+	old := w.reply(w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "c2")))
+	b, ok := button(old, "Ask to take back your last move")
+	if !ok || !old.Ephemeral || !strings.Contains(b.CustomID, "g1@1a-") {
+		t.Fatalf("Alice's answer to her move: %s", show(old))
+	}
+	// She takes c2 back with /tak undo, Bob agrees; both play on to the
+	// same turn, with other moves.
+	w.slash(w.alice.ID, th.ID, "undo")
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil })
+	w.slash(w.bob.ID, th.ID, "accept")
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal == nil && len(g.Moves) == 0 })
+	w.move(w.alice.ID, th.ID, "b2", 1)
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played b2") })
+	g := w.game("g1")
+	posts := len(w.posts(th.ID))
+
+	// The old answer's undo: same turn, another move.
+	ix := w.click(w.alice.ID, old, "Ask to take back your last move")
+	refusal := w.reply(ix)
+	if !strings.Contains(refusal.Content, "earlier moment") {
+		refusal = w.waitEphemeral("earlier moment") // the click's answer is its message's update; the refusal follows
+	}
+	if !refusal.Ephemeral || !strings.Contains(refusal.Content, "Nothing was done") {
+		t.Errorf("the stale press's answer: %s", show(refusal))
+	}
+	after := w.game("g1")
+	if after.Version != g.Version || after.Proposal != nil || len(after.Moves) != 1 {
+		t.Errorf("the stale press changed the game: proposal %+v, moves %v", after.Proposal, after.Moves)
+	}
+	if n := len(w.posts(th.ID)); n != posts {
+		t.Errorf("the stale press brought %d public posts:\n%s", n-posts, contents(w.posts(th.ID)[posts:]))
+	}
+	// A current button still works: Bob's post of b2 offers him a draw.
+	w.click(w.bob.ID, w.lastPostWith(th.ID, "Offer a draw", nil), "Offer a draw")
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil && g.Proposal.Kind == bot.ProposeDraw })
+	w.clean()
+}
+
+// waitEphemeral waits for an ephemeral message to a user containing want.
+func (w *world) waitEphemeral(want string) discordfake.Message {
+	w.t.Helper()
+	var found discordfake.Message
+	if err := w.fake.Await(w.ctx, func() bool {
+		for _, ch := range w.fake.Threads() {
+			for _, m := range w.fake.Messages(ch.ID) {
+				if m.Ephemeral && strings.Contains(m.Content, want) {
+					found = m
+					return true
+				}
+			}
+		}
+		for _, m := range w.fake.Messages(w.channel) {
+			if m.Ephemeral && strings.Contains(m.Content, want) {
+				found = m
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		w.t.Fatalf("no ephemeral message %q: %v", want, err)
+	}
+	return found
+}
+
+// Superseded posts lose their buttons: a challenge accepted by command
+// loses Accept/Decline, a move's post loses its buttons at the next
+// move, a settled proposal's Withdraw goes, and only the latest post
+// keeps buttons.
+func TestSupersededPostsLoseButtons(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{})
+	o := discordfake.Opt
+	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, mention(w.bob.ID)), o("size", 3), o("color", "white"), o("opening", "no-swap")))
+	th := w.thread()
+	challenge := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
+	if _, ok := button(challenge, "Accept"); !ok {
+		t.Fatalf("the challenge has no Accept: %s", show(challenge))
+	}
+	// Accepted by a command, not by its button.
+	w.slash(w.bob.ID, th.ID, "accept")
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+	w.awaitNoButtons(challenge, "the accepted challenge")
+
+	before := w.seen(th.ID)
+	w.move(w.alice.ID, th.ID, "c2", 1)
+	bobs := w.lastPostWith(th.ID, "Offer a draw", before)
+	before = w.seen(th.ID)
+	w.move(w.bob.ID, th.ID, "a1", 2)
+	w.lastPostWith(th.ID, "Offer a draw", before)
+	w.awaitNoButtons(bobs, "the post of the move before")
+
+	// Alice offers a draw by command: her answer carries Withdraw; Bob
+	// declines by command; the Withdraw goes.
+	ix := w.slash(w.alice.ID, th.ID, "draw")
+	offer := w.reply(ix)
+	if _, ok := button(offer, "Withdraw"); !ok {
+		t.Fatalf("Alice's answer has no Withdraw: %s", show(offer))
+	}
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil })
+	w.slash(w.bob.ID, th.ID, "decline")
+	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal == nil })
+	w.awaitNoButtons(offer, "the settled proposal's Withdraw")
+
+	// Of the thread's posts, only the latest has buttons.
+	w.fake.Await(w.ctx, func() bool {
+		n := 0
+		for _, m := range w.posts(th.ID) {
+			if len(m.Components) > 0 {
+				n++
+			}
+		}
+		return n <= 1
+	})
+	ps := w.posts(th.ID)
+	for i, m := range ps[:len(ps)-1] {
+		if len(m.Components) > 0 {
+			t.Errorf("post %d of %d keeps its buttons: %s", i+1, len(ps), show(m))
+		}
+	}
+	w.clean()
+}
+
+// awaitNoButtons waits until a message has lost its buttons.
+func (w *world) awaitNoButtons(m discordfake.Message, what string) {
+	w.t.Helper()
+	if err := w.fake.Await(w.ctx, func() bool {
+		now, ok := w.fake.Message(m.ID)
+		return ok && len(now.Components) == 0
+	}); err != nil {
+		now, _ := w.fake.Message(m.ID)
+		w.t.Fatalf("%s keeps its buttons: %s", what, show(now))
+	}
+}
