@@ -283,6 +283,30 @@ func contents(ms []discordfake.Message) string {
 	return b.String()
 }
 
+// waitDM waits for the first bot message in a user's direct messages
+// that matches.
+func (w *world) waitDM(user string, match func(discordfake.Message) bool) discordfake.Message {
+	w.t.Helper()
+	var found discordfake.Message
+	if err := w.fake.Await(w.ctx, func() bool {
+		dm, ok := w.fake.DMChannelOf(user)
+		if !ok {
+			return false
+		}
+		for _, m := range w.posts(dm) {
+			if match(m) {
+				found = m
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		dm, _ := w.fake.DMChannelOf(user)
+		w.t.Fatalf("no matching direct message to %s: %v\n%s", user, err, contents(w.posts(dm)))
+	}
+	return found
+}
+
 // game reads a game record.
 func (w *world) game(id string) *bot.GameRecord {
 	w.t.Helper()

@@ -189,3 +189,60 @@ func (w *world) awaitNoButtons(m discordfake.Message, what string) {
 		w.t.Fatalf("%s keeps its buttons: %s", what, show(now))
 	}
 }
+
+// Refusals of messages typed in a game thread are never posted there: a
+// spectator's move, a refused "say" and a move out of turn are answered
+// by DM; when Discord refuses the bot's DMs to the sender, the thread
+// gets a line for them that says nothing of the refusal.
+func TestTypedRefusalsArePrivate(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{MessageContent: true})
+	carol := w.fake.AddUser(discordfake.User{Username: "carol"})
+	if err := w.fake.AddMember(w.guild, carol.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	th := w.startGame()
+	say := func(user, text string) discordfake.Message {
+		t.Helper()
+		m, err := w.fake.Say(user, th.ID, text)
+		if err != nil {
+			t.Fatalf("Say %q: %v", text, err)
+		}
+		return m
+	}
+	public := len(w.posts(th.ID))
+	for _, c := range []struct {
+		user, text, want string
+	}{
+		{carol.ID, "a4", "Refused"},                          // a spectator's move
+		{w.bob.ID, "say see https://evil.example", "Refused"}, // a refused say
+		{w.bob.ID, "ps a1", "not your turn"},                  // a move out of turn
+	} {
+		say(c.user, c.text)
+		got := w.waitDM(c.user, func(m discordfake.Message) bool { return strings.Contains(m.Content, c.want) })
+		if len(got.Mentions) != 0 {
+			t.Errorf("%q: the DM mentions %v", c.text, got.Mentions)
+		}
+	}
+	if g := w.game("g1"); len(g.Moves) != 0 {
+		t.Errorf("moves %v after the refused ones", g.Moves)
+	}
+
+	// Bob refuses DMs: his refusal is not shown; the thread says only
+	// where to look, to him.
+	if err := w.fake.SetRefusesDMs(w.bob.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	typed := say(w.bob.ID, "ps b1")
+	pointer := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "only you should see") })
+	if pointer.Type != discordfake.MessageReply || !containsAll(pointer.Mentions, w.bob.ID) || len(pointer.Mentions) != 1 ||
+		strings.Contains(pointer.Content, "turn") || strings.Contains(pointer.Content, "Refused") {
+		t.Errorf("the line for Bob's refusal (a reply to %s): %s", typed.ID, show(pointer))
+	}
+	for _, m := range w.posts(th.ID)[public:] {
+		if m.ID != pointer.ID {
+			t.Errorf("a refusal was posted in the thread: %s", show(m))
+		}
+	}
+	w.clean()
+}

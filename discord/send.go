@@ -174,7 +174,12 @@ func (d *delivery) private(ctx context.Context) error {
 		}
 	}
 	if d.bySelf() && d.origin.Kind == originMessage {
-		return d.post(ctx, d.origin.Channel, nil, "", d.origin.Message)
+		if d.origin.Guild == "" { // a direct message: the answer is as private
+			return d.post(ctx, d.origin.Channel, nil, "", d.origin.Message)
+		}
+		// A message typed in a server channel has no ephemeral answer:
+		// the reply goes by DM, never to the channel.
+		return d.privately(ctx, d.origin.Channel, d.origin.Message)
 	}
 	place := placeRecord{}
 	if d.r.Game != "" {
@@ -183,9 +188,45 @@ func (d *delivery) private(ctx context.Context) error {
 			return err
 		}
 	}
-	_, err := d.direct(ctx, place)
-	return err
+	pointer := ""
+	if place.Thread != "" && place.member(d.user) {
+		pointer = place.Thread
+	}
+	return d.privately(ctx, pointer, "")
 }
+
+// privately sends a private reply by direct message. When Discord
+// refuses the bot's DMs to its reader, the reply is not shown anywhere
+// else: channel (when set) gets a line for the reader, as a reply to
+// replyTo when set, that says only that an answer could not be given
+// privately and how to get one.
+func (d *delivery) privately(ctx context.Context, channel, replyTo string) error {
+	_, err := d.dm(ctx)
+	if !hasCode(err, codeCannotMessageUser) {
+		return err
+	}
+	d.t.dmRefused(ctx, d.user)
+	if channel == "" {
+		return bot.Permanent("Discord refuses direct messages to this user, and a private reply is shown nowhere else", err)
+	}
+	line := outMessage{Content: mention(d.user) + " " + privateRefusedNote}
+	return d.sendAll(ctx, channel, []outMessage{line}, func(m outMessage) error {
+		send := &discordgo.MessageSend{Content: m.Content, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{d.user}}}
+		if replyTo != "" {
+			no := false
+			send.Reference = &discordgo.MessageReference{MessageID: replyTo, ChannelID: channel, FailIfNotExists: &no}
+		}
+		if err := d.t.readyThread(ctx, channel); err != nil {
+			return d.t.explain(ctx, err, channel, false)
+		}
+		_, err := d.t.s.ChannelMessageSendComplex(channel, send, discordgo.WithContext(ctx))
+		return d.t.explain(ctx, err, channel, false)
+	})
+}
+
+// privateRefusedNote is all a channel sees of a private reply that
+// Discord would not let the bot send by DM.
+const privateRefusedNote = "the bot has an answer for you that only you should see, but Discord refuses its direct messages to you. Allow direct messages from this server's members in your privacy settings, or use /tak here: its answers show to you alone."
 
 // ephemeral answers the reader's interaction with follow-ups only they
 // see (the first fills the deferred answer).

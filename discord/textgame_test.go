@@ -79,12 +79,13 @@ func TestGameByPlainText(t *testing.T) {
 	}
 
 	// Outside a game thread, text is read only when it mentions the bot:
-	// the reply to the second message comes, and none to the first.
+	// the reply to the second message comes (privately: by DM, as a
+	// typed message has no ephemeral answer), and none to the first.
 	say(w.bob.ID, w.channel, "ps b2")
 	say(w.bob.ID, w.channel, botMention+" games")
-	w.waitPost(w.channel, func(m discordfake.Message) bool { return strings.Contains(m.Content, "Your games") })
-	if got := len(w.posts(w.channel)); got != 2 {
-		t.Errorf("%d bot posts in #games, want 2 (Alice's confirmation, Bob's games):\n%s", got, contents(w.posts(w.channel)))
+	w.waitDM(w.bob.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "Your games") })
+	if got := len(w.posts(w.channel)); got != 1 {
+		t.Errorf("%d bot posts in #games, want 1 (Alice's confirmation):\n%s", got, contents(w.posts(w.channel)))
 	}
 	w.clean()
 }
