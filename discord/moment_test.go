@@ -214,7 +214,7 @@ func TestTypedRefusalsArePrivate(t *testing.T) {
 	for _, c := range []struct {
 		user, text, want string
 	}{
-		{carol.ID, "a4", "Refused"},                          // a spectator's move
+		{carol.ID, "a4", "Refused"},                           // a spectator's move
 		{w.bob.ID, "say see https://evil.example", "Refused"}, // a refused say
 		{w.bob.ID, "ps a1", "not your turn"},                  // a move out of turn
 	} {
