@@ -21,6 +21,16 @@ func TestEscapeMarkdown(t *testing.T) {
 		{"a_b ~~c~~ ||d|| `e` [f](g)", `a\_b \~\~c\~\~ \|\|d\|\| \` + "`e\\`" + ` \[f\](g)`},
 		{"see https://ptn.ninja/#abc_def*x", "see https://ptn.ninja/#abc_def*x"},
 		{`back\slash`, `back\\slash`},
+		// Discord's entities show as text: channels, users, roles,
+		// timestamps, commands, custom and animated emoji, guide links,
+		// @everyone and @here; PTN moves and comparisons keep their '<'.
+		{"see <#123> <@456> <@!456> <@&789>", `see \<#123> \<@456> \<@!456> \<@&789>`},
+		{"at <t:1700000000:R>, try </tak move:123>", `at \<t:1700000000:R>, try \</tak move:123>`},
+		{"gg <:tak:123> <a:dance:456> <id:guide>", `gg \<:tak:123> \<a:dance:456> \<id:guide>`},
+		{"hey @everyone and @here, @Everyone", `hey \@everyone and \@here, \@Everyone`},
+		{"3c3<12 and a < b and <3", "3c3<12 and a < b and <3"},
+		{`\<#1>`, `\\\<#1>`},
+		{"https://x.example/<#1>", `https://x.example/\<#1>`},
 	} {
 		if got := escapeMarkdown(c.in); got != c.want {
 			t.Errorf("escapeMarkdown(%q) = %q, want %q", c.in, got, c.want)
