@@ -67,6 +67,7 @@ func TestStaleButtonRefused(t *testing.T) {
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil })
 	w.slash(w.bob.ID, th.ID, "accept")
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal == nil && len(g.Moves) == 0 })
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "bob accepted") })
 	w.move(w.alice.ID, th.ID, "b2", 1)
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played b2") })
 	g := w.game("g1")
@@ -86,7 +87,9 @@ func TestStaleButtonRefused(t *testing.T) {
 		t.Errorf("the stale press changed the game: proposal %+v, moves %v", after.Proposal, after.Moves)
 	}
 	if n := len(w.posts(th.ID)); n != posts {
-		t.Errorf("the stale press brought %d public posts:\n%s", n-posts, contents(w.posts(th.ID)[posts:]))
+		for _, m := range w.posts(th.ID)[posts:] {
+			t.Errorf("a public post after the stale press: %s", show(m))
+		}
 	}
 	// A current button still works: Bob's post of b2 offers him a draw.
 	w.click(w.bob.ID, w.lastPostWith(th.ID, "Offer a draw", nil), "Offer a draw")
@@ -159,20 +162,23 @@ func TestSupersededPostsLoseButtons(t *testing.T) {
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal == nil })
 	w.awaitNoButtons(offer, "the settled proposal's Withdraw")
 
-	// Of the thread's posts, only the latest has buttons.
-	w.fake.Await(w.ctx, func() bool {
-		n := 0
+	// Every post of the thread that keeps buttons was drawn for the game
+	// as it stands (after a declined offer that may be the post of the
+	// move before it, whose buttons are good again).
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "declined") })
+	stale := func() []discordfake.Message {
+		now := "@" + bot.MomentOf(w.game("g1")) + ":"
+		var out []discordfake.Message
 		for _, m := range w.posts(th.ID) {
-			if len(m.Components) > 0 {
-				n++
+			if b, ok := button(m, ""); ok && !strings.Contains(b.CustomID, now) {
+				out = append(out, m)
 			}
 		}
-		return n <= 1
-	})
-	ps := w.posts(th.ID)
-	for i, m := range ps[:len(ps)-1] {
-		if len(m.Components) > 0 {
-			t.Errorf("post %d of %d keeps its buttons: %s", i+1, len(ps), show(m))
+		return out
+	}
+	if err := w.fake.Await(w.ctx, func() bool { return len(stale()) == 0 }); err != nil {
+		for _, m := range stale() {
+			t.Errorf("a post keeps buttons of another moment: %s", show(m))
 		}
 	}
 	w.clean()

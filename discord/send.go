@@ -135,7 +135,13 @@ func (d *delivery) deliver(ctx context.Context) error {
 		case d.canAnswer():
 			return d.ephemeral(ctx)
 		case d.bySelf() && d.origin.Kind == originMessage && d.origin.ShowOwn:
-			return d.post(ctx, d.origin.Channel, nil, "", d.origin.Message)
+			if d.origin.Guild == "" {
+				return d.post(ctx, d.origin.Channel, nil, "", d.origin.Message)
+			}
+			// What the sender's own reply says beyond the thread's post
+			// (several commands, one of them perhaps refused; an rs
+			// comparison) is theirs: by DM, as a private reply.
+			return d.privately(ctx, d.origin.Channel, d.origin.Message)
 		case !d.bySelf() && d.t.wantsDM(d.user):
 			_, err := d.direct(ctx, place)
 			return err
