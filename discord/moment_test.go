@@ -252,3 +252,76 @@ func TestTypedRefusalsArePrivate(t *testing.T) {
 	}
 	w.clean()
 }
+
+// Stale presses through the fake Discord, with the buttons left on their
+// posts (as when taking them off failed): an accepted challenge's Accept
+// pressed once a draw is offered, a settled draw offer's Withdraw pressed
+// once the opponent offers one, a proposal's Accept pressed after it was
+// accepted and another was made. Each is refused privately; the open
+// proposal stays as it was.
+func TestStaleButtonAttacks(t *testing.T) {
+	t.Parallel()
+	o := discordfake.Opt
+	for _, c := range []struct {
+		name string
+		run  func(w *world, th discordfake.Channel) (user string, m discordfake.Message, label string)
+	}{{
+		name: "accept a challenge again",
+		run: func(w *world, th discordfake.Channel) (string, discordfake.Message, string) {
+			challenge := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
+			w.slash(w.bob.ID, th.ID, "accept")
+			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+			w.slash(w.alice.ID, th.ID, "draw")
+			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil })
+			return w.bob.ID, challenge, "Accept"
+		},
+	}, {
+		name: "withdraw a settled offer",
+		run: func(w *world, th discordfake.Channel) (string, discordfake.Message, string) {
+			w.slash(w.bob.ID, th.ID, "accept")
+			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+			offer := w.reply(w.slash(w.alice.ID, th.ID, "draw"))
+			w.slash(w.bob.ID, th.ID, "decline")
+			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal == nil })
+			w.slash(w.bob.ID, th.ID, "draw")
+			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil })
+			return w.alice.ID, offer, "Withdraw"
+		},
+	}, {
+		name: "accept an accepted proposal",
+		run: func(w *world, th discordfake.Channel) (string, discordfake.Message, string) {
+			w.slash(w.bob.ID, th.ID, "accept")
+			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+			w.move(w.alice.ID, th.ID, "c2", 1)
+			before := w.seen(th.ID)
+			w.slash(w.alice.ID, th.ID, "undo")
+			proposal := w.lastPostWith(th.ID, "Accept:", before)
+			w.slash(w.bob.ID, th.ID, "accept")
+			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal == nil && len(g.Moves) == 0 })
+			w.slash(w.alice.ID, th.ID, "draw")
+			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil })
+			return w.bob.ID, proposal, "Accept:"
+		},
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t, worldOptions{KeepButtons: true})
+			w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, mention(w.bob.ID)), o("size", 3), o("color", "white"), o("opening", "no-swap")))
+			th := w.thread()
+			user, m, label := c.run(w, th)
+			before := w.game("g1")
+			got := w.reply(w.click(user, m, label))
+			if !strings.Contains(got.Content, "earlier moment") {
+				got = w.waitEphemeral("earlier moment")
+			}
+			if !got.Ephemeral || !strings.Contains(got.Content, "Nothing was done") {
+				t.Errorf("the stale press's answer: %s", show(got))
+			}
+			after := w.game("g1")
+			if after.Version != before.Version || after.Status != before.Status || after.Proposal == nil || *after.Proposal != *before.Proposal {
+				t.Errorf("the stale press changed the game: %s %+v -> %s %+v", before.Status, before.Proposal, after.Status, after.Proposal)
+			}
+			w.clean()
+		})
+	}
+}
