@@ -36,10 +36,11 @@ type liveRecord struct {
 
 // livePost is one message with buttons.
 type livePost struct {
-	Channel string `json:",omitempty"` // a channel message (thread, DM)
+	Channel string `json:",omitempty"` // where it is (a thread, a DM)
 	Message string
 	// Token and App edit an ephemeral follow-up, which only the
-	// interaction's token reaches (for tokenLife after At).
+	// interaction's token reaches (for tokenLife after At); a message
+	// without them is edited in its channel.
 	Token  string `json:",omitempty"`
 	App    string `json:",omitempty"`
 	Moment string
@@ -115,9 +116,10 @@ func (d *delivery) deliverLive(ctx context.Context) error {
 			kept = append(kept, p)
 		case t.opts.keepButtons:
 			changed = true
-		default:
-			t.takeButtonsOff(ctx, p, now)
+		case t.takeButtonsOff(ctx, p, now):
 			changed = true
+		default: // later: its thread is archived
+			kept = append(kept, p)
 		}
 	}
 	rec.Posts = append(kept, d.livePosts(moment)...)
@@ -142,10 +144,7 @@ func (d *delivery) posting(m *discordgo.Message, components int, token, app stri
 	if !d.track || m == nil || components == 0 || m.ID == "" {
 		return
 	}
-	p := livePost{Channel: m.ChannelID, Message: m.ID, At: d.t.clock.Now()}
-	if token != "" {
-		p = livePost{Message: m.ID, Token: token, App: app, At: d.t.clock.Now()}
-	}
+	p := livePost{Channel: m.ChannelID, Message: m.ID, Token: token, App: app, At: d.t.clock.Now()}
 	d.posted = append(d.posted, p)
 }
 
@@ -162,15 +161,22 @@ func (t *Transport) saveLive(ctx context.Context, game string, rec liveRecord) {
 	}
 }
 
-// takeButtonsOff removes the buttons of a superseded message; a message
+// takeButtonsOff removes the buttons of a superseded message, and
+// reports false when that must wait: the message is in an archived
+// thread, which Discord does not let anyone edit, and which the adapter
+// does not unarchive for this alone (the thread of a finished game stays
+// archived; the referee refuses the buttons' presses anyway). A message
 // gone, or an ephemeral one whose token has expired, is let be.
-func (t *Transport) takeButtonsOff(ctx context.Context, p livePost, now time.Time) {
+func (t *Transport) takeButtonsOff(ctx context.Context, p livePost, now time.Time) bool {
 	none := []discordgo.MessageComponent{}
+	if ch, ok := t.stateChannel(p.Channel); ok && ch.IsThread() && ch.ThreadMetadata != nil && ch.ThreadMetadata.Archived {
+		return false
+	}
 	var err error
 	switch {
 	case p.Token != "":
 		if now.Sub(p.At) >= tokenLife {
-			return
+			return true
 		}
 		_, err = t.s.FollowupMessageEdit(&discordgo.Interaction{AppID: p.App, Token: p.Token}, p.Message,
 			&discordgo.WebhookEdit{Components: &none}, discordgo.WithContext(ctx))
@@ -180,7 +186,8 @@ func (t *Transport) takeButtonsOff(ctx context.Context, p livePost, now time.Tim
 	}
 	if err != nil {
 		t.log.Debug("discord: take the buttons off a superseded message", "message", p.Message, "err", err)
-		return
+		return true
 	}
 	t.log.Debug("discord: buttons taken off a superseded message", "message", p.Message, "moment", p.Moment)
+	return true
 }
