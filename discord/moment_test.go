@@ -3,6 +3,7 @@ package discord
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
@@ -324,4 +325,47 @@ func TestStaleButtonAttacks(t *testing.T) {
 			w.clean()
 		})
 	}
+}
+
+// A game's record of live buttons is kept while fresh and pruned once
+// older than liveRetention; a game whose posts all lost their buttons
+// leaves no record.
+func TestLiveRecordPruned(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{ManualClock: true})
+	th := w.startGame()
+	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "your move") })
+	// Once the game's start is delivered, the record holds only posts of
+	// the game's moment (the challenge's went with the Accept).
+	now := bot.MomentOf(w.game("g1"))
+	var rec liveRecord
+	if err := w.fake.Await(w.ctx, func() bool {
+		rec = liveRecord{}
+		found, err := w.tr.getState(w.ctx, keyLive+"g1", &rec)
+		if !found || err != nil || len(rec.Posts) == 0 {
+			return false
+		}
+		for _, p := range rec.Posts {
+			if p.Moment != now || p.Message == "" {
+				return false
+			}
+		}
+		return true
+	}); err != nil {
+		t.Fatalf("the live record of g1 is not the game's moment %s: %+v, %v", now, rec, err)
+	}
+	if err := w.tr.prune(w.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if found, err := w.tr.getState(w.ctx, keyLive+"g1", &rec); !found || err != nil {
+		t.Fatalf("a fresh live record was pruned: %v", err)
+	}
+	w.clock.Advance(liveRetention + time.Hour)
+	if err := w.tr.prune(w.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if found, err := w.tr.getState(w.ctx, keyLive+"g1", &rec); found || err != nil {
+		t.Errorf("an old live record stays: %+v, %v", rec, err)
+	}
+	w.clean()
 }
