@@ -55,11 +55,10 @@ func TestStaleActionsAreRefused(t *testing.T) {
 		name: "undo of an old post after a takeback",
 		setup: func(h *harness, id string) (string, bot.Action) {
 			h.send("alice", "ps c2")
-			rs := h.send("bob", "ps a1")
+			h.send("bob", "ps a1")
 			h.send("alice", "ps b1")
-			rs = h.send("bob", "ps a3")
-			_ = rs
-			rs = h.send("alice", "ps c3")
+			h.send("bob", "ps a3")
+			rs := h.send("alice", "ps c3")
 			undo := pressed(t, rs, "alice", "undo")
 			if _, got := h.press("alice", undo); !strings.Contains(textTo(got, "bob"), "proposes to take back") {
 				t.Fatalf("the fresh undo was not proposed:\n%s", allText(got))
