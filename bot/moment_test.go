@@ -160,3 +160,28 @@ func TestMomentShape(t *testing.T) {
 		}
 	}
 }
+
+// The buttons of a question ("which game is accept for?") carry each
+// game's moment: once that game has moved on, the press is refused.
+func TestStaleChoiceRefused(t *testing.T) {
+	h := newHarness(t)
+	g1 := h.start("alice", "bob", "size=3")
+	g2 := h.start("alice", "carol", "size=3")
+	h.send("bob", "game "+g1+"; draw")
+	h.send("carol", "game "+g2+"; draw")
+	rs := h.send("alice", "accept")
+	choice := pressed(t, rs, "alice", "game "+g1+"; accept")
+	if choice.Moment != bot.MomentOf(h.game(g1)) {
+		t.Fatalf("the choice %+v does not carry g1's moment %s", choice, bot.MomentOf(h.game(g1)))
+	}
+	// Bob withdraws his draw offer and asks to restart instead.
+	h.send("bob", "game "+g1+"; cancel")
+	h.send("bob", "game "+g1+"; restart")
+	out, rs := h.press("alice", bot.Action{Command: choice.Command, Game: g1, Moment: choice.Moment})
+	if !out.Refused || !strings.Contains(allText(rs), "earlier moment") {
+		t.Fatalf("the stale choice: %+v\n%s", out, allText(rs))
+	}
+	if g := h.game(g1); g.Status != bot.Active || g.Proposal == nil || g.Proposal.Kind != bot.ProposeRestart {
+		t.Errorf("g1 after the stale choice: %s, proposal %+v", g.Status, g.Proposal)
+	}
+}

@@ -195,8 +195,15 @@ func buttonsOf(actions []bot.Action, o renderOptions) ([]discordgo.Button, []bot
 			game = o.Game
 		}
 		moment := ""
-		if game == a.Game {
+		switch {
+		case game == a.Game && game != "":
 			moment = a.Moment
+		case a.Game == "" && a.Moment != "":
+			// "game g3; accept" (which game a command is for): the
+			// button's game and moment are g3's.
+			if g, ok := prefixGame(a.Command); ok {
+				game, moment = g, a.Moment
+			}
 		}
 		id, ok := customID{Kind: kind, User: o.ButtonsFor, Game: game, Moment: moment, Command: a.Command}.encode()
 		if !ok || len(buttons) == maxButtons {
@@ -206,6 +213,16 @@ func buttonsOf(actions []bot.Action, o renderOptions) ([]discordgo.Button, []bot
 		buttons = append(buttons, discordgo.Button{Label: cutRunes(a.Label, maxButtonLabel), Style: buttonStyle(a.Command), CustomID: id})
 	}
 	return buttons, rest
+}
+
+// prefixGame reads the game of a command that starts "game ID;".
+func prefixGame(command string) (string, bool) {
+	head, _, ok := strings.Cut(command, ";")
+	f := strings.Fields(head)
+	if !ok || len(f) != 2 || !strings.EqualFold(f[0], "game") || !gameIDShaped(f[1]) || f[1] == "" {
+		return "", false
+	}
+	return f[1], true
 }
 
 // buttonStyle colours a button by what its command does.

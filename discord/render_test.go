@@ -211,3 +211,30 @@ func TestRenderGameFile(t *testing.T) {
 		t.Errorf("without files:\n%s", m.Content)
 	}
 }
+
+// Buttons carry their action's moment: an action about the reply's game,
+// and a "game ID; …" choice with the moment of that game; an action
+// about no game carries none.
+func TestButtonMoments(t *testing.T) {
+	const user = "123456789012345678"
+	actions := []bot.Action{
+		{Label: "Offer a draw", Command: "draw", Game: "g1", Moment: "4a-k2j"},
+		{Label: "accept in g3", Command: "game g3; accept", Moment: "9ad-x1"},
+		{Label: "List your games", Command: "games"},
+		{Label: "Stop watching", Command: "unwatch g5"},
+	}
+	buttons, rest := buttonsOf(actions, renderOptions{ButtonsFor: user, Game: "g1"})
+	var ids []string
+	for _, b := range buttons {
+		ids = append(ids, b.CustomID)
+	}
+	want := []string{"tak:a:" + user + ":g1@4a-k2j:draw", "tak:a:" + user + ":g3@9ad-x1:game g3; accept", "tak:a:" + user + ":g1:games", "tak:a:" + user + ":g1:unwatch g5"}
+	if len(rest) != 0 || strings.Join(ids, " ") != strings.Join(want, " ") {
+		t.Errorf("buttons %q (rest %v), want %q", ids, rest, want)
+	}
+	for _, id := range ids {
+		if _, err := parseCustomID(id); err != nil {
+			t.Errorf("%q does not parse: %v", id, err)
+		}
+	}
+}
