@@ -185,3 +185,51 @@ func TestStaleChoiceRefused(t *testing.T) {
 		t.Errorf("g1 after the stale choice: %s, proposal %+v", g.Status, g.Proposal)
 	}
 }
+
+// An open challenge's Accept in a "seeks" listing carries the challenge's
+// moment: pressed again once the taker plays it and a draw is offered,
+// it does not accept the draw.
+func TestStaleSeekAccept(t *testing.T) {
+	h := newHarness(t)
+	rs := h.send("alice", "new anyone size=3")
+	id := rs[0].Game
+	rs = h.send("bob", "seeks")
+	accept := pressed(t, rs, "bob", "accept "+id)
+	if accept.Moment == "" {
+		t.Fatalf("the listing's Accept carries no moment: %+v", accept)
+	}
+	if out, _ := h.press("bob", accept); out.Refused {
+		t.Fatal("the fresh Accept was refused")
+	}
+	h.send("alice", "game "+id+"; draw")
+	out, rs := h.press("bob", accept)
+	if !out.Refused || !strings.Contains(allText(rs), "accepted since") {
+		t.Fatalf("the listing's Accept pressed again: %+v\n%s", out, allText(rs))
+	}
+	if g := h.game(id); g.Status != bot.Active || g.Proposal == nil {
+		t.Errorf("%s after the old Accept: %s, proposal %+v", id, g.Status, g.Proposal)
+	}
+}
+
+// The "Withdraw the challenge" offered with a refused challenge carries
+// that challenge's moment: pressed once it was accepted and its sender
+// proposed a draw, it does not withdraw the draw.
+func TestStaleWithdrawChallenge(t *testing.T) {
+	h := newHarness(t, withQuotas(bot.Quotas{OpenChallenges: 1}))
+	rs := h.send("alice", "new bob size=3")
+	id := rs[0].Game
+	rs = h.send("alice", "new carol size=3")
+	withdraw := pressed(t, rs, "alice", "cancel")
+	if withdraw.Game != id || withdraw.Moment == "" {
+		t.Fatalf("the refusal's Withdraw: %+v", withdraw)
+	}
+	h.send("bob", "game "+id+"; accept")
+	h.send("alice", "game "+id+"; draw")
+	out, rs := h.press("alice", withdraw)
+	if !out.Refused || !strings.Contains(allText(rs), "accepted since") {
+		t.Fatalf("the old Withdraw: %+v\n%s", out, allText(rs))
+	}
+	if g := h.game(id); g.Proposal == nil {
+		t.Errorf("the old Withdraw withdrew the draw offer")
+	}
+}
