@@ -155,9 +155,11 @@ func parseMoment(s string) (ply int, stage, proposal byte, ok bool) {
 	return n, letters[0], proposal, true
 }
 
-// stampMoments sets the moment of each action about a game the session
-// holds, as the game stands at the end of the session (the state the
-// reply describes).
+// stampMoments sets the moment of each action about a game that has
+// none yet: as the game stands at the end of the session (the state the
+// reply describes) when the session holds it, else as read now (an
+// action about a game the session only looked at: a listing, a
+// question).
 func (s *session) stampMoments(as []Action) {
 	for i := range as {
 		a := &as[i]
@@ -167,10 +169,10 @@ func (s *session) stampMoments(as []Action) {
 		var g *GameRecord
 		if gs, ok := s.games[a.Game]; ok {
 			g = gs.rec
-		} else if rec, ok := s.peeked[a.Game]; ok {
+		} else if rec, err := s.peekGame(a.Game); err == nil {
 			g = rec
 		} else {
-			continue
+			continue // a game that cannot be read: the action goes unchecked
 		}
 		a.Moment = MomentOf(g)
 	}

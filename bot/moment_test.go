@@ -233,3 +233,42 @@ func TestStaleWithdrawChallenge(t *testing.T) {
 		t.Errorf("the old Withdraw withdrew the draw offer")
 	}
 }
+
+// Every action about a game, in every reply of a game's life (challenge,
+// moves, offers, a refusal, a listing, the end), carries a moment that
+// ValidMoment accepts.
+func TestEveryGameActionHasAMoment(t *testing.T) {
+	h := newHarness(t, withButtons())
+	var all []bot.Reply
+	send := func(from, text string) { all = append(all, h.send(from, text)...) }
+	send("alice", "new bob size=3 color=white opening=no-swap")
+	send("bob", "accept")
+	send("alice", "ps a1")
+	send("bob", "ps c3")
+	send("alice", "draw")
+	send("bob", "decline")
+	send("bob", "ps c1")
+	send("alice", "undo")
+	send("bob", "ps zz")
+	send("alice", "new anyone size=4")
+	send("bob", "seeks")
+	send("alice", "games")
+	send("bob", "resign")
+	n := 0
+	for _, r := range all {
+		for _, p := range r.Parts {
+			for _, a := range p.Actions {
+				if a.Game == "" {
+					continue
+				}
+				n++
+				if !bot.ValidMoment(a.Moment) {
+					t.Errorf("reply %s to %s: action %+v has no valid moment", r.ID, r.To.Address, a)
+				}
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d actions about a game in the whole script", n)
+	}
+}
