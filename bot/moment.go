@@ -166,6 +166,10 @@ func (s *session) stampMoments(as []Action) {
 		if a.Game == "" || a.Moment != "" {
 			continue
 		}
+		if m, ok := s.moments[a.Game]; ok {
+			a.Moment = m
+			continue
+		}
 		var g *GameRecord
 		if gs, ok := s.games[a.Game]; ok {
 			g = gs.rec
@@ -175,6 +179,10 @@ func (s *session) stampMoments(as []Action) {
 			continue // a game that cannot be read: the action goes unchecked
 		}
 		a.Moment = MomentOf(g)
+		if s.moments == nil {
+			s.moments = map[string]string{}
+		}
+		s.moments[a.Game] = a.Moment // the games do not change while the replies are written
 	}
 }
 

@@ -63,6 +63,9 @@ type session struct {
 	// first; a game changed meanwhile is read again under its lock.
 	senderGames     []string
 	senderGamesRead bool
+	// moments are the games' moments stamped on the replies' actions
+	// (moment.go), each computed once.
+	moments map[string]string
 }
 
 func (r *Referee) newSession(ctx context.Context, ls *lockSet, msg Message, replyBase string) *session {
