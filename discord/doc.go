@@ -142,9 +142,9 @@
 // The referee stamps every action about a game with the game's moment
 // (bot.MomentOf: the ply, the stage, the open proposal's kind, and a hash
 // of the moves with their times, the start, the result, the proposal and
-// the disputes; not chat, sync boards, reminders or deadlines). A button carries it,
-// and the referee checks it under the game's lock before the command
-// runs: a press on a button of a game that has moved on (a move played or
+// the disputes; not chat, sync boards, reminders or deadlines). A button
+// carries it, and the referee checks it under the game's lock before the
+// command runs: a press on a button of a game that has moved on (a move played or
 // taken back, a proposal settled or withdrawn, a challenge answered) is
 // refused with a private answer saying how, and changes nothing. Old
 // posts are also cleaned up (live.go): the adapter remembers, per game,
