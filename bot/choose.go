@@ -170,7 +170,9 @@ func (s *session) ask(c *Command, k pickKind, fit []*GameRecord) error {
 		names = append(names, fmt.Sprintf("%s (%s)", g.ID, what))
 		cmd := "game " + g.ID + "; " + text
 		cmds = append(cmds, "\""+cmd+"\"")
-		a := Action{Label: fmt.Sprintf("%s in %s (%s)", text, g.ID, what), Command: cmd}
+		// The moment of the game as read here: a button of this question
+		// pressed once the game has moved on is refused (moment.go).
+		a := Action{Label: fmt.Sprintf("%s in %s (%s)", text, g.ID, what), Command: cmd, Moment: MomentOf(g)}
 		if c.Name == "resign" {
 			a.Confirm = fmt.Sprintf("Resign game %s against %s?", g.ID, opp)
 		}

@@ -194,6 +194,7 @@ func (s *session) replies(cause string) []Reply {
 		parts := append(make([]Part, 0, len(d.parts)+2), d.parts...) // room for the link and the actions
 		parts = s.webLink(d, parts)
 		if as := d.allActions(); len(as) > 0 {
+			s.stampMoments(as)
 			parts = append(parts, Part{Kind: Actions, Actions: as})
 		}
 		class := Event

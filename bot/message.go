@@ -45,6 +45,12 @@ type Message struct {
 	// sender and on the games the message changes, and "leaderboard"
 	// written there lists the players of that community.
 	Community string
+	// Moment, when set, is the state of game Game the message was drawn
+	// for (Action.Moment: a Discord button hands back the one of its
+	// post). The referee checks it under the game's lock, with the
+	// commands: when the game has moved on since, nothing of the message
+	// runs and the sender alone is told (a private reply).
+	Moment string
 	// State is adapter state written in the same transaction as the
 	// message's effects (an IMAP cursor, a thread mapping), so a restart
 	// resumes exactly. When the message was handled before, it is written

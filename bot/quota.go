@@ -193,7 +193,11 @@ func (s *session) checkOwnChallenges() error {
 	if len(mine) >= q.OpenChallenges {
 		var cmds []Action
 		for _, id := range mine {
-			cmds = append(cmds, Action{Label: "Withdraw the challenge " + id, Command: "cancel", Game: id})
+			a := Action{Label: "Withdraw the challenge " + id, Command: "cancel", Game: id}
+			if g, err := s.peekGame(id); err == nil {
+				a.Moment = MomentOf(g) // once accepted, the button withdraws nothing else
+			}
+			cmds = append(cmds, a)
 		}
 		return &refusal{msg: fmt.Sprintf("you have %s waiting for an answer (%s), and the referee lets you have at most %d at once: "+
 			"withdraw one (e.g. \"game %s; cancel\") or wait until one is answered or expires",

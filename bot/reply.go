@@ -148,6 +148,12 @@ type Action struct {
 	// Confirm, when set, is the question to ask before sending a command
 	// that cannot be undone ("Resign game g3?").
 	Confirm string
+	// Moment is the state of game Game the action was offered for
+	// (MomentOf), stamped by the referee when it writes the reply; ""
+	// for an action about no game. A transport that sends the action
+	// back as drawn (a Discord button) hands it back as Message.Moment,
+	// and the referee refuses it once the game has moved on.
+	Moment string `json:",omitempty"`
 }
 
 // Attachment is a rendered picture.

@@ -84,6 +84,9 @@ func (s *session) run(p Parsed, perr error) error {
 		s.tell(key, s.msg.Game).say("%s", pe.Error())
 		return nil
 	}
+	if stale, err := s.staleMoment(key); stale || err != nil {
+		return err
+	}
 	for i := range p.Commands {
 		if p.Commands[i].Class() == ClassGame {
 			s.gameCommand = true

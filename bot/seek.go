@@ -333,7 +333,7 @@ func (s *session) cmdSeeks(c *Command) error {
 		if g.Players[g.Challenger] == s.sender.Key {
 			line += " (yours)"
 		} else {
-			acts = append(acts, Action{Label: "Accept " + g.ID, Command: "accept " + g.ID, Game: g.ID})
+			acts = append(acts, Action{Label: "Accept " + g.ID, Command: "accept " + g.ID, Game: g.ID, Moment: MomentOf(g)})
 		}
 		lines = append(lines, line)
 	}

@@ -68,6 +68,9 @@ type session struct {
 	// game (ClassGame, run or refused): its answers about the sender's
 	// own games are Play answers, never held by a limit (ownPlay).
 	gameCommand bool
+	// moments are the games' moments stamped on the replies' actions
+	// (moment.go), each computed once.
+	moments map[string]string
 }
 
 func (r *Referee) newSession(ctx context.Context, ls *lockSet, msg Message, replyBase string) *session {

@@ -23,7 +23,7 @@ func (t *Transport) click(ix *discordgo.Interaction, u *discordgo.User) {
 	}
 	if c.User == anyoneUser { // a lobby's Accept: whoever clicks takes it
 		t.dispatch(ix, t.deferEphemeral(ix), func(ctx context.Context) {
-			t.handleInteraction(ctx, ix, u, c.Command, c.Game, originCommand)
+			t.handleInteraction(ctx, ix, u, c.Command, c.Game, c.Moment, originCommand)
 		})
 		return
 	}
@@ -33,8 +33,8 @@ func (t *Transport) click(ix *discordgo.Interaction, u *discordgo.User) {
 	}
 	switch c.Kind {
 	case kindAsk:
-		yes, _ := customID{Kind: kindYes, User: c.User, Game: c.Game, Command: c.Command}.encode()
-		no, _ := customID{Kind: kindNo, User: c.User, Game: c.Game, Command: c.Command}.encode()
+		yes, _ := customID{Kind: kindYes, User: c.User, Game: c.Game, Moment: c.Moment, Command: c.Command}.encode()
+		no, _ := customID{Kind: kindNo, User: c.User, Game: c.Game, Moment: c.Moment, Command: c.Command}.encode()
 		label := clickedLabel(ix)
 		question := fmt.Sprintf("%s%s? This cannot be undone.", label, inGame(c.Game))
 		t.dispatch(ix, t.sayEphemeral(ix, escapeMarkdown(question), discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -49,7 +49,7 @@ func (t *Transport) click(ix *discordgo.Interaction, u *discordgo.User) {
 			content = escapeMarkdown(fmt.Sprintf("Sending %q%s…", c.Command, inGame(c.Game)))
 		}
 		t.dispatch(ix, t.updateClicked(ix, content), func(ctx context.Context) {
-			t.handleInteraction(ctx, ix, u, c.Command, c.Game, originButton)
+			t.handleInteraction(ctx, ix, u, c.Command, c.Game, c.Moment, originButton)
 		})
 	}
 }

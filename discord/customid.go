@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/takbymail/takbot/bot"
 )
 
 // maxCustomID is Discord's limit on a component's custom_id.
@@ -28,12 +30,14 @@ const (
 )
 
 // customID is what a button's custom_id says: what to do, for whom, in
-// which game. Buttons carry all of it, so they work after a restart and
-// need no state.
+// which game, and the moment of the game it was drawn for. Buttons carry
+// all of it, so they work after a restart and need no state; the referee
+// refuses a button whose moment has passed (bot.Message.Moment).
 type customID struct {
 	Kind    buttonKind
 	User    string // the only user whose click counts
 	Game    string // the game the command goes to ("" for none)
+	Moment  string // the game's moment the button was drawn for (bot.MomentOf); "" for none
 	Command string // the exact command ("" for the modal)
 }
 
@@ -46,7 +50,11 @@ var errNotOurs = errors.New("discord: not a custom id of this bot")
 // encode writes the custom_id, and false when it does not fit Discord's
 // 100 characters (the action is then offered as text).
 func (c customID) encode() (string, bool) {
-	s := customPrefix + string(c.Kind) + ":" + c.User + ":" + c.Game + ":" + c.Command
+	game := c.Game
+	if c.Moment != "" {
+		game += "@" + c.Moment
+	}
+	s := customPrefix + string(c.Kind) + ":" + c.User + ":" + game + ":" + c.Command
 	if utf8.RuneCountInString(s) > maxCustomID {
 		return "", false
 	}
@@ -64,6 +72,12 @@ func parseCustomID(s string) (customID, error) {
 		return customID{}, errNotOurs
 	}
 	c := customID{Kind: buttonKind(fields[0]), User: fields[1], Game: fields[2], Command: fields[3]}
+	if game, moment, ok := strings.Cut(c.Game, "@"); ok {
+		if game == "" || !bot.ValidMoment(moment) {
+			return customID{}, errNotOurs
+		}
+		c.Game, c.Moment = game, moment
+	}
 	switch c.Kind {
 	case kindRun, kindAsk, kindYes, kindNo:
 		if strings.TrimSpace(c.Command) == "" {

@@ -109,9 +109,9 @@
 // carries), else one that asks its reader to act, else the first in the
 // outbox. The siblings of a reply are found by its id ("EVENT/N") through
 // ref.Reply. The player who caused the event sees their own reply as the
-// answer to their interaction; a plain-text sender sees theirs as a reply
-// to their message only when it says more than the event (several
-// commands, rs, a board). A thread post mentions the players it concerns
+// answer to their interaction; a plain-text sender gets theirs by direct
+// message only when it says more than the event (several commands, rs, a
+// board; see Plain text). A thread post mentions the players it concerns
 // (those who did not cause the event; every player for a reminder or a
 // loss on time) with allowed_mentions limited to them, so that nothing
 // else in the text (a name, "@everyone") pings anyone.
@@ -120,25 +120,56 @@
 //
 // A reply becomes messages of at most 2,000 characters, split between
 // parts with bot.SplitParts: prose with its Markdown escaped (links left
-// alone), blocks (the sync board, PTN) in code blocks under their caption,
+// alone) and Discord's entities escaped (<#channel>, <@user>, <@&role>,
+// <t:time>, </command:id>, <:emoji:id>, <a:emoji:id>, @everyone,
+// @here show as text, so a relayed "say" or a name links, pings and
+// renders nothing), blocks (the sync board, PTN) in code blocks under their caption,
 // the rendered pictures attached as PNG files (their text-board fallback
 // left out; kept when the bot lacks Attach Files there, with a note
 // saying so), and the actions as buttons on the last message (at most 25;
 // those whose custom_id would pass 100 characters are written out as
 // "You can send:"). A button's custom_id carries what it does, for whom
-// and in which game ("tak:a:USER:g3:accept"; "c" asks first, for a
-// resignation, then "y" or "n"), so buttons need no state and work after a
-// restart; a click by anyone else gets an ephemeral refusal and never
-// reaches the referee. A click becomes a message whose Game is the
-// button's game (rather than a "game ID;" prefix, which would also change
-// the player's chosen game).
+// and in which game, at which moment of it ("tak:a:USER:g3@7au-1k2j3:accept";
+// "c" asks first, for a resignation, then "y" or "n"), so buttons need no
+// state and work after a restart; a click by anyone else gets an
+// ephemeral refusal and never reaches the referee. A click becomes a
+// message whose Game is the button's game (rather than a "game ID;"
+// prefix, which would also change the player's chosen game) and whose
+// Moment is the button's.
+//
+// # Buttons that know their moment
+//
+// The referee stamps every action about a game with the game's moment
+// (bot.MomentOf: the ply, the stage, the open proposal's kind, and a hash
+// of the moves with their times, the start, the result, the proposal and
+// the disputes; not chat, sync boards, reminders or deadlines). A button
+// carries it, and the referee checks it under the game's lock before the
+// command runs: a press on a button of a game that has moved on (a move played or
+// taken back, a proposal settled or withdrawn, a challenge answered) is
+// refused with a private answer saying how, and changes nothing. Old
+// posts are also cleaned up (live.go): the adapter remembers, per game,
+// the messages it posted with buttons (thread posts, DMs, ephemeral
+// follow-ups with their token) and their moment; each delivery of a reply
+// about the game reads the game's current moment, sends the reply without
+// its buttons when its own moment has passed, and takes the buttons off
+// every remembered message of another moment. Buttons posted before
+// moments existed ("tak:a:USER:g3:accept") still work, unchecked.
 //
 // # Plain text
 //
 // With message_content, a message in a game's thread goes to the referee
 // as a mail would, with the thread's game; chat without a command is left
 // alone (only a message with something that reads as a command, or that
-// mentions the bot, is answered). Elsewhere in a server only messages
+// mentions the bot, is answered). A typed message has no ephemeral
+// answer, so what only its sender should see (a refusal, a question, an
+// rs comparison, a plan, "games", and what their own reply says beyond
+// the thread's post of the event) goes to them by direct message, never
+// to the channel; when Discord refuses the bot's DMs to them, the channel
+// gets one line, a reply to their message mentioning only them, saying
+// that an answer could not be given privately and how to get one (allow
+// DMs, or use /tak), and nothing of the answer. (Deleting their message
+// would need Manage Messages, and a reply deleted after a while is read
+// by whoever looks meanwhile.) A message typed in a DM is answered there. Elsewhere in a server only messages
 // that mention the bot are read (the mention taken out); direct messages
 // to the bot are always read. Without the intent, messages that mention
 // the bot still carry their text, so "@takbot ps b4" works in a thread.
@@ -190,4 +221,5 @@
 //	home/USER      the server channel the player last used the bot in
 //	user/USER      the player's display name and username
 //	cursor/THREAD  the last message read in a game thread
+//	live/GAME      the messages with live buttons and their moment; kept 30 days
 package discord

@@ -53,6 +53,7 @@ type worldOptions struct {
 	Quotas         bot.Quotas      // the referee's quotas
 	Lobby          bool            // a lobby channel for open challenges
 	MinGames       int             // the referee's LeaderboardMinGames
+	KeepButtons    bool            // superseded posts keep their buttons (Options.keepButtons)
 }
 
 func newWorld(t *testing.T, o worldOptions) *world {
@@ -137,7 +138,7 @@ func (w *world) start(o worldOptions) {
 	}
 	tr, err := New(Config{Token: w.fake.Token(), ApplicationID: w.fake.ApplicationID(), Guilds: guilds,
 		MessageContent: o.MessageContent, Threads: o.Threads, APIURL: w.fake.URL(), Lobby: w.lobby}, w.ref,
-		Options{Logger: logger, Clock: clock, detachClose: true, observe: func(e string) {
+		Options{Logger: logger, Clock: clock, detachClose: true, keepButtons: o.KeepButtons, observe: func(e string) {
 			select {
 			case w.events <- e:
 			default:
@@ -281,6 +282,30 @@ func contents(ms []discordfake.Message) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// waitDM waits for the first bot message in a user's direct messages
+// that matches.
+func (w *world) waitDM(user string, match func(discordfake.Message) bool) discordfake.Message {
+	w.t.Helper()
+	var found discordfake.Message
+	if err := w.fake.Await(w.ctx, func() bool {
+		dm, ok := w.fake.DMChannelOf(user)
+		if !ok {
+			return false
+		}
+		for _, m := range w.posts(dm) {
+			if match(m) {
+				found = m
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		dm, _ := w.fake.DMChannelOf(user)
+		w.t.Fatalf("no matching direct message to %s: %v\n%s", user, err, contents(w.posts(dm)))
+	}
+	return found
 }
 
 // game reads a game record.

@@ -159,12 +159,12 @@ func (t *Transport) followupText(ctx context.Context, ix *discordgo.Interaction,
 
 // handleInteraction hands a command to the referee and finishes the
 // deferred answer when no reply will.
-func (t *Transport) handleInteraction(ctx context.Context, ix *discordgo.Interaction, u *discordgo.User, text, game string, kind originKind) {
+func (t *Transport) handleInteraction(ctx context.Context, ix *discordgo.Interaction, u *discordgo.User, text, game, moment string, kind originKind) {
 	o := originRecord{Kind: kind, User: u.ID, Channel: ix.ChannelID, Guild: ix.GuildID, Token: ix.Token, App: ix.AppID, At: t.clock.Now()}
 	o.Parent = t.parentOf(ctx, ix.ChannelID, ix.GuildID)
 	live := t.mem.setOrigin(ix.ID, o)
 	msg := bot.Message{ID: ix.ID, From: bot.Identity{Transport: Name, Address: u.ID}, Name: t.dir.name(u.ID), Text: text,
-		Game: game, Received: snowflakeTime(ix.ID), State: t.stateWith(keyOrigin+ix.ID, o, u.ID, o.Parent), Community: community(ix.GuildID)}
+		Game: game, Moment: moment, Received: snowflakeTime(ix.ID), State: t.stateWith(keyOrigin+ix.ID, o, u.ID, o.Parent), Community: community(ix.GuildID)}
 	out, err := t.handle(ctx, msg)
 	var note string
 	switch {

@@ -77,6 +77,8 @@ func TestCustomIDs(t *testing.T) {
 		{Kind: kindYes, User: user, Game: "", Command: "game g3; resign"},
 		{Kind: kindRun, User: user, Game: "", Command: "new discord:234567890123456789"},
 		{Kind: kindBoard, User: user, Game: "g12"},
+		{Kind: kindRun, User: user, Game: "g3", Moment: "7au-1zsms2q6ollo7", Command: "accept"},
+		{Kind: kindAsk, User: user, Game: "g3", Moment: "12a-0", Command: "resign"},
 	} {
 		s, ok := c.encode()
 		if !ok {
@@ -93,7 +95,10 @@ func TestCustomIDs(t *testing.T) {
 		t.Error("a custom id over 100 characters was written")
 	}
 	for _, bad := range []string{"", "tak:", "tak:a:1:g3:accept", "tak:z:" + user + ":g3:x", "tak:a:" + user + ":g3:", "tak:rs:" + user + ":g3:accept",
-		"tak:a:" + user + ":G3:accept", "other:a:" + user + ":g3:accept", "tak:a:" + user + ":g3:ac\ncept"} {
+		"tak:a:" + user + ":G3:accept", "other:a:" + user + ":g3:accept", "tak:a:" + user + ":g3:ac\ncept",
+		// a moment needs a game, and its shape
+		"tak:a:" + user + ":@7a-x:accept", "tak:a:" + user + ":g3@:accept", "tak:a:" + user + ":g3@7A-x:accept",
+		"tak:a:" + user + ":g3@7a-x@8a-y:accept", "tak:a:" + user + ":g3@<#1>:accept"} {
 		if c, err := parseCustomID(bad); err == nil {
 			t.Errorf("parse(%q) = %+v", bad, c)
 		}

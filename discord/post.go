@@ -48,7 +48,10 @@ func (d *delivery) postWith(ctx context.Context, channel string, pings []string,
 			send.Reference = &discordgo.MessageReference{MessageID: replyTo, ChannelID: channel, FailIfNotExists: &no}
 		}
 		first = false
-		_, err := d.t.s.ChannelMessageSendComplex(channel, send, discordgo.WithContext(ctx))
+		posted, err := d.t.s.ChannelMessageSendComplex(channel, send, discordgo.WithContext(ctx))
+		if err == nil {
+			d.posting(posted, len(m.Components), "", "")
+		}
 		return d.t.explain(ctx, err, channel, len(m.Files) > 0)
 	})
 }
@@ -81,8 +84,11 @@ func (d *delivery) dm(ctx context.Context) (string, error) {
 	}
 	msgs := renderReply(d.r, renderOptions{Pictures: true, ButtonsFor: d.user, Game: d.r.Game})
 	return ch.ID, d.sendAll(ctx, ch.ID, msgs, func(m outMessage) error {
-		_, err := d.t.s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: m.Content, Files: m.files(),
+		posted, err := d.t.s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: m.Content, Files: m.files(),
 			Components: m.Components, AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(ctx))
+		if err == nil {
+			d.posting(posted, len(m.Components), "", "")
+		}
 		return err
 	})
 }

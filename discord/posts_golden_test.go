@@ -29,8 +29,13 @@ func TestThreadPostsGolden(t *testing.T) {
 		}
 		return s
 	}
+	dms := map[string]bool{} // the players' DM channels
 	write := func(m discordfake.Message) {
-		fmt.Fprintf(&out, "----- post (mentions %v, ephemeral %v)\n%s\n", anon(strings.Join(m.Mentions, " ")), m.Ephemeral, anon(m.Content))
+		where := ""
+		if dms[m.ChannelID] {
+			where = " by DM"
+		}
+		fmt.Fprintf(&out, "----- post%s (mentions %v, ephemeral %v)\n%s\n", where, anon(strings.Join(m.Mentions, " ")), m.Ephemeral, anon(m.Content))
 		for _, e := range m.Embeds {
 			b, _ := json.Marshal(e)
 			fmt.Fprintf(&out, "embed: %s\n", anon(string(b)))
@@ -56,30 +61,54 @@ func TestThreadPostsGolden(t *testing.T) {
 		}
 	}
 	say(w.alice.ID, w.channel, botMention+" notation ptn")
-	w.waitPost(w.channel, func(m discordfake.Message) bool { return strings.Contains(m.Content, "PTN") })
+	w.waitDM(w.alice.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "PTN") }) // a private answer to a typed message goes by DM
 	say(w.alice.ID, w.channel, botMention+" new "+mention(w.bob.ID)+" size=4 color=white")
 	th := w.thread()
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
-	// step sends text in the thread and waits for a new post containing
-	// each of want (every post the text brings, so none leaks into the
-	// next step); it
-	// writes them (sorted, as two posts may arrive in either order) when
-	// title is not empty.
+	// all lists the thread's posts, then the players' direct messages
+	// (where private answers to typed messages go).
+	all := func() []discordfake.Message {
+		ps := w.posts(th.ID)
+		for _, u := range []string{w.alice.ID, w.bob.ID} {
+			if dm, ok := w.fake.DMChannelOf(u); ok {
+				dms[dm] = true
+				ps = append(ps, w.posts(dm)...)
+			}
+		}
+		return ps
+	}
+	// step sends text in the thread and waits for a new post (in the
+	// thread or a DM) containing each of want (every post the text
+	// brings, so none leaks into the next step); it writes them (sorted,
+	// as two posts may arrive in either order) when title is not empty.
 	step := func(title, user, text string, want ...string) {
 		t.Helper()
-		n := len(w.posts(th.ID))
 		old := map[string]bool{}
-		for _, m := range w.posts(th.ID) {
+		for _, m := range all() {
 			old[m.ID] = true
 		}
 		say(user, th.ID, text)
 		for _, s := range want {
-			w.waitPost(th.ID, func(m discordfake.Message) bool { return !old[m.ID] && strings.Contains(m.Content, s) })
+			if err := w.fake.Await(w.ctx, func() bool {
+				for _, m := range all() {
+					if !old[m.ID] && strings.Contains(m.Content, s) {
+						return true
+					}
+				}
+				return false
+			}); err != nil {
+				t.Fatalf("no post %q after %q: %v\n%s", s, text, err, contents(all()))
+			}
 		}
 		if title == "" {
 			return
 		}
-		posts := w.posts(th.ID)[n:]
+		var posts []discordfake.Message
+		for _, m := range all() {
+			if !old[m.ID] {
+				posts = append(posts, m)
+			}
+		}
 		sort.Slice(posts, func(i, j int) bool { return anon(posts[i].Content) < anon(posts[j].Content) })
 		fmt.Fprintf(&out, "\n===== %s: %s sends %q\n", title, names[user], text)
 		for _, m := range posts {
@@ -104,7 +133,7 @@ func TestThreadPostsGolden(t *testing.T) {
 	// The rs answer's picture marks the squares that differ: it is not the
 	// plain picture of the same position the move post carried.
 	pics := map[string]string{}
-	for _, m := range w.posts(th.ID) {
+	for _, m := range all() {
 		for _, a := range m.Attachments {
 			switch {
 			case strings.Contains(m.Content, "Your board differs"):

@@ -194,7 +194,18 @@ func buttonsOf(actions []bot.Action, o renderOptions) ([]discordgo.Button, []bot
 		if game == "" && !strings.HasPrefix(strings.ToLower(a.Command), "game ") {
 			game = o.Game
 		}
-		id, ok := customID{Kind: kind, User: o.ButtonsFor, Game: game, Command: a.Command}.encode()
+		moment := ""
+		switch {
+		case game == a.Game && game != "":
+			moment = a.Moment
+		case a.Game == "" && a.Moment != "":
+			// "game g3; accept" (which game a command is for): the
+			// button's game and moment are g3's.
+			if g, ok := prefixGame(a.Command); ok {
+				game, moment = g, a.Moment
+			}
+		}
+		id, ok := customID{Kind: kind, User: o.ButtonsFor, Game: game, Moment: moment, Command: a.Command}.encode()
 		if !ok || len(buttons) == maxButtons {
 			rest = append(rest, a)
 			continue
@@ -202,6 +213,16 @@ func buttonsOf(actions []bot.Action, o renderOptions) ([]discordgo.Button, []bot
 		buttons = append(buttons, discordgo.Button{Label: cutRunes(a.Label, maxButtonLabel), Style: buttonStyle(a.Command), CustomID: id})
 	}
 	return buttons, rest
+}
+
+// prefixGame reads the game of a command that starts "game ID;".
+func prefixGame(command string) (string, bool) {
+	head, _, ok := strings.Cut(command, ";")
+	f := strings.Fields(head)
+	if !ok || len(f) != 2 || !strings.EqualFold(f[0], "game") || !gameIDShaped(f[1]) || f[1] == "" {
+		return "", false
+	}
+	return f[1], true
 }
 
 // buttonStyle colours a button by what its command does.
@@ -236,9 +257,54 @@ func rows(buttons []discordgo.Button) []discordgo.MessageComponent {
 
 // escapeMarkdown makes text show as written: Markdown characters get a
 // backslash, and so do line starts that Discord reads as a quote,
-// heading or list; links (http:// and https:// words) are left alone so
-// that they still work.
+// heading or list, and Discord's entities (escapeEntities); links
+// (http:// and https:// words) are otherwise left alone so that they
+// still work.
 func escapeMarkdown(s string) string {
+	return escapeEntities(escapeText(s))
+}
+
+// escapeEntities puts a backslash before what Discord would render as
+// something other than text: a '<' that opens an entity (<#channel>,
+// <@user>, <@&role>, <t:time>, </command:id>, <:emoji:id>,
+// <a:emoji:id>, <id:guide>: a '<' before a letter, '#', '@', '/', ':',
+// '!' or '&'), and the '@' of @everyone and @here. Discord's escape
+// rule shows the character after a backslash as itself, so the text
+// reads as written and nothing in it links, pings or renders; a '<'
+// before a digit or a space (a PTN move "3c3<12", "a < b") stays as is.
+// It runs after escapeText, which doubles the text's own backslashes, so
+// a backslash it adds is never taken as escaped itself.
+func escapeEntities(s string) string {
+	if !strings.ContainsAny(s, "<@") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '<' && i+1 < len(s) && entityStart(s[i+1]):
+			b.WriteByte('\\')
+		case c == '@' && (hasPrefixFold(s[i+1:], "everyone") || hasPrefixFold(s[i+1:], "here")):
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// entityStart reports whether a character after '<' opens a Discord
+// entity.
+func entityStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || strings.IndexByte("#@/:!&", c) >= 0
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// escapeText is escapeMarkdown without the entities.
+func escapeText(s string) string {
 	var b strings.Builder
 	for i, line := range strings.Split(s, "\n") {
 		if i > 0 {

@@ -21,6 +21,16 @@ func TestEscapeMarkdown(t *testing.T) {
 		{"a_b ~~c~~ ||d|| `e` [f](g)", `a\_b \~\~c\~\~ \|\|d\|\| \` + "`e\\`" + ` \[f\](g)`},
 		{"see https://ptn.ninja/#abc_def*x", "see https://ptn.ninja/#abc_def*x"},
 		{`back\slash`, `back\\slash`},
+		// Discord's entities show as text: channels, users, roles,
+		// timestamps, commands, custom and animated emoji, guide links,
+		// @everyone and @here; PTN moves and comparisons keep their '<'.
+		{"see <#123> <@456> <@!456> <@&789>", `see \<#123> \<@456> \<@!456> \<@&789>`},
+		{"at <t:1700000000:R>, try </tak move:123>", `at \<t:1700000000:R>, try \</tak move:123>`},
+		{"gg <:tak:123> <a:dance:456> <id:guide>", `gg \<:tak:123> \<a:dance:456> \<id:guide>`},
+		{"hey @everyone and @here, @Everyone", `hey \@everyone and \@here, \@Everyone`},
+		{"3c3<12 and a < b and <3", "3c3<12 and a < b and <3"},
+		{`\<#1>`, `\\\<#1>`},
+		{"https://x.example/<#1>", `https://x.example/\<#1>`},
 	} {
 		if got := escapeMarkdown(c.in); got != c.want {
 			t.Errorf("escapeMarkdown(%q) = %q, want %q", c.in, got, c.want)
@@ -199,5 +209,32 @@ func TestRenderGameFile(t *testing.T) {
 	m = renderReply(r, renderOptions{Pictures: false})[0]
 	if len(m.Files) != 0 || !strings.Contains(m.Content, "g1-Alice-vs-Bob.ptn:\n```\n[Player1 \"Alice\"]") {
 		t.Errorf("without files:\n%s", m.Content)
+	}
+}
+
+// Buttons carry their action's moment: an action about the reply's game,
+// and a "game ID; …" choice with the moment of that game; an action
+// about no game carries none.
+func TestButtonMoments(t *testing.T) {
+	const user = "123456789012345678"
+	actions := []bot.Action{
+		{Label: "Offer a draw", Command: "draw", Game: "g1", Moment: "4a-k2j"},
+		{Label: "accept in g3", Command: "game g3; accept", Moment: "9ad-x1"},
+		{Label: "List your games", Command: "games"},
+		{Label: "Stop watching", Command: "unwatch g5"},
+	}
+	buttons, rest := buttonsOf(actions, renderOptions{ButtonsFor: user, Game: "g1"})
+	var ids []string
+	for _, b := range buttons {
+		ids = append(ids, b.CustomID)
+	}
+	want := []string{"tak:a:" + user + ":g1@4a-k2j:draw", "tak:a:" + user + ":g3@9ad-x1:game g3; accept", "tak:a:" + user + ":g1:games", "tak:a:" + user + ":g1:unwatch g5"}
+	if len(rest) != 0 || strings.Join(ids, " ") != strings.Join(want, " ") {
+		t.Errorf("buttons %q (rest %v), want %q", ids, rest, want)
+	}
+	for _, id := range ids {
+		if _, err := parseCustomID(id); err != nil {
+			t.Errorf("%q does not parse: %v", id, err)
+		}
 	}
 }

@@ -57,7 +57,11 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 		return bot.Temporary(err, 0)
 	}
 	d.origin = o
-	if err := d.deliver(ctx); err != nil {
+	deliver := d.deliver
+	if r.Game != "" {
+		deliver = d.deliverLive
+	}
+	if err := deliver(ctx); err != nil {
 		return deliveryError(err, "deliver reply "+r.ID)
 	}
 	t.noteEnding(ctx, r.Game)
@@ -89,6 +93,9 @@ type delivery struct {
 	user   string
 	origin *liveOrigin
 	sent   sentRecord
+	// track notes the messages posted with buttons (live.go) in posted.
+	track  bool
+	posted []livePost
 }
 
 // bySelf reports whether the reply answers its reader's own action.
@@ -128,7 +135,13 @@ func (d *delivery) deliver(ctx context.Context) error {
 		case d.canAnswer():
 			return d.ephemeral(ctx)
 		case d.bySelf() && d.origin.Kind == originMessage && d.origin.ShowOwn:
-			return d.post(ctx, d.origin.Channel, nil, "", d.origin.Message)
+			if d.origin.Guild == "" {
+				return d.post(ctx, d.origin.Channel, nil, "", d.origin.Message)
+			}
+			// What the sender's own reply says beyond the thread's post
+			// (several commands, one of them perhaps refused; an rs
+			// comparison) is theirs: by DM, as a private reply.
+			return d.privately(ctx, d.origin.Channel, d.origin.Message)
 		case !d.bySelf() && d.t.wantsDM(d.user):
 			_, err := d.direct(ctx, place)
 			return err
@@ -167,7 +180,12 @@ func (d *delivery) private(ctx context.Context) error {
 		}
 	}
 	if d.bySelf() && d.origin.Kind == originMessage {
-		return d.post(ctx, d.origin.Channel, nil, "", d.origin.Message)
+		if d.origin.Guild == "" { // a direct message: the answer is as private
+			return d.post(ctx, d.origin.Channel, nil, "", d.origin.Message)
+		}
+		// A message typed in a server channel has no ephemeral answer:
+		// the reply goes by DM, never to the channel.
+		return d.privately(ctx, d.origin.Channel, d.origin.Message)
 	}
 	place := placeRecord{}
 	if d.r.Game != "" {
@@ -176,9 +194,45 @@ func (d *delivery) private(ctx context.Context) error {
 			return err
 		}
 	}
-	_, err := d.direct(ctx, place)
-	return err
+	pointer := ""
+	if place.Thread != "" && place.member(d.user) {
+		pointer = place.Thread
+	}
+	return d.privately(ctx, pointer, "")
 }
+
+// privately sends a private reply by direct message. When Discord
+// refuses the bot's DMs to its reader, the reply is not shown anywhere
+// else: channel (when set) gets a line for the reader, as a reply to
+// replyTo when set, that says only that an answer could not be given
+// privately and how to get one.
+func (d *delivery) privately(ctx context.Context, channel, replyTo string) error {
+	_, err := d.dm(ctx)
+	if !hasCode(err, codeCannotMessageUser) {
+		return err
+	}
+	d.t.dmRefused(ctx, d.user)
+	if channel == "" {
+		return bot.Permanent("Discord refuses direct messages to this user, and a private reply is shown nowhere else", err)
+	}
+	line := outMessage{Content: mention(d.user) + " " + privateRefusedNote}
+	return d.sendAll(ctx, channel, []outMessage{line}, func(m outMessage) error {
+		send := &discordgo.MessageSend{Content: m.Content, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{d.user}}}
+		if replyTo != "" {
+			no := false
+			send.Reference = &discordgo.MessageReference{MessageID: replyTo, ChannelID: channel, FailIfNotExists: &no}
+		}
+		if err := d.t.readyThread(ctx, channel); err != nil {
+			return d.t.explain(ctx, err, channel, false)
+		}
+		_, err := d.t.s.ChannelMessageSendComplex(channel, send, discordgo.WithContext(ctx))
+		return d.t.explain(ctx, err, channel, false)
+	})
+}
+
+// privateRefusedNote is all a channel sees of a private reply that
+// Discord would not let the bot send by DM.
+const privateRefusedNote = "the bot has an answer for you that only you should see, but Discord refuses its direct messages to you. Allow direct messages from this server's members in your privacy settings, or use /tak here: its answers show to you alone."
 
 // ephemeral answers the reader's interaction with follow-ups only they
 // see (the first fills the deferred answer).
@@ -187,9 +241,12 @@ func (d *delivery) ephemeral(ctx context.Context) error {
 	ix := &discordgo.Interaction{AppID: o.App, Token: o.Token}
 	msgs := renderReply(d.r, renderOptions{Pictures: true, ButtonsFor: d.user, Game: d.r.Game})
 	err := d.sendAll(ctx, "interaction", msgs, func(m outMessage) error {
-		_, err := d.t.s.FollowupMessageCreate(ix, true, &discordgo.WebhookParams{Content: m.Content, Files: m.files(),
+		posted, err := d.t.s.FollowupMessageCreate(ix, true, &discordgo.WebhookParams{Content: m.Content, Files: m.files(),
 			Components: m.Components, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}},
 			discordgo.WithContext(ctx))
+		if err == nil {
+			d.posting(posted, len(m.Components), o.Token, o.App)
+		}
 		return err
 	})
 	if err == nil {

@@ -63,7 +63,7 @@ func (t *Transport) slash(ix *discordgo.Interaction, u *discordgo.User) {
 			return
 		}
 	}
-	t.dispatch(ix, t.deferEphemeral(ix), func(ctx context.Context) { t.handleInteraction(ctx, ix, u, text, game, originCommand) })
+	t.dispatch(ix, t.deferEphemeral(ix), func(ctx context.Context) { t.handleInteraction(ctx, ix, u, text, game, "", originCommand) })
 }
 
 // boardForm answers /tak rs without a board with a form to paste it in.
@@ -93,7 +93,7 @@ func (t *Transport) submit(ix *discordgo.Interaction, u *discordgo.User) {
 		t.dispatch(ix, t.sayEphemeral(ix, rf.msg), nil)
 		return
 	}
-	t.dispatch(ix, t.deferEphemeral(ix), func(ctx context.Context) { t.handleInteraction(ctx, ix, u, text, c.Game, originCommand) })
+	t.dispatch(ix, t.deferEphemeral(ix), func(ctx context.Context) { t.handleInteraction(ctx, ix, u, text, c.Game, "", originCommand) })
 }
 
 // Autocomplete.

@@ -79,7 +79,10 @@ func TestSayPlanRematchAcrossTransports(t *testing.T) {
 	say(th.ID, "ps b1")
 	mailTo("played ps b1")
 	say(th.ID, "plan ps b3 ps a3")
-	post(th.ID, "Plan made in game g1: if Ann plays ps b3")
+	// A plan is never shown to the opponent: its confirmation goes by DM.
+	w.waitDM(w.alice.ID, func(m discordfake.Message) bool {
+		return strings.Contains(m.Content, "Plan made in game g1: if Ann plays ps b3")
+	})
 	mail("ps b3")
 	last := post(th.ID, "Game over: you (white) win by road")
 	if !strings.Contains(last.Content, "Your plan answered Ann's ps b3") {

@@ -185,8 +185,8 @@ func (t *Transport) loadState(ctx context.Context) error {
 	})
 }
 
-// prune removes origins, sent records and lobby posts older than their
-// retention.
+// prune removes origins, sent records, live button records and lobby
+// posts older than their retention.
 func (t *Transport) prune(ctx context.Context) error {
 	now := t.clock.Now()
 	var stale []string
@@ -203,6 +203,15 @@ func (t *Transport) prune(ctx context.Context) error {
 		if err := tx.Scan(keySent, func(k string, v []byte) error {
 			var s sentRecord
 			if json.Unmarshal(v, &s) != nil || now.Sub(s.At) > sentRetention {
+				stale = append(stale, k)
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		if err := tx.Scan(keyLive, func(k string, v []byte) error {
+			var l liveRecord
+			if json.Unmarshal(v, &l) != nil || now.Sub(l.At) > liveRetention {
 				stale = append(stale, k)
 			}
 			return nil

@@ -33,10 +33,11 @@ func TestGameByPlainText(t *testing.T) {
 	if th, _ = w.fake.Channel(th.ID); th.Name != "g1 Alice vs bob" || !containsAll(th.Members, w.alice.ID, w.bob.ID) {
 		t.Errorf("thread %+v", th)
 	}
-	// "new" only shows Alice what she did: her own reply answers her message.
-	sent := w.waitPost(w.channel, func(m discordfake.Message) bool { return strings.Contains(m.Content, "Challenge g1 sent") })
-	if sent.Type != discordfake.MessageReply {
-		t.Errorf("Alice's confirmation is not a reply to her message %s: %s", challenge.ID, show(sent))
+	// "new" only shows Alice what she did: her own reply comes by DM (a
+	// typed message has no ephemeral answer), and #games shows nothing.
+	w.waitDM(w.alice.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "Challenge g1 sent") })
+	if ps := w.posts(w.channel); len(ps) != 0 {
+		t.Errorf("#games shows Alice's confirmation of %s:\n%s", challenge.ID, contents(ps))
 	}
 
 	step := func(user, text, want string) discordfake.Message {
@@ -53,20 +54,18 @@ func TestGameByPlainText(t *testing.T) {
 	step(w.bob.ID, "c3", "played c3")
 	step(w.alice.ID, "a2", "played a2")
 	// rs with the board below, then a move, in one message: Bob sees his
-	// comparison as a reply; the thread shows Alice the move.
+	// comparison by DM; the thread shows Alice the move.
 	n := len(w.posts(th.ID))
 	say(w.bob.ID, th.ID, "rs\ns 0 S\ns 0 0\n0 0 0\nc2")
 	w.waitPost(th.ID, func(m discordfake.Message) bool {
 		return strings.Contains(m.Content, "played c2") && containsAll(m.Mentions, w.alice.ID)
 	})
-	own := w.waitPost(th.ID, func(m discordfake.Message) bool {
-		return m.Type == discordfake.MessageReply && strings.Contains(m.Content, "matches")
-	})
+	own := w.waitDM(w.bob.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "matches") })
 	if len(own.Mentions) != 0 {
 		t.Errorf("Bob's own reply pings %v", own.Mentions)
 	}
-	if got := len(w.posts(th.ID)) - n; got != 2 {
-		t.Errorf("%d posts for Bob's rs and move, want 2:\n%s", got, contents(w.posts(th.ID)[n:]))
+	if got := len(w.posts(th.ID)) - n; got != 1 {
+		t.Errorf("%d posts for Bob's rs and move, want 1:\n%s", got, contents(w.posts(th.ID)[n:]))
 	}
 	for _, m := range w.posts(th.ID) {
 		if strings.Contains(m.Content, "Nice opening") || strings.Contains(m.Content, "no command") {
@@ -79,12 +78,13 @@ func TestGameByPlainText(t *testing.T) {
 	}
 
 	// Outside a game thread, text is read only when it mentions the bot:
-	// the reply to the second message comes, and none to the first.
+	// the reply to the second message comes (privately: by DM, as a
+	// typed message has no ephemeral answer), and none to the first.
 	say(w.bob.ID, w.channel, "ps b2")
 	say(w.bob.ID, w.channel, botMention+" games")
-	w.waitPost(w.channel, func(m discordfake.Message) bool { return strings.Contains(m.Content, "Your games") })
-	if got := len(w.posts(w.channel)); got != 2 {
-		t.Errorf("%d bot posts in #games, want 2 (Alice's confirmation, Bob's games):\n%s", got, contents(w.posts(w.channel)))
+	w.waitDM(w.bob.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "Your games") })
+	if got := len(w.posts(w.channel)); got != 0 {
+		t.Errorf("%d bot posts in #games, want none:\n%s", got, contents(w.posts(w.channel)))
 	}
 	w.clean()
 }

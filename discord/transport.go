@@ -32,6 +32,9 @@ type Options struct {
 	// detachClose, for tests, closes the gateway in the background:
 	// discordgo waits a second for the server to close the connection.
 	detachClose bool
+	// keepButtons, for tests, leaves the buttons on superseded posts, so
+	// that a test can press them and see the referee refuse them.
+	keepButtons bool
 }
 
 // Transport is the Discord adapter: it receives slash commands, buttons,

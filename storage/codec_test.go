@@ -167,7 +167,7 @@ func TestCorruptRepliesAreErrors(t *testing.T) {
 	}
 	cases := map[string][]byte{
 		"empty":          {},
-		"unknown format": append([]byte{9}, raw[1:]...),
+		"unknown format": append([]byte{formatDeflate4V2 + 1}, raw[1:]...),
 		"truncated":      raw[:len(raw)/2],
 		"extra bytes":    append(append([]byte{}, raw...), 0),
 		"raw with junk":  {formatRaw, 1, 0xff},
@@ -255,6 +255,54 @@ func TestLayoutTwoPictureStillReads(t *testing.T) {
 	}
 }
 
+// A reply with actions stored in body layout 3 (before an action's
+// moment), raw or deflated with dictionary v2, still reads: its actions
+// come back without a moment (a Discord button that the referee does not
+// check). An action's moment survives the store in layout 4.
+func TestLayoutThreeActionsStillRead(t *testing.T) {
+	acts := []bot.Action{{Label: "Offer a draw", Command: "draw", Game: "g1"}, {Label: "Resign", Command: "resign", Game: "g1", Confirm: "Resign?"}}
+	r := &bot.Reply{ID: "r3", To: bot.Identity{Transport: "discord", Address: "1"}, Parts: []bot.Part{{Kind: bot.Actions, Actions: acts}}}
+	var e encoder
+	e.str(r.ToName)
+	e.str(r.Game)
+	e.str(r.Subject)
+	e.bool(false)
+	e.bool(false)
+	e.count(1, false)
+	e.uvarint(uint64(bot.Actions))
+	e.str("")
+	e.str("")
+	e.bool(false) // Fallback
+	e.bool(false) // no picture
+	e.count(len(acts), false)
+	for _, a := range acts { // layout 3: no moment
+		e.str(a.Label)
+		e.str(a.Command)
+		e.str(a.Game)
+		e.str(a.Confirm)
+	}
+	h := headerOf(r)
+	for name, raw := range map[string][]byte{
+		"raw":      assembleReply(&h, formatRaw3, e.b),
+		"deflated": assembleReply(&h, formatDeflate3V2, deflateDict(nil, e.b)),
+	} {
+		got, err := decodeReply(1, raw)
+		if err != nil || len(got.Parts) != 1 || !reflect.DeepEqual(got.Parts[0].Actions, acts) {
+			t.Errorf("%s layout 3 read as %+v, %v; want the actions %+v", name, got, err, acts)
+		}
+	}
+	stamped := append([]bot.Action(nil), acts...)
+	stamped[0].Moment, stamped[1].Moment = "4a-1k2j3", "4a-1k2j3"
+	r.Parts[0].Actions = stamped
+	raw, err := encodeReply(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := decodeReply(1, raw); layoutOf(raw[0]) != 4 || err != nil || !reflect.DeepEqual(got.Parts[0].Actions, stamped) {
+		t.Errorf("layout %d read back as %+v, %v; want %+v", layoutOf(raw[0]), got, err, stamped)
+	}
+}
+
 // A picture's look, turn label and marks survive the store (layout 3),
 // and a picture without them comes back as it went in.
 func TestPictureLookRoundTrip(t *testing.T) {
@@ -269,8 +317,8 @@ func TestPictureLookRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if layoutOf(raw[0]) != 3 {
-			t.Errorf("%s: written in format %d, layout %d; want layout 3", name, raw[0], layoutOf(raw[0]))
+		if layoutOf(raw[0]) < 3 {
+			t.Errorf("%s: written in format %d, layout %d; want layout 3 or later", name, raw[0], layoutOf(raw[0]))
 		}
 		got, err := decodeReply(1, raw)
 		if err != nil || !reflect.DeepEqual(*got.Parts[0].Picture, pic) {

@@ -79,8 +79,9 @@
 // dictionary v2, which adds the words of today's replies to v1) or stored as is
 // (formatRaw, formatRaw2, formatRaw3, when deflating would not make it
 // shorter), and which body layout it has (layout 2 adds a part's Fallback
-// flag, layout 3 a picture's theme, width, turn label and marks; new
-// replies are written in layout 3, layouts 1 and 2 stay readable). The dictionary never changes
+// flag, layout 3 a picture's theme, width, turn label and marks, layout 4
+// an action's moment (formatRaw4, formatDeflate4V2); new replies are
+// written in layout 4, layouts 1 to 3 stay readable). The dictionary never changes
 // (a test holds its hash): a better one is a new file and a new format,
 // and the old stays readable.
 //

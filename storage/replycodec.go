@@ -28,11 +28,15 @@ const (
 	formatDeflate3 byte = 6 // header, then the body deflated with dictionary v1 (body layout 3)
 	// Dictionary v2 adds the words of layout 3's replies to v1.
 	formatDeflate3V2 byte = 7 // header, then the body deflated with dictionary v2 (body layout 3)
+	// Body layout 4 adds an action's moment (bot.Action.Moment) after its
+	// confirmation question.
+	formatRaw4       byte = 8 // header, then the body as is (body layout 4)
+	formatDeflate4V2 byte = 9 // header, then the body deflated with dictionary v2 (body layout 4)
 )
 
 // dictOf returns the preset dictionary of a deflated format.
 func dictOf(format byte) []byte {
-	if format == formatDeflate3V2 {
+	if format == formatDeflate3V2 || format == formatDeflate4V2 {
 		return dictV2
 	}
 	return dictV1
@@ -41,6 +45,8 @@ func dictOf(format byte) []byte {
 // layoutOf returns the body layout of a format.
 func layoutOf(format byte) int {
 	switch format {
+	case formatRaw4, formatDeflate4V2:
+		return 4
 	case formatRaw3, formatDeflate3, formatDeflate3V2:
 		return 3
 	case formatRaw2, formatDeflate2:
@@ -51,7 +57,7 @@ func layoutOf(format byte) int {
 
 // deflated reports whether a format's body is deflated.
 func deflated(format byte) bool {
-	return format == formatDeflateV1 || format == formatDeflate2 || format == formatDeflate3 || format == formatDeflate3V2
+	return format == formatDeflateV1 || format == formatDeflate2 || format == formatDeflate3 || format == formatDeflate3V2 || format == formatDeflate4V2
 }
 
 // maxBody bounds a decompressed body, so that a corrupt value cannot
@@ -135,6 +141,7 @@ func encodeBody(e *encoder, r *bot.Reply) {
 			e.str(a.Command)
 			e.str(a.Game)
 			e.str(a.Confirm)
+			e.str(a.Moment) // layout 4
 		}
 	}
 }
@@ -162,6 +169,9 @@ func decodeBody(d *decoder, r *bot.Reply, layout int) {
 		}
 		for j := range na {
 			p.Actions[j] = bot.Action{Label: d.str(), Command: d.str(), Game: d.str(), Confirm: d.str()}
+			if layout >= 4 {
+				p.Actions[j].Moment = d.str()
+			}
 		}
 	}
 }
@@ -242,10 +252,10 @@ func encodeReply(r *bot.Reply) ([]byte, error) {
 	e := encoder{b: s.body[:0]}
 	encodeBody(&e, r)
 	s.body = e.b
-	format, body := formatRaw3, s.body
+	format, body := formatRaw4, s.body
 	s.z = deflateDict(s.z[:0], body)
 	if len(s.z) < len(body) {
-		format, body = formatDeflate3V2, s.z
+		format, body = formatDeflate4V2, s.z
 	}
 	h := headerOf(r)
 	return assembleReply(&h, format, body), nil
@@ -271,7 +281,7 @@ func assembleReply(h *replyHeader, format byte, body []byte) []byte {
 // splitReply parses the header of a stored reply and returns it with the
 // body's bytes, still compressed.
 func splitReply(raw []byte) (h replyHeader, format byte, body []byte, err error) {
-	if len(raw) == 0 || raw[0] < formatRaw || raw[0] > formatDeflate3V2 {
+	if len(raw) == 0 || raw[0] < formatRaw || raw[0] > formatDeflate4V2 {
 		return h, 0, nil, fmt.Errorf("%w: unknown reply format", ErrCorrupt)
 	}
 	format = raw[0]

@@ -95,7 +95,7 @@ func TestMoveReplyIsCompact(t *testing.T) {
 	if len(raw)*3 > len(js) {
 		t.Errorf("the move reply takes %d bytes, more than a third of its JSON's %d", len(raw), len(js))
 	}
-	if raw[0] != formatDeflate3V2 || strings.Contains(string(raw), "Sync board") {
+	if raw[0] != formatDeflate4V2 || strings.Contains(string(raw), "Sync board") {
 		t.Error("the move reply's body is not deflated")
 	}
 }

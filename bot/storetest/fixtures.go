@@ -138,8 +138,8 @@ func pendingReply(id string, to bot.Identity, created time.Time) *bot.Reply {
 				Text: "0 0 0 0 0 0\n0 0 S 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0"},
 			{Kind: bot.Prose, Text: "Turn 24 (PTN move 12, black): Bob (black) to move, by 2026-11-24 09:00 UTC."},
 			{Kind: bot.Actions, Actions: []bot.Action{
-				{Label: "Offer a draw", Command: "draw", Game: "g7"},
-				{Label: "Resign", Command: "resign", Game: "g7", Confirm: "Resign game g7?"},
+				{Label: "Offer a draw", Command: "draw", Game: "g7", Moment: "23a-1k2j3h4g5f6d"},
+				{Label: "Resign", Command: "resign", Game: "g7", Confirm: "Resign game g7?", Moment: "23a-1k2j3h4g5f6d"},
 			}},
 		},
 		Private: true, Attention: true, Cause: "email:<" + id + "@mail.example.org>", Created: created,

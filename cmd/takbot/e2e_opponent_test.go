@@ -42,7 +42,9 @@ func TestServeGamesAgainstTakbot(t *testing.T) {
 	w.bobSay(th.ID, "c3")
 	w.postSaying(th.ID, "takbot (black) played", "white): your move")
 	w.bobSay(th.ID, "analyse")
-	w.postSaying(th.ID, "takbot's analysis of game g1 after turn 2, white to move:", "Best line: 2.")
+	// An answer only Bob asked for, to a typed message: by DM (Discord has
+	// no ephemeral answer to a typed message).
+	w.postSaying(w.dmOf(w.bob.ID), "takbot's analysis of game g1 after turn 2, white to move:", "Best line: 2.")
 	w.bobSay(th.ID, "resign")
 	last := w.postSaying(th.ID, "Game over: takbot (black) wins by resignation", "takbot's review of game g1:")
 	names := map[string]string{}
@@ -99,6 +101,20 @@ func TestServeGamesAgainstTakbot(t *testing.T) {
 
 // postSaying waits for the bot's next post in a channel saying every
 // want, skipping posts that say none of them.
+// dmOf waits for the bot's direct-message channel with a user.
+func (w *crossWorld) dmOf(user string) string {
+	w.t.Helper()
+	var dm string
+	if err := w.fake.Await(w.ctx, func() bool {
+		var ok bool
+		dm, ok = w.fake.DMChannelOf(user)
+		return ok
+	}); err != nil {
+		w.t.Fatalf("no direct messages to %s: %v", user, err)
+	}
+	return dm
+}
+
 func (w *crossWorld) postSaying(channel string, want ...string) discordfake.Message {
 	w.t.Helper()
 	var found discordfake.Message

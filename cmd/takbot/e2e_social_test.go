@@ -49,7 +49,8 @@ func TestServeSocialAcrossTransports(t *testing.T) {
 	w.bobSay(th.ID, "b2")
 	last = w.annNext("Bob (white) played ps b2 (PTN b2).")
 	w.bobSay(th.ID, "plan b3 c1")
-	w.awaitPost(th.ID, "Plan made in game g1: if Ann plays b3 (mail ps b1), you answer c1 (mail ps c3).")
+	// A plan is never shown in the thread, where Ann could read it: by DM.
+	w.awaitPost(w.dmOf(w.bob.ID), "Plan made in game g1: if Ann plays b3 (mail ps b1), you answer c1 (mail ps c3).")
 	w.annReply(last, "ps b1")
 	// The answer to her move and the event of Bob's go out in two lanes,
 	// in either order.
