@@ -97,6 +97,19 @@ func cycleOf(round int, rounds []Round) int {
 	return 0
 }
 
+// The legends under the renderings (each line within MailWidth).
+const (
+	matrixLegend  = "1 won, 0 lost, = drawn, +/- won/lost by forfeit, . unfinished.\n"
+	compactLegend = "1w7: won with White against number 7; 0 lost, = drawn,\n+/- won/lost by forfeit, . unfinished, bye, - not paired.\n"
+)
+
+func (c *Crosstable) tieLegend() string {
+	if c.Format == Swiss {
+		return "Ties: Buchholz cut-1 (BH-1), Buchholz (BH), Sonneborn-Berger (SB).\n"
+	}
+	return "Ties: Sonneborn-Berger (SB), then wins.\n"
+}
+
 // tieBreaks returns the column titles and values of the format's
 // tie-breaks shown in the text renderings.
 func (c *Crosstable) tieBreaks(s Standing) ([]string, []float64) {
@@ -219,6 +232,8 @@ func (c *Crosstable) matrix(name func(PlayerID) string) (string, bool) {
 		}
 		line(rankLabel(c.Standings, i), displayName(name, s.Player.ID), cols, nums)
 	}
+	b.WriteString(matrixLegend)
+	b.WriteString(c.tieLegend())
 	return b.String(), fits
 }
 
@@ -291,5 +306,7 @@ func (c *Crosstable) Compact(name func(PlayerID) string) string {
 			b.WriteByte('\n')
 		}
 	}
+	b.WriteString(compactLegend)
+	b.WriteString(c.tieLegend())
 	return b.String()
 }
