@@ -44,11 +44,18 @@
 // When no pairing keeps every rule, the rules are given up in this order,
 // and [SwissNotes] tells which: colours first (a player may then have the
 // same colour a third time), then the one-bye-each rule, then, as the last
-// resort, a rematch (pairing prefers those who met least). The search is
-// bounded (a fixed number of steps per attempt); an attempt that runs out
-// of steps counts as impossible, which with the field sizes of the issue
-// (3 to 64 players) does not happen while a rematch-free pairing is easy
-// to find, but could in principle in a nearly exhausted field.
+// resort, a rematch (pairing then prefers those who met least). Whether a
+// pairing keeping the rules exists is decided exactly, by Edmonds' blossom
+// algorithm for perfect matchings, so a rule is given up only when it has
+// to be; a backtracking search with pruning finds the first pairing in the
+// order above, and when it would take long, the same pairing is built
+// choice by choice, each choice checked by Edmonds' algorithm to leave a
+// rest that can be paired. Pairing a round is polynomial (about V^3 per
+// check) and takes well under a millisecond for 64 players.
+//
+// Two players who have been paired meet no more, even if their game was
+// forfeited (FIDE would allow pairing them again); only played games
+// count for colours.
 //
 // A Swiss bye scores 1 point, as FIDE's pairing-allocated bye does
 // ([Format.ByePoints]); a withdrawn player is not paired from their

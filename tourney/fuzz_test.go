@@ -3,6 +3,7 @@ package tourney
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -155,6 +156,11 @@ func simulateSwiss(t *testing.T, seed uint64, n, rounds int) {
 			t.Fatalf("%s, round %d: %v", what, r, err)
 		}
 		assertEveryoneOnce(t, ps, round)
+		// Choice by choice with Edmonds' algorithm gives the same pairing
+		// as the backtracking search.
+		if o, oNotes, err := pairSwiss(ps, played, true); err != nil || oNotes != notes || !slices.Equal(o.Pairings, round.Pairings) {
+			t.Fatalf("%s, round %d: backtracking %s (%v), Edmonds %s (%v, %v)", what, r, swissString(round), notes, swissString(o), oNotes, err)
+		}
 		h := newHistory(ps, played)
 		m := len(active) - len(active)%2
 		fresh := func(id PlayerID) bool { return h.byes[id] == 0 }

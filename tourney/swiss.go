@@ -42,9 +42,10 @@ func (n SwissNotes) String() string {
 	return s
 }
 
-// searchBudget bounds the steps of one pairing attempt (see the package
-// documentation).
-const searchBudget = 200_000
+// searchBudget bounds the steps of the backtracking search of one
+// attempt; past it, pairing goes on choice by choice with Edmonds'
+// algorithm, which finds the same pairing in polynomial time.
+const searchBudget = 20_000
 
 // swissPlayer is what pairing knows of one player.
 type swissPlayer struct {
@@ -101,6 +102,10 @@ func (s *swissPlayer) wouldBreak(c Color) bool {
 // The round lists the games from the top board down, then the bye if any.
 // The notes tell which rules had to be given up, if any.
 func PairSwiss(players []Player, played []Round) (Round, SwissNotes, error) {
+	return pairSwiss(players, played, false)
+}
+
+func pairSwiss(players []Player, played []Round, oracleOnly bool) (Round, SwissNotes, error) {
 	idx, err := checkPlayers(players)
 	if err != nil {
 		return Round{}, 0, err
@@ -167,7 +172,7 @@ func PairSwiss(players []Player, played []Round) (Round, SwissNotes, error) {
 		return cmp.Compare(sps[a].id, sps[b].id)
 	})
 
-	s := &search{sps: sps, met: met, n: n}
+	s := &search{sps: sps, met: met, n: n, oracleOnly: oracleOnly}
 	pairs, byePos, ok := s.pair(order)
 	if !ok {
 		// Unreachable: the last attempt allows everything.
@@ -246,6 +251,9 @@ type search struct {
 	pairs     [][2]int
 	steps     int
 	exhausted bool
+
+	// oracleOnly skips the backtracking search (tests compare the two).
+	oracleOnly bool
 }
 
 type attempt struct {
@@ -262,7 +270,14 @@ var attempts = []attempt{
 }
 
 // pair returns the pairs (as positions in order) and the bye's position
-// (-1 for none).
+// (-1 for none). Each attempt first asks Edmonds' algorithm whether any
+// pairing keeps its rules (if not, the next attempt follows at once); if
+// one does, a backtracking search with degree pruning finds the first in
+// the Monrad order, and should it run out of steps, the same pairing is
+// built choice by choice, each choice checked to leave a completable
+// rest. Either way the result is the first pairing in the Monrad order
+// (the bye from the bottom, then each player from the top with the
+// highest-ranked partner that still lets the rest be paired).
 func (s *search) pair(order []int) ([][2]int, int, bool) {
 	s.order = order
 	m := len(order)
@@ -272,34 +287,103 @@ func (s *search) pair(order []int) ([][2]int, int, bool) {
 	s.used = make([]bool, m)
 	for _, at := range attempts {
 		s.build(at)
-		s.steps, s.exhausted = 0, false
-		if m%2 == 0 {
-			if s.try(-1) {
-				return s.pairs, -1, true
+		var byes []int
+		if m%2 == 1 {
+			for k := m - 1; k >= 0; k-- {
+				if !s.sps[order[k]].hadBye && at.freshBye {
+					byes = append(byes, k)
+				}
 			}
+			for k := m - 1; k >= 0; k-- {
+				if s.sps[order[k]].hadBye && at.anyBye {
+					byes = append(byes, k)
+				}
+			}
+			if len(byes) == 0 {
+				continue
+			}
+		}
+		mt := s.matcher(byes)
+		if !mt.perfect() {
 			continue
 		}
-		var byes []int
-		for k := m - 1; k >= 0; k-- {
-			if !s.sps[order[k]].hadBye && at.freshBye {
-				byes = append(byes, k)
+		if !s.oracleOnly {
+			s.steps, s.exhausted = 0, false
+			if m%2 == 0 {
+				if s.try(-1) {
+					return s.pairs, -1, true
+				}
+			} else {
+				for _, b := range byes {
+					if s.try(b) {
+						return s.pairs, b, true
+					}
+					if s.exhausted {
+						break
+					}
+				}
 			}
 		}
-		for k := m - 1; k >= 0; k-- {
-			if s.sps[order[k]].hadBye && at.anyBye {
-				byes = append(byes, k)
-			}
-		}
-		for _, b := range byes {
-			if s.try(b) {
-				return s.pairs, b, true
-			}
-			if s.exhausted {
-				break
-			}
+		if pairs, bye, ok := s.greedy(mt, byes); ok {
+			return pairs, bye, true
 		}
 	}
 	return nil, -1, false
+}
+
+// matcher returns the attempt's graph for Edmonds' algorithm: the allowed
+// pairs, and for an odd number a dummy vertex (number m) joined to the
+// players who may have the bye.
+func (s *search) matcher(byes []int) *matcher {
+	m := len(s.order)
+	mt := newMatcher(m + 1)
+	for x := range m {
+		for _, y := range s.cands[x] {
+			mt.edge(x, y)
+		}
+	}
+	for _, b := range byes {
+		mt.edge(m, b)
+	}
+	mt.dead[m] = m%2 == 0
+	return mt
+}
+
+// greedy builds the first pairing in the Monrad order choice by choice,
+// keeping a perfect matching of the rest (mt holds one) at every step.
+func (s *search) greedy(mt *matcher, byes []int) ([][2]int, int, bool) {
+	m := len(s.order)
+	clear(s.used)
+	s.pairs = s.pairs[:0]
+	bye := -1
+	if m%2 == 1 {
+		for _, b := range byes {
+			if mt.fix(m, b) {
+				bye = b
+				s.used[b] = true
+				break
+			}
+		}
+		if bye < 0 {
+			return nil, -1, false
+		}
+	}
+	for x := range m {
+		if s.used[x] {
+			continue
+		}
+		for _, y := range s.cands[x] {
+			if !s.used[y] && mt.fix(x, y) {
+				s.used[x], s.used[y] = true, true
+				s.pairs = append(s.pairs, [2]int{x, y})
+				break
+			}
+		}
+		if !s.used[x] {
+			return nil, -1, false
+		}
+	}
+	return s.pairs, bye, true
 }
 
 // build fills the allowed pairs and candidate lists for an attempt.
