@@ -64,9 +64,11 @@ func rotate(x, shift, m int) int {
 // players, in their order (the first is pairing number 1): FIDE's Berger
 // tables (see BergerTable), with a bye for the partner of the dummy when
 // the number of players is odd. With double set, a second cycle follows
-// the first: the same rounds in the same order with colours reversed
-// (its rounds have Cycle 2). Byes come first in a round's pairings only if
-// the table puts them there; they score format's ByePoints in standings.
+// the first with colours reversed (its rounds have Cycle 2); as FIDE
+// recommends for double round-robins, the first cycle plays the table's
+// last two rounds in reverse order, so that no player has the same colour
+// three times running across the two cycles. Byes score the format's
+// ByePoints in standings.
 func RoundRobinSchedule(players []PlayerID, double bool) ([]Round, error) {
 	seen := make(map[PlayerID]bool, len(players))
 	for i, id := range players {
@@ -89,7 +91,11 @@ func RoundRobinSchedule(players []PlayerID, double bool) ([]Round, error) {
 	}
 	rounds := make([]Round, 0, cycles*len(table))
 	for c := 1; c <= cycles; c++ {
-		for _, boards := range table {
+		order := table
+		if double && c == 1 && len(table) >= 2 {
+			order = append(append([][]Board(nil), table[:len(table)-2]...), table[len(table)-1], table[len(table)-2])
+		}
+		for _, boards := range order {
 			ps := make([]Pairing, 0, len(boards))
 			for _, b := range boards {
 				w, bl := b.White, b.Black

@@ -142,8 +142,10 @@ func TestRoundRobinDoubleReversesColours(t *testing.T) {
 	if len(rounds) != 6 {
 		t.Fatalf("%d rounds, want 6", len(rounds))
 	}
+	// The table's rounds 1, 3, 2 (FIDE: the last two rounds of the first
+	// cycle reversed), then 1, 2, 3 with colours reversed.
 	want := []string{
-		"p01-p04 p02-p03", "p04-p03 p01-p02", "p02-p04 p03-p01",
+		"p01-p04 p02-p03", "p02-p04 p03-p01", "p04-p03 p01-p02",
 		"p04-p01 p03-p02", "p03-p04 p02-p01", "p04-p02 p01-p03",
 	}
 	for i, r := range rounds {
@@ -166,9 +168,9 @@ func TestRoundRobinBadIDs(t *testing.T) {
 
 // Properties for 2 to 40 players, single and double: every pair meets
 // exactly once per cycle, everyone plays at most once a round, odd fields
-// give each player exactly one bye per cycle, and in a single round-robin
-// each player's Whites and Blacks differ by at most one; in a double one
-// they are equal.
+// give each player exactly one bye per cycle, in a single round-robin
+// each player's Whites and Blacks differ by at most one, in a double one
+// they are equal, and nobody has one colour in three games running.
 func TestRoundRobinProperties(t *testing.T) {
 	for n := 2; n <= 40; n++ {
 		for _, double := range []bool{false, true} {
@@ -186,6 +188,7 @@ func TestRoundRobinProperties(t *testing.T) {
 				t.Fatalf("n=%d double=%v: %d rounds", n, double, len(rounds))
 			}
 			meets := map[[2]PlayerID]int{}
+			seq := map[PlayerID][]Color{}
 			whites := map[PlayerID]int{}
 			blacks := map[PlayerID]int{}
 			byes := map[PlayerID]int{}
@@ -212,6 +215,8 @@ func TestRoundRobinProperties(t *testing.T) {
 					meets[[2]PlayerID{a, b}]++
 					whites[p.White]++
 					blacks[p.Black]++
+					seq[p.White] = append(seq[p.White], White)
+					seq[p.Black] = append(seq[p.Black], Black)
 				}
 				if len(seen) != n {
 					t.Fatalf("n=%d round %d: %d players paired", n, r.Number, len(seen))
@@ -228,6 +233,14 @@ func TestRoundRobinProperties(t *testing.T) {
 			for _, id := range players {
 				if n%2 == 1 && byes[id] != cycles {
 					t.Errorf("n=%d: %s has %d byes", n, id, byes[id])
+				}
+				if cs := seq[id]; len(cs) >= 3 {
+					for k := 2; k < len(cs); k++ {
+						if cs[k] == cs[k-1] && cs[k-1] == cs[k-2] {
+							t.Errorf("n=%d double=%v: %s has %v three games running (games %d-%d)", n, double, id, cs[k], k-1, k+1)
+							break
+						}
+					}
 				}
 				d := whites[id] - blacks[id]
 				if double && d != 0 {

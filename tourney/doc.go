@@ -11,9 +11,11 @@
 // [BergerTable]): for n players, n-1 rounds; for an odd number a dummy
 // makes the field even and its partner has the round's bye (a rest round,
 // scoring 0, which every player gets once). Each player has Whites and
-// Blacks differing by at most one. A double round-robin plays the same
-// rounds again in the same order with colours reversed, so everyone has
-// as many Whites as Blacks.
+// Blacks differing by at most one. A double round-robin plays the table
+// twice, the second cycle with colours reversed, so everyone has as many
+// Whites as Blacks; as FIDE recommends, the first cycle plays the table's
+// last two rounds in reverse order, so that nobody has one colour three
+// games running (tested for 2 to 40 players).
 //
 // # Swiss: the Monrad system
 //
