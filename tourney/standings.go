@@ -150,30 +150,39 @@ func Standings(format Format, players []Player, rounds []Round) ([]Standing, err
 			s.BuchholzCut1 = s.Buchholz - lowest
 		}
 	}
-	keys := func(s *Standing) []float64 {
+	// The tie-break keys, best first, computed once per player.
+	keyed := make([]keyedStanding, len(out))
+	for i, s := range out {
+		keyed[i].s = s
 		if format == Swiss {
-			return []float64{s.Points, s.BuchholzCut1, s.Buchholz, s.SonnebornBerger, float64(s.Wins)}
+			keyed[i].keys = [5]float64{s.Points, s.BuchholzCut1, s.Buchholz, s.SonnebornBerger, float64(s.Wins)}
+		} else {
+			keyed[i].keys = [5]float64{s.Points, s.SonnebornBerger, float64(s.Wins)}
 		}
-		return []float64{s.Points, s.SonnebornBerger, float64(s.Wins)}
 	}
-	tie := func(a, b *Standing) int {
-		return slices.Compare(keys(b), keys(a))
-	}
-	slices.SortStableFunc(out, func(a, b Standing) int {
-		if c := tie(&a, &b); c != 0 {
+	slices.SortStableFunc(keyed, func(a, b keyedStanding) int {
+		if c := slices.Compare(b.keys[:], a.keys[:]); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(b.Player.Rating, a.Player.Rating); c != 0 {
+		if c := cmp.Compare(b.s.Player.Rating, a.s.Player.Rating); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.Player.ID, b.Player.ID)
+		return cmp.Compare(a.s.Player.ID, b.s.Player.ID)
 	})
-	for i := range out {
-		if i > 0 && tie(&out[i-1], &out[i]) == 0 {
+	for i := range keyed {
+		out[i] = keyed[i].s
+		if i > 0 && keyed[i].keys == keyed[i-1].keys {
 			out[i].Rank = out[i-1].Rank
 		} else {
 			out[i].Rank = i + 1
 		}
 	}
 	return out, nil
+}
+
+// keyedStanding is a standing with its tie-break keys, best first (unused
+// keys are 0).
+type keyedStanding struct {
+	s    Standing
+	keys [5]float64
 }
