@@ -194,3 +194,22 @@ func TestResultPoints(t *testing.T) {
 		}
 	}
 }
+
+func TestFinished(t *testing.T) {
+	players := []Player{{ID: "a"}, {ID: "b"}, {ID: "c", WithdrawnFrom: 2}, {ID: "d"}, {ID: "e"}}
+	cases := []struct {
+		name string
+		r    Round
+		want bool
+	}{
+		{"all decided, a bye", Round{Number: 1, Pairings: []Pairing{{White: "a", Black: "b", Result: Draw}, {White: "e"}}}, true},
+		{"one pending", Round{Number: 1, Pairings: []Pairing{{White: "a", Black: "b", Result: Draw}, {White: "c", Black: "d"}}}, false},
+		{"pending with a withdrawn player", Round{Number: 2, Pairings: []Pairing{{White: "a", Black: "b", Result: Draw}, {White: "c", Black: "d"}}}, true},
+		{"no pairings", Round{Number: 3}, true},
+	}
+	for _, c := range cases {
+		if got := Finished(c.r, players); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

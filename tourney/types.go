@@ -351,3 +351,20 @@ func outcomeFor(p Pairing, r Result, c Color) Outcome {
 	}
 	return NotPaired
 }
+
+// Finished reports whether every pairing of round r has a result, counting
+// as decided the unfinished games of players withdrawn by then (Effective):
+// the referee pairs the next Swiss round, or closes the event, once it is.
+// Byes need no result.
+func Finished(r Round, players []Player) bool {
+	byID := make(map[PlayerID]Player, len(players))
+	for _, p := range players {
+		byID[p.ID] = p
+	}
+	for _, p := range r.Pairings {
+		if !p.IsBye() && Effective(p, r.Number, byID) == Pending {
+			return false
+		}
+	}
+	return true
+}
