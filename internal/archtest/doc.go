@@ -9,5 +9,6 @@
 //	tak <- notation, render, engine <- the referee (bot) <- storage and the
 //	adapters (mailplay, discord, console, web, opponent) <- cmd/takbot
 //
-// rating stands alone and imports nothing of ours.
+// rating stands alone and imports nothing of ours; tourney (pairings and
+// standings of events) may import only rating, and the referee may use both.
 package archtest

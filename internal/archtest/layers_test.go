@@ -30,15 +30,16 @@ var adapters = []string{"mailplay", "discord", "console", "web", "opponent"}
 
 // referee is everything an adapter may lean on: the referee and what is
 // below it, and the leaf helpers that import nothing of ours.
-var referee = []string{"tak", "notation", "render", "engine", "rating", "bot", "internal/connlimit"}
+var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "bot", "internal/connlimit"}
 
 var rules = []rule{
 	{tree: "tak"},
 	{tree: "rating"},
+	{tree: "tourney", may: []string{"rating"}},
 	{tree: "notation", may: []string{"tak"}},
 	{tree: "render", may: []string{"tak", "notation"}},
 	{tree: "engine", may: []string{"tak", "notation"}},
-	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating"}},
+	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney"}},
 	{tree: "storage", may: referee, db: true},
 	{tree: "control"},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
@@ -121,6 +122,9 @@ func TestRulesCatchWhatTheyShould(t *testing.T) {
 		{"storage", []string{"go.etcd.io/bbolt", module + "/bot"}, false},
 		{"storage", []string{module + "/mailplay"}, true},
 		{"rating", []string{module + "/tak"}, true},
+		{"tourney", []string{module + "/rating"}, false},
+		{"tourney", []string{module + "/bot"}, true},
+		{"bot/standing", []string{module + "/tourney"}, false},
 		{"cmd/takbot", []string{module + "/mailplay", "go.etcd.io/bbolt"}, false},
 		{"newthing", nil, true},
 	}
@@ -198,7 +202,7 @@ func TestLayers(t *testing.T) {
 // lowerLayer reports whether pkg is below the referee, where even tests
 // import nothing from above.
 func lowerLayer(pkg string) bool {
-	for _, t := range []string{"tak", "notation", "render", "engine", "rating"} {
+	for _, t := range []string{"tak", "notation", "render", "engine", "rating", "tourney"} {
 		if within(pkg, t) {
 			return true
 		}
