@@ -209,3 +209,21 @@ func lowerLayer(pkg string) bool {
 	}
 	return false
 }
+
+// TestAdaptersNeverImportEachOther: the rules forbid every adapter to
+// import every other, and the database driver.
+func TestAdaptersNeverImportEachOther(t *testing.T) {
+	for _, a := range adapters {
+		for _, b := range adapters {
+			if a == b {
+				continue
+			}
+			if len(violations(a, []string{module + "/" + b})) == 0 {
+				t.Errorf("the rules let %s import %s", a, b)
+			}
+		}
+		if len(violations(a, []string{"go.etcd.io/bbolt"})) == 0 || len(violations(a, []string{module + "/storage"})) == 0 {
+			t.Errorf("the rules let %s touch the database", a)
+		}
+	}
+}
