@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/takbymail/takbot/render"
 )
@@ -30,6 +31,13 @@ type draft struct {
 	// direct sends the draft to its key's own identity, never to the
 	// identity a paired player writes from (pair.go).
 	direct bool
+	// notBefore, when set, holds the reply back until then (a challenge
+	// notice's grace period, consent.go); void drops the draft (a notice
+	// withdrawn in the same message); private marks a reply that
+	// concerns its recipient only although they did not send the message.
+	notBefore time.Time
+	void      bool
+	private   bool
 }
 
 // tell returns the draft for a recipient and game, in first-use order.
@@ -149,7 +157,7 @@ func (d *draft) act(as ...Action) {
 }
 
 // empty reports whether the draft says nothing.
-func (d *draft) empty() bool { return len(d.parts) == 0 && len(d.allActions()) == 0 }
+func (d *draft) empty() bool { return d.void || len(d.parts) == 0 && len(d.allActions()) == 0 }
 
 // allActions are the draft's actions followed by the game's current offers,
 // each command once.
@@ -198,8 +206,8 @@ func (s *session) replies(cause string) []Reply {
 		}
 		out = append(out, Reply{
 			ID: s.replyBase + "/" + strconv.Itoa(i+1), To: id, ToName: name, Game: d.game,
-			Subject: s.subject(d.game), Parts: parts, Private: !d.public && d.to == s.senderKey() && d.stage == 0,
-			Attention: d.attention, Class: class, Cause: cause, Created: s.now,
+			Subject: s.subject(d.game), Parts: parts, Private: d.private || !d.public && d.to == s.senderKey() && d.stage == 0,
+			Attention: d.attention, Class: class, Cause: cause, Created: s.now, Delivery: Delivery{NextTry: d.notBefore},
 		})
 	}
 	return out

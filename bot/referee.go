@@ -343,6 +343,7 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 		s.allocated = allocated
 		s.senderGames, s.senderGamesRead = mine, true
 		s.rate = rate
+		s.noteWrote()
 		r.gate.enter()
 		err := s.safeRun(parsed, perr)
 		r.gate.leave()

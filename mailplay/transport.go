@@ -33,6 +33,11 @@ type Options struct {
 	// OnHealth, when set, is called when the mailbox connects or
 	// disconnects. It must not block.
 	OnHealth func(bot.Health)
+	// UnsubscribeURL, when set, is the base of the one-click unsubscribe
+	// links (RFC 8058) in mail to addresses that never wrote to the bot
+	// ("https://tak.example.org/unsubscribe"): the link is it, a slash
+	// and a token, served by a POST handler that calls Unsubscribe.
+	UnsubscribeURL string
 }
 
 func (o *Options) setDefaults() {
@@ -78,6 +83,9 @@ type Transport struct {
 	// unverifiedDropped counts the unverified mails dropped unanswered
 	// (see UnverifiedDropped).
 	unverifiedDropped atomic.Uint64
+	// consentDropped counts the mails not sent for want of consent (see
+	// ConsentDropped).
+	consentDropped atomic.Uint64
 }
 
 // New returns the email transport of ref. Register it with
