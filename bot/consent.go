@@ -136,10 +136,13 @@ func (s *session) draftID(d *draft) string {
 	return ""
 }
 
-// holdNotice makes the challenge notice d of game g wait ChallengeGrace
-// and remembers it in the game, so that "cancel" can withdraw it.
+// holdNotice makes the challenge notice d of game g wait the grace
+// period (Options.ChallengeGrace) and remembers it in the game, so that "cancel" can withdraw it.
 func (s *session) holdNotice(g *GameRecord, d *draft) {
-	d.notBefore = s.now.Add(ChallengeGrace)
+	if s.r.opts.ChallengeGrace < 0 {
+		return
+	}
+	d.notBefore = s.now.Add(s.r.opts.ChallengeGrace)
 	g.Notice = s.draftID(d)
 }
 
