@@ -87,6 +87,9 @@ func newServer(cfg config, log *slog.Logger, db *storage.DB, ref *bot.Referee, m
 		if d, ok := t.(interface{ UnverifiedDropped() uint64 }); ok {
 			metrics.CollectUnverifiedDropped(d.UnverifiedDropped)
 		}
+		if d, ok := t.(interface{ ConsentDropped() uint64 }); ok {
+			metrics.CollectConsentDropped(d.ConsentDropped)
+		}
 	}
 	return &server{cfg: cfg, base: log, log: log.With("component", "serve"), db: db, ref: ref, metrics: metrics,
 		transports: transports, failed: make(chan error, len(transports)+3)}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/takbymail/takbot/web"
@@ -30,8 +31,15 @@ func (s *server) listenWeb(log *slog.Logger) (string, error) {
 		return "", fmt.Errorf("web.listen: %w", err)
 	}
 	ln = netutil.LimitListener(ln, wc.MaxConnections)
+	var unsub web.Unsubscriber
+	for _, t := range s.transports {
+		if u, ok := t.(web.Unsubscriber); ok && wc.PublicURL != "" {
+			unsub = u // the mail transport: its links are in mail (unsubscribeURL)
+		}
+	}
 	pages := web.New(s.ref, web.Options{PublicURL: wc.PublicURL, Logger: log,
-		StreamsPerClient: wc.StreamsPerClient, ClientHeader: wc.ClientIPHeader, StreamsTotal: max(1, wc.MaxConnections*3/4)})
+		StreamsPerClient: wc.StreamsPerClient, ClientHeader: wc.ClientIPHeader, StreamsTotal: max(1, wc.MaxConnections*3/4),
+		Unsubscriber: unsub})
 	ctx, stop := context.WithCancel(context.Background())
 	hc := s.cfg.HTTP
 	w := &webListener{stop: stop, done: make(chan struct{}), runDone: make(chan struct{})}
@@ -77,4 +85,15 @@ func (s *server) stopWeb(ctx context.Context) {
 	}
 	<-w.done
 	<-w.runDone
+}
+
+// unsubscribeURL is the base of the one-click unsubscribe links in mail
+// to addresses that never wrote (mailplay.Options.UnsubscribeURL): under
+// web.public_url when the pages run, else none (the mail then offers the
+// mailto: form only).
+func unsubscribeURL(cfg *config) string {
+	if cfg.Web.Listen == "" || cfg.Web.PublicURL == "" {
+		return ""
+	}
+	return strings.TrimRight(cfg.Web.PublicURL, "/") + "/unsubscribe"
 }
