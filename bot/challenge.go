@@ -393,6 +393,7 @@ func (s *session) cmdCancel(c *Command) error {
 			return err
 		} else if unsent {
 			s.event(s.sender.Key, g.ID).say("You withdrew the challenge %s before it went out: %s was not told of it.", g.ID, g.Names[g.Challenger.Opponent()])
+			s.offerActions(gs, s.sender.Key) // nothing left to withdraw
 			break
 		}
 		both(g, func(k string, _ tak.Color) {

@@ -89,6 +89,8 @@ type harnessOptions struct {
 	// grace is the referee's Options.ChallengeGrace (default: none, so
 	// that a challenge to a player who never wrote goes out at once).
 	grace time.Duration
+	// unsubscribeURL is the transport's Options.UnsubscribeURL.
+	unsubscribeURL string
 }
 
 // observer hands the delivery pipeline's results to the harness.
@@ -172,7 +174,8 @@ func startBot(t testing.TB, mail mailServers, o harnessOptions) *harness {
 	}
 	var err error
 	h.tr, err = mailplay.New(cfg, h.ref, mailplay.Options{Logger: logger, Clock: clock, MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
-		OnMail: func(ev mailplay.MailEvent) { h.events <- ev },
+		UnsubscribeURL: o.unsubscribeURL,
+		OnMail:         func(ev mailplay.MailEvent) { h.events <- ev },
 		OnHealth: func(hl bot.Health) {
 			select {
 			case h.health <- hl:

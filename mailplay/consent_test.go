@@ -1,0 +1,296 @@
+package mailplay_test
+
+import (
+	"errors"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/localmail"
+	"github.com/takbymail/takbot/mailplay"
+)
+
+// victimAddr never wrote to the bot: anyone can name it.
+const victimAddr = "victim@example.test"
+
+// unsubscribeBase is the one-click base the consent tests give the
+// transport.
+const unsubscribeBase = "https://tak.example.test/unsubscribe"
+
+// lastSentTo parses the last mail the bot sent (localmail's log).
+func lastSentTo(t *testing.T, sys *localmail.System) *mailplay.Inbound {
+	t.Helper()
+	sent := sys.Sent()
+	in, err := mailplay.ParseInbound(sent[len(sent)-1].Raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// oneClickToken is the token of a mail's https List-Unsubscribe link.
+func oneClickToken(t *testing.T, in *mailplay.Inbound) string {
+	t.Helper()
+	v := in.Header.Get("List-Unsubscribe")
+	i := strings.Index(v, "<"+unsubscribeBase+"/")
+	if i < 0 {
+		t.Fatalf("List-Unsubscribe %q has no one-click link", v)
+	}
+	tok, _, _ := strings.Cut(v[i+len(unsubscribeBase)+2:], ">")
+	return tok
+}
+
+// TestStrangerCap: an address that never wrote gets at most
+// StrangerMailsPerDay mails in 24 hours, whatever their class; beyond
+// it Send declines (bot.Unwanted, counted, logged once a run); a mail
+// sent again (after a crash) is not counted twice; each mail carries the
+// one-word opt-out and List-Unsubscribe with one-click POST; a day later
+// it gets mail again; once it wrote, no cap and no opt-out.
+func TestStrangerCap(t *testing.T) {
+	clock := &settableClock{now: time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)}
+	logs := &logCounter{}
+	h, sys := startLocal(t, harnessOptions{noStart: true, clock: clock, logger: slog.New(logs), unsubscribeURL: unsubscribeBase})
+	to := bot.Identity{Transport: mailplay.TransportName, Address: victimAddr}
+	reply := func(id string, class bot.ReplyClass) *bot.Reply {
+		return &bot.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, Subject: "[Tak g1] Mallory vs victim", Game: "g1",
+			Class: class, Created: clock.Now(), Parts: []bot.Part{{Kind: bot.Prose, Text: "Reply " + id + "."}}}
+	}
+	if err := sys.AddUser(victimAddr, passwordOf(victimAddr)); err != nil {
+		t.Fatal(err)
+	}
+	send := func(r *bot.Reply) error { return h.tr.Send(h.ctx(), r) }
+	for i, id := range []string{"e1", "a2", "e3"} {
+		class := bot.Event
+		if i == 1 {
+			class = bot.Answer
+		}
+		if err := send(reply(id, class)); err != nil {
+			t.Fatalf("mail %d of the day: %v", i+1, err)
+		}
+		in := lastSentTo(t, sys)
+		if !strings.Contains(in.FullText, "never written to it") || !strings.Contains(in.FullText, "reply with the one word stop") {
+			t.Errorf("mail %s to a stranger has no opt-out:\n%s", id, in.FullText)
+		}
+		if v := in.Header.Get("List-Unsubscribe"); !strings.Contains(v, "<mailto:takbot+") || !strings.Contains(v, "?subject=stop>") {
+			t.Errorf("List-Unsubscribe %q: want the mailto: form", v)
+		}
+		if v := in.Header.Get("List-Unsubscribe-Post"); v != "List-Unsubscribe=One-Click" {
+			t.Errorf("List-Unsubscribe-Post %q", v)
+		}
+		oneClickToken(t, in)
+	}
+	for range 3 {
+		for _, id := range []string{"e4", "a5"} {
+			err := send(reply(id, bot.Event))
+			if !bot.IsUnwanted(err) {
+				t.Fatalf("mail %s beyond the cap: %v, want declined", id, err)
+			}
+			var de *bot.DeliveryError
+			if !errors.As(err, &de) || !strings.Contains(de.Reason, "not accepting more mail from takbot today") {
+				t.Errorf("declined with %v", err)
+			}
+		}
+	}
+	if err := send(reply("e1", bot.Event)); err != nil {
+		t.Errorf("a mail sent before, sent again: %v (it is counted once)", err)
+	}
+	if n := len(sys.Sent()); n != 4 {
+		t.Errorf("%d mails went out, want 4 (3, and the first again)", n)
+	}
+	if n := h.tr.ConsentDropped(); n != 6 {
+		t.Errorf("ConsentDropped %d, want 6", n)
+	}
+	if n := logs.count("mail not sent: the address is not accepting more mail"); n != 1 {
+		t.Errorf("%d log lines about declined mail, want 1 for the run", n)
+	}
+	clock.advance(24 * time.Hour)
+	if err := send(reply("e6", bot.Event)); err != nil {
+		t.Errorf("a day later: %v", err)
+	}
+	h.wrote(victimAddr)
+	for _, id := range []string{"e7", "e8", "e9", "e10"} {
+		if err := send(reply(id, bot.Event)); err != nil {
+			t.Fatalf("to an address that wrote: %v", err)
+		}
+	}
+	if in := lastSentTo(t, sys); strings.Contains(in.FullText, "never written") || in.Header.Get("List-Unsubscribe") != "" {
+		t.Errorf("a mail to a player carries the stranger's opt-out:\n%s\n%v", in.FullText, in.Header.Get("List-Unsubscribe"))
+	}
+}
+
+// TestStopAndOneClick: an address that asked to stop (by the one-click
+// link here) gets answers to its own mail only; a forged or unknown
+// token changes nothing and is no error; unsubscribing twice is the same
+// as once.
+func TestStopAndOneClick(t *testing.T) {
+	clock := &settableClock{now: time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)}
+	h, sys := startLocal(t, harnessOptions{noStart: true, clock: clock, unsubscribeURL: unsubscribeBase})
+	to := bot.Identity{Transport: mailplay.TransportName, Address: victimAddr}
+	reply := func(id string, class bot.ReplyClass) *bot.Reply {
+		return &bot.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, Subject: "[Tak] your games",
+			Class: class, Created: clock.Now(), Parts: []bot.Part{{Kind: bot.Prose, Text: "Reply " + id + "."}}}
+	}
+	if err := sys.AddUser(victimAddr, passwordOf(victimAddr)); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.tr.Send(h.ctx(), reply("e1", bot.Event)); err != nil {
+		t.Fatal(err)
+	}
+	tok := oneClickToken(t, lastSentTo(t, sys))
+	forgedTok := strings.Repeat("a", len(tok))
+	for _, bad := range []string{"", "x", forgedTok, tok + "a", "../../secret"} {
+		if err := h.tr.Unsubscribe(h.ctx(), bad); err != nil {
+			t.Errorf("Unsubscribe(%q): %v, want nothing and no error", bad, err)
+		}
+	}
+	if err := h.tr.Send(h.ctx(), reply("e2", bot.Event)); err != nil {
+		t.Fatalf("after unknown tokens: %v", err)
+	}
+	for range 2 {
+		if err := h.tr.Unsubscribe(h.ctx(), tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := h.tr.Send(h.ctx(), reply("e3", bot.Event))
+	var de *bot.DeliveryError
+	if !bot.IsUnwanted(err) || !errors.As(err, &de) || de.Reason != "the address does not accept mail from takbot" {
+		t.Fatalf("an event after unsubscribing: %v, want declined", err)
+	}
+	if err := h.tr.Send(h.ctx(), reply("a4", bot.Answer)); err != nil {
+		t.Errorf("an answer to its own mail after unsubscribing: %v", err)
+	}
+	if n := len(sys.Sent()); n != 3 {
+		t.Errorf("%d mails went out, want 3", n)
+	}
+}
+
+// mailBomb is the attack of issue 24, point 1, on a mail system: a
+// sender the bot verifies (through their reply token) writes
+// "new victim; cancel" ten times in a mail, eight such mails (with
+// cancel), or "new victim" ten times in each (without).
+//
+// With cancel the victim receives nothing, not even once the grace
+// period is long over; mallory is told of each withdrawal. Without, the
+// victim receives at most StrangerMailsPerDay mails, each with the
+// one-word opt-out; mallory is told once that the address takes no more
+// mail today; a "stop" from the victim then stops everything but the
+// answer to it.
+func mailBomb(t *testing.T, mail mailServers, withCancel bool) {
+	clock := &settableClock{now: time.Now().Truncate(time.Second)}
+	o := harnessOptions{clock: clock, unsubscribeURL: unsubscribeBase,
+		config: func(c *mailplay.Config) { c.MaxRepliesPerHour = 1000 }} // mallory's own answers are not the point
+	if withCancel {
+		o.grace = bot.ChallengeGrace
+	}
+	h := startBot(t, mail, o)
+	mallory := h.player(malloryAddr, "Mallory")
+	h.write(mallory, "help", "help")
+	h.event(mailplay.MailHandled)
+	help := h.next(mallory, "help")
+	line := "new " + victimAddr
+	if withCancel {
+		line += "; cancel"
+	}
+	body := strings.Repeat(line+"\n", 10)
+	for range 8 {
+		h.reply(mallory, help, body)
+		if ev := h.event(mailplay.MailHandled); ev.Detail != "reply token" {
+			t.Fatalf("the attacker's mail was handled as %q, want through the reply token", ev.Detail)
+		}
+	}
+	if withCancel {
+		for range 8 * 10 { // a mail a game
+			h.next(mallory, "before it went out: victim was not told of it")
+		}
+		// and the slow attacker: the cancel in a later mail, within the grace period
+		h.reply(mallory, help, "new "+victimAddr)
+		h.event(mailplay.MailHandled)
+		m := h.next(mallory, "Challenge g")
+		clock.advance(bot.ChallengeGrace / 2)
+		game, _ := mailplay.SubjectGameTag(m.In.Subject)
+		h.reply(mallory, help, "game "+game+"; cancel")
+		h.event(mailplay.MailHandled)
+		h.next(mallory, "before it went out")
+		clock.advance(time.Hour) // long past every grace period
+		h.reply(mallory, help, "help")
+		h.event(mailplay.MailHandled)
+		h.next(mallory, "help")
+		if n := inboxCount(t, mail, victimAddr); n != 0 {
+			t.Fatalf("the victim received %d mails, want none", n)
+		}
+		return
+	}
+	// quotas let five challenges stand; three notices go out, the rest are declined
+	h.waitResult("declined")
+	h.waitResult("declined")
+	told := h.next(mallory, "not accepting more mail from takbot today")
+	if !strings.Contains(told.Text(), "did not send victim its message about game g") {
+		t.Errorf("mallory's notice:\n%s", told.Text())
+	}
+	msgs, err := mail.Messages(victimAddr, "INBOX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msgs) != mailplay.StrangerMailsPerDay {
+		t.Fatalf("the victim received %d mails, want %d", len(msgs), mailplay.StrangerMailsPerDay)
+	}
+	victim := h.player(victimAddr, "Victim")
+	first, err := victim.NextMatching(h.ctx(), "challenges you", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(first.Text(), "reply with the one word stop") || !strings.Contains(first.In.Header.Get("List-Unsubscribe"), unsubscribeBase) {
+		t.Errorf("the victim's mail has no opt-out:\n%s", first.Text())
+	}
+	// the victim answers stop: the answer comes, nothing else
+	h.reply(victim, first, "stop")
+	h.event(mailplay.MailHandled)
+	h.next(victim, "takbot sends no more mail to "+victimAddr)
+	clock.advance(25 * time.Hour) // a new day: the cap would let mail through again
+	h.reply(mallory, help, "game g1; cancel")
+	h.event(mailplay.MailHandled)
+	h.next(mallory, "withdrew the challenge g1")
+	h.waitResult("declined")
+	if n := inboxCount(t, mail, victimAddr); n != mailplay.StrangerMailsPerDay+1 {
+		t.Errorf("the victim received %d mails, want %d (and the answer to stop)", n, mailplay.StrangerMailsPerDay+1)
+	}
+}
+
+// TestMailBombCancelled: see mailBomb (localmail).
+func TestMailBombCancelled(t *testing.T) {
+	sys := startLocalSystem(t, localmail.Options{})
+	if err := sys.AddUser(victimAddr, passwordOf(victimAddr)); err != nil {
+		t.Fatal(err)
+	}
+	mailBomb(t, sys, true)
+}
+
+// TestMailBombCapped: see mailBomb (localmail).
+func TestMailBombCapped(t *testing.T) {
+	sys := startLocalSystem(t, localmail.Options{})
+	if err := sys.AddUser(victimAddr, passwordOf(victimAddr)); err != nil {
+		t.Fatal(err)
+	}
+	mailBomb(t, sys, false)
+}
+
+// TestForgedMailFromStoppedAddressDropped: once an address answered
+// stop, mail in its name that the bot cannot vouch for is dropped
+// unanswered: no answer, no confirmation request.
+func TestForgedMailFromStoppedAddressDropped(t *testing.T) {
+	h, sys := startLocal(t, harnessOptions{})
+	if err := h.ref.UpdateState(h.ctx(), mailplay.TransportName, func(tx bot.StateTx) error {
+		return h.tr.Stop(tx, aliceAddr, time.Now())
+	}); err != nil {
+		t.Fatal(err)
+	}
+	submitAs(t, sys, malloryAddr, botAddr, forged("forged-stop-1@evil.example", botAddr, "Tak?", "new "+bobAddr))
+	submitAs(t, sys, malloryAddr, botAddr, forged("forged-stop-2@evil.example", botAddr, "Tak?", "help"))
+	h.event(mailplay.MailDropped)
+	h.event(mailplay.MailDropped)
+	if n := inboxCount(t, sys, aliceAddr); n != 0 {
+		t.Errorf("alice, who asked to stop, received %d mails", n)
+	}
+}
