@@ -32,6 +32,9 @@ import (
 //     one word, and carries List-Unsubscribe (a mailto: address, and with
 //     Options.UnsubscribeURL an https one with one-click POST, RFC 8058).
 
+// The transport keeps consent for the referee.
+var _ bot.Consent = (*Transport)(nil)
+
 // StrangerMailsPerDay bounds the mails to an address that never wrote to
 // the bot, in any 24 hours.
 const StrangerMailsPerDay = 3

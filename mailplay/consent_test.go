@@ -3,6 +3,8 @@ package mailplay_test
 import (
 	"errors"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/localmail"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/web"
 )
 
 // victimAddr never wrote to the bot: anyone can name it.
@@ -292,5 +295,56 @@ func TestForgedMailFromStoppedAddressDropped(t *testing.T) {
 	h.event(mailplay.MailDropped)
 	if n := inboxCount(t, sys, aliceAddr); n != 0 {
 		t.Errorf("alice, who asked to stop, received %d mails", n)
+	}
+}
+
+// TestOneClickOverHTTP: the link of a mail to a stranger, posted as a
+// mail program does (RFC 8058) to the web pages on 127.0.0.1 that serve
+// takbot wires to the transport, stops the mail to that address; a GET of
+// the same link (a link scanner) changes nothing.
+func TestOneClickOverHTTP(t *testing.T) {
+	clock := &settableClock{now: time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)}
+	var pages http.Handler
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { pages.ServeHTTP(w, r) }))
+	t.Cleanup(srv.Close)
+	h, sys := startLocal(t, harnessOptions{noStart: true, clock: clock, unsubscribeURL: srv.URL + "/unsubscribe"})
+	pages = web.New(h.ref, web.Options{PublicURL: srv.URL, Unsubscriber: h.tr, Logger: testLogger()})
+	if err := sys.AddUser(victimAddr, passwordOf(victimAddr)); err != nil {
+		t.Fatal(err)
+	}
+	to := bot.Identity{Transport: mailplay.TransportName, Address: victimAddr}
+	reply := func(id string) *bot.Reply {
+		return &bot.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, Subject: "[Tak] your games",
+			Created: clock.Now(), Parts: []bot.Part{{Kind: bot.Prose, Text: "Reply " + id + "."}}}
+	}
+	if err := h.tr.Send(h.ctx(), reply("e1")); err != nil {
+		t.Fatal(err)
+	}
+	v := lastSentTo(t, sys).Header.Get("List-Unsubscribe")
+	link := v[strings.Index(v, "<http")+1 : strings.Index(v, ">")]
+	if !strings.HasPrefix(link, srv.URL+"/unsubscribe/") {
+		t.Fatalf("List-Unsubscribe %q: want a link under %s", v, srv.URL)
+	}
+	resp, err := http.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("GET of the link: %d, want 405", resp.StatusCode)
+	}
+	if err := h.tr.Send(h.ctx(), reply("e2")); err != nil {
+		t.Fatalf("after a GET of the link: %v, want the mail sent", err)
+	}
+	resp, err = http.Post(link, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("POST of the link: %d", resp.StatusCode)
+	}
+	if err := h.tr.Send(h.ctx(), reply("e3")); !bot.IsUnwanted(err) {
+		t.Errorf("an event after the one-click unsubscribe: %v, want declined", err)
 	}
 }

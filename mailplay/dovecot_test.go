@@ -291,3 +291,16 @@ func TestDovecotPolling(t *testing.T) {
 	h.event(mailplay.MailHandled)
 	h.next(h.player(aliceAddr, "Alice"), "help")
 }
+
+// TestDovecotMailBombCancelled: the attack of issue 24, point 1, with
+// cancel, on Dovecot: the victim receives nothing (see mailBomb).
+func TestDovecotMailBombCancelled(t *testing.T) {
+	mailBomb(t, startDovecot(t, victimAddr), true)
+}
+
+// TestDovecotMailBombCapped: the attack without cancel, on Dovecot: the
+// victim receives at most three mails a day, and after "stop" only the
+// answer to it (see mailBomb).
+func TestDovecotMailBombCapped(t *testing.T) {
+	mailBomb(t, startDovecot(t, victimAddr), false)
+}

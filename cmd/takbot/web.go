@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/mailplay"
 	"github.com/takbymail/takbot/web"
 	"golang.org/x/net/netutil"
 )
@@ -86,6 +87,9 @@ func (s *server) stopWeb(ctx context.Context) {
 	<-w.done
 	<-w.runDone
 }
+
+// The mail transport serves the one-click unsubscribe links of its mail.
+var _ web.Unsubscriber = (*mailplay.Transport)(nil)
 
 // unsubscribeURL is the base of the one-click unsubscribe links in mail
 // to addresses that never wrote (mailplay.Options.UnsubscribeURL): under
