@@ -73,6 +73,7 @@ func fullGame(id string) *bot.GameRecord {
 			Before: [2]standing.Entry{{Rating: 1500, Deviation: 350, Volatility: 0.06}, {Rating: 1612.5, Deviation: 80.25, Volatility: 0.0601, Games: 9, Last: t0.Add(-48 * time.Hour)}},
 			After:  [2]standing.Entry{{Rating: 1480.125, Deviation: 300.5, Volatility: 0.06, Games: 1, Last: t0}, {Rating: 1615.75, Deviation: 79.5, Volatility: 0.0601, Games: 10, Last: t0}}},
 		Community: "discord:234567890123456789",
+		Notice:    "email:mid:challenge@example.org/2",
 	}
 }
 
