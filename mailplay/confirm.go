@@ -330,7 +330,7 @@ func (t *Transport) sendConfirmation(ctx context.Context, c confirmation) error 
 	m := t.confirmationMail(c)
 	if optOut != nil {
 		// not "reply": a reply confirms the held mail
-		note := optOutText("write the one word stop to " + t.plusAddress(token))
+		note := t.optOutText("write the one word stop to " + t.plusAddress(token))
 		if i := strings.LastIndex(m.Text, "\n-- \n"); i >= 0 {
 			m.Text = m.Text[:i] + "\n" + note + "\n" + m.Text[i:]
 		} else {

@@ -104,7 +104,7 @@ func (e *consentError) Error() string {
 	if e.Stopped {
 		return fmt.Sprintf("mailplay: %s asked for no mail but answers to its own (stop)", e.Address)
 	}
-	return fmt.Sprintf("mailplay: %s never wrote to the bot and had its %d mails of the last 24 hours", e.Address, StrangerMailsPerDay)
+	return fmt.Sprintf("mailplay: %s never wrote to the bot and had its share of mail for the last 24 hours", e.Address)
 }
 
 // reason is what the other player is told.
@@ -163,7 +163,7 @@ func (t *Transport) admitMail(tx bot.StateTx, addr, hash string, answer bool, no
 	}
 	st.Sent = kept
 	if !counted {
-		if len(kept) >= StrangerMailsPerDay {
+		if len(kept) >= t.cfg.StrangerMailsPerDay {
 			return refuse(&consentError{Address: addr})
 		}
 		st.Sent = append(st.Sent, rateEntry{Hash: hash, At: now.Unix()})
@@ -178,7 +178,7 @@ func (t *Transport) declined(e *consentError, what string) {
 	t.consentDropped.Add(1)
 	if e.first {
 		t.log.Warn(what+" not sent: "+e.reason()+"; later ones are dropped without a log line until one goes out",
-			"to", e.Address, "stopped", e.Stopped, "per_day", StrangerMailsPerDay)
+			"to", e.Address, "stopped", e.Stopped, "per_day", t.cfg.StrangerMailsPerDay)
 	}
 }
 
@@ -241,15 +241,15 @@ func (t *Transport) optOut(tx bot.StateTx, secret []byte, addr, replyToken strin
 
 // optOutText ends a mail to an address that never wrote to the bot; how
 // says how to stop it ("reply with the one word stop").
-func optOutText(how string) string {
+func (t *Transport) optOutText(how string) string {
 	return fmt.Sprintf("You get this mail because someone gave your address to takbot, a referee of Tak games; you have never written to it. "+
-		"It sends at most %d mails a day to an address that never wrote to it. To get no more, %s.", StrangerMailsPerDay, how)
+		"It sends at most %d mails a day to an address that never wrote to it. To get no more, %s.", t.cfg.StrangerMailsPerDay, how)
 }
 
 // withOptOut returns r with the opt-out paragraph as its last part.
-func withOptOut(r *bot.Reply) *bot.Reply {
+func (t *Transport) withOptOut(r *bot.Reply) *bot.Reply {
 	cp := *r
-	cp.Parts = append(append([]bot.Part(nil), r.Parts...), bot.Part{Kind: bot.Prose, Text: optOutText("reply with the one word stop")})
+	cp.Parts = append(append([]bot.Part(nil), r.Parts...), bot.Part{Kind: bot.Prose, Text: t.optOutText("reply with the one word stop")})
 	return &cp
 }
 

@@ -60,7 +60,7 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	}
 	shown := withNote(r, rec.Note)
 	if rec.Stranger {
-		shown = withOptOut(shown)
+		shown = t.withOptOut(shown)
 	}
 	body := t.compose(shown, hash, replyLinks{replyTo: t.plusAddress(token), subject: rec.Subject, game: r.Game})
 	toName := r.ToName
