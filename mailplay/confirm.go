@@ -294,6 +294,9 @@ func (t *Transport) sendConfirmations(ctx context.Context) time.Duration {
 // hourly limit of its address) and records it as sent. The mail is the
 // same each time it is sent.
 func (t *Transport) sendConfirmation(ctx context.Context, c confirmation) error {
+	if err := t.backfillConsent(ctx); err != nil {
+		return err
+	}
 	unlock := t.sendLocks.lock(c.From)
 	defer unlock()
 	now := t.opts.Clock.Now().UTC().Truncate(time.Second)

@@ -187,6 +187,74 @@ func (t *Transport) declined(e *consentError, what string) {
 // answered "stop" (the takbot_mail_consent_dropped_total metric).
 func (t *Transport) ConsentDropped() uint64 { return t.consentDropped.Load() }
 
+// keyConsentBackfill marks that the addresses that wrote before consent
+// was kept are recorded (backfillConsent).
+const keyConsentBackfill = "consent-backfill"
+
+// backfillConsent records, once per database, the addresses that wrote
+// to the bot before it kept consent, as far as the games tell: the
+// challenger of every game, and both players of every game that was
+// answered (accepted, declined; played, over, aborted). It runs before
+// the first mail is sent, so a player of those days is not taken for a
+// stranger. An address that only ever sent read-only commands is not
+// found: its first mail to the bot records it.
+func (t *Transport) backfillConsent(ctx context.Context) error {
+	t.backfillMu.Lock()
+	defer t.backfillMu.Unlock()
+	if t.backfilled {
+		return nil
+	}
+	var done bool
+	if err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+		var err error
+		done, err = hasKey(tx, keyConsentBackfill)
+		return err
+	}); err != nil {
+		return err
+	}
+	if done {
+		t.backfilled = true
+		return nil
+	}
+	wrote := map[string]bool{}
+	err := t.ref.ForEachGame(ctx, func(g *bot.GameRecord) error {
+		answered := g.Status != bot.Challenged && g.Status != bot.Cancelled && g.Status != bot.Expired
+		for _, key := range g.Players {
+			c, _ := g.ColorOf(key)
+			if addr, ok := strings.CutPrefix(key, TransportName+":"); ok && (answered || c == g.Challenger) {
+				wrote[strings.ToLower(addr)] = true
+			}
+		}
+		return nil
+	})
+	if err != nil && !t.ref.SetAside(err) { // a damaged game is left out
+		return fmt.Errorf("mailplay: record who wrote before: %w", err)
+	}
+	now := t.opts.Clock.Now()
+	n := 0
+	if err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		n = 0
+		for addr := range wrote {
+			if found, err := hasKey(tx, prefixWrote+addr); err != nil {
+				return err
+			} else if !found {
+				if err := putJSON(tx, prefixWrote+addr, consentMark{At: now.Unix()}); err != nil {
+					return err
+				}
+				n++
+			}
+		}
+		return tx.Put(keyConsentBackfill, []byte(now.UTC().Format(time.RFC3339)))
+	}); err != nil {
+		return fmt.Errorf("mailplay: record who wrote before: %w", err)
+	}
+	if n > 0 {
+		t.log.Info("the addresses that played before are recorded as having written to the bot", "addresses", n)
+	}
+	t.backfilled = true
+	return nil
+}
+
 // stopped reports whether an address answered "stop".
 func (t *Transport) stopped(ctx context.Context, addr string) (bool, error) {
 	var found bool

@@ -2,6 +2,7 @@ package mailplay_test
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -346,5 +347,80 @@ func TestOneClickOverHTTP(t *testing.T) {
 	}
 	if err := h.tr.Send(h.ctx(), reply("e3")); !bot.IsUnwanted(err) {
 		t.Errorf("an event after the one-click unsubscribe: %v, want declined", err)
+	}
+}
+
+// TestConsentBackfill: on a database from before consent was kept, the
+// players of its games are recorded as having written before the first
+// mail goes out (the challenger of every game, both players of an
+// answered one), so they are not taken for strangers; an address only
+// ever challenged still is one. It runs once.
+func TestConsentBackfill(t *testing.T) {
+	clock := &settableClock{now: time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)}
+	h, sys := startLocal(t, harnessOptions{noStart: true, clock: clock})
+	for _, a := range []string{"carol@example.test"} {
+		if err := sys.AddUser(a, passwordOf(a)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	email := func(addr string) bot.Identity { return bot.Identity{Transport: mailplay.TransportName, Address: addr} }
+	for i, m := range []struct{ from, text string }{
+		{aliceAddr, "new " + bobAddr},
+		{bobAddr, "accept"},
+		{aliceAddr, "new carol@example.test"},
+	} {
+		if _, err := h.ref.Handle(h.ctx(), bot.Message{ID: fmt.Sprint("pre-", i), From: email(m.from), Text: m.text}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// as before consent was kept: nobody recorded, no backfill made
+	if err := h.ref.UpdateState(h.ctx(), mailplay.TransportName, func(tx bot.StateTx) error {
+		var keys []string
+		if err := tx.Scan("wrote/", func(k string, _ []byte) error { keys = append(keys, k); return nil }); err != nil {
+			return err
+		}
+		for _, k := range append(keys, "consent-backfill") {
+			if err := tx.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := mailplay.New(botConfig(sys), h.ref, mailplay.Options{Logger: testLogger(), Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	send := func(to string) *mailplay.Inbound {
+		t.Helper()
+		r := &bot.Reply{ID: "email:mid:after-" + to + "/1", To: email(to), Subject: "[Tak] your games", Created: clock.Now(),
+			Parts: []bot.Part{{Kind: bot.Prose, Text: "Hello."}}}
+		if err := tr.Send(h.ctx(), r); err != nil {
+			t.Fatal(err)
+		}
+		return lastSentTo(t, sys)
+	}
+	for _, a := range []string{aliceAddr, bobAddr} {
+		if in := send(a); strings.Contains(in.FullText, "never written") {
+			t.Errorf("%s, who played before, is taken for a stranger:\n%s", a, in.FullText)
+		}
+	}
+	if in := send("carol@example.test"); !strings.Contains(in.FullText, "never written") {
+		t.Errorf("carol, only ever challenged, is not taken for a stranger:\n%s", in.FullText)
+	}
+	has := func(key string) bool {
+		found := false
+		if err := h.ref.ViewState(h.ctx(), mailplay.TransportName, func(tx bot.StateTx) error {
+			_, err := tx.Get(key)
+			found = err == nil
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return found
+	}
+	if !has("consent-backfill") || !has("wrote/"+aliceAddr) || !has("wrote/"+bobAddr) || has("wrote/carol@example.test") {
+		t.Errorf("after the backfill: marker %v, alice %v, bob %v, carol %v", has("consent-backfill"), has("wrote/"+aliceAddr), has("wrote/"+bobAddr), has("wrote/carol@example.test"))
 	}
 }

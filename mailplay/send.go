@@ -40,6 +40,9 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	if !ok {
 		return bot.Permanent("not a mail address", fmt.Errorf("mailplay: reply %s: %q is not a mail address", r.ID, r.To.Address))
 	}
+	if err := t.backfillConsent(ctx); err != nil {
+		return bot.Temporary(err, 0)
+	}
 	unlock := t.sendLocks.lock(to)
 	defer unlock()
 	rec, hash, token, err := t.prepare(ctx, r, to)

@@ -86,6 +86,10 @@ type Transport struct {
 	// consentDropped counts the mails not sent for want of consent (see
 	// ConsentDropped).
 	consentDropped atomic.Uint64
+	// backfillMu guards backfilled: the addresses that wrote before
+	// consent was kept are recorded (backfillConsent).
+	backfillMu sync.Mutex
+	backfilled bool
 }
 
 // New returns the email transport of ref. Register it with
