@@ -2,7 +2,6 @@ package mailplay_test
 
 import (
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +12,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/localmail"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/web"
 )
 
@@ -23,15 +23,23 @@ const victimAddr = "victim@example.test"
 // transport.
 const unsubscribeBase = "https://tak.example.test/unsubscribe"
 
-// lastSentTo parses the last mail the bot sent (localmail's log).
-func lastSentTo(t *testing.T, sys *localmail.System) *mailplay.Inbound {
+// lastSentTo parses the last mail the bot sent to addr (localmail's log).
+func lastSentTo(t *testing.T, sys *localmail.System, addr string) *mailplay.Inbound {
 	t.Helper()
 	sent := sys.Sent()
-	in, err := mailplay.ParseInbound(sent[len(sent)-1].Raw)
-	if err != nil {
-		t.Fatal(err)
+	for i := len(sent) - 1; i >= 0; i-- {
+		for _, to := range sent[i].To {
+			if strings.EqualFold(to, addr) {
+				in, err := mailplay.ParseInbound(sent[i].Raw)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return in
+			}
+		}
 	}
-	return in
+	t.Fatalf("no mail was sent to %s", addr)
+	return nil
 }
 
 // oneClickToken is the token of a mail's https List-Unsubscribe link.
@@ -73,7 +81,7 @@ func TestStrangerCap(t *testing.T) {
 		if err := send(reply(id, class)); err != nil {
 			t.Fatalf("mail %d of the day: %v", i+1, err)
 		}
-		in := lastSentTo(t, sys)
+		in := lastSentTo(t, sys, victimAddr)
 		if !strings.Contains(in.FullText, "never written to it") || !strings.Contains(in.FullText, "reply with the one word stop") {
 			t.Errorf("mail %s to a stranger has no opt-out:\n%s", id, in.FullText)
 		}
@@ -119,7 +127,7 @@ func TestStrangerCap(t *testing.T) {
 			t.Fatalf("to an address that wrote: %v", err)
 		}
 	}
-	if in := lastSentTo(t, sys); strings.Contains(in.FullText, "never written") || in.Header.Get("List-Unsubscribe") != "" {
+	if in := lastSentTo(t, sys, victimAddr); strings.Contains(in.FullText, "never written") || in.Header.Get("List-Unsubscribe") != "" {
 		t.Errorf("a mail to a player carries the stranger's opt-out:\n%s\n%v", in.FullText, in.Header.Get("List-Unsubscribe"))
 	}
 }
@@ -142,7 +150,7 @@ func TestStopAndOneClick(t *testing.T) {
 	if err := h.tr.Send(h.ctx(), reply("e1", bot.Event)); err != nil {
 		t.Fatal(err)
 	}
-	tok := oneClickToken(t, lastSentTo(t, sys))
+	tok := oneClickToken(t, lastSentTo(t, sys, victimAddr))
 	forgedTok := strings.Repeat("a", len(tok))
 	for _, bad := range []string{"", "x", forgedTok, tok + "a", "../../secret"} {
 		if err := h.tr.Unsubscribe(h.ctx(), bad); err != nil {
@@ -321,7 +329,7 @@ func TestOneClickOverHTTP(t *testing.T) {
 	if err := h.tr.Send(h.ctx(), reply("e1")); err != nil {
 		t.Fatal(err)
 	}
-	v := lastSentTo(t, sys).Header.Get("List-Unsubscribe")
+	v := lastSentTo(t, sys, victimAddr).Header.Get("List-Unsubscribe")
 	link := v[strings.Index(v, "<http")+1 : strings.Index(v, ">")]
 	if !strings.HasPrefix(link, srv.URL+"/unsubscribe/") {
 		t.Fatalf("List-Unsubscribe %q: want a link under %s", v, srv.URL)
@@ -364,23 +372,14 @@ func TestConsentBackfill(t *testing.T) {
 		}
 	}
 	email := func(addr string) bot.Identity { return bot.Identity{Transport: mailplay.TransportName, Address: addr} }
-	for i, m := range []struct{ from, text string }{
-		{aliceAddr, "new " + bobAddr},
-		{bobAddr, "accept"},
-		{aliceAddr, "new carol@example.test"},
-	} {
-		if _, err := h.ref.Handle(h.ctx(), bot.Message{ID: fmt.Sprint("pre-", i), From: email(m.from), Text: m.text}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// as before consent was kept: nobody recorded, no backfill made
-	if err := h.ref.UpdateState(h.ctx(), mailplay.TransportName, func(tx bot.StateTx) error {
-		var keys []string
-		if err := tx.Scan("wrote/", func(k string, _ []byte) error { keys = append(keys, k); return nil }); err != nil {
-			return err
-		}
-		for _, k := range append(keys, "consent-backfill") {
-			if err := tx.Delete(k); err != nil {
+	// the games of a database from before consent was kept: nobody is
+	// recorded as having written
+	if err := h.store.Update(h.ctx(), func(tx bot.Tx) error {
+		for _, g := range []*bot.GameRecord{
+			{ID: "g1", Status: bot.Active, Players: [2]string{"email:" + aliceAddr, "email:" + bobAddr}, Challenger: tak.White},
+			{ID: "g2", Status: bot.Challenged, Players: [2]string{"email:" + aliceAddr, "email:carol@example.test"}, Challenger: tak.White},
+		} {
+			if err := tx.PutGame(g); err != nil {
 				return err
 			}
 		}
@@ -399,7 +398,7 @@ func TestConsentBackfill(t *testing.T) {
 		if err := tr.Send(h.ctx(), r); err != nil {
 			t.Fatal(err)
 		}
-		return lastSentTo(t, sys)
+		return lastSentTo(t, sys, to)
 	}
 	for _, a := range []string{aliceAddr, bobAddr} {
 		if in := send(a); strings.Contains(in.FullText, "never written") {
