@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/internal/demo"
 	"github.com/takbymail/takbot/internal/localmail"
 	"github.com/takbymail/takbot/mailplay"
 	"github.com/takbymail/takbot/tak"
@@ -421,5 +422,44 @@ func TestConsentBackfill(t *testing.T) {
 	}
 	if !has("consent-backfill") || !has("wrote/"+aliceAddr) || !has("wrote/"+bobAddr) || has("wrote/carol@example.test") {
 		t.Errorf("after the backfill: marker %v, alice %v, bob %v, carol %v", has("consent-backfill"), has("wrote/"+aliceAddr), has("wrote/"+bobAddr), has("wrote/carol@example.test"))
+	}
+}
+
+// TestListUnsubscribeMailto: the mailto: form of List-Unsubscribe, sent
+// as a mail program sends it (a new mail to that address, its subject
+// "stop", no body), is read as the command "stop" through the victim's
+// reply address: the victim gets the answer, and nothing more.
+func TestListUnsubscribeMailto(t *testing.T) {
+	sys := startLocalSystem(t, localmail.Options{})
+	if err := sys.AddUser(victimAddr, passwordOf(victimAddr)); err != nil {
+		t.Fatal(err)
+	}
+	h := startBot(t, sys, harnessOptions{})
+	mallory := h.player(malloryAddr, "Mallory")
+	h.write(mallory, "help", "help")
+	h.event(mailplay.MailHandled)
+	help := h.next(mallory, "help")
+	h.reply(mallory, help, "new "+victimAddr)
+	h.event(mailplay.MailHandled)
+	victim := h.player(victimAddr, "Victim")
+	challenge := h.next(victim, "challenges you")
+	v := challenge.In.Header.Get("List-Unsubscribe")
+	i, j := strings.Index(v, "<mailto:"), strings.Index(v, "?subject=stop>")
+	if i < 0 || j < i {
+		t.Fatalf("List-Unsubscribe %q has no mailto: form", v)
+	}
+	if _, err := victim.Write(h.ctx(), v[i+len("<mailto:"):j], "stop", "", demo.Plain); err != nil {
+		t.Fatal(err)
+	}
+	if ev := h.event(mailplay.MailHandled); ev.Detail != "reply token" {
+		t.Errorf("the unsubscribe mail was handled as %q, want through the reply token", ev.Detail)
+	}
+	h.next(victim, "takbot sends no more mail to "+victimAddr)
+	h.reply(mallory, help, "cancel")
+	h.event(mailplay.MailHandled)
+	h.next(mallory, "withdrew the challenge")
+	h.waitResult("declined")
+	if n := inboxCount(t, sys, victimAddr); n != 2 {
+		t.Errorf("the victim received %d mails, want 2 (the challenge, the answer to stop)", n)
 	}
 }
