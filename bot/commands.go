@@ -315,9 +315,9 @@ func commandSpecs() []*CommandSpec {
 			Examples: []string{"unwatch g3"},
 			Params:   []Param{{Name: "id", Kind: ParamGame, Summary: "the game's id, e.g. g3 (in the game's thread it can be left out)"}},
 			Class:    ClassSettings, run: (*session).cmdUnwatch},
-		{Name: "stop", Group: GroupAlways, Syntax: "stop", Summary: "no more mail from takbot to your address, except answers to the mails you send it; any later mail of yours (\"start\", or any command) ends it",
+		{Name: "stop", Group: GroupAlways, Syntax: "stop", Summary: "no more mail from takbot to your address except answers to your own mails, until you write to it again (\"start\" or any command)",
 			Examples: []string{"stop"}, Class: ClassSettings, run: (*session).cmdStop}, // POLICY: who=anyone assurance=confirmed stranger=no shows=sender
-		{Name: "start", Group: GroupAlways, Syntax: "start", Summary: "takbot may mail you again after a \"stop\" (so does any mail you send it)",
+		{Name: "start", Group: GroupAlways, Syntax: "start", Summary: "after a \"stop\", takbot may mail you again (any command you send does too)",
 			Examples: []string{"start"}, Class: ClassSettings, run: (*session).cmdStart}, // POLICY: who=anyone assurance=confirmed stranger=no shows=sender
 		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, Class: ClassReadOnly, run: (*session).cmdHelp},
 	}
