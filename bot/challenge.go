@@ -233,6 +233,11 @@ func (s *session) cmdNew(c *Command) error {
 	d.say("%s challenges you to a game of Tak (%s): %s. You would play %s. Answer by %s, or the challenge expires.",
 		s.sender.Name, id, describeConfig(g), mine.Opponent(), s.timeFor(op.Key, expires))
 	s.offerActions(gs, op.Key)
+	if stranger, err := s.stranger(op); err != nil {
+		return err
+	} else if stranger {
+		s.holdNotice(g, d) // withdrawn within the grace period, it never goes out
+	}
 	return nil
 }
 
@@ -382,6 +387,13 @@ func (s *session) cmdCancel(c *Command) error {
 		gs.dirty = true
 		if g.Seek != nil {
 			s.seekWithdrawn(g)
+			break
+		}
+		if unsent, err := s.voidNotice(g); err != nil {
+			return err
+		} else if unsent {
+			s.event(s.sender.Key, g.ID).say("You withdrew the challenge %s before it went out: %s was not told of it.", g.ID, g.Names[g.Challenger.Opponent()])
+			s.offerActions(gs, s.sender.Key) // nothing left to withdraw
 			break
 		}
 		both(g, func(k string, _ tak.Color) {

@@ -40,6 +40,8 @@ var commandClasses = map[string]struct{ class, bare bot.Class }{
 	"settings": {class: bot.ClassSettings, bare: bot.ClassReadOnly}, // "set theme light" changes the player's look; "settings" alone shows it
 	"watch":    {class: bot.ClassSettings},                          // what comes to the sender: spectators never act in the game
 	"unwatch":  {class: bot.ClassSettings},
+	"stop":     {class: bot.ClassSettings},
+	"start":    {class: bot.ClassSettings},
 	"help":     {class: bot.ClassReadOnly},
 	"rematch":  {class: bot.ClassThirdParty},                    // a new challenge to the opponent
 	"say":      {class: bot.ClassThirdParty},                    // words passed on to another player

@@ -325,6 +325,10 @@ func commandSpecs() []*CommandSpec {
 			Class:    ClassSettings, run: (*session).cmdUnwatch},
 		{Name: "held", Group: GroupAlways, Syntax: "held", Summary: "the answers to you that an hourly limit holds back, by subject, and when they will go out (answers about your own moves are never held)",
 			Examples: []string{"held"}, Class: ClassReadOnly, run: (*session).cmdHeld},
+		{Name: "stop", Group: GroupAlways, Syntax: "stop", Summary: "no more mail from takbot to your address except answers to your own mails, until you write to it again (\"start\" or any command)",
+			Examples: []string{"stop"}, Class: ClassSettings, run: (*session).cmdStop},
+		{Name: "start", Group: GroupAlways, Syntax: "start", Summary: "after a \"stop\", takbot may mail you again (any command you send does too)",
+			Examples: []string{"start"}, Class: ClassSettings, run: (*session).cmdStart},
 		{Name: "help", Group: GroupAlways, Syntax: "help", Summary: "what you can do now in your games, with examples, and every command", Examples: []string{"help"}, Class: ClassReadOnly, run: (*session).cmdHelp},
 	}
 }

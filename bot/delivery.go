@@ -294,6 +294,12 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 			r.logStoreError("delivery: record a delivery (kept in memory until the database records it)", rerr,
 				"transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
 		}
+	case IsUnwanted(err):
+		result, outcome = "declined", sendFailed
+		r.logger().Debug("reply declined: its recipient does not take it", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "err", err)
+		if ferr := r.declined(ctx, rp, deliveryReason(err)); ferr != nil {
+			r.logStoreError("delivery: record a declined reply", ferr, "transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
+		}
 	case IsPermanent(err) || r.clock.Now().Sub(rp.Created) >= r.opts.Delivery.GiveUpAfter:
 		result, outcome = "failed", sendFailed
 		reason := deliveryReason(err)

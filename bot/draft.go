@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/takbymail/takbot/render"
 )
@@ -34,6 +35,13 @@ type draft struct {
 	// of theirs (which game a move is for, no turn in any game) or that
 	// must never wait behind held answers ("held"): a Play answer.
 	play bool
+	// notBefore, when set, holds the reply back until then (a challenge
+	// notice's grace period, consent.go); void drops the draft (a notice
+	// withdrawn in the same message); private marks a reply that
+	// concerns its recipient only although they did not send the message.
+	notBefore time.Time
+	void      bool
+	private   bool
 }
 
 // tell returns the draft for a recipient and game, in first-use order.
@@ -153,7 +161,7 @@ func (d *draft) act(as ...Action) {
 }
 
 // empty reports whether the draft says nothing.
-func (d *draft) empty() bool { return len(d.parts) == 0 && len(d.allActions()) == 0 }
+func (d *draft) empty() bool { return d.void || len(d.parts) == 0 && len(d.allActions()) == 0 }
 
 // allActions are the draft's actions followed by the game's current offers,
 // each command once.
@@ -206,8 +214,8 @@ func (s *session) replies(cause string) []Reply {
 		}
 		out = append(out, Reply{
 			ID: s.replyBase + "/" + strconv.Itoa(i+1), To: id, ToName: name, Game: d.game,
-			Subject: s.subject(d.game), Parts: parts, Private: !d.public && d.to == s.senderKey() && d.stage == 0,
-			Attention: d.attention, Class: class, Cause: cause, Created: s.now,
+			Subject: s.subject(d.game), Parts: parts, Private: d.private || !d.public && d.to == s.senderKey() && d.stage == 0,
+			Attention: d.attention, Class: class, Cause: cause, Created: s.now, Delivery: Delivery{NextTry: d.notBefore},
 		})
 	}
 	return out

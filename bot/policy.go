@@ -204,7 +204,10 @@ var commandPolicies = map[string]policyDecl{
 	"link":    {Policy: polShowMine},
 	"games":   {Policy: polShowOwn},
 	// What an hourly limit holds back for the sender: their own mail only.
-	"held":     {Policy: polShowOwn},
+	"held": {Policy: polShowOwn},
+	// The address's own consent to mail from the bot ("stop", "start").
+	"stop":     {Policy: polOwn},
+	"start":    {Policy: polOwn},
 	"seeks":    {Policy: polShowAll},
 	"game":     {Policy: polOwn},
 	"notation": {Policy: polOwn},

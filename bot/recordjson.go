@@ -178,6 +178,10 @@ func (g *GameRecord) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, `,"Community":`...)
 		b = appendJSONString(b, g.Community)
 	}
+	if g.Notice != "" {
+		b = append(b, `,"Notice":`...)
+		b = appendJSONString(b, g.Notice)
+	}
 	return append(b, '}'), nil
 }
 

@@ -298,6 +298,10 @@ type GameRecord struct {
 	// ("discord:GUILD" for a Discord server), "" when nowhere in
 	// particular (mail, the console). Leaderboards per server use it.
 	Community string `json:",omitempty"`
+	// Notice is the id of the reply that tells a challenged player who
+	// never wrote to the bot of the challenge, while it waits out its
+	// grace period (consent.go): "cancel" withdraws it unsent.
+	Notice string `json:",omitempty"`
 }
 
 // Plans are one player's conditional moves in a game, made for the

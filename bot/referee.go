@@ -23,6 +23,12 @@ type Options struct {
 	// ChallengeDays is how long a challenge waits for an answer before it
 	// expires, in days (default 14).
 	ChallengeDays int
+	// ChallengeGrace is how long the first notice of a challenge to an
+	// address that never wrote to the bot waits before it goes out, so
+	// that a challenge withdrawn meanwhile sends nothing (consent.go):
+	// 0 takes the default, ChallengeGrace (10 minutes); below 0, none
+	// (for tests of other things).
+	ChallengeGrace time.Duration
 	// Retention is how long delivered replies and the ids of handled
 	// messages are kept (default 90 days); see Prune.
 	Retention time.Duration
@@ -133,6 +139,9 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	}
 	if opts.ChallengeDays <= 0 {
 		opts.ChallengeDays = 14
+	}
+	if opts.ChallengeGrace == 0 {
+		opts.ChallengeGrace = ChallengeGrace
 	}
 	if opts.Retention <= 0 {
 		opts.Retention = 90 * 24 * time.Hour
@@ -355,6 +364,7 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 		s.allocated = allocated
 		s.senderGames, s.senderGamesRead = mine, true
 		s.rate = rate
+		s.noteWrote()
 		r.gate.enter()
 		err := s.safeRun(parsed, perr)
 		r.gate.leave()

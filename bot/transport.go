@@ -85,7 +85,10 @@ type DeliveryError struct {
 	// transport logged it once, so the pipeline's retries are logged at
 	// debug level only.
 	Held bool
-	Err  error
+	// Unwanted marks a permanent failure that is the recipient's want of
+	// consent, not a broken address (see Unwanted).
+	Unwanted bool
+	Err      error
 }
 
 // Error returns the reason and the underlying error.

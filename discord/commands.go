@@ -40,7 +40,8 @@ const moreGroup = "more"
 // moreCommands are the commands of the table under /tak more.
 var moreCommands = map[string]bool{"say": true, "plan": true, "rematch": true, "tps": true, "link": true, "analyse": true,
 	"seeks": true, "pair": true, "abort": true, "stats": true, "leaderboard": true, "watch": true, "unwatch": true,
-	"held": true}
+	"held": true,
+	"stop": true, "start": true} // stop and start are for mail: on Discord they say so
 
 // slashName is the subcommand of a command of the table.
 func slashName(command string) string {

@@ -46,7 +46,8 @@
 // refused, so an option never smuggles in a second command.
 //
 // Discord allows 25 subcommands under one command: the commands of
-// moreCommands (say, plan, rematch, analyse, seeks, pair, tps, link) are in
+// moreCommands (say, plan, rematch, analyse, seeks, pair, tps, link, and
+// stop and start, which are for mail) are in
 // the group /tak more.
 //
 // # The lobby

@@ -94,6 +94,11 @@ type Config struct {
 	// vouched for by TrustedAuthServID) that are answered in any hour
 	// (default 10); later ones are dropped unanswered, never queued.
 	MaxUnverifiedRepliesPerHour int
+	// StrangerMailsPerDay caps the mails to an address that never wrote
+	// to the bot in any 24 hours (default StrangerMailsPerDay, 3; see
+	// consent.go). The service's configuration has no key for it: the
+	// demo, whose players are its own mailboxes, lifts it.
+	StrangerMailsPerDay int
 	// TLS, when set, is the client TLS configuration of both servers (a
 	// custom root pool in tests); its ServerName is filled in per server.
 	TLS *tls.Config
@@ -151,6 +156,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.MaxRepliesPerHour <= 0 {
 		c.MaxRepliesPerHour = DefaultMaxRepliesPerHour
+	}
+	if c.StrangerMailsPerDay <= 0 {
+		c.StrangerMailsPerDay = StrangerMailsPerDay
 	}
 	if c.MaxUnverifiedRepliesPerHour <= 0 {
 		c.MaxUnverifiedRepliesPerHour = DefaultMaxUnverifiedRepliesPerHour

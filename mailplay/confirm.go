@@ -317,23 +317,62 @@ func (t *Transport) sendConfirmations(ctx context.Context) time.Duration {
 // the state first, so a request goes out only after a write succeeded;
 // a request sent again after a restart has the same Message-ID.
 func (t *Transport) sendConfirmation(ctx context.Context, c confirmation) error {
+	if err := t.backfillConsent(ctx); err != nil {
+		return err
+	}
 	unlock := t.sendLocks.lock(c.From)
 	defer unlock()
 	if at, ok := t.confirmSent.Load(c.Nonce); ok {
 		return t.recordConfirmationSent(context.WithoutCancel(ctx), c, at.(time.Time))
 	}
 	now := t.opts.Clock.Now().UTC().Truncate(time.Second)
+	secret, err := t.secret(ctx)
+	if err != nil {
+		return err
+	}
+	var optOut []Field
+	var token string
+	var unwanted *consentError
 	if err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		optOut, unwanted, token = nil, nil, ""
+		stranger, cerr, err := t.admitMail(tx, c.From, confirmPrefix+c.Nonce, false, now)
+		if err != nil || cerr != nil {
+			unwanted = cerr
+			return err
+		}
+		if stranger {
+			if token, err = ensureToken(tx, c.From, keyedToken(secret, c.From)); err != nil {
+				return err
+			}
+			if optOut, err = t.optOut(tx, secret, c.From, token); err != nil {
+				return err
+			}
+		}
 		return t.countSend(tx, c.From, confirmPrefix+c.Nonce, now)
 	}); err != nil {
 		return err
 	}
+	if unwanted != nil {
+		t.declined(unwanted, "confirmation request")
+		return t.markConfirmation(context.WithoutCancel(ctx), c.Nonce, func(cur *confirmation) { cur.Sent = now; cur.Done = now })
+	}
+	m := t.confirmationMail(c)
+	if optOut != nil {
+		// not "reply": a reply confirms the held mail
+		note := t.optOutText("write the one word stop to " + t.plusAddress(token))
+		if i := strings.LastIndex(m.Text, "\n-- \n"); i >= 0 {
+			m.Text = m.Text[:i] + "\n" + note + "\n" + m.Text[i:]
+		} else {
+			m.Text += "\n\n" + note
+		}
+		m.Headers = append(m.Headers, optOut...)
+	}
 	var buf bytes.Buffer
-	if err := WriteOutgoing(&buf, t.confirmationMail(c)); err != nil {
+	if err := WriteOutgoing(&buf, m); err != nil {
 		return err
 	}
 	sctx, cancel := bot.SendContext(ctx, 2*time.Minute)
-	err := t.smtp.send(sctx, t.cfg.Address, c.From, buf.Bytes())
+	err = t.smtp.send(sctx, t.cfg.Address, c.From, buf.Bytes())
 	cancel()
 	// Recorded even when stopping: a request the server took and the bot
 	// did not record would go out again.

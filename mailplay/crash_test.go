@@ -53,7 +53,9 @@ func crashChild(dbPath, imapAddr, smtpAddr string) int {
 		return 1
 	}
 	defer db.Close()
-	ref := bot.New(db, bot.SystemClock{}, bot.Options{Logger: testLogger(), Rand: func(int) int { return 0 },
+	// ChallengeGrace off: the challenge to a player who never wrote goes
+	// out at once (the grace period has tests of its own, consent_test.go).
+	ref := bot.New(db, bot.SystemClock{}, bot.Options{Logger: testLogger(), Rand: func(int) int { return 0 }, ChallengeGrace: -1,
 		Delivery: bot.DeliveryOptions{MinBackoff: 50 * time.Millisecond, MaxBackoff: 500 * time.Millisecond, Poll: time.Second}})
 	cfg := botConfig(staticServers{imapAddr, smtpAddr})
 	cfg.MaxRepliesPerHour = 1000

@@ -92,6 +92,21 @@
 // (Transport.UnverifiedDropped) and logged once per run of drops
 // (limits.go).
 //
+// # Consent
+//
+// The transport implements bot.Consent: it records which addresses wrote
+// to the bot (a mail through their reply token, vouched for by the
+// trusted Authentication-Results, or confirmed) and which answered
+// "stop" (or used the one-click link, Transport.Unsubscribe). An address
+// that never wrote gets at most StrangerMailsPerDay mails in any 24
+// hours, of every kind, counted when a mail is prepared; beyond that, and
+// for every mail but an answer to an address that stopped, Send returns
+// bot.Unwanted, counted (Transport.ConsentDropped) and logged once a run.
+// Mail to a stranger ends with a one-word opt-out and carries
+// List-Unsubscribe (mailto:, and with Options.UnsubscribeURL an https link
+// with one-click POST, RFC 8058). Unverified mail from an address that
+// stopped is dropped unanswered (consent.go).
+//
 // # Writing mail
 //
 // WriteOutgoing writes a reply: a multipart/related of the

@@ -302,3 +302,16 @@ func TestDovecotBusyPlayerStillPlays(t *testing.T) {
 	h := startBot(t, srv, harnessOptions{clock: clock})
 	busyPlayer(t, h, clock)
 }
+
+// TestDovecotMailBombCancelled: the attack of issue 24, point 1, with
+// cancel, on Dovecot: the victim receives nothing (see mailBomb).
+func TestDovecotMailBombCancelled(t *testing.T) {
+	mailBomb(t, startDovecot(t, victimAddr), true)
+}
+
+// TestDovecotMailBombCapped: the attack without cancel, on Dovecot: the
+// victim receives at most three mails a day, and after "stop" only the
+// answer to it (see mailBomb).
+func TestDovecotMailBombCapped(t *testing.T) {
+	mailBomb(t, startDovecot(t, victimAddr), false)
+}

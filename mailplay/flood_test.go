@@ -145,6 +145,7 @@ func TestHeldAnswerNoted(t *testing.T) {
 	logs := &logCounter{}
 	h, sys := startLocal(t, harnessOptions{noStart: true, clock: clock, logger: slog.New(logs),
 		config: func(c *mailplay.Config) { c.MaxRepliesPerHour = 2 }})
+	h.wrote(aliceAddr) // a player: mail to her is not capped as mail to a stranger
 	to := bot.Identity{Transport: mailplay.TransportName, Address: aliceAddr}
 	reply := func(id string, class bot.ReplyClass) *bot.Reply {
 		return &bot.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, ToName: "Alice", Subject: "[Tak] your games",

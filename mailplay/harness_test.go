@@ -1,6 +1,7 @@
 package mailplay_test
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"net"
@@ -85,6 +86,11 @@ type harnessOptions struct {
 	logger *slog.Logger
 	// wrapStore, if set, wraps the store the referee uses.
 	wrapStore func(bot.Store) bot.Store
+	// grace is the referee's Options.ChallengeGrace (default: none, so
+	// that a challenge to a player who never wrote goes out at once).
+	grace time.Duration
+	// unsubscribeURL is the transport's Options.UnsubscribeURL.
+	unsubscribeURL string
 }
 
 // observer hands the delivery pipeline's results to the harness.
@@ -159,7 +165,7 @@ func startBot(t testing.TB, mail mailServers, o harnessOptions) *harness {
 	if clock == nil {
 		clock = bot.SystemClock{}
 	}
-	h.ref = bot.New(h.store, clock, bot.Options{Logger: logger, Rand: func(int) int { return 0 },
+	h.ref = bot.New(h.store, clock, bot.Options{Logger: logger, Rand: func(int) int { return 0 }, ChallengeGrace: cmp.Or(o.grace, -1),
 		Observer: observer{h.results},
 		Delivery: bot.DeliveryOptions{MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond, Concurrency: o.concurrency}})
 	cfg := botConfig(mail)
@@ -168,7 +174,8 @@ func startBot(t testing.TB, mail mailServers, o harnessOptions) *harness {
 	}
 	var err error
 	h.tr, err = mailplay.New(cfg, h.ref, mailplay.Options{Logger: logger, Clock: clock, MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
-		OnMail: func(ev mailplay.MailEvent) { h.events <- ev },
+		UnsubscribeURL: o.unsubscribeURL,
+		OnMail:         func(ev mailplay.MailEvent) { h.events <- ev },
 		OnHealth: func(hl bot.Health) {
 			select {
 			case h.health <- hl:
@@ -247,6 +254,17 @@ func testLogger() *slog.Logger {
 }
 
 // ctx is a context bounded by waitLimit.
+// wrote records that addr wrote to the bot before (bot.Consent): mail to
+// it is not capped as mail to a stranger is.
+func (h *harness) wrote(addr string) {
+	h.t.Helper()
+	if err := h.ref.UpdateState(h.ctx(), mailplay.TransportName, func(tx bot.StateTx) error {
+		return h.tr.MarkWrote(tx, addr, time.Now())
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
 func (h *harness) ctx() context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	h.t.Cleanup(cancel)

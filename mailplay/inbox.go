@@ -84,6 +84,12 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr
 		return skip(MailAutomatic, "answers the bot's mails automatically, without a command")
 	}
 	if !authentic {
+		if stopped, err := t.stopped(ctx, from); err != nil {
+			return ev, err
+		} else if stopped {
+			log.Debug("unverified mail from an address that answered stop dropped unanswered")
+			return skip(MailDropped, "unverified mail from an address that asked for no mail")
+		}
 		ok, err := t.admitUnverified(ctx, from, log)
 		if err != nil {
 			return ev, err

@@ -139,6 +139,7 @@ func TestNewUIDValidity(t *testing.T) {
 func TestHourlyLimit(t *testing.T) {
 	h, sys := startLocal(t, harnessOptions{config: func(c *mailplay.Config) { c.MaxRepliesPerHour = 2 }})
 	alice := h.player(aliceAddr, "Alice")
+	h.wrote(aliceAddr) // a player who wrote before (from her bare address, the mails below are not vouched for)
 	for _, text := range []string{"help", "games", "help"} {
 		h.write(alice, text, text)
 		h.event(mailplay.MailHandled)

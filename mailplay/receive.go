@@ -84,6 +84,9 @@ func (t *Transport) serve(ctx context.Context) (connected bool, err error) {
 	if _, err := t.secret(ctx); err != nil {
 		return false, err
 	}
+	if err := t.backfillConsent(ctx); err != nil {
+		return false, err
+	}
 	s, err := t.dialIMAP(ctx)
 	if err != nil {
 		return false, err

@@ -41,10 +41,18 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	if !ok {
 		return bot.Permanent("not a mail address", fmt.Errorf("mailplay: reply %s: %q is not a mail address", r.ID, r.To.Address))
 	}
+	if err := t.backfillConsent(ctx); err != nil {
+		return bot.Temporary(err, 0)
+	}
 	unlock := t.sendLocks.lock(to)
 	defer unlock()
 	rec, hash, token, err := t.prepare(ctx, r, to)
 	if err != nil {
+		var ce *consentError
+		if errors.As(err, &ce) {
+			t.declined(ce, "mail")
+			return bot.Unwanted(ce.reason(), err)
+		}
 		var rl *RateLimitError
 		if errors.As(err, &rl) {
 			if rl.first {
@@ -54,7 +62,11 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 		}
 		return bot.Temporary(err, 0)
 	}
-	body := t.compose(withNote(r, rec.Note), hash, replyLinks{replyTo: t.plusAddress(token), subject: rec.Subject, game: r.Game})
+	shown := withNote(r, rec.Note)
+	if rec.Stranger {
+		shown = t.withOptOut(shown)
+	}
+	body := t.compose(shown, hash, replyLinks{replyTo: t.plusAddress(token), subject: rec.Subject, game: r.Game})
 	toName := r.ToName
 	if sameAddress(toName, to) {
 		toName = ""
@@ -76,6 +88,7 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	if r.Game != "" {
 		m.Headers = []Field{{Key: "X-Takbot-Game", Value: r.Game}}
 	}
+	m.Headers = append(m.Headers, rec.Unsubscribe...)
 	var buf bytes.Buffer
 	if err := WriteOutgoing(&buf, m); err != nil {
 		return bot.Permanent("the reply cannot be written as a mail", err)
@@ -130,8 +143,9 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 	}
 	now := t.opts.Clock.Now().UTC().Truncate(time.Second)
 	var limited *RateLimitError
+	var unwanted *consentError
 	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
-		rec, hash, limited = sentRecord{}, keyedHash, nil
+		rec, hash, limited, unwanted = sentRecord{}, keyedHash, nil, nil
 		var err error
 		if token, err = ensureToken(tx, to, fresh); err != nil {
 			return err
@@ -144,6 +158,11 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 			hash = legacyHash
 			return err
 		}
+		stranger, cerr, err := t.admitMail(tx, to, hash, r.Class == bot.Answer, now)
+		if err != nil || cerr != nil {
+			unwanted = cerr
+			return err
+		}
 		if limited, err = t.countAnswer(tx, r, to, hash, now); err != nil || limited != nil {
 			return err
 		}
@@ -152,7 +171,12 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 			return err
 		}
 		rec = sentRecord{Note: note, Reply: r.ID, Game: r.Game, To: to, Subject: r.Subject, At: now, Keyed: true,
-			MessageID: MessageIDFor(messageLocal(r.Game, hash), t.domain)}
+			MessageID: MessageIDFor(messageLocal(r.Game, hash), t.domain), Stranger: stranger}
+		if stranger {
+			if rec.Unsubscribe, err = t.optOut(tx, secret, to, token); err != nil {
+				return err
+			}
+		}
 		if r.Game == "" {
 			if id, ok := causeMessageID(r.Cause); ok {
 				rec.InReplyTo, rec.References = []string{id}, []string{id}
@@ -167,6 +191,9 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 	})
 	if err == nil && limited != nil {
 		err = limited
+	}
+	if err == nil && unwanted != nil {
+		err = unwanted
 	}
 	return rec, hash, token, err
 }

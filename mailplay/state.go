@@ -47,6 +47,18 @@ const (
 	// prefixLastMail + address holds when the bot last prepared a mail to
 	// it (Unix seconds, decimal).
 	prefixLastMail = "lastmail/"
+	// prefixWrote + address holds consentMark: when the address first
+	// wrote to the bot (consent.go).
+	prefixWrote = "wrote/"
+	// prefixStop + address holds consentMark: when the address asked for
+	// no more mail but answers to its own ("stop").
+	prefixStop = "stop/"
+	// prefixStranger + address holds strangerMail: the mails recently
+	// sent to an address that never wrote.
+	prefixStranger = "stranger/"
+	// prefixUnsubscribe + token holds the address of a one-click
+	// unsubscribe token.
+	prefixUnsubscribe = "unsub/"
 )
 
 // cursorState is where reading the mailbox stands: every mail of
@@ -83,6 +95,12 @@ type sentRecord struct {
 	// (keys.go); false for a mail prepared before the ids were keyed,
 	// whose bounces cannot be verified.
 	Keyed bool `json:",omitempty"`
+	// Stranger is set when the recipient had never written to the bot:
+	// the mail carries the opt-out (consent.go).
+	Stranger bool `json:",omitempty"`
+	// Unsubscribe are the List-Unsubscribe fields of a mail to a
+	// stranger, decided with the rest, so a resend is the same mail.
+	Unsubscribe []Field `json:",omitempty"`
 }
 
 // rateEntry is one mail sent to an address, for the hourly limit.
@@ -215,6 +233,12 @@ func (t *Transport) prune(ctx context.Context) error {
 				}
 			}
 			return true
+		}); err != nil {
+			return err
+		}
+		if err := scan(prefixStranger, func(v []byte) bool {
+			var st strangerMail
+			return unmarshalJSON(v, &st) != nil || len(st.Sent) == 0 || now.Sub(time.Unix(st.Sent[len(st.Sent)-1].At, 0)) >= strangerWindow
 		}); err != nil {
 			return err
 		}

@@ -33,6 +33,11 @@ type Options struct {
 	// OnHealth, when set, is called when the mailbox connects or
 	// disconnects. It must not block.
 	OnHealth func(bot.Health)
+	// UnsubscribeURL, when set, is the base of the one-click unsubscribe
+	// links (RFC 8058) in mail to addresses that never wrote to the bot
+	// ("https://tak.example.org/unsubscribe"): the link is it, a slash
+	// and a token, served by a POST handler that calls Unsubscribe.
+	UnsubscribeURL string
 }
 
 func (o *Options) setDefaults() {
@@ -88,6 +93,13 @@ type Transport struct {
 	// record failed (nonce → when sent): they are recorded later, never
 	// sent again by this process.
 	confirmSent sync.Map
+	// consentDropped counts the mails not sent for want of consent (see
+	// ConsentDropped).
+	consentDropped atomic.Uint64
+	// backfillMu guards backfilled: the addresses that wrote before
+	// consent was kept are recorded (backfillConsent).
+	backfillMu sync.Mutex
+	backfilled bool
 }
 
 // New returns the email transport of ref. Register it with

@@ -206,6 +206,18 @@ func (m *Metrics) CollectAutoResponderDropped(dropped func() uint64) {
 	}, func() float64 { return float64(dropped()) }))
 }
 
+// CollectConsentDropped registers the counter
+// takbot_mail_consent_dropped_total, read at each scrape from dropped: the
+// mails not sent because their address never wrote to takbot and had its
+// mails of the day, or answered "stop" (mailplay's
+// Transport.ConsentDropped). Call it once.
+func (m *Metrics) CollectConsentDropped(dropped func() uint64) {
+	m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "takbot_mail_consent_dropped_total",
+		Help: "Mails not sent for want of consent: the address never wrote to takbot and had its 3 mails of the last 24 hours, or it answered stop.",
+	}, func() float64 { return float64(dropped()) }))
+}
+
 // Handler serves the metrics in the Prometheus text format. A metric that
 // cannot be read (the database closed) is left out and logged; the others
 // are served.

@@ -397,3 +397,48 @@ func TestReplyClassInHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestDeferredReplyInHeader: a reply written to wait (a challenge notice
+// to an address that never wrote, bot.ChallengeGrace) is stored with its
+// wait as the delivery state's NextTry, which the header always held: no
+// new field, so a reply without a wait is stored byte for byte as before
+// (the old layout, zero NextTry), and the wait comes back, through
+// SetDelivery too (a withdrawn notice marked failed).
+func TestDeferredReplyInHeader(t *testing.T) {
+	created := time.Unix(1e9, 0).UTC()
+	r := &bot.Reply{ID: "r1", To: bot.Identity{Transport: "email", Address: "a@b.c"}, Cause: "r", Created: created}
+	var old encoder // the header of a reply that does not wait, as always written
+	old.str(r.ID)
+	old.str(r.To.Transport)
+	old.str(r.To.Address)
+	old.uvarint(1)
+	old.str("")
+	old.time(created)
+	old.int(0)
+	old.time(time.Time{})
+	old.str("")
+	old.time(time.Time{})
+	old.time(time.Time{})
+	h := headerOf(r)
+	var now encoder
+	h.encode(&now)
+	if !bytes.Equal(now.b, old.b) {
+		t.Errorf("a reply without a wait has the header %x, want the old layout %x", now.b, old.b)
+	}
+	r.Delivery.NextTry = created.Add(bot.ChallengeGrace)
+	raw, err := encodeReply(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeReply(1, raw)
+	if err != nil || !got.Delivery.NextTry.Equal(r.Delivery.NextTry) || !got.Delivery.Pending() {
+		t.Fatalf("decoded delivery %+v, %v; want pending until %v", got.Delivery, err, r.Delivery.NextTry)
+	}
+	upd, _, err := withDelivery(raw, bot.Delivery{Failed: created.Add(time.Minute), LastError: "the challenge was withdrawn before it went out"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := decodeReply(1, upd); err != nil || got.Delivery.Pending() || !got.Delivery.NextTry.IsZero() {
+		t.Errorf("after it was withdrawn: %+v, %v", got.Delivery, err)
+	}
+}

@@ -58,6 +58,10 @@ type Options struct {
 	// Keepalive is how often an idle live stream gets a comment line
 	// (default 20 s).
 	Keepalive time.Duration
+	// Unsubscriber, when set, serves the one-click unsubscribe links of
+	// mail to addresses that never wrote to takbot: POST
+	// /unsubscribe/TOKEN (RFC 8058).
+	Unsubscriber Unsubscriber
 }
 
 // Server serves the pages. It is safe for concurrent use.
@@ -144,6 +148,10 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /g/{id}/events", s.events)
 	m.HandleFunc("GET /p/{name}", s.player)
 	m.HandleFunc("GET /leaderboard", s.leaderboard)
+	if s.opts.Unsubscriber != nil {
+		m.HandleFunc("POST /unsubscribe/{token}", s.unsubscribe)
+		m.HandleFunc("/unsubscribe/{token}", s.unsubscribeOnlyPost)
+	}
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w, r) })
 	s.mux = m
 }

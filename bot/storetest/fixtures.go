@@ -74,6 +74,7 @@ func fullGame(id string) *bot.GameRecord {
 			After:  [2]standing.Entry{{Rating: 1480.125, Deviation: 300.5, Volatility: 0.06, Games: 1, Last: t0}, {Rating: 1615.75, Deviation: 79.5, Volatility: 0.0601, Games: 10, Last: t0}},
 			Weight: 0.5},
 		Community: "discord:234567890123456789",
+		Notice:    "email:mid:challenge@example.org/2",
 	}
 }
 

@@ -15,6 +15,8 @@ type config struct {
 	DaysPerMove      int     `config:"days_per_move"`
 	ReminderFraction float64 `config:"reminder_fraction"`
 	ChallengeDays    int     `config:"challenge_days"`
+	// ChallengeGrace is bot.Options.ChallengeGrace; 0 is none.
+	ChallengeGrace duration `config:"challenge_grace"`
 	// LeaderboardMinGames is bot.Options.LeaderboardMinGames.
 	LeaderboardMinGames int `config:"leaderboard_min_games"`
 	// LeaderboardMaxDeviation is bot.Options.LeaderboardMaxDeviation.
@@ -72,6 +74,7 @@ func defaultConfig() config {
 		DaysPerMove:             3,
 		ReminderFraction:        0.75,
 		ChallengeDays:           14,
+		ChallengeGrace:          duration(bot.ChallengeGrace),
 		LeaderboardMinGames:     bot.DefaultLeaderboardMinGames,
 		LeaderboardMaxDeviation: bot.DefaultLeaderboardMaxDeviation,
 		Retention:               duration(90 * day),

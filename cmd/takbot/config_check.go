@@ -111,6 +111,9 @@ func (cfg *config) check(c *checker) {
 	if cfg.ChallengeDays < 1 || cfg.ChallengeDays > 365 {
 		c.bad("challenge_days", fmt.Errorf("must be from 1 to 365, not %d", cfg.ChallengeDays))
 	}
+	if cfg.ChallengeGrace < 0 || time.Duration(cfg.ChallengeGrace) > time.Hour {
+		c.bad("challenge_grace", fmt.Errorf("must be from 0s to 1h, not %s", time.Duration(cfg.ChallengeGrace)))
+	}
 	if cfg.LeaderboardMinGames < 1 || cfg.LeaderboardMinGames > 1000 {
 		c.bad("leaderboard_min_games", fmt.Errorf("must be from 1 to 1000, not %d", cfg.LeaderboardMinGames))
 	}

@@ -118,7 +118,9 @@ func startCrossWorld(t *testing.T, extraConfig ...string) *crossWorld {
 
 // config is serve's configuration: the database in the test's folder,
 // the email section towards localmail in plain text on loopback, the
-// discord section towards the fake.
+// discord section towards the fake. A challenge to ann, who never wrote,
+// goes out at once (challenge_grace: 0s): its grace period has tests of
+// its own.
 func (w *crossWorld) config(db string) string {
 	imapHost, imapPort := splitHostPort(w.t, w.mail.IMAPAddr())
 	smtpHost, smtpPort := splitHostPort(w.t, w.mail.SMTPAddr())
@@ -129,6 +131,7 @@ http:
   health_token: `+e2eHealthToken+`
 log_format: json
 shutdown_timeout: 10s
+challenge_grace: 0s
 engine:
   max_think: 200ms
   review_time: 10ms

@@ -13,6 +13,7 @@ func refereeOptions(cfg config, log *slog.Logger) bot.Options {
 		DefaultDays:             cfg.DaysPerMove,
 		ReminderFraction:        cfg.ReminderFraction,
 		ChallengeDays:           cfg.ChallengeDays,
+		ChallengeGrace:          challengeGrace(cfg.ChallengeGrace),
 		LeaderboardMinGames:     cfg.LeaderboardMinGames,
 		LeaderboardMaxDeviation: cfg.LeaderboardMaxDeviation,
 		Retention:               time.Duration(cfg.Retention),
@@ -33,4 +34,13 @@ func refereeOptions(cfg config, log *slog.Logger) bot.Options {
 		},
 		ChatPerHour: cfg.Limits.ChatPerHour,
 	}
+}
+
+// challengeGrace is the referee's grace period of a challenge to someone
+// who never wrote: challenge_grace, where 0s is none.
+func challengeGrace(d duration) time.Duration {
+	if d <= 0 {
+		return -1
+	}
+	return time.Duration(d)
 }

@@ -100,6 +100,9 @@ func newServer(cfg config, log *slog.Logger, db store, ref *bot.Referee, metrics
 		if d, ok := t.(interface{ AutoResponderDropped() uint64 }); ok {
 			metrics.CollectAutoResponderDropped(d.AutoResponderDropped)
 		}
+		if d, ok := t.(interface{ ConsentDropped() uint64 }); ok {
+			metrics.CollectConsentDropped(d.ConsentDropped)
+		}
 	}
 	return &server{cfg: cfg, base: log, log: log.With("component", "serve"), db: db, ref: ref, metrics: metrics,
 		transports: transports, failed: make(chan error, len(transports)+3)}

@@ -86,7 +86,7 @@ func checkEmail(cfg *config, c *checker) {
 }
 
 func buildEmail(cfg *config, ref *bot.Referee, log *slog.Logger) (bot.Transport, error) {
-	return mailplay.New(mailplayConfig(cfg.Email), ref, mailplay.Options{Logger: log})
+	return mailplay.New(mailplayConfig(cfg.Email), ref, mailplay.Options{Logger: log, UnsubscribeURL: unsubscribeURL(cfg)})
 }
 
 // discordTransportConfig is the discord section as the Discord transport takes it.

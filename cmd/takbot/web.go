@@ -7,9 +7,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/takbymail/takbot/internal/connlimit"
+	"github.com/takbymail/takbot/mailplay"
 	"github.com/takbymail/takbot/web"
 )
 
@@ -40,8 +42,15 @@ func (s *server) listenWeb(log *slog.Logger) (string, error) {
 	gov := connlimit.New(connlimit.Options{Max: wc.MaxConnections, PerClient: perClient})
 	s.metrics.CollectConnections("web", gov.Stats)
 	ln = gov.Listener(ln)
+	var unsub web.Unsubscriber
+	for _, t := range s.transports {
+		if u, ok := t.(web.Unsubscriber); ok && wc.PublicURL != "" {
+			unsub = u // the mail transport: its links are in mail (unsubscribeURL)
+		}
+	}
 	pages := web.New(s.ref, web.Options{PublicURL: wc.PublicURL, Logger: log,
-		StreamsPerClient: wc.StreamsPerClient, ClientHeader: wc.ClientIPHeader, StreamsTotal: max(1, wc.MaxConnections*3/4)})
+		StreamsPerClient: wc.StreamsPerClient, ClientHeader: wc.ClientIPHeader, StreamsTotal: max(1, wc.MaxConnections*3/4),
+		Unsubscriber: unsub})
 	ctx, stop := context.WithCancel(context.Background())
 	hc := s.cfg.HTTP
 	w := &webListener{stop: stop, done: make(chan struct{}), runDone: make(chan struct{})}
@@ -90,4 +99,18 @@ func (s *server) stopWeb(ctx context.Context) {
 	}
 	<-w.done
 	<-w.runDone
+}
+
+// The mail transport serves the one-click unsubscribe links of its mail.
+var _ web.Unsubscriber = (*mailplay.Transport)(nil)
+
+// unsubscribeURL is the base of the one-click unsubscribe links in mail
+// to addresses that never wrote (mailplay.Options.UnsubscribeURL): under
+// web.public_url when the pages run, else none (the mail then offers the
+// mailto: form only).
+func unsubscribeURL(cfg *config) string {
+	if cfg.Web.Listen == "" || cfg.Web.PublicURL == "" {
+		return ""
+	}
+	return strings.TrimRight(cfg.Web.PublicURL, "/") + "/unsubscribe"
 }

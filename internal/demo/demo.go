@@ -193,7 +193,10 @@ func startWorld(ctx context.Context, o Options, dir string) (*world, error) {
 	if w.db, err = storage.Open(w.dbPath, storage.Options{NoSync: true}); err != nil {
 		return nil, fmt.Errorf("demo: %w", err)
 	}
-	w.ref = bot.New(w.db, bot.SystemClock{}, bot.Options{Logger: o.Logger, Analyst: o.Analyst,
+	// No grace period before alice's challenge reaches bob, who never
+	// wrote: the demo's players are its own mailboxes, and it shows a
+	// game, not a ten-minute wait (README, "Consent").
+	w.ref = bot.New(w.db, bot.SystemClock{}, bot.Options{Logger: o.Logger, Analyst: o.Analyst, ChallengeGrace: -1,
 		Delivery: bot.DeliveryOptions{MinBackoff: time.Second, MaxBackoff: 10 * time.Second}})
 	imapHost, imapPort := splitAddr(sys.IMAPAddr())
 	smtpHost, smtpPort := splitAddr(sys.SMTPAddr())
@@ -208,6 +211,7 @@ func startWorld(ctx context.Context, o Options, dir string) (*world, error) {
 		// one for 54 minutes, and said nothing).
 		MaxRepliesPerHour:           uncapped,
 		MaxUnverifiedRepliesPerHour: uncapped,
+		StrangerMailsPerDay:         uncapped,
 	}, w.ref, mailplay.Options{Logger: o.Logger, MinBackoff: 100 * time.Millisecond, MaxBackoff: 2 * time.Second})
 	if err != nil {
 		return nil, fmt.Errorf("demo: %w", err)
