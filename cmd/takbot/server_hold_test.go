@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -108,12 +109,23 @@ func holdIdle(tb testing.TB, addr, path string, n, sources int) int {
 	return ok
 }
 
-// probe is a new visitor from 127.0.0.1: a connection, GET path, the
-// answer read whole; it returns the status and how long all that took.
+// visitors numbers the new visitors of probe: each comes from an address
+// of its own (127.0.3.N), as new visitors do. From one address, a probe
+// could find that address's earlier probes not yet closed on the server's
+// side (on a loaded machine the server marks a connection idle a little
+// after the client has read the answer) and be refused for its address's
+// cap rather than served.
+var visitors atomic.Uint32
+
+// probe is a new visitor: a connection from an address of its own, GET
+// path, the answer read whole; it returns the status and how long all
+// that took.
 func probe(tb testing.TB, addr, path string) (int, time.Duration) {
 	tb.Helper()
+	n := visitors.Add(1)
+	from := fmt.Sprintf("127.0.%d.%d", 3+n/250%200, 1+n%250)
 	start := time.Now()
-	d := net.Dialer{Timeout: 20 * time.Second}
+	d := net.Dialer{Timeout: 20 * time.Second, LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
 	c, err := d.Dial("tcp", addr)
 	if err != nil {
 		tb.Fatal(err)
