@@ -1,4 +1,4 @@
-package bot
+package command
 
 import (
 	"fmt"
@@ -40,7 +40,7 @@ func (c Command) InWords(game string) string {
 		// A move read as one is letters, digits and a few signs ("ps b4",
 		// "3c3>12'"): shown as written.
 		mv := strings.Join(strings.Fields(c.Text), " ")
-		if utf8.RuneCountInString(mv) <= 20 && !linkLike(strings.NewReplacer("<", " ", ">", " ").Replace(mv)) && strings.Trim(strings.ToLower(mv), "abcdefghijklmnopqrstuvwxyz0123456789 <>+-'!?*") == "" {
+		if utf8.RuneCountInString(mv) <= 20 && !LinkLike(strings.NewReplacer("<", " ", ">", " ").Replace(mv)) && strings.Trim(strings.ToLower(mv), "abcdefghijklmnopqrstuvwxyz0123456789 <>+-'!?*") == "" {
 			return "a move" + in + ": " + mv
 		}
 		return "a move" + in
@@ -93,7 +93,7 @@ func (c Command) InWords(game string) string {
 			return "planned answers to your opponent's moves" + in
 		}
 	case cmdGame:
-		if id := strings.ToLower(arg(0)); len(id) <= 12 && !linkLike(id) && strings.Trim(strings.TrimPrefix(id, "g"), "0123456789") == "" {
+		if id := strings.ToLower(arg(0)); len(id) <= 12 && !LinkLike(id) && strings.Trim(strings.TrimPrefix(id, "g"), "0123456789") == "" {
 			return "sending your commands to game " + id
 		}
 		return "sending your commands to another game"
@@ -141,7 +141,7 @@ func (c Command) InWords(game string) string {
 func opponentInWords(w string) string {
 	lw := strings.ToLower(w)
 	switch {
-	case lw == anyoneWord:
+	case lw == "anyone":
 		return "anyone who accepts it (an open challenge)"
 	case lw == "takbot":
 		return "takbot itself"
@@ -149,7 +149,7 @@ func opponentInWords(w string) string {
 		return "a Discord user (not repeated here)"
 	case strings.Contains(lw, "@"):
 		return "an email address (not repeated here)"
-	case w != "" && utf8.RuneCountInString(w) <= 20 && !linkLike(w) && strings.Trim(lw, "abcdefghijklmnopqrstuvwxyz0123456789_-") == "":
+	case w != "" && utf8.RuneCountInString(w) <= 20 && !LinkLike(w) && strings.Trim(lw, "abcdefghijklmnopqrstuvwxyz0123456789_-") == "":
 		return w
 	}
 	return "another player"
@@ -161,8 +161,8 @@ func opponentInWords(w string) string {
 func cleanExcerpt(text string, n int) string {
 	var kept []string
 	dropped := false
-	for _, w := range strings.Fields(plainText(text)) {
-		if linkLike(w) || strings.ContainsAny(w, "@/\\:<>[]()") || strings.Contains(strings.Trim(w, ".,!?;"), ".") {
+	for _, w := range strings.Fields(PlainText(text)) {
+		if LinkLike(w) || strings.ContainsAny(w, "@/\\:<>[]()") || strings.Contains(strings.Trim(w, ".,!?;"), ".") {
 			dropped = true
 			continue
 		}
