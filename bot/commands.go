@@ -150,6 +150,3 @@ var settingNames = command.SettingNames()
 
 // validSetting reports whether name is a setting: [command.ValidSetting].
 func validSetting(name string) bool { return command.ValidSetting(name) }
-
-// newOptions are the options of "new": [command.NewOptions].
-var newOptions = command.NewOptions()
