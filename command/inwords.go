@@ -23,68 +23,62 @@ func (c Command) InWords(game string) string {
 	if game != "" {
 		in = " in game " + game
 	}
-	arg := func(i int) string {
-		if i < len(c.Args) {
-			return c.Args[i]
-		}
-		return ""
-	}
 	switch {
 	case c.Err != nil && c.Name == cmdMove:
 		return "a move" + in + " that the referee cannot read"
 	case c.Err != nil || c.spec == nil:
 		return "a line the referee cannot read as a command"
 	}
+	if w, ok := fixedInWords[c.Name]; ok {
+		return strings.ReplaceAll(w, "{in}", in)
+	}
+	if w := c.argsInWords(in); w != "" {
+		return w
+	}
+	return "the question \"" + c.spec.Name + "\", answered to you"
+}
+
+// fixedInWords are the words of the commands whose words do not depend on
+// their arguments; "{in}" stands for " in game ID" (or nothing).
+var fixedInWords = map[string]string{
+	"rematch":  "a new challenge to your last opponent{in} (a rematch)",
+	"accept":   "accepting a challenge or a proposal{in}",
+	"decline":  "declining a challenge or a proposal{in}",
+	"cancel":   "withdrawing your challenge or proposal{in}",
+	"revert":   "a proposal to your opponent to go back to an earlier position{in}",
+	"adopt":    "a proposal to your opponent to make your sync board the position{in}",
+	"restart":  "a proposal to your opponent to start the game again{in}",
+	"im":       "a dispute of your opponent's last move{in}",
+	"takeback": "asking your opponent to take back the disputed move{in}",
+	"undo":     "asking your opponent to let you take back your last move{in}",
+	"draw":     "a draw offer{in}",
+	"abort":    "aborting the game{in} with no result",
+	"resign":   "resigning the game{in}",
+	"watch":    "following the moves of another game",
+	"unwatch":  "no longer following a game",
+}
+
+// argsInWords says what a command whose words depend on its arguments
+// would do; "" when it only shows something ("rs" alone, "plan" alone,
+// "settings" alone) or is none of them.
+func (c Command) argsInWords(in string) string {
+	arg := func(i int) string {
+		if i < len(c.Args) {
+			return c.Args[i]
+		}
+		return ""
+	}
 	switch c.Name {
 	case cmdMove:
-		// A move read as one is letters, digits and a few signs ("ps b4",
-		// "3c3>12'"): shown as written.
-		mv := strings.Join(strings.Fields(c.Text), " ")
-		if utf8.RuneCountInString(mv) <= 20 && !LinkLike(strings.NewReplacer("<", " ", ">", " ").Replace(mv)) && strings.Trim(strings.ToLower(mv), "abcdefghijklmnopqrstuvwxyz0123456789 <>+-'!?*") == "" {
-			return "a move" + in + ": " + mv
-		}
-		return "a move" + in
+		return c.moveInWords(in)
 	case "new":
 		return "a challenge to " + opponentInWords(arg(0))
-	case "rematch":
-		return "a new challenge to your last opponent" + in + " (a rematch)"
-	case "accept":
-		return "accepting a challenge or a proposal" + in
-	case "decline":
-		return "declining a challenge or a proposal" + in
-	case "cancel":
-		return "withdrawing your challenge or proposal" + in
 	case cmdRS:
 		if c.Board != "" || len(c.Args) > 0 {
 			return "your sync board, to be compared with the game's and shown to your opponent" + in
 		}
-	case "revert":
-		return "a proposal to your opponent to go back to an earlier position" + in
-	case "adopt":
-		return "a proposal to your opponent to make your sync board the position" + in
-	case "restart":
-		return "a proposal to your opponent to start the game again" + in
-	case "im":
-		return "a dispute of your opponent's last move" + in
-	case "takeback":
-		return "asking your opponent to take back the disputed move" + in
-	case "undo":
-		return "asking your opponent to let you take back your last move" + in
-	case "draw":
-		return "a draw offer" + in
-	case "abort":
-		return "aborting the game" + in + " with no result"
-	case "resign":
-		return "resigning the game" + in
 	case "say":
-		text := strings.TrimSpace(c.Text)
-		if f := strings.Fields(text); len(f) > 0 {
-			text = strings.TrimSpace(text[len(f[0]):])
-		}
-		if ex := cleanExcerpt(text, ExcerptRunes); ex != "" {
-			return fmt.Sprintf("a chat message to your opponent%s, beginning “%s”", in, ex)
-		}
-		return "a chat message to your opponent" + in
+		return c.sayInWords(in)
 	case "plan":
 		if len(c.Args) == 1 && strings.EqualFold(c.Args[0], "clear") {
 			return "clearing your planned moves" + in
@@ -117,23 +111,48 @@ func (c Command) InWords(game string) string {
 			return "changing your settings"
 		}
 	case "pair":
-		word := ""
-		if f := strings.Fields(c.Text); len(f) > 0 {
-			word = strings.ToLower(f[0])
-		}
-		switch {
-		case word == "unpair" || len(c.Args) == 1 && strings.EqualFold(c.Args[0], "off"):
-			return "separating your account from the one it is paired with, which would take back the games that came from it (never done from a confirmation)"
-		case len(c.Args) == 0:
-			return "a code to pair your account with another account, whose holder would then control your games (never done from a confirmation)"
-		}
-		return "pairing your account with the account that asked for the code, whose holder would then control your games (never done from a confirmation)"
-	case "watch":
-		return "following the moves of another game"
-	case "unwatch":
-		return "no longer following a game"
+		return c.pairInWords()
 	}
-	return "the question \"" + c.spec.Name + "\", answered to you"
+	return ""
+}
+
+// moveInWords is a move in words: as written when it is letters, digits
+// and a few signs ("ps b4", "3c3>12'"), as a move read as one is.
+func (c Command) moveInWords(in string) string {
+	mv := strings.Join(strings.Fields(c.Text), " ")
+	if utf8.RuneCountInString(mv) <= 20 && !LinkLike(strings.NewReplacer("<", " ", ">", " ").Replace(mv)) && strings.Trim(strings.ToLower(mv), "abcdefghijklmnopqrstuvwxyz0123456789 <>+-'!?*") == "" {
+		return "a move" + in + ": " + mv
+	}
+	return "a move" + in
+}
+
+// sayInWords is a chat message in words: a short excerpt of its start,
+// cleaned of links and addresses.
+func (c Command) sayInWords(in string) string {
+	text := strings.TrimSpace(c.Text)
+	if f := strings.Fields(text); len(f) > 0 {
+		text = strings.TrimSpace(text[len(f[0]):])
+	}
+	if ex := cleanExcerpt(text, ExcerptRunes); ex != "" {
+		return fmt.Sprintf("a chat message to your opponent%s, beginning “%s”", in, ex)
+	}
+	return "a chat message to your opponent" + in
+}
+
+// pairInWords says which of "pair", "pair CODE" and "unpair" it is,
+// without repeating the code.
+func (c Command) pairInWords() string {
+	word := ""
+	if f := strings.Fields(c.Text); len(f) > 0 {
+		word = strings.ToLower(f[0])
+	}
+	switch {
+	case word == "unpair" || len(c.Args) == 1 && strings.EqualFold(c.Args[0], "off"):
+		return "separating your account from the one it is paired with, which would take back the games that came from it (never done from a confirmation)"
+	case len(c.Args) == 0:
+		return "a code to pair your account with another account, whose holder would then control your games (never done from a confirmation)"
+	}
+	return "pairing your account with the account that asked for the code, whose holder would then control your games (never done from a confirmation)"
 }
 
 // opponentInWords names a challenge's opponent without repeating an
