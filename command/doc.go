@@ -30,21 +30,25 @@
 //
 // # Adding a command
 //
-// A new command is one change here and one line in bot:
+// A new command ("stop", say) is a change in this package and one line in
+// bot. Needed:
 //
-//  1. Add its spec to commandSpecs (spec.go), in the group and place the
+//  1. its spec in commandSpecs (spec.go), in the group and place the
 //     reference should list it, with its Class (and BareClass if it only
 //     shows something when written alone), syntax, summary, examples and
-//     params. A parameter of kind ParamPlayer, ParamGame, … becomes a
-//     Discord option by itself.
-//  2. Declare its policy in commandPolicies (policy.go); the table
-//     refuses to load without one.
-//  3. If its arguments have a fixed shape, say so in argsFit (parse.go),
-//     so that a sentence starting with its keyword stays prose.
-//  4. Say what it would do in InWords (inwords.go) if it changes
-//     anything; otherwise it is "the question NAME".
-//  5. In bot, add NAME: (*session).cmdNAME to handlers (bot/handlers.go)
-//     and write the handler.
+//     params (a parameter of kind ParamPlayer, ParamGame, … becomes a
+//     Discord option by itself);
+//  2. its policy in commandPolicies (policy.go): the table refuses to load
+//     without one;
+//  3. in bot, "stop": (*session).cmdStop in handlers (bot/handlers.go),
+//     and the handler: bot refuses to start while a command of the table
+//     has none.
+//
+// Where it applies: if its arguments have a fixed shape, say so in argsFit
+// (parse.go), so that a sentence starting with its keyword stays prose; if
+// it changes anything, say what it would do in fixedInWords or
+// argsInWords (inwords.go), or a confirmation request calls it "the
+// question stop".
 //
 // Then decide its class and policy in the tests that list every command
 // (class_test.go, policy_test.go), and regenerate the README's sections:
