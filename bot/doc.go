@@ -54,8 +54,8 @@
 //
 // # Inside
 //
-// Boundaries. bot imports tak (rules), notation (moves, TPS, sync boards,
-// PTN) and render (pictures). It defines the [Store] interface and the
+// Boundaries. bot imports command (the command language), tak (rules),
+// notation (moves, TPS, sync boards, PTN) and render (pictures). It defines the [Store] interface and the
 // record types; package storage implements Store on a bbolt file, package
 // memstore in memory, and package storetest holds both to one contract.
 //
