@@ -54,21 +54,24 @@
 //
 // # Inside
 //
-// Boundaries. bot imports tak (rules), notation (moves, TPS, sync boards,
-// PTN) and render (pictures). It defines the [Store] interface and the
+// Boundaries. bot imports command (the command language), tak (rules),
+// notation (moves, TPS, sync boards, PTN) and render (pictures). It defines the [Store] interface and the
 // record types; package storage implements Store on a bbolt file, package
 // memstore in memory, and package storetest holds both to one contract.
 //
-// Commands. One table ([Commands]) describes every command: keyword,
-// arguments, summary, examples and handler. The parser, help, "did you
-// mean" suggestions, the README's command reference and the Discord slash
-// commands come from it. Each command has a [Class] (read-only, changes a
+// Commands. One table, package command's ([Commands]), describes every
+// command: keyword, arguments, summary, examples, class and policy. The
+// parser, help, "did you mean" suggestions, the README's command
+// reference and the Discord slash commands come from it; handlers.go maps
+// each of its names to the handler here (the program stops at start when
+// one is missing), and commands.go keeps bot's names for its types. Each command has a [Class] (read-only, changes a
 // game, changes the sender's settings, reaches another player): a message
 // the transport cannot vouch for ([Message.Unverified]) runs only
 // read-only commands, and transports hold the others until the sender
 // confirms.
 //
-// Policy (policy.go). Every command also declares a [Policy]: who may run
+// Policy (declared in package command, enforced in policy.go). Every
+// command also declares a [Policy]: who may run
 // it, the [Assurance] it needs (unverified < confirmed < strong, a
 // message's being [Message.Assurance]), whether it may reach someone who
 // never wrote, and what it shows to whom. The session enforces it around
@@ -84,7 +87,7 @@
 // memory; beyond it a message is marked handled and not run). Display
 // names shown to other players are cleaned (names.go).
 //
-// Reading a message (parse.go). A line is a command when it starts with a
+// Reading a message (package command's parse.go). A line is a command when it starts with a
 // command keyword or a move; other lines are prose, skipped, and the reply
 // says which lines were read (prose.go: a square or a size inside a
 // sentence is left alone, "My move: ps d4." is the move). A line that looks like a command or a move

@@ -7,11 +7,10 @@ const TakebackRule = takebackRule
 // to the words text, and nothing else; restore puts the handler back. It
 // lets a test write a handler that breaks its command's policy.
 func ReplaceRunForTest(name, to, text string) (restore func()) {
-	spec := keywordIndex[name]
-	orig := spec.run
-	spec.run = func(s *session, c *Command) error {
+	orig := handlers[name]
+	handlers[name] = func(s *session, c *Command) error {
 		s.tell(to, "").say("%s", text)
 		return nil
 	}
-	return func() { spec.run = orig }
+	return func() { handlers[name] = orig }
 }

@@ -39,7 +39,7 @@ func (s *session) cmdHelp(c *Command) error {
 	var b strings.Builder
 	for grp := GroupStart; grp <= GroupAlways; grp++ {
 		fmt.Fprintf(&b, "%s:\n", grp.Title())
-		for _, spec := range commandTable {
+		for _, spec := range Commands() {
 			if spec.Group == grp {
 				fmt.Fprintf(&b, "  %s: %s\n", spec.Syntax, spec.Summary)
 			}

@@ -1,15 +1,16 @@
 package bot
 
 import (
-	"strconv"
-	"strings"
+	"errors"
 
 	"github.com/takbymail/takbot/bot/community"
+	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/tak"
 )
 
-// The options of "new" (its rows are newOptions, commands.go): read,
-// checked and turned into a game's configuration.
+// The options of "new" (their rows and their reading are package
+// command's, options.go): given their meaning and turned into a game's
+// configuration.
 
 // newOptionValues are the options of "new", read and checked.
 type newOptionValues struct {
@@ -37,50 +38,23 @@ type newOptionValues struct {
 	private bool
 }
 
-// optionAliases are other spellings of option names.
-var optionAliases = map[string]string{"colour": "color", "flats": "stones", "capstones": "caps"}
-
-// parseNewOptions reads "key=value" options as the command table describes them.
+// parseNewOptions reads "key=value" options as the command table describes
+// them: package command reads and checks each against its row, set gives
+// it its meaning for the game.
 func parseNewOptions(args []string, defaultDays int) (newOptionValues, error) {
 	o := newOptionValues{size: 5, days: defaultDays, color: "random", rules: "standard", style: Street, stones: -1, caps: -1,
 		stonesOf: [2]int{-1, -1}, capsOf: [2]int{-1, -1}}
-	seen := map[string]bool{}
-	o.given = seen
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if tps, n, ok := tpsOption(args[i:]); ok { // keeps its case and spaces
-			a, i = "tps="+tps, i+n-1
-		}
-		k, v, ok := strings.Cut(strings.ToLower(a), "=")
-		if !ok {
-			return o, refuse("option %q should be written key=value, e.g. size=6", excerpt(a, excerptRunes))
-		}
-		if alias, ok := optionAliases[k]; ok {
-			k = alias
-		}
-		var p *Param
-		for i := range newOptions {
-			if newOptions[i].Name == k {
-				p = &newOptions[i]
-			}
-		}
-		if p == nil {
-			var names []string
-			for _, q := range newOptions {
-				names = append(names, q.Name)
-			}
-			return o, refuse("unknown option %q: the options are %s", excerpt(k, 20), joinAnd(names))
-		}
-		if seen[k] {
-			return o, refuse("option %s is given twice; give it once", k)
-		}
-		seen[k] = true
-		if k == "tps" {
-			_, v, _ = strings.Cut(a, "=")
-		}
-		if err := o.set(p, v); err != nil {
-			return o, err
-		}
+	o.given = map[string]bool{}
+	err := command.ReadNewOptions(args, func(opt command.Option) error {
+		o.given[opt.Param.Name] = true
+		return o.set(opt)
+	})
+	var oe *command.OptionError
+	if errors.As(err, &oe) {
+		return o, &refusal{msg: oe.Error(), cause: oe}
+	}
+	if err != nil {
+		return o, err
 	}
 	if o.private && o.ratedYes {
 		return o, refuse("a private game is never rated: its rating would tell its result to everyone. Leave out rated=yes, or private=yes")
@@ -89,14 +63,12 @@ func parseNewOptions(args []string, defaultDays int) (newOptionValues, error) {
 	return o, o.checkSetup()
 }
 
-// set checks and stores one option's value.
-func (o *newOptionValues) set(p *Param, v string) error {
+// set stores one option, read and checked by package command, and checks
+// what only the referee knows: a komi, a scoring, a rating range.
+func (o *newOptionValues) set(opt command.Option) error {
+	p, v, n := opt.Param, opt.Value, opt.N
 	switch p.Kind {
 	case ParamInteger:
-		n, err := strconv.Atoi(v)
-		if err != nil || n < p.Min || n > p.Max {
-			return refuse("%s must be a whole number from %d to %d, not %q", p.Name, p.Min, p.Max, excerpt(v, 20))
-		}
 		switch p.Name {
 		case "size":
 			o.size = n
@@ -114,16 +86,6 @@ func (o *newOptionValues) set(p *Param, v string) error {
 			o.level = n
 		}
 	case ParamChoice:
-		if v == "noswap" {
-			v = "no-swap"
-		}
-		ok := false
-		for _, c := range p.Choices {
-			ok = ok || c == v
-		}
-		if !ok {
-			return refuse("%s must be %s, not %q (%s)", p.Name, joinOr(p.Choices), excerpt(v, 20), p.Summary)
-		}
 		switch p.Name {
 		case "color":
 			o.color = v

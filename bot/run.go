@@ -123,8 +123,8 @@ func (s *session) exec(c *Command) error {
 	if c.Err != nil {
 		return &refusal{msg: c.Err.Error()}
 	}
-	spec := keywordIndex[c.Name]
-	if spec == nil || spec.run == nil {
+	run := handlers[c.Name]
+	if run == nil {
 		return refuse("%q is not a command; send \"help\" for the commands", c.Name)
 	}
 	pol := c.Policy()
@@ -132,7 +132,7 @@ func (s *session) exec(c *Command) error {
 		return &refusal{msg: err.Error(), cause: err}
 	}
 	mark := s.markDrafts()
-	err := spec.run(s, c)
+	err := run(s, c)
 	var nl *needLock
 	if errors.As(err, &nl) {
 		return err

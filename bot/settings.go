@@ -30,10 +30,6 @@ var pictureSizes = []struct {
 	{"large", 960},
 }
 
-// settingNames are the settings "set" changes, in the order "settings"
-// shows them.
-var settingNames = []string{"theme", "size", "textboard", "notation", "chat", "remind", "zone", "digest", "review"}
-
 // defaultTheme is the picture theme of a player of transport id who has
 // not chosen one.
 func (r *Referee) defaultTheme(id Identity) render.Theme {
@@ -178,15 +174,6 @@ func (s *session) cmdSettings(c *Command) error {
 		return unknownSetting(c.Args[0])
 	}
 	return nil
-}
-
-func validSetting(name string) bool {
-	for _, n := range settingNames {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 func unknownSetting(name string) error {

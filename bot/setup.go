@@ -20,35 +20,6 @@ const maxKomi = tak.Komi(20)
 // piece of both players written out takes well under this).
 const maxTPS = 1000
 
-// tpsOption reads a tps= option at the start of args, which may run over
-// three words ("tps=x5/x5/x5/x5/x5 1 1", quoted or not) and keeps its
-// case; it returns the TPS, how many words it took, and whether args
-// starts with one.
-func tpsOption(args []string) (string, int, bool) {
-	if len(args) == 0 || len(args[0]) < 4 || !strings.EqualFold(args[0][:4], "tps=") {
-		return "", 0, false
-	}
-	unquote := func(w string) string { return strings.Trim(w, "\"'“”") }
-	words := strings.Fields(unquote(args[0][4:]))
-	n := 1
-	for ; n < len(args) && len(words) < 3 && isDigits(unquote(args[n])); n++ {
-		words = append(words, unquote(args[n]))
-	}
-	return strings.Join(words, " "), n, true
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // parseKomi reads a komi: "2", "2.5", "-1", "+0.5", "2,5", "2½".
 func parseKomi(v string) (tak.Komi, error) {
 	w := strings.ReplaceAll(strings.ReplaceAll(strings.TrimSpace(v), ",", "."), "½", ".5")

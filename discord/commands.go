@@ -8,11 +8,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/command"
 )
 
 // The slash command: /tak SUBCOMMAND, one subcommand per command of the
-// referee's table (bot.Commands), "new" named "challenge", and "notify",
+// referee's table (command.Commands), "new" named "challenge", and "notify",
 // the Discord-only choice between turn pings in the thread and by direct
 // message.
 const (
@@ -61,12 +61,12 @@ func tableName(sub string) string {
 
 // addressesGame reports whether a command works on one game, so that its
 // subcommand takes the optional "game" option.
-func addressesGame(c bot.CommandSpec) bool {
-	if c.Group == bot.GroupAlways || c.Name == "new" {
+func addressesGame(c command.CommandSpec) bool {
+	if c.Group == command.GroupAlways || c.Name == "new" {
 		return false
 	}
 	for _, p := range c.Params {
-		if p.Kind == bot.ParamGame {
+		if p.Kind == command.ParamGame {
 			return false
 		}
 	}
@@ -97,7 +97,7 @@ func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
 	}
 	more := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: moreGroup,
 		Description: describe("talk, plan moves, rematch, analyse, seeks, pairing, ratings, abort, watching, TPS, link", limit)}
-	for _, c := range bot.Commands() {
+	for _, c := range command.Commands() {
 		o := &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: slashName(c.Name),
 			Description: describe(c.Summary, limit), Options: optionsOf(c, limit),
@@ -131,7 +131,7 @@ func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
 
 // optionsOf turns a command's parameters into options, required ones
 // first as Discord demands.
-func optionsOf(c bot.CommandSpec, limit int) []*discordgo.ApplicationCommandOption {
+func optionsOf(c command.CommandSpec, limit int) []*discordgo.ApplicationCommandOption {
 	var out []*discordgo.ApplicationCommandOption
 	for _, p := range c.Params {
 		out = append(out, paramOptions(c, p, limit)...)
@@ -145,10 +145,10 @@ func optionsOf(c bot.CommandSpec, limit int) []*discordgo.ApplicationCommandOpti
 }
 
 // paramOptions maps one parameter to its option (an opponent to two).
-func paramOptions(c bot.CommandSpec, p bot.Param, limit int) []*discordgo.ApplicationCommandOption {
+func paramOptions(c command.CommandSpec, p command.Param, limit int) []*discordgo.ApplicationCommandOption {
 	o := &discordgo.ApplicationCommandOption{Name: p.Name, Description: describe(p.Summary, limit), Required: p.Required}
 	switch p.Kind {
-	case bot.ParamPlayer:
+	case command.ParamPlayer:
 		// A text option rather than a USER option: Discord's client offers
 		// its member picker as the player types "@" in it (the value is
 		// then the mention "<@ID>", the user resolved alongside), and it
@@ -158,26 +158,26 @@ func paramOptions(c bot.CommandSpec, p bot.Param, limit int) []*discordgo.Applic
 		o.Name = opponentOption
 		o.MaxLength = 254
 		o.Description = describe("@user, or an email address, a player's name, transport:address", limit)
-	case bot.ParamInteger:
+	case command.ParamInteger:
 		o.Type = discordgo.ApplicationCommandOptionInteger
 		if p.Max > p.Min {
 			lo := float64(p.Min)
 			o.MinValue, o.MaxValue = &lo, float64(p.Max)
 		}
-	case bot.ParamNumber:
+	case command.ParamNumber:
 		o.Type = discordgo.ApplicationCommandOptionNumber
-	case bot.ParamChoice:
+	case command.ParamChoice:
 		o.Type = discordgo.ApplicationCommandOptionString
 		o.Choices = stringChoices(p.Choices)
-	case bot.ParamMove:
+	case command.ParamMove:
 		o.Type = discordgo.ApplicationCommandOptionString
 		o.Autocomplete = true
 		o.MaxLength = 100
-	case bot.ParamBoard:
+	case command.ParamBoard:
 		o.Type = discordgo.ApplicationCommandOptionString
 		o.Required = false
 		o.Description = describe("your board, rows separated by / (leave it out to paste it in a form)", limit)
-	case bot.ParamGame:
+	case command.ParamGame:
 		o.Type = discordgo.ApplicationCommandOptionString
 		o.MaxLength = 24
 	default: // ParamText and kinds added later

@@ -30,7 +30,7 @@ var adapters = []string{"mailplay", "discord", "console", "web", "opponent"}
 
 // referee is everything an adapter may lean on: the referee and what is
 // below it, and the leaf helpers that import nothing of ours.
-var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "bot", "internal/connlimit"}
+var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "bot", "internal/connlimit", "command"}
 
 var rules = []rule{
 	{tree: "tak"},
@@ -39,7 +39,10 @@ var rules = []rule{
 	{tree: "notation", may: []string{"tak"}},
 	{tree: "render", may: []string{"tak", "notation"}},
 	{tree: "engine", may: []string{"tak", "notation"}},
-	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney"}},
+	// The command language: below the referee, which maps its commands
+	// to handlers.
+	{tree: "command", may: []string{"tak", "notation"}},
+	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "command"}},
 	{tree: "storage", may: referee, db: true},
 	{tree: "control"},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
@@ -126,6 +129,10 @@ func TestRulesCatchWhatTheyShould(t *testing.T) {
 		{"tourney", []string{module + "/bot"}, true},
 		{"bot/standing", []string{module + "/tourney"}, false},
 		{"cmd/takbot", []string{module + "/mailplay", "go.etcd.io/bbolt"}, false},
+		{"command", []string{module + "/tak", module + "/notation"}, false},
+		{"command", []string{module + "/bot"}, true},
+		{"bot", []string{module + "/command"}, false},
+		{"discord", []string{module + "/command"}, false},
 		{"newthing", nil, true},
 	}
 	for _, c := range cases {
@@ -202,7 +209,7 @@ func TestLayers(t *testing.T) {
 // lowerLayer reports whether pkg is below the referee, where even tests
 // import nothing from above.
 func lowerLayer(pkg string) bool {
-	for _, t := range []string{"tak", "notation", "render", "engine", "rating", "tourney"} {
+	for _, t := range []string{"tak", "notation", "render", "engine", "rating", "tourney", "command"} {
 		if within(pkg, t) {
 			return true
 		}

@@ -1,4 +1,4 @@
-package bot
+package command
 
 import (
 	"strings"
@@ -40,7 +40,7 @@ func mailMoveShape(words []string) bool {
 	}
 	for _, w := range words[2:] {
 		lw := strings.ToLower(w)
-		if !squareLike(lw) && !isNumberLike(lw) && lw != "t" {
+		if !SquareLike(lw) && !isNumberLike(lw) && lw != "t" {
 			return false
 		}
 	}

@@ -1,4 +1,4 @@
-package bot
+package command
 
 import (
 	"fmt"
@@ -15,8 +15,9 @@ const MaxMessageBytes = 64 << 10
 // "board;" ten thousand times does not become a reply of megabytes.
 const MaxCommands = 50
 
-// excerptRunes is how much of a player's text a reply quotes.
-const excerptRunes = 40
+// QuoteRunes is how much of a player's text a reply quotes (see
+// [Excerpt]).
+const QuoteRunes = 40
 
 // Command is one command read from a message.
 type Command struct {
@@ -274,7 +275,7 @@ func argsFit(spec *CommandSpec, args []string) bool {
 	case "notation":
 		return len(args) == 1
 	case "settings": // "set theme light", or alone: "Set up a game?" is prose
-		return len(args) == 0 || len(args) >= 2 && validSetting(strings.ToLower(strings.TrimRight(args[0], ".,!?:")))
+		return len(args) == 0 || len(args) >= 2 && ValidSetting(strings.ToLower(strings.TrimRight(args[0], ".,!?:")))
 	}
 	return true // free text: new, im, rs
 }
@@ -321,10 +322,12 @@ func looksLikeMailMove(s string) bool {
 	default:
 		return false
 	}
-	return squareLike(strings.TrimRight(f[1], ".,!"))
+	return SquareLike(strings.TrimRight(f[1], ".,!"))
 }
 
-func squareLike(w string) bool {
+// SquareLike reports whether a word has the shape of a square: a letter
+// and one or two digits ("b4", also off the board: "d9").
+func SquareLike(w string) bool {
 	if len(w) < 2 || len(w) > 3 || !isASCIILetter(w[0]) {
 		return false
 	}
@@ -463,9 +466,9 @@ func isQuoteHeader(line string, rest []string) bool {
 	return false
 }
 
-// excerpt shortens a player's text for quoting in a reply: at most n
+// Excerpt shortens a player's text for quoting in a reply: at most n
 // runes, on one line, with "…" where it was cut.
-func excerpt(s string, n int) string {
+func Excerpt(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if utf8.RuneCountInString(s) <= n {
 		return s

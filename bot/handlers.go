@@ -1,0 +1,99 @@
+package bot
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/takbymail/takbot/command"
+)
+
+// handler carries out one command in a session: it decides, changes the
+// session's games and drafts the replies. The session checks the
+// command's policy around it (exec, run.go).
+type handler func(s *session, c *Command) error
+
+// handlers maps every command of the table (package command) to its
+// handler, by name. A command added to the table needs one line here; the
+// program stops at start (init) and TestEveryCommandHasAHandler fails while
+// a command has no handler or a handler names no command.
+var handlers = map[string]handler{
+	"new":         (*session).cmdNew,
+	"rematch":     (*session).cmdRematch,
+	"accept":      (*session).cmdAccept,
+	"decline":     (*session).cmdDecline,
+	"cancel":      (*session).cmdCancel,
+	command.Move:  (*session).cmdMove,
+	command.RS:    (*session).cmdRS,
+	"revert":      (*session).cmdRevert,
+	"adopt":       (*session).cmdAdopt,
+	"restart":     (*session).cmdRestart,
+	"im":          (*session).cmdIM,
+	"takeback":    (*session).cmdTakeback,
+	"undo":        (*session).cmdUndo,
+	"draw":        (*session).cmdDraw,
+	"abort":       (*session).cmdAbort,
+	"resign":      (*session).cmdResign,
+	"say":         (*session).cmdSay,
+	"plan":        (*session).cmdPlan,
+	"board":       (*session).cmdBoard,
+	"history":     (*session).cmdHistory,
+	"analyse":     (*session).cmdAnalyse,
+	"tps":         (*session).cmdTPS,
+	"link":        (*session).cmdLink,
+	"games":       (*session).cmdGames,
+	"seeks":       (*session).cmdSeeks,
+	command.Game:  (*session).cmdGame,
+	"notation":    (*session).cmdNotation,
+	"vacation":    (*session).cmdVacation,
+	"settings":    (*session).cmdSettings,
+	"pair":        (*session).cmdPair,
+	"stats":       (*session).cmdStats,
+	"leaderboard": (*session).cmdLeaderboard,
+	"watch":       (*session).cmdWatch,
+	"unwatch":     (*session).cmdUnwatch,
+	"held":        (*session).cmdHeld,
+	"stop":        (*session).cmdStop,
+	"start":       (*session).cmdStart,
+	"help":        (*session).cmdHelp,
+}
+
+func init() {
+	if err := checkHandlers(command.Commands(), handlers); err != nil {
+		panic("bot: " + err.Error())
+	}
+}
+
+// handlerError is a command table and a handler map that do not match.
+type handlerError struct {
+	Unhandled []string // commands of the table without a handler
+	Unknown   []string // handlers that name no command of the table
+}
+
+// Error lists both.
+func (e *handlerError) Error() string {
+	return fmt.Sprintf("the command table and bot's handlers disagree: commands without a handler %q, handlers of no command %q (bot/handlers.go)", e.Unhandled, e.Unknown)
+}
+
+// checkHandlers reports a command of table without a handler in hs, or a
+// handler of hs that names no command of table (by name: aliases share
+// their command's handler).
+func checkHandlers(table []command.CommandSpec, hs map[string]handler) error {
+	var e handlerError
+	known := map[string]bool{}
+	for _, c := range table {
+		known[c.Name] = true
+		if hs[c.Name] == nil {
+			e.Unhandled = append(e.Unhandled, c.Name)
+		}
+	}
+	for name := range hs {
+		if !known[name] {
+			e.Unknown = append(e.Unknown, name)
+		}
+	}
+	if len(e.Unhandled) == 0 && len(e.Unknown) == 0 {
+		return nil
+	}
+	sort.Strings(e.Unknown)
+	return &e
+}
