@@ -108,8 +108,8 @@ func goldenGames() []*bot.GameRecord {
 		ID: "g3", Version: 3, Status: bot.Over,
 		Players: [2]string{gCarol.Key(), gAlice.Key()}, Names: [2]string{"carol", "alice"},
 		Config: tak.DefaultConfig(3), Days: 1,
-		Moves: []bot.MoveRecord{{PTN: "a1", At: gt0.Add(-time.Hour).Truncate(time.Second)}, {PTN: "c3", At: gt0.Add(-time.Minute).Truncate(time.Second)}},
-		Result: &bot.ResultRecord{Reason: bot.EndResignation, Winner: tak.White, PTN: "1-0", Text: "white wins by resignation"},
+		Moves:   []bot.MoveRecord{{PTN: "a1", At: gt0.Add(-time.Hour).Truncate(time.Second)}, {PTN: "c3", At: gt0.Add(-time.Minute).Truncate(time.Second)}},
+		Result:  &bot.ResultRecord{Reason: bot.EndResignation, Winner: tak.White, PTN: "1-0", Text: "white wins by resignation"},
 		Created: gt0.Add(-2 * time.Hour), Updated: gt0,
 	}
 	seek := &bot.GameRecord{
@@ -203,7 +203,7 @@ func goldenReplies(t *testing.T) []*bot.Reply {
 	}
 	failed := &bot.Reply{
 		ID: "clock:g1:remind/1", To: gAlice, ToName: "alice", Game: "g1", Subject: "Reminder: g1",
-		Parts: []bot.Part{{Kind: bot.Prose, Text: "It is your turn in g1; the clock runs out in 12 hours."}},
+		Parts:     []bot.Part{{Kind: bot.Prose, Text: "It is your turn in g1; the clock runs out in 12 hours."}},
 		Attention: true, Cause: "clock:g1:remind", Created: gt0.Add(-2 * time.Minute),
 		Delivery: bot.Delivery{Attempts: 9, LastError: "550 no such user", Failed: gt0},
 	}
