@@ -1,4 +1,4 @@
-package bot
+package record
 
 import (
 	"encoding/json"
@@ -42,8 +42,6 @@ const (
 	EndAgreement   EndReason = "agreement"
 )
 
-// endReasonOf converts the engine's reason.
-func endReasonOf(r tak.EndReason) EndReason { return EndReason(r.String()) }
 
 // OnBoard reports whether the game ended on the board (a road or flats),
 // as opposed to a resignation, time or agreement.
@@ -93,22 +91,22 @@ func (s *Scoring) UnmarshalText(b []byte) error {
 // String returns the rules' names.
 func (s Scoring) String() string { return s.Rules.String() }
 
-// MoveRecord is one move played. It is stored compactly as one JSON
+// Move is one move played. It is stored compactly as one JSON
 // string, "PTN@unixseconds" with a "'" after the PTN when Tak was called.
-type MoveRecord struct {
+type Move struct {
 	PTN string    // canonical PTN, without marks
 	Tak bool      // the mover called Tak
 	At  time.Time // when the transport received it
 }
 
 // MarshalJSON writes the compact form.
-func (m MoveRecord) MarshalJSON() ([]byte, error) {
+func (m Move) MarshalJSON() ([]byte, error) {
 	return m.appendCompact(make([]byte, 0, len(m.PTN)+16), false), nil
 }
 
 // appendCompact appends the compact form to b, with <, > and & escaped
 // as encoding/json escapes them when html is set (AppendJSON).
-func (m MoveRecord) appendCompact(b []byte, html bool) []byte {
+func (m Move) appendCompact(b []byte, html bool) []byte {
 	b = append(b, '"')
 	if html {
 		b = appendHTMLEscaped(b, m.PTN)
@@ -128,7 +126,7 @@ func (m MoveRecord) appendCompact(b []byte, html bool) []byte {
 // encoding/json called each move's MarshalJSON and checked its output
 // apart, a tenth of the CPU of a move in BenchmarkRefereeMoves. The bytes
 // are the same either way.
-type MoveList []MoveRecord
+type MoveList []Move
 
 // MarshalJSON writes the moves as an array, null for none (as a nil slice).
 func (l MoveList) MarshalJSON() ([]byte, error) {
@@ -139,7 +137,7 @@ func (l MoveList) MarshalJSON() ([]byte, error) {
 }
 
 // appendCompact appends the moves as an array of their compact forms
-// (MoveRecord.appendCompact).
+// (Move.appendCompact).
 func (l MoveList) appendCompact(b []byte, html bool) []byte {
 	b = append(b, '[')
 	for i, m := range l {
@@ -152,7 +150,7 @@ func (l MoveList) appendCompact(b []byte, html bool) []byte {
 }
 
 // UnmarshalJSON reads the compact form.
-func (m *MoveRecord) UnmarshalJSON(b []byte) error {
+func (m *Move) UnmarshalJSON(b []byte) error {
 	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
 		return fmt.Errorf("move record %s is not a string", b)
 	}
@@ -177,8 +175,8 @@ func (m *MoveRecord) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// ResultRecord is how a game ended.
-type ResultRecord struct {
+// Result is how a game ended.
+type Result struct {
 	Reason EndReason
 	Winner tak.Color // meaningless for a draw
 	Draw   bool      `json:",omitempty"`
@@ -222,8 +220,8 @@ type SyncBoard struct {
 	At    time.Time
 }
 
-// GameRecord is everything stored about a game.
-type GameRecord struct {
+// Game is everything stored about a game.
+type Game struct {
 	ID         string
 	Version    int
 	Status     Status
@@ -242,7 +240,7 @@ type GameRecord struct {
 	// "new ... tps=" ("" for the empty board): where a restart goes back to.
 	Setup    string        `json:",omitempty"`
 	Moves    MoveList      // the moves since Start
-	Result   *ResultRecord `json:",omitempty"`
+	Result   *Result `json:",omitempty"`
 	Proposal *Proposal     `json:",omitempty"`
 	Disputes []Dispute     `json:",omitempty"`
 	Sync     [2]*SyncBoard `json:",omitempty"`
@@ -285,7 +283,7 @@ type GameRecord struct {
 	// Seek is set on a game that began as an open challenge ("new
 	// anyone"): while it waits, the seat of Challenger.Opponent() is
 	// empty and anyone may take it with "accept ID" (seek.go).
-	Seek *SeekRecord `json:",omitempty"`
+	Seek *Seek `json:",omitempty"`
 	// Unrated is set by the option rated=no: the game's result changes
 	// no rating. See Rated for every game that is not rated.
 	Unrated bool `json:",omitempty"`
@@ -309,10 +307,10 @@ type Plans struct {
 }
 
 // ClockRunning reports whether the game's clock runs.
-func (g *GameRecord) ClockRunning() bool { return g.Status == Active && !g.Deadline.IsZero() }
+func (g *Game) ClockRunning() bool { return g.Status == Active && !g.Deadline.IsZero() }
 
 // ColorOf returns the colour a player key plays, and false if not in the game.
-func (g *GameRecord) ColorOf(key string) (tak.Color, bool) {
+func (g *Game) ColorOf(key string) (tak.Color, bool) {
 	switch key {
 	case g.Players[0]:
 		return tak.White, true
@@ -323,7 +321,7 @@ func (g *GameRecord) ColorOf(key string) (tak.Color, bool) {
 }
 
 // StartPosition returns the game's start position.
-func (g *GameRecord) StartPosition() (*tak.Position, error) {
+func (g *Game) StartPosition() (*tak.Position, error) {
 	if g.Start == "" {
 		return tak.NewPosition(g.Config)
 	}
@@ -332,7 +330,7 @@ func (g *GameRecord) StartPosition() (*tak.Position, error) {
 }
 
 // History rebuilds the game's history from its start position and moves.
-func (g *GameRecord) History() (*tak.Game, error) {
+func (g *Game) History() (*tak.Game, error) {
 	start, err := g.StartPosition()
 	if err != nil {
 		return nil, fmt.Errorf("game %s: start position: %w", g.ID, err)
@@ -350,8 +348,8 @@ func (g *GameRecord) History() (*tak.Game, error) {
 	return tg, nil
 }
 
-// PlayerRecord is a player and their preferences.
-type PlayerRecord struct {
+// Player is a player and their preferences.
+type Player struct {
 	Key           string
 	Identity      Identity
 	Name          string
@@ -434,9 +432,42 @@ type Unreachable struct {
 	Told   []string `json:",omitempty"` // the games whose opponent was told
 }
 
-// ProcessedRecord records a handled message.
-type ProcessedRecord struct {
+// Processed records a handled message.
+type Processed struct {
 	ID      string // namespaced: "transport:id"
 	At      time.Time
 	Replies []string `json:",omitempty"` // ids of the replies it caused
+}
+
+// Seek is what a game that began as an open challenge ("new anyone")
+// keeps of it.
+type Seek struct {
+	// Low and High bound the rating of who may accept (both 0: anyone).
+	Low  int `json:",omitempty"`
+	High int `json:",omitempty"`
+}
+
+// RatingChange is what a game's result did to its players' ratings.
+type RatingChange struct {
+	Pool string // standing.Pool of the game's size
+	// Result is the result rated (Result.PTN and Reason): a game
+	// that ends again otherwise is rated again.
+	Result string
+	Before [2]standing.Entry // White's and Black's entries before the game
+	After  [2]standing.Entry // and after it
+	// Weight is how much the game counted (rating.RepeatWeight): 1, or
+	// 1/k for the k-th rated game between the same two players within
+	// 30 days. Changes recorded before weights existed read as 0: 1.
+	Weight float64 `json:",omitempty"`
+}
+
+// AnalysisMark is one position a player had analysed: when, and which
+// (game and turn, and the game's length then), so that asking again for
+// it within the hour, the game unchanged, is not counted again: its result
+// is kept (a game that moved on is a new request, searched again).
+type AnalysisMark struct {
+	At    time.Time
+	Game  string
+	Turn  int
+	Plies int `json:",omitempty"`
 }

@@ -1,4 +1,4 @@
-package bot
+package record
 
 import (
 	"strings"
@@ -176,7 +176,7 @@ type Picture struct {
 	Last        string               // the last move in PTN ("" if none)
 	Players     [2]string            // White's and Black's names
 	Orientation notation.Orientation // the reader's orientation
-	Result      *ResultRecord        `json:",omitempty"` // set when the game is over
+	Result      *Result        `json:",omitempty"` // set when the game is over
 	Caption     string               `json:",omitempty"` // drawn on the picture ("Before turn 7")
 	// The reader's look and what the text says about the position: the
 	// theme and width in pixels (0: render's default), the turn in the
