@@ -128,7 +128,7 @@ func (g *Game) CloneButMoves() *Game {
 }
 
 // ShareMoves returns the record's moves for a copy that shares their
-// array. That is safe because a session only ever appends to its moves,
+// array. That is safe because a referee's session only ever appends to its moves,
 // which writes past the end that every other holder of the array sees,
 // or cuts them with their capacity (CutMoves), so that its next append
 // moves them to an array of their own; and because only one session at a

@@ -18,7 +18,7 @@ import (
 // under the omitempty and omitzero rules of Game's declaration,
 // strings escaped as encoding/json escapes them (HTML characters too). The
 // fields that are rare in a game being played (a result, a proposal,
-// disputes, plans, ...) are handed to encoding/json. records_json_test.go
+// disputes, plans, ...) are handed to encoding/json. json_test.go
 // compares the two over random records and fails when a field is added
 // without the encoder knowing it.
 

@@ -42,7 +42,6 @@ const (
 	EndAgreement   EndReason = "agreement"
 )
 
-
 // OnBoard reports whether the game ended on the board (a road or flats),
 // as opposed to a resignation, time or agreement.
 func (r EndReason) OnBoard() bool { return r == EndRoad || r == EndFlats }
@@ -240,7 +239,7 @@ type Game struct {
 	// "new ... tps=" ("" for the empty board): where a restart goes back to.
 	Setup    string        `json:",omitempty"`
 	Moves    MoveList      // the moves since Start
-	Result   *Result `json:",omitempty"`
+	Result   *Result       `json:",omitempty"`
 	Proposal *Proposal     `json:",omitempty"`
 	Disputes []Dispute     `json:",omitempty"`
 	Sync     [2]*SyncBoard `json:",omitempty"`
@@ -249,7 +248,7 @@ type Game struct {
 	// from spectators ("new ... private=yes").
 	Private bool `json:",omitempty"`
 	// Watchers are the keys of the players who follow the game's moves
-	// with "watch" (never one of its players; at most maxWatchers).
+	// with "watch" (never one of its players; at most bot's maxWatchers).
 	Watchers []string `json:",omitempty"`
 
 	TurnStart time.Time    // when the player to move got the turn
@@ -261,7 +260,7 @@ type Game struct {
 	// The store indexes it, so a tick finds due games without a scan.
 	Wake time.Time `json:",omitzero"`
 	// Remind is each player's reminder lead in this game, copied from
-	// their "set remind" (remind.go): 0 for the referee's default share
+	// their "set remind" (bot/remind.go): 0 for the referee's default share
 	// of the time, below 0 for no reminder.
 	Remind  [2]time.Duration `json:",omitzero"`
 	Created time.Time
@@ -277,12 +276,12 @@ type Game struct {
 	// Chat is when each colour last said something with "say", within
 	// the last hour, for the hourly limit.
 	Chat [2][]time.Time `json:",omitzero"`
-	// Level is takbot's level (1 to MaxLevel) in a game against it, 0 in
+	// Level is takbot's level (1 to bot.MaxLevel) in a game against it, 0 in
 	// a game between people. Games against takbot are unrated.
 	Level int `json:",omitempty"`
 	// Seek is set on a game that began as an open challenge ("new
 	// anyone"): while it waits, the seat of Challenger.Opponent() is
-	// empty and anyone may take it with "accept ID" (seek.go).
+	// empty and anyone may take it with "accept ID" (bot/seek.go).
 	Seek *Seek `json:",omitempty"`
 	// Unrated is set by the option rated=no: the game's result changes
 	// no rating. See Rated for every game that is not rated.
@@ -360,8 +359,8 @@ type Player struct {
 	Chosen   string    `json:",omitempty"`
 	Vacation time.Time `json:",omitzero"`
 	// Vacations are the vacations the player began within the last
-	// vacationYear, oldest first: what counts against their allowance
-	// (players.go).
+	// vacationYear (bot), oldest first: what counts against their allowance
+	// (bot/players.go).
 	Vacations []VacationSpan `json:",omitempty"`
 	// Unreachable is set while replies to the player fail for good (a
 	// bounced address); the opponent is told once.
@@ -378,7 +377,7 @@ type Player struct {
 	// NoChat is set by "set chat off": what opponents say with "say" is
 	// not passed on to the player.
 	NoChat bool `json:",omitempty"`
-	// Reminders and times (remind.go): how long before a deadline the
+	// Reminders and times (bot/remind.go): how long before a deadline the
 	// player is reminded (0: the referee's default share of the time;
 	// below 0: never), the IANA zone times are shown to them in ("":
 	// UTC), and their daily digest.
@@ -389,9 +388,9 @@ type Player struct {
 	// finished games.
 	NoReview bool `json:",omitempty"`
 	// Analyses are the positions the player had takbot analyse in the
-	// last hour, for Quotas.AnalysesPerHour (analyse.go).
+	// last hour, for bot.Quotas.AnalysesPerHour (bot/analyse.go).
 	Analyses []AnalysisMark `json:",omitempty"`
-	// Pairing (pair.go): Paired, on the primary record, is the key of the
+	// Pairing (bot/pair.go): Paired, on the primary record, is the key of the
 	// other identity joined to it with "pair"; Alias, on that other
 	// identity's record, is the primary's key, and Moved lists the games
 	// that moved from it to the primary (they move back at "unpair").
@@ -411,7 +410,7 @@ type Player struct {
 	Ratings map[string]standing.Entry `json:",omitempty"`
 	// Communities are the places the player played or wrote from,
 	// namespaced by transport ("discord:GUILD"), at most
-	// maxCommunities, the latest last. Replace the slice to change it.
+	// bot's maxCommunities, the latest last. Replace the slice to change it.
 	Communities []string `json:",omitempty"`
 }
 
@@ -422,7 +421,7 @@ type VacationSpan struct{ From, Until time.Time }
 type Digest struct {
 	At   string    // the time of day in the player's Zone, "08:00"
 	Last string    `json:",omitempty"` // the local day last served, "2026-11-26": never served twice
-	Next time.Time // when it is next due; the store's state indexes it (digest.go)
+	Next time.Time // when it is next due; the store's state indexes it (bot/digest.go)
 }
 
 // Unreachable records that a player's transport refuses their replies.
