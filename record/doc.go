@@ -16,6 +16,12 @@
 // aliases of these names (bot.GameRecord is record.Game), so code written
 // against bot's names still compiles.
 //
+// Names: the package's name says "record", so its types drop the suffix
+// bot gave them: record.Game (bot.GameRecord), record.Player
+// (bot.PlayerRecord), record.Processed (bot.ProcessedRecord), record.Seek
+// (bot.SeekRecord), record.Result (bot.ResultRecord) and record.Move
+// (bot.MoveRecord); the other names are bot's.
+//
 // The JSON and binary forms of the records are stored: a change to a
 // field's name, type or tag changes stored bytes, which storage's golden
 // test (storage/testdata/stored.golden) catches.
