@@ -26,17 +26,6 @@ import (
 //     its position cannot come from the player's live games against
 //     other players (fairSetUp).
 
-// AnalysisMark is one position a player had analysed: when, and which
-// (game and turn, and the game's length then), so that asking again for
-// it within the hour, the game unchanged, is not counted again: its result
-// is kept (a game that moved on is a new request, searched again).
-type AnalysisMark struct {
-	At    time.Time
-	Game  string
-	Turn  int
-	Plies int `json:",omitempty"`
-}
-
 // analysedHere reports whether this message already asked for the
 // analysis of game's position after turn: it is analysed once.
 func (s *session) analysedHere(game string, turn int) bool {

@@ -21,7 +21,7 @@ type recordCache struct {
 }
 
 type cachedGame struct {
-	rec *GameRecord // never changed once cached (sessions append past the end of its moves: shareMoves)
+	rec *GameRecord // never changed once cached (sessions append past the end of its moves: GameRecord.ShareMoves)
 	tg  *tak.Game   // never changed once cached
 }
 
@@ -43,42 +43,20 @@ func (c *recordCache) game(id string) (*GameRecord, *tak.Game, bool) {
 	if !ok {
 		return nil, nil, false
 	}
-	return e.rec.clone(), e.tg.Clone(), true
+	return e.rec.Clone(), e.tg.Clone(), true
 }
 
 // sessionGame returns a copy of a cached game for a session that holds
 // the game's lock: a copy of everything but the moves' array, which it
-// shares with the cached record (GameRecord.shareMoves).
+// shares with the cached record (GameRecord.ShareMoves).
 func (c *recordCache) sessionGame(id string) (*GameRecord, *tak.Game, bool) {
 	e, ok := c.entry(id)
 	if !ok {
 		return nil, nil, false
 	}
-	rec := e.rec.cloneButMoves()
-	rec.Moves = e.rec.shareMoves()
+	rec := e.rec.CloneButMoves()
+	rec.Moves = e.rec.ShareMoves()
 	return rec, e.tg.Clone(), true
-}
-
-// shareMoves returns the record's moves for a copy that shares their
-// array. That is safe because a session only ever appends to its moves,
-// which writes past the end that every other holder of the array sees,
-// or cuts them with their capacity (cutMoves), so that its next append
-// moves them to an array of their own; and because only one session at a
-// time holds a game's lock, so no two append to one array at once. The
-// spare capacity lets the moves of many sessions go into one array,
-// instead of each copying them all.
-func (g *GameRecord) shareMoves() MoveList {
-	if len(g.Moves) == 0 {
-		return nil // as clone copies an empty list
-	}
-	return g.Moves
-}
-
-// cutMoves keeps the first n moves (n at most their number), in a slice
-// without spare capacity: the array may be shared (shareMoves), and an
-// append must not write over the moves cut.
-func (g *GameRecord) cutMoves(n int) {
-	g.Moves = g.Moves[:n:n]
 }
 
 // hasGame reports whether a game is cached, without copying it.
@@ -125,41 +103,6 @@ func (c *recordCache) putPlayer(p *PlayerRecord) {
 		}
 	}
 	c.players[p.Key] = *p
-}
-
-// clone returns a deep copy of the record.
-func (g *GameRecord) clone() *GameRecord {
-	c := g.cloneButMoves()
-	c.Moves = append([]MoveRecord(nil), g.Moves...)
-	return c
-}
-
-// cloneButMoves returns a deep copy of the record but for its moves,
-// which it shares.
-func (g *GameRecord) cloneButMoves() *GameRecord {
-	c := *g
-	c.Events = append([]string(nil), g.Events...)
-	c.Disputes = append([]Dispute(nil), g.Disputes...)
-	c.Watchers = append([]string(nil), g.Watchers...)
-	if g.Result != nil {
-		r := *g.Result
-		c.Result = &r
-	}
-	if g.Rating != nil {
-		rc := *g.Rating
-		c.Rating = &rc
-	}
-	if g.Proposal != nil {
-		p := *g.Proposal
-		c.Proposal = &p
-	}
-	for i, s := range g.Sync {
-		if s != nil {
-			cp := *s
-			c.Sync[i] = &cp
-		}
-	}
-	return &c
 }
 
 // forgetPlayer drops a player from the cache, after a write that did not

@@ -38,7 +38,7 @@ func TestSessionGameSharesMovesSafely(t *testing.T) {
 	c.putGame(b, tg) // committed
 
 	cut, _, _ := c.sessionGame(rec.ID)
-	cut.cutMoves(len(want) - 2)
+	cut.CutMoves(len(want) - 2)
 	cut.Moves = append(cut.Moves, extra("c1"), extra("c2"), extra("c3"))
 	same("the committed record after a copy cut and appended", b.Moves, append(append([]MoveRecord(nil), want...), extra("b1")))
 	same("the first record", rec.Moves, want)

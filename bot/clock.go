@@ -215,3 +215,6 @@ func (s *session) lateClockReprieve(gs *gameState, me tak.Color) bool {
 	})
 	return true
 }
+
+// endReasonOf converts the engine's reason.
+func endReasonOf(r tak.EndReason) EndReason { return EndReason(r.String()) }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/takbymail/takbot/record"
 )
 
 // Consent of the addresses anyone can name. A player may challenge any
@@ -99,7 +101,7 @@ func (s *session) noteWrote() {
 		return
 	}
 	tr, addr, at := s.msg.From.Transport, s.msg.From.Address, s.now
-	s.extra = append(s.extra, func(tx Tx) error { return c.MarkWrote(stateTx{tx, tr}, addr, at) })
+	s.extra = append(s.extra, func(tx Tx) error { return c.MarkWrote(record.StateOf(tx, tr), addr, at) })
 }
 
 // stranger reports whether a player never wrote to the bot on a
@@ -120,7 +122,7 @@ func (s *session) stranger(p *PlayerRecord) (bool, error) {
 	wrote := false
 	err := s.view(func(tx Tx) error {
 		var err error
-		wrote, err = c.Wrote(stateTx{tx, id.Transport}, id.Address)
+		wrote, err = c.Wrote(record.StateOf(tx, id.Transport), id.Address)
 		return err
 	})
 	return !wrote, err
@@ -253,7 +255,7 @@ func (s *session) cmdStop(c *Command) error {
 		return refuse("\"stop\" is for mail: on %s takbot writes to you only about your own games and messages, and you can leave them at any time", title)
 	}
 	addr, at := s.msg.From.Address, s.now
-	s.extra = append(s.extra, func(tx Tx) error { return cs.Stop(stateTx{tx, tr}, addr, at) })
+	s.extra = append(s.extra, func(tx Tx) error { return cs.Stop(record.StateOf(tx, tr), addr, at) })
 	s.tell(s.sender.Key, "").say("Done: takbot sends no more mail to %s, except answers to the mails you send it. To be mailed again, write \"start\" to takbot (any mail of yours with a command does the same).", addr)
 	return nil
 }

@@ -8,20 +8,6 @@ import (
 	"sync"
 )
 
-// DamagedRecordError is a store's error about one record that cannot be
-// decoded. It wraps the decoding error, which wraps ErrDamagedRecord.
-type DamagedRecordError struct {
-	Kind string // "game", "player", "reply", ...
-	Key  string // the record's key, as the store names it
-	Err  error
-}
-
-func (e *DamagedRecordError) Error() string {
-	return fmt.Sprintf("damaged %s record %s: %v", e.Kind, e.Key, e.Err)
-}
-
-func (e *DamagedRecordError) Unwrap() error { return e.Err }
-
 // DamageObserver is an optional interface of an Observer: told about each
 // damaged record set aside, once, for metrics.
 type DamageObserver interface {

@@ -110,33 +110,3 @@ func capsWhere(c tak.Color, n int, on []string) string {
 	}
 	return fmt.Sprintf("%s on %s, %d in reserve", s, strings.Join(on, " and "), n-len(on))
 }
-
-// FileName is the name a picture is sent under: the game and the turn it
-// shows, "g1-turn-11.png" (the board after turn 11; "g1-turn-0.png"
-// before the first move). Its Name, which the picture cache needs unique,
-// carries a digest a reader has no use for. A Name not made by the
-// referee is returned as it is.
-func (p Picture) FileName() string {
-	base, ok := strings.CutSuffix(p.Name, ".png")
-	if !ok {
-		return p.Name
-	}
-	i := strings.LastIndexByte(base, '-') // the orientation
-	if i < 0 {
-		return p.Name
-	}
-	j := strings.LastIndexByte(base[:i], '-') // the digest
-	if j < 0 {
-		return p.Name
-	}
-	game, ply, ok := strings.Cut(base[:j], "-t")
-	for ok && strings.Contains(ply, "-t") { // a game id with "-t" in it
-		var rest string
-		rest, ply, _ = strings.Cut(ply, "-t")
-		game += "-t" + rest
-	}
-	if !ok || game == "" || ply == "" || strings.Trim(ply, "0123456789") != "" {
-		return p.Name
-	}
-	return game + "-turn-" + ply + ".png"
-}

@@ -72,7 +72,7 @@ func (s *session) cmdIM(c *Command) error {
 	if checkErr != nil {
 		d.Ruling = "illegal: " + describeMoveError(checkErr, g.Config.Size, notation.PTN)
 		gs.tg.TruncateTo(n - 1)
-		g.cutMoves(n - 1)
+		g.CutMoves(n - 1)
 		g.Status, g.Result = Active, nil
 		s.startTurn(gs)
 	} else {

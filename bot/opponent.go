@@ -23,11 +23,6 @@ import (
 
 // The engine player.
 const (
-	// EngineTransport is the name of the engine's transport.
-	EngineTransport = "engine"
-	// EngineAddress is the engine player's address, and the word players
-	// challenge it with: "new takbot".
-	EngineAddress = "takbot"
 	// DefaultLevel is the engine's level when "new takbot" names none.
 	DefaultLevel = 5
 	// MaxLevel is the strongest level.
@@ -36,9 +31,6 @@ const (
 	// have in progress at once.
 	MaxEngineGames = 10
 )
-
-// EngineIdentity is the engine player.
-func EngineIdentity() Identity { return Identity{Transport: EngineTransport, Address: EngineAddress} }
 
 // EngineInfo describes the engine's transport: its player is named
 // "takbot", reads and writes PTN, and its replies carry nothing but text.
@@ -52,19 +44,6 @@ func EngineInfo() TransportInfo {
 		},
 		DisplayName: func(string) string { return EngineAddress },
 		PTNFirst:    true}
-}
-
-// AgainstEngine reports whether g is a game against takbot (its Level is
-// set). Such games are unrated.
-func (g *GameRecord) AgainstEngine() bool { return g.Level > 0 }
-
-// EngineColor returns the colour takbot plays in g, and false when g is
-// not a game against takbot.
-func (g *GameRecord) EngineColor() (tak.Color, bool) {
-	if !g.AgainstEngine() {
-		return 0, false
-	}
-	return g.ColorOf(EngineIdentity().Key())
 }
 
 // engineOpponent reports whether the word after "new" names takbot, and
@@ -345,10 +324,10 @@ func (s *session) analysisRequest(g *GameRecord, kind, ptn string, turn int) Ana
 // a reader who wants it (PlayerRecord.NoReview unset): the engine's
 // evaluation of every position, the PTN annotated with it, a graph and a
 // replay (see Analyst). A game between two players that ended before
-// each had moved twice gets none (playedEnough): it is an abort, or an
+// each had moved twice gets none (GameRecord.PlayedEnough): it is an abort, or an
 // unrated loss on time, with nothing to review.
 func (s *session) addReview(gs *gameState, d *draft, ptn string) {
-	if !gs.ended || !gs.rec.playedEnough() && !gs.rec.AgainstEngine() || !s.r.analysing() || strings.HasPrefix(d.to, EngineTransport+":") {
+	if !gs.ended || !gs.rec.PlayedEnough() && !gs.rec.AgainstEngine() || !s.r.analysing() || strings.HasPrefix(d.to, EngineTransport+":") {
 		return
 	}
 	p, err := s.player(d.to)

@@ -272,7 +272,7 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 		}
 		texts := s.proposalTexts(g, pr)
 		gs.tg.TruncateTo(keep)
-		g.cutMoves(keep)
+		g.CutMoves(keep)
 		g.Events = append(g.Events, fmt.Sprintf("%s: %s agreed to %s; moves taken back: %s", fmtTime(s.now), s.sender.Name, texts[""], strings.Join(ptn, " ")))
 		s.accepted(gs, texts)
 		return nil

@@ -32,20 +32,6 @@ const leaderboardOpponents = 3
 // maxCommunities bounds the communities kept on a player record.
 const maxCommunities = 20
 
-// RatingChange is what a game's result did to its players' ratings.
-type RatingChange struct {
-	Pool string // standing.Pool of the game's size
-	// Result is the result rated (ResultRecord.PTN and Reason): a game
-	// that ends again otherwise is rated again.
-	Result string
-	Before [2]standing.Entry // White's and Black's entries before the game
-	After  [2]standing.Entry // and after it
-	// Weight is how much the game counted (rating.RepeatWeight): 1, or
-	// 1/k for the k-th rated game between the same two players within
-	// 30 days. Changes recorded before weights existed read as 0: 1.
-	Weight float64 `json:",omitempty"`
-}
-
 // pairScan bounds the games of a player pairRatedAt reads: the latest.
 const pairScan = 300
 
@@ -80,31 +66,6 @@ func (s *session) pairRatedAt(g *GameRecord) ([]time.Time, error) {
 func samePair(a, b *GameRecord) bool {
 	return a.Players == b.Players || a.Players[0] == b.Players[1] && a.Players[1] == b.Players[0]
 }
-
-// Rated reports whether the game's result counts for the players'
-// ratings: every game unless it was started with rated=no, is private (a
-// rating would tell its results), was aborted, ended before each player
-// had moved twice (abortPlies: a resignation or an agreed draw then
-// counts as an abort, a loss on time stands unrated), or is played
-// against the bot itself. Every rule about which games are rated belongs
-// here.
-func (g *GameRecord) Rated() bool {
-	if g.Unrated || g.Private || g.Status == Aborted || g.AgainstEngine() || !g.playedEnough() {
-		return false
-	}
-	for _, k := range g.Players {
-		// A game against the bot (its engine's identity) rates nobody.
-		if strings.HasPrefix(k, EngineTransport+":") {
-			return false
-		}
-	}
-	return g.Players[0] != g.Players[1]
-}
-
-// playedEnough reports whether each player has moved at least twice in
-// the game (its own moves: an adopted start position's do not count).
-// A game that ends before can be neither rated nor reviewed.
-func (g *GameRecord) playedEnough() bool { return len(g.Moves) >= abortPlies }
 
 // ratingFor returns a player's rating and deviation in the pool of board
 // size size, as stored at their last rated game there; rated is false

@@ -42,18 +42,11 @@ const anyoneWord = "anyone"
 // maxSeeksListed bounds the seeks "seeks" lists.
 const maxSeeksListed = 20
 
-// SeekRecord is what a game that began as an open challenge keeps of it.
-type SeekRecord struct {
-	// Low and High bound the rating of who may accept (both 0: anyone).
-	Low  int `json:",omitempty"`
-	High int `json:",omitempty"`
-}
+// seekRanged reports whether the seek has a rating range.
+func seekRanged(sk *SeekRecord) bool { return sk != nil && !seekRange(sk).Any() }
 
-// ranged reports whether the seek has a rating range.
-func (sk *SeekRecord) ranged() bool { return sk != nil && !sk.rng().Any() }
-
-// rng is the seek's rating range.
-func (sk *SeekRecord) rng() community.Range { return community.Range{Low: sk.Low, High: sk.High} }
+// seekRange is the seek's rating range.
+func seekRange(sk *SeekRecord) community.Range { return community.Range{Low: sk.Low, High: sk.High} }
 
 // openSeek reports whether g is an open challenge still waiting.
 func openSeek(g *GameRecord) bool {
@@ -125,7 +118,7 @@ func (s *session) cmdNewSeek(c *Command) error {
 
 // seekWho says who may accept a seek: "anyone", "a player rated 1400 to 1700".
 func seekWho(sk *SeekRecord) string {
-	if !sk.ranged() {
+	if !seekRanged(sk) {
 		return anyoneWord
 	}
 	return fmt.Sprintf("a player rated %d to %d (unrated players count as %d)", sk.Low, sk.High, community.UnratedRating)
@@ -235,9 +228,9 @@ func (s *session) takeSeek(id string) error {
 	if g.Players[g.Challenger] == s.sender.Key {
 		return refuse("%s is your own open challenge: someone else must accept it (send \"cancel\" to withdraw it)", id)
 	}
-	if sk := g.Seek; sk.ranged() {
+	if sk := g.Seek; seekRanged(sk) {
 		r, _, rated := ratingFor(s.sender, g.Config.Size)
-		if n, ok := sk.rng().Admits(r, rated); !ok {
+		if n, ok := seekRange(sk).Admits(r, rated); !ok {
 			how := fmt.Sprintf("your rating on %dx%d is %d", g.Config.Size, g.Config.Size, n)
 			if !rated {
 				how = fmt.Sprintf("you are unrated on %dx%d, which counts as %d", g.Config.Size, g.Config.Size, n)
@@ -327,7 +320,7 @@ func (s *session) cmdSeeks(c *Command) error {
 		}
 		line := fmt.Sprintf("%s: %s, %dx%d, komi %s, %s per move; you would play %s", g.ID, s.seekerLabel(g),
 			g.Config.Size, g.Config.Size, g.Config.Komi, plural(g.Days, "day", "days"), g.Challenger.Opponent())
-		if g.Seek.ranged() {
+		if seekRanged(g.Seek) {
 			line += fmt.Sprintf("; for players rated %d to %d", g.Seek.Low, g.Seek.High)
 		}
 		if g.Players[g.Challenger] == s.sender.Key {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/standing"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -16,7 +17,7 @@ import (
 
 // abortPlies is how many moves a game has when each player has moved
 // twice: from then on it can no longer be aborted.
-const abortPlies = 4
+const abortPlies = record.AbortPlies
 
 func (s *session) cmdAbort(c *Command) error {
 	gs, err := s.target(c, pickPlaying)
@@ -63,7 +64,7 @@ const earlyEnd = "that early, it counts as an abort: the game ends with no resul
 // agreement before each player had moved twice, and reports whether it
 // did.
 func (s *session) abortEarly(gs *gameState, verb string) bool {
-	if gs.rec.playedEnough() || gs.rec.AgainstEngine() {
+	if gs.rec.PlayedEnough() || gs.rec.AgainstEngine() {
 		return false
 	}
 	s.abortGame(gs, verb, earlyEnd)

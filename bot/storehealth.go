@@ -9,11 +9,6 @@ import (
 	"time"
 )
 
-// ErrDamagedRecord is wrapped by a store's errors about a record that
-// cannot be decoded. Such a record is set aside; it is not a failing
-// store.
-var ErrDamagedRecord = errors.New("damaged record")
-
 // StoreObserver is an optional interface of an Observer: told about the
 // store's failures to record, for metrics. Its methods must be fast and
 // safe for concurrent use.

@@ -12,7 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -23,7 +23,7 @@ var openGames = flag.Int("open-games", 10000, "games in BenchmarkOpen's file")
 var benchStart = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 
 // update runs fn in an Update and stops the benchmark on an error.
-func update(tb testing.TB, db *storage.DB, fn func(bot.Tx) error) {
+func update(tb testing.TB, db *storage.DB, fn func(record.Tx) error) {
 	tb.Helper()
 	if err := db.Update(tb.Context(), fn); err != nil {
 		tb.Fatal(err)
@@ -34,9 +34,9 @@ func update(tb testing.TB, db *storage.DB, fn func(bot.Tx) error) {
 // all still to come.
 func BenchmarkDueGames(b *testing.B) {
 	db := openWith(b, filepath.Join(b.TempDir(), "due.db"), storage.Options{NoSync: true})
-	update(b, db, func(tx bot.Tx) error {
+	update(b, db, func(tx record.Tx) error {
 		for i := range 10000 {
-			g := &bot.GameRecord{ID: fmt.Sprintf("g%d", i+1), Status: bot.Active,
+			g := &record.Game{ID: fmt.Sprintf("g%d", i+1), Status: record.Active,
 				Players: [2]string{fmt.Sprintf("email:p%d@example.org", i), fmt.Sprintf("discord:%d", i)},
 				Wake:    benchStart.Add(time.Hour + time.Duration(i)*time.Minute)}
 			if err := tx.PutGame(g); err != nil {
@@ -46,7 +46,7 @@ func BenchmarkDueGames(b *testing.B) {
 		return nil
 	})
 	for b.Loop() {
-		err := db.View(b.Context(), func(tx bot.Tx) error {
+		err := db.View(b.Context(), func(tx record.Tx) error {
 			ids, err := tx.DueGames(benchStart, 100)
 			if len(ids) != 0 {
 				b.Fatalf("%d games due", len(ids))
@@ -64,15 +64,15 @@ func BenchmarkDueGames(b *testing.B) {
 func BenchmarkPendingHeads(b *testing.B) {
 	db := openWith(b, filepath.Join(b.TempDir(), "heads.db"), storage.Options{NoSync: true})
 	rng := rand.New(rand.NewPCG(1, 2))
-	var replies []*bot.Reply
+	var replies []*record.Reply
 	for g := 1; len(replies) < 3000; g++ {
 		_, rs := storage.SimulatedRecords(rng, g, 30)
 		replies = append(replies, rs...)
 	}
-	update(b, db, func(tx bot.Tx) error {
+	update(b, db, func(tx record.Tx) error {
 		for i, r := range replies[:3000] {
-			r.To = bot.Identity{Transport: "discord", Address: fmt.Sprintf("%d", 1e17+i%1000)}
-			r.Delivery = bot.Delivery{}
+			r.To = record.Identity{Transport: "discord", Address: fmt.Sprintf("%d", 1e17+i%1000)}
+			r.Delivery = record.Delivery{}
 			if err := tx.Enqueue(r); err != nil {
 				return err
 			}
@@ -83,7 +83,7 @@ func BenchmarkPendingHeads(b *testing.B) {
 		b.Run(fmt.Sprintf("limit=%d", limit), func(b *testing.B) {
 			want := cmpOr(limit, 1000)
 			for b.Loop() {
-				err := db.View(b.Context(), func(tx bot.Tx) error {
+				err := db.View(b.Context(), func(tx record.Tx) error {
 					rs, err := tx.PendingHeads("discord", limit)
 					if len(rs) != want {
 						b.Fatalf("%d heads, want %d", len(rs), want)
@@ -126,21 +126,21 @@ func BenchmarkTwoMoves(b *testing.B) {
 // storeGame writes a game as the referee does, one message at a time:
 // each move's message is marked processed with its two replies, and the
 // replies are then delivered.
-func storeGame(tb testing.TB, db *storage.DB, rec *bot.GameRecord, replies []*bot.Reply) {
+func storeGame(tb testing.TB, db *storage.DB, rec *record.Game, replies []*record.Reply) {
 	tb.Helper()
-	update(tb, db, func(tx bot.Tx) error {
+	update(tb, db, func(tx record.Tx) error {
 		if _, err := tx.NewGameID(); err != nil {
 			return err
 		}
 		for i := 0; i+1 < len(replies); i += 2 {
 			pair := replies[i : i+2]
-			if err := tx.MarkProcessed(&bot.ProcessedRecord{ID: pair[0].Cause, At: pair[0].Created,
+			if err := tx.MarkProcessed(&record.Processed{ID: pair[0].Cause, At: pair[0].Created,
 				Replies: []string{pair[0].ID, pair[1].ID}}); err != nil {
 				return err
 			}
 			for _, r := range pair {
 				delivered := r.Delivery
-				r.Delivery = bot.Delivery{}
+				r.Delivery = record.Delivery{}
 				if err := tx.Enqueue(r); err != nil {
 					return err
 				}
@@ -189,7 +189,7 @@ func BenchmarkOpen(b *testing.B) {
 	b.Run("600k-replies", openAgain)
 	db = openWith(b, path, storage.Options{NoSync: true})
 	for removed := -1; removed != 0; {
-		update(b, db, func(tx bot.Tx) error {
+		update(b, db, func(tx record.Tx) error {
 			var err error
 			removed, err = tx.Prune(last.Add(time.Second), 1000)
 			return err

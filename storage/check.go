@@ -12,7 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Problem is one damage Check found: in a bucket, under a key (both
@@ -143,14 +143,14 @@ func (d *DB) Check(ctx context.Context) ([]Problem, error) {
 
 // checkGame decodes a game record and replays its moves.
 func checkGame(k, v []byte) error {
-	g := new(bot.GameRecord)
+	g := new(record.Game)
 	if err := json.Unmarshal(v, g); err != nil {
 		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	if g.ID != string(k) {
 		return fmt.Errorf("%w: the record is game %q", ErrCorrupt, g.ID)
 	}
-	if g.Status == bot.Active || g.Status == bot.Over {
+	if g.Status == record.Active || g.Status == record.Over {
 		if _, err := g.History(); err != nil {
 			return fmt.Errorf("%w: its moves do not replay: %w", ErrCorrupt, err)
 		}
@@ -160,7 +160,7 @@ func checkGame(k, v []byte) error {
 
 // checkPlayer decodes a player record.
 func checkPlayer(k, v []byte) error {
-	p := new(bot.PlayerRecord)
+	p := new(record.Player)
 	if err := json.Unmarshal(v, p); err != nil {
 		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}

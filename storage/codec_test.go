@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
@@ -63,8 +63,8 @@ func fill(v reflect.Value, n *int) {
 }
 
 // fullReply returns a reply with every field filled, as fill does.
-func filledReply() *bot.Reply {
-	r := new(bot.Reply)
+func filledReply() *record.Reply {
+	r := new(record.Reply)
 	n := 0
 	fill(reflect.ValueOf(r).Elem(), &n)
 	return r
@@ -73,17 +73,17 @@ func filledReply() *bot.Reply {
 func TestReplyCodecRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	moveReply := simulatedGame(rng, 7, 24)[45]
-	cases := map[string]*bot.Reply{
+	cases := map[string]*record.Reply{
 		"every field set":   filledReply(),
 		"a move reply":      moveReply,
-		"only an id":        {ID: "r", To: bot.Identity{Transport: "email"}},
-		"empty, not nil":    {ID: "r", Parts: []bot.Part{{Kind: bot.Actions, Actions: []bot.Action{}}, {}}},
-		"no parts":          {ID: "r", Parts: []bot.Part{}},
+		"only an id":        {ID: "r", To: record.Identity{Transport: "email"}},
+		"empty, not nil":    {ID: "r", Parts: []record.Part{{Kind: record.Actions, Actions: []record.Action{}}, {}}},
+		"no parts":          {ID: "r", Parts: []record.Part{}},
 		"cause is the id":   {ID: "email:<a@b>", Cause: "email:<a@b>"},
 		"cause longer":      {ID: "e", Cause: "email:<a@b>"},
-		"negative and huge": {ID: "r", Delivery: bot.Delivery{Attempts: -5, NextTry: time.Unix(-1e12, 1).UTC()}, Created: time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)},
-		"long text":         {ID: "r", Parts: []bot.Part{{Kind: bot.Block, Text: strings.Repeat("0 0 0 0 0 0 0 0\n", 5000)}}},
-		"incompressible":    {ID: "r", Parts: []bot.Part{{Kind: bot.Prose, Text: randomText(rng, 300)}}},
+		"negative and huge": {ID: "r", Delivery: record.Delivery{Attempts: -5, NextTry: time.Unix(-1e12, 1).UTC()}, Created: time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)},
+		"long text":         {ID: "r", Parts: []record.Part{{Kind: record.Block, Text: strings.Repeat("0 0 0 0 0 0 0 0\n", 5000)}}},
+		"incompressible":    {ID: "r", Parts: []record.Part{{Kind: record.Prose, Text: randomText(rng, 300)}}},
 	}
 	for name, r := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -113,7 +113,7 @@ func randomText(rng *rand.Rand, n int) string {
 func TestReplyTimesComeBackInUTC(t *testing.T) {
 	berlin := time.FixedZone("CET", 3600)
 	created := time.Date(2026, 11, 21, 10, 0, 0, 5, berlin)
-	raw, err := encodeReply(&bot.Reply{ID: "r", Created: created})
+	raw, err := encodeReply(&record.Reply{ID: "r", Created: created})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestSetDeliveryKeepsTheBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := bot.Delivery{Attempts: 3, LastError: "451 later", NextTry: time.Unix(1800000000, 0).UTC()}
+	d := record.Delivery{Attempts: 3, LastError: "451 later", NextTry: time.Unix(1800000000, 0).UTC()}
 	updated, old, err := withDelivery(raw, d)
 	if err != nil || !reflect.DeepEqual(old, headerOf(r)) {
 		t.Fatalf("withDelivery gave the old header %+v, %v; want %+v", old, err, headerOf(r))
@@ -184,7 +184,7 @@ func TestCorruptRepliesAreErrors(t *testing.T) {
 // A reply stored in body layout 1 (before Part.Fallback) still reads: the
 // fuzz seeds hold such records, and this one is encoded here in layout 1.
 func TestLayoutOneStillReads(t *testing.T) {
-	r := &bot.Reply{ID: "r1", To: bot.Identity{Transport: "email", Address: "a@b.c"}, Parts: []bot.Part{{Kind: bot.Prose, Text: "hello"}}}
+	r := &record.Reply{ID: "r1", To: record.Identity{Transport: "email", Address: "a@b.c"}, Parts: []record.Part{{Kind: record.Prose, Text: "hello"}}}
 	var e encoder
 	e.str(r.ToName)
 	e.str(r.Game)
@@ -192,7 +192,7 @@ func TestLayoutOneStillReads(t *testing.T) {
 	e.bool(false)
 	e.bool(false)
 	e.count(1, false)
-	e.uvarint(uint64(bot.Prose))
+	e.uvarint(uint64(record.Prose))
 	e.str("hello")
 	e.str("")
 	e.bool(false) // no picture
@@ -208,10 +208,10 @@ func TestLayoutOneStillReads(t *testing.T) {
 // theme, width, turn and marks), raw or deflated, still reads: the
 // picture comes back without them, drawn in the defaults.
 func TestLayoutTwoPictureStillReads(t *testing.T) {
-	pic := bot.Picture{Name: "g1-t3-0a1b2c3d-mail.png", Config: tak.Config{Size: 5}, TPS: "x5/x5/x5/x5/x5 1 1",
+	pic := record.Picture{Name: "g1-t3-0a1b2c3d-mail.png", Config: tak.Config{Size: 5}, TPS: "x5/x5/x5/x5/x5 1 1",
 		Players: [2]string{"Alice", "Bob"}, Orientation: notation.Mail, Caption: "Before turn 3"}
-	r := &bot.Reply{ID: "r2", To: bot.Identity{Transport: "email", Address: "a@b.c"},
-		Parts: []bot.Part{{Kind: bot.Image, Caption: pic.Caption, Picture: &pic}}}
+	r := &record.Reply{ID: "r2", To: record.Identity{Transport: "email", Address: "a@b.c"},
+		Parts: []record.Part{{Kind: record.Image, Caption: pic.Caption, Picture: &pic}}}
 	var e encoder
 	e.str(r.ToName)
 	e.str(r.Game)
@@ -219,7 +219,7 @@ func TestLayoutTwoPictureStillReads(t *testing.T) {
 	e.bool(false)
 	e.bool(false)
 	e.count(1, false)
-	e.uvarint(uint64(bot.Image))
+	e.uvarint(uint64(record.Image))
 	e.str("")
 	e.str(pic.Caption)
 	e.bool(false) // Fallback, layout 2
@@ -260,8 +260,8 @@ func TestLayoutTwoPictureStillReads(t *testing.T) {
 // come back without a moment (a Discord button that the referee does not
 // check). An action's moment survives the store in layout 4.
 func TestLayoutThreeActionsStillRead(t *testing.T) {
-	acts := []bot.Action{{Label: "Offer a draw", Command: "draw", Game: "g1"}, {Label: "Resign", Command: "resign", Game: "g1", Confirm: "Resign?"}}
-	r := &bot.Reply{ID: "r3", To: bot.Identity{Transport: "discord", Address: "1"}, Parts: []bot.Part{{Kind: bot.Actions, Actions: acts}}}
+	acts := []record.Action{{Label: "Offer a draw", Command: "draw", Game: "g1"}, {Label: "Resign", Command: "resign", Game: "g1", Confirm: "Resign?"}}
+	r := &record.Reply{ID: "r3", To: record.Identity{Transport: "discord", Address: "1"}, Parts: []record.Part{{Kind: record.Actions, Actions: acts}}}
 	var e encoder
 	e.str(r.ToName)
 	e.str(r.Game)
@@ -269,7 +269,7 @@ func TestLayoutThreeActionsStillRead(t *testing.T) {
 	e.bool(false)
 	e.bool(false)
 	e.count(1, false)
-	e.uvarint(uint64(bot.Actions))
+	e.uvarint(uint64(record.Actions))
 	e.str("")
 	e.str("")
 	e.bool(false) // Fallback
@@ -291,7 +291,7 @@ func TestLayoutThreeActionsStillRead(t *testing.T) {
 			t.Errorf("%s layout 3 read as %+v, %v; want the actions %+v", name, got, err, acts)
 		}
 	}
-	stamped := append([]bot.Action(nil), acts...)
+	stamped := append([]record.Action(nil), acts...)
 	stamped[0].Moment, stamped[1].Moment = "4a-1k2j3", "4a-1k2j3"
 	r.Parts[0].Actions = stamped
 	raw, err := encodeReply(r)
@@ -306,13 +306,13 @@ func TestLayoutThreeActionsStillRead(t *testing.T) {
 // A picture's look, turn label and marks survive the store (layout 3),
 // and a picture without them comes back as it went in.
 func TestPictureLookRoundTrip(t *testing.T) {
-	for name, pic := range map[string]bot.Picture{
+	for name, pic := range map[string]record.Picture{
 		"look and marks": {Name: "p.png", Theme: render.Contrast, Width: 480, Turn: "Turn 11 (PTN move 6, black)",
 			Marks: []tak.Square{tak.SquareAt(0, 0), tak.SquareAt(4, 4)}},
 		"no marks, empty": {Name: "p.png", Theme: render.Light, Marks: []tak.Square{}},
 		"defaults":        {Name: "p.png"},
 	} {
-		r := &bot.Reply{ID: "r", Parts: []bot.Part{{Kind: bot.Image, Picture: &pic}}}
+		r := &record.Reply{ID: "r", Parts: []record.Part{{Kind: record.Image, Picture: &pic}}}
 		raw, err := encodeReply(r)
 		if err != nil {
 			t.Fatal(err)
@@ -332,8 +332,8 @@ func TestPictureLookRoundTrip(t *testing.T) {
 // exactly as before, so old records and old indexes agree; an answer's
 // class comes back.
 func TestReplyClassInHeader(t *testing.T) {
-	r := &bot.Reply{ID: "r1", To: bot.Identity{Transport: "email", Address: "a@b.c"}, Cause: "r", Created: time.Unix(1e9, 0).UTC(),
-		Delivery: bot.Delivery{Attempts: 1, LastError: "451"}}
+	r := &record.Reply{ID: "r1", To: record.Identity{Transport: "email", Address: "a@b.c"}, Cause: "r", Created: time.Unix(1e9, 0).UTC(),
+		Delivery: record.Delivery{Attempts: 1, LastError: "451"}}
 	var old encoder // the header as written before classes
 	old.str(r.ID)
 	old.str(r.To.Transport)
@@ -359,10 +359,10 @@ func TestReplyClassInHeader(t *testing.T) {
 	hd.b = oldAnswer
 	var back replyHeader
 	back.decode(&hd)
-	if err := hd.end("header"); err != nil || back.Class != bot.Answer || back.lane() != bot.LaneOf(r.To, bot.Answer) {
+	if err := hd.end("header"); err != nil || back.Class != record.Answer || back.lane() != record.LaneOf(r.To, record.Answer) {
 		t.Errorf("an old answer's header reads as class %v, lane %q, %v", back.Class, back.lane(), err)
 	}
-	r.Class = bot.Answer
+	r.Class = record.Answer
 	h = headerOf(r)
 	now = encoder{}
 	h.encode(&now)
@@ -370,14 +370,14 @@ func TestReplyClassInHeader(t *testing.T) {
 		t.Errorf("an answer's header is %x, want the old layout %x", now.b, oldAnswer)
 	}
 	// A Play answer is class 2, in the events' lane.
-	r.Class = bot.Play
-	if h = headerOf(r); h.lane() != bot.LaneOf(r.To, bot.Event) {
-		t.Errorf("a Play answer's lane is %q, want the events' %q", h.lane(), bot.LaneOf(r.To, bot.Event))
+	r.Class = record.Play
+	if h = headerOf(r); h.lane() != record.LaneOf(r.To, record.Event) {
+		t.Errorf("a Play answer's lane is %q, want the events' %q", h.lane(), record.LaneOf(r.To, record.Event))
 	}
 	cases := []struct {
 		name  string
-		class bot.ReplyClass
-	}{{"event", bot.Event}, {"answer", bot.Answer}, {"play", bot.Play}}
+		class record.ReplyClass
+	}{{"event", record.Event}, {"answer", record.Answer}, {"play", record.Play}}
 	for _, c := range cases {
 		r.Class = c.class
 		raw, err := encodeReply(r)
@@ -388,7 +388,7 @@ func TestReplyClassInHeader(t *testing.T) {
 		if err != nil || got.Class != c.class {
 			t.Errorf("%s: decoded class %v, %v", c.name, got.Class, err)
 		}
-		upd, _, err := withDelivery(raw, bot.Delivery{Delivered: time.Unix(2e9, 0).UTC()})
+		upd, _, err := withDelivery(raw, record.Delivery{Delivered: time.Unix(2e9, 0).UTC()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -399,14 +399,14 @@ func TestReplyClassInHeader(t *testing.T) {
 }
 
 // TestDeferredReplyInHeader: a reply written to wait (a challenge notice
-// to an address that never wrote, bot.ChallengeGrace) is stored with its
+// to an address that never wrote, the challenge grace period) is stored with its
 // wait as the delivery state's NextTry, which the header always held: no
 // new field, so a reply without a wait is stored byte for byte as before
 // (the old layout, zero NextTry), and the wait comes back, through
 // SetDelivery too (a withdrawn notice marked failed).
 func TestDeferredReplyInHeader(t *testing.T) {
 	created := time.Unix(1e9, 0).UTC()
-	r := &bot.Reply{ID: "r1", To: bot.Identity{Transport: "email", Address: "a@b.c"}, Cause: "r", Created: created}
+	r := &record.Reply{ID: "r1", To: record.Identity{Transport: "email", Address: "a@b.c"}, Cause: "r", Created: created}
 	var old encoder // the header of a reply that does not wait, as always written
 	old.str(r.ID)
 	old.str(r.To.Transport)
@@ -425,7 +425,7 @@ func TestDeferredReplyInHeader(t *testing.T) {
 	if !bytes.Equal(now.b, old.b) {
 		t.Errorf("a reply without a wait has the header %x, want the old layout %x", now.b, old.b)
 	}
-	r.Delivery.NextTry = created.Add(bot.ChallengeGrace)
+	r.Delivery.NextTry = created.Add(10 * time.Minute)
 	raw, err := encodeReply(r)
 	if err != nil {
 		t.Fatal(err)
@@ -434,7 +434,7 @@ func TestDeferredReplyInHeader(t *testing.T) {
 	if err != nil || !got.Delivery.NextTry.Equal(r.Delivery.NextTry) || !got.Delivery.Pending() {
 		t.Fatalf("decoded delivery %+v, %v; want pending until %v", got.Delivery, err, r.Delivery.NextTry)
 	}
-	upd, _, err := withDelivery(raw, bot.Delivery{Failed: created.Add(time.Minute), LastError: "the challenge was withdrawn before it went out"})
+	upd, _, err := withDelivery(raw, record.Delivery{Failed: created.Add(time.Minute), LastError: "the challenge was withdrawn before it went out"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/storetest"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -27,11 +27,11 @@ func openWith(t testing.TB, path string, o storage.Options) *storage.DB {
 }
 
 func TestContract(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) (bot.Store, func() bot.Store) {
+	storetest.Run(t, func(t *testing.T) (record.Store, func() record.Store) {
 		path := filepath.Join(t.TempDir(), "takbot.db")
 		fast := storage.Options{NoSync: true} // a reopen still reads the file back
 		db := openWith(t, path, fast)
-		return db, func() bot.Store {
+		return db, func() record.Store {
 			if err := db.Close(); err != nil {
 				t.Fatal(err)
 			}

@@ -12,7 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Sink receives every record of a store, as "takbot db copy" moves them
@@ -21,17 +21,17 @@ import (
 type Sink interface {
 	// Counters gives the last game number and reply sequence allocated.
 	Counters(games, replies uint64) error
-	Game(g *bot.GameRecord) error
-	Player(p *bot.PlayerRecord) error
-	Processed(r *bot.ProcessedRecord) error
-	Reply(r *bot.Reply) error
+	Game(g *record.Game) error
+	Player(p *record.Player) error
+	Processed(r *record.Processed) error
+	Reply(r *record.Reply) error
 	State(transport, key string, value []byte) error
 }
 
 // Copier is a store whose whole content can be listed and loaded: DB
 // here, pgstore.Store for PostgreSQL.
 type Copier interface {
-	bot.Store
+	record.Store
 	// Dump gives every record to s in one consistent snapshot: the
 	// counters first, then games, players, processed records, replies in
 	// outbox order and the adapter state.
@@ -79,7 +79,7 @@ func (d *DB) Dump(ctx context.Context, s Sink) error {
 			id := string(k[:len(k)-1])
 			r, err := decodeProcessed(id, v)
 			if err != nil {
-				return &bot.DamagedRecordError{Kind: "processed message", Key: id, Err: err}
+				return &record.DamagedRecordError{Kind: "processed message", Key: id, Err: err}
 			}
 			return s.Processed(r)
 		}); err != nil {
@@ -113,7 +113,7 @@ func (d *DB) Dump(ctx context.Context, s Sink) error {
 
 // Load implements Copier.
 func (d *DB) Load(ctx context.Context, fill func(Sink) error) error {
-	return d.Update(ctx, func(btx bot.Tx) error {
+	return d.Update(ctx, func(btx record.Tx) error {
 		t := btx.(*txn)
 		for _, name := range [][]byte{bGames, bPlayers, bProcessed, bLog} {
 			if k, _ := t.tx.Bucket(name).Cursor().First(); k != nil {
@@ -137,15 +137,15 @@ func (s *boltSink) Counters(games, replies uint64) error {
 	return s.t.tx.Bucket(bLog).SetSequence(replies)
 }
 
-func (s *boltSink) Game(g *bot.GameRecord) error           { return s.t.PutGame(g) }
-func (s *boltSink) Player(p *bot.PlayerRecord) error       { return s.t.PutPlayer(p) }
-func (s *boltSink) Processed(r *bot.ProcessedRecord) error { return s.t.MarkProcessed(r) }
+func (s *boltSink) Game(g *record.Game) error           { return s.t.PutGame(g) }
+func (s *boltSink) Player(p *record.Player) error       { return s.t.PutPlayer(p) }
+func (s *boltSink) Processed(r *record.Processed) error { return s.t.MarkProcessed(r) }
 func (s *boltSink) State(transport, key string, value []byte) error {
 	return s.t.PutState(transport, key, value)
 }
 
 // Reply writes r under its own Seq.
-func (s *boltSink) Reply(r *bot.Reply) error {
+func (s *boltSink) Reply(r *record.Reply) error {
 	if r.ID == "" || r.To.Transport == "" || r.Seq == 0 {
 		return fmt.Errorf("reply %q (seq %d): %w", r.ID, r.Seq, ErrEmptyKey)
 	}
@@ -196,10 +196,10 @@ var ErrCopyMismatch = errors.New("the copy does not read back as the source")
 // image is a whole store in memory, as Dump lists it.
 type image struct {
 	counts    Counts
-	games     []*bot.GameRecord
-	players   []*bot.PlayerRecord
-	processed []*bot.ProcessedRecord
-	replies   []*bot.Reply
+	games     []*record.Game
+	players   []*record.Player
+	processed []*record.Processed
+	replies   []*record.Reply
 	state     [][3]string
 }
 
@@ -207,13 +207,13 @@ func (m *image) Counters(g, r uint64) error {
 	m.counts.GameCounter, m.counts.ReplyCounter = g, r
 	return nil
 }
-func (m *image) Game(g *bot.GameRecord) error     { m.games = append(m.games, g); return nil }
-func (m *image) Player(p *bot.PlayerRecord) error { m.players = append(m.players, p); return nil }
-func (m *image) Processed(r *bot.ProcessedRecord) error {
+func (m *image) Game(g *record.Game) error     { m.games = append(m.games, g); return nil }
+func (m *image) Player(p *record.Player) error { m.players = append(m.players, p); return nil }
+func (m *image) Processed(r *record.Processed) error {
 	m.processed = append(m.processed, r)
 	return nil
 }
-func (m *image) Reply(r *bot.Reply) error { m.replies = append(m.replies, r); return nil }
+func (m *image) Reply(r *record.Reply) error { m.replies = append(m.replies, r); return nil }
 func (m *image) State(transport, key string, value []byte) error {
 	m.state = append(m.state, [3]string{transport, key, string(value)})
 	return nil
@@ -226,8 +226,8 @@ func read(ctx context.Context, s Copier) (*image, error) {
 		return nil, err
 	}
 	// in byte order whatever order the store lists them in
-	slices.SortFunc(m.players, func(a, b *bot.PlayerRecord) int { return strings.Compare(a.Key, b.Key) })
-	slices.SortFunc(m.processed, func(a, b *bot.ProcessedRecord) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(m.players, func(a, b *record.Player) int { return strings.Compare(a.Key, b.Key) })
+	slices.SortFunc(m.processed, func(a, b *record.Processed) int { return strings.Compare(a.ID, b.ID) })
 	slices.SortFunc(m.state, func(a, b [3]string) int {
 		return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(a[1], b[1]))
 	})

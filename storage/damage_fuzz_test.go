@@ -11,7 +11,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // FuzzCheckGame: no stored bytes make decoding a game record, or
@@ -34,7 +34,7 @@ func FuzzCheckGame(f *testing.F) {
 }
 
 // FuzzVerifyLayout: no file makes verifyLayout panic, and a file it finds
-// sound opens and reads (every bucket, every record through bot.Tx)
+// sound opens and reads (every bucket, every record through record.Tx)
 // without a panic. Seed: a small database with a game, a player, replies
 // and adapter state.
 func FuzzVerifyLayout(f *testing.F) {
@@ -45,7 +45,7 @@ func FuzzVerifyLayout(f *testing.F) {
 	}
 	rng := rand.New(rand.NewPCG(9, 10))
 	rec, replies := simulatedRecords(rng, 1, 4)
-	err = db.Update(context.Background(), func(tx bot.Tx) error {
+	err = db.Update(context.Background(), func(tx record.Tx) error {
 		if _, err := tx.NewGameID(); err != nil {
 			return err
 		}
@@ -54,7 +54,7 @@ func FuzzVerifyLayout(f *testing.F) {
 				return err
 			}
 		}
-		if err := tx.PutPlayer(&bot.PlayerRecord{Key: rec.Players[0], Name: rec.Names[0]}); err != nil {
+		if err := tx.PutPlayer(&record.Player{Key: rec.Players[0], Name: rec.Names[0]}); err != nil {
 			return err
 		}
 		if err := tx.PutState("email", "cursor", []byte(`{"LastUID":4}`)); err != nil {
@@ -110,9 +110,9 @@ func FuzzVerifyLayout(f *testing.F) {
 				return walkBucket(b)
 			})
 		})
-		db.View(context.Background(), func(tx bot.Tx) error {
-			tx.ForEachGame(func(*bot.GameRecord) error { return nil })
-			tx.ForEachReply(func(*bot.Reply) error { return nil })
+		db.View(context.Background(), func(tx record.Tx) error {
+			tx.ForEachGame(func(*record.Game) error { return nil })
+			tx.ForEachReply(func(*record.Reply) error { return nil })
 			tx.PendingHeads("discord", 0)
 			tx.PendingHeads("email", 0)
 			tx.Player(rec.Players[0])

@@ -11,7 +11,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -29,7 +29,7 @@ func damageFixture(t *testing.T) []byte {
 		rec, replies := storage.SimulatedRecords(rng, n, 12)
 		storeGame(t, db, rec, replies)
 	}
-	update(t, db, func(tx bot.Tx) error {
+	update(t, db, func(tx record.Tx) error {
 		return tx.PutState("email", "cursor", []byte(`{"Mailbox":"INBOX","UIDValidity":7,"LastUID":41}`))
 	})
 	if err := db.Close(); err != nil {
@@ -141,19 +141,19 @@ func TestOpenSurvivesAnyPageDamage(t *testing.T) {
 	}
 }
 
-// readEverything reads every record through bot.Tx, ignoring the errors:
+// readEverything reads every record through record.Tx, ignoring the errors:
 // only a panic fails.
 func readEverything(t *testing.T, db *storage.DB) {
 	t.Helper()
-	db.View(t.Context(), func(tx bot.Tx) error {
-		tx.ForEachGame(func(g *bot.GameRecord) error {
+	db.View(t.Context(), func(tx record.Tx) error {
+		tx.ForEachGame(func(g *record.Game) error {
 			for _, p := range g.Players {
 				tx.Player(p)
 				tx.GamesOf(p)
 			}
 			return nil
 		})
-		tx.ForEachReply(func(r *bot.Reply) error { tx.Reply(r.ID); return nil })
+		tx.ForEachReply(func(r *record.Reply) error { tx.Reply(r.ID); return nil })
 		tx.PendingHeads("email", 0)
 		tx.OutboxStats()
 		tx.CountGames()

@@ -1,4 +1,4 @@
-package storage
+package storage_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/memstore"
 	"github.com/takbymail/takbot/render"
+	"github.com/takbymail/takbot/storage"
 )
 
 var writeDict = flag.Bool("writedict", false, "write dict/replies-v2.dict from the replies of a scripted game (never change it once replies use it)")
@@ -56,9 +57,7 @@ func dictSample(t *testing.T) []byte {
 					r.Parts[j].Text = ""
 				}
 			}
-			var e encoder
-			encodeBody(&e, &r)
-			out = append(out, e.b...)
+			out = append(out, storage.EncodeBody(&r)...)
 		}
 	}
 	say("ann@example.org", "new bob@example.org size=6 color=white")
@@ -74,11 +73,11 @@ func dictSample(t *testing.T) []byte {
 // last, within deflate's 32 KB window.
 func TestDictionaryV2(t *testing.T) {
 	if !*writeDict {
-		if len(dictV2) <= len(dictV1) || string(dictV2[:len(dictV1)]) != string(dictV1) || len(dictV2) > 32<<10 {
-			t.Fatalf("dictionary v2 (%d bytes) must start with dictionary v1 and fit deflate's window", len(dictV2))
+		if len(storage.DictV2) <= len(storage.DictV1) || string(storage.DictV2[:len(storage.DictV1)]) != string(storage.DictV1) || len(storage.DictV2) > 32<<10 {
+			t.Fatalf("dictionary v2 (%d bytes) must start with dictionary v1 and fit deflate's window", len(storage.DictV2))
 		}
 		// stored replies depend on its exact bytes
-		if got, want := fmt.Sprintf("%x", sha256.Sum256(dictV2)), "30b8794ebc3ff2ede2904b2f1a8b29723d425e4ba8ba97e96f4a9d44aa4ff13a"; got != want {
+		if got, want := fmt.Sprintf("%x", sha256.Sum256(storage.DictV2)), "30b8794ebc3ff2ede2904b2f1a8b29723d425e4ba8ba97e96f4a9d44aa4ff13a"; got != want {
 			t.Fatalf("dict/replies-v2.dict has sha256 %s, want %s: restore it", got, want)
 		}
 		return
@@ -88,7 +87,7 @@ func TestDictionaryV2(t *testing.T) {
 	if len(sample) > room {
 		sample = sample[len(sample)-room:]
 	}
-	if err := os.WriteFile("dict/replies-v2.dict", append(append([]byte(nil), dictV1...), sample...), 0o644); err != nil {
+	if err := os.WriteFile("dict/replies-v2.dict", append(append([]byte(nil), storage.DictV1...), sample...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

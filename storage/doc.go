@@ -1,6 +1,6 @@
 // Package storage keeps the referee's data in one bbolt file: games,
 // players, the ids of processed messages, the outbox and log of replies,
-// and the transports' adapter state. It implements bot.Store and keeps
+// and the transports' adapter state. It implements record.Store and keeps
 // the contract of package storetest. A message's processed record, the
 // games it changes and the replies it causes are written in one
 // transaction, so a crash neither loses a move nor applies one twice, and
@@ -17,12 +17,12 @@
 //
 //	meta            "version" → decimal schema version
 //	                "pending" → 8-byte count of the replies in the outbox
-//	games           game id → JSON bot.GameRecord (bucket sequence: the game counter)
+//	games           game id → JSON record.Game (bucket sequence: the game counter)
 //	gameindex       game id → status, wake and players: the index keys the game has now
 //	playergames     lp(player key) + game id → empty
 //	wake            time(Wake) + game id → empty (games with a zero Wake are absent)
 //	gamecounts      status → 8-byte count of the games with it
-//	players         player key → JSON bot.PlayerRecord
+//	players         player key → JSON record.Player
 //	names           lp(folded name) + player key → empty
 //	processed       message id + 0 → binary record: time, reply ids (see below);
 //	                reply id + 1 → 8-byte sequence (processed.go: beside its cause)
@@ -37,7 +37,7 @@
 // record. A name is folded by mapping each character to the smallest of
 // its case-folding orbit, so that the names sharing a key are exactly
 // those strings.EqualFold calls equal. The recipients' lanes of pending
-// replies (bot.Reply.Lane: events, answers) are kept in memory, rebuilt at
+// replies (record.Reply.Lane: events, answers) are kept in memory, rebuilt at
 // Open from outboxtimes and the replies' headers (schema 3 kept them in
 // the file, in buckets outbox and heads, at four more pages written a
 // move; lanes.go); PendingHeads walks them: one reply per recipient and
@@ -59,7 +59,7 @@
 // rewrites: the id, the recipient, the cause (as the length it shares
 // with the id, from which the referee derives it, and the rest), the
 // creation time, the delivery state and, for an answer only, the class
-// (bot.Reply.Class, which picks the recipient's lane; a header without it
+// (record.Reply.Class, which picks the recipient's lane; a header without it
 // is an event's, as every reply stored before classes). It is never
 // compressed, so that a
 // delivery or a prune copies the body's bytes without inflating them. The

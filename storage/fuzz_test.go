@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 var update = flag.Bool("update", false, "rewrite the fuzz seeds in testdata/fuzz from today's encodings")
@@ -27,7 +27,7 @@ const v2ReplySample = `{"ID":"email:<m1@x>/1","Seq":1,"To":{"Transport":"email",
 	`"Created":"2026-11-21T09:00:00Z","Delivered":"2026-11-21T09:00:05Z"}`
 
 // sampleReplies are the replies whose encodings seed FuzzDecodeReply.
-func sampleReplies(t testing.TB) map[string]*bot.Reply {
+func sampleReplies(t testing.TB) map[string]*record.Reply {
 	rng := rand.New(rand.NewPCG(5, 6))
 	game := simulatedGame(rng, 12, 30)
 	var old v2Reply
@@ -38,11 +38,11 @@ func sampleReplies(t testing.TB) map[string]*bot.Reply {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return map[string]*bot.Reply{
+	return map[string]*record.Reply{
 		"move-mail": game[20], "move-ptn": game[41], "last-move": game[len(game)-1],
 		"migrated": migrated, "every-field": filledReply(),
-		"raw-format": {ID: "console:9/1", To: bot.Identity{Transport: "console", Address: "bob"}, Created: simStart,
-			Parts: []bot.Part{{Kind: bot.Prose, Text: "unknown command \"xyzzy\""}}, Private: true},
+		"raw-format": {ID: "console:9/1", To: record.Identity{Transport: "console", Address: "bob"}, Created: simStart,
+			Parts: []record.Part{{Kind: record.Prose, Text: "unknown command \"xyzzy\""}}, Private: true},
 	}
 }
 
@@ -81,12 +81,12 @@ func TestFuzzSeeds(t *testing.T) {
 			}
 			seedFile(t, "FuzzDecodeReply", name, raw)
 		}
-		p := &bot.ProcessedRecord{ID: "email:<CAF1@mail.gmail.com>", At: simStart, Replies: []string{"email:<CAF1@mail.gmail.com>/1", "email:<CAF1@mail.gmail.com>/2"}}
+		p := &record.Processed{ID: "email:<CAF1@mail.gmail.com>", At: simStart, Replies: []string{"email:<CAF1@mail.gmail.com>/1", "email:<CAF1@mail.gmail.com>/2"}}
 		seedFile(t, "FuzzDecodeProcessed", "move", p.ID, encodeProcessed(p))
-		seedFile(t, "FuzzDecodeProcessed", "no-replies", "discord:1234", encodeProcessed(&bot.ProcessedRecord{ID: "discord:1234", At: simStart}))
-		gi := gameIndex{status: bot.Active, wake: simStart, players: [2]string{"email:ann@example.org", "discord:1234"}}
+		seedFile(t, "FuzzDecodeProcessed", "no-replies", "discord:1234", encodeProcessed(&record.Processed{ID: "discord:1234", At: simStart}))
+		gi := gameIndex{status: record.Active, wake: simStart, players: [2]string{"email:ann@example.org", "discord:1234"}}
 		seedFile(t, "FuzzDecodeGameIndex", "active", gi.encode())
-		seedFile(t, "FuzzDecodeGameIndex", "over", gameIndex{status: bot.Over, players: gi.players}.encode())
+		seedFile(t, "FuzzDecodeGameIndex", "over", gameIndex{status: record.Over, players: gi.players}.encode())
 		for name, tps := range map[string]string{"adopted": "x5/x5/x2,1,x2/x5/x5 2 7", "empty": "", "start": "x6/x6/x6/x6/x6/x6 1 1", "bad": "x5/x5 3 0"} {
 			seedFile(t, "FuzzStartPly", name, tps)
 		}

@@ -12,14 +12,14 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // gameIndex is what the indexes hold of a game, kept in the gameindex
 // bucket so that PutGame can remove the entries a change makes stale
 // without decoding the old record.
 type gameIndex struct {
-	status  bot.Status
+	status  record.Status
 	wake    time.Time
 	players [2]string
 }
@@ -41,7 +41,7 @@ func (gi gameIndex) same(o gameIndex) bool {
 
 func decodeGameIndex(raw []byte) (gameIndex, error) {
 	d := decoder{b: raw}
-	gi := gameIndex{status: bot.Status(d.str()), wake: d.time(), players: [2]string{d.str(), d.str()}}
+	gi := gameIndex{status: record.Status(d.str()), wake: d.time(), players: [2]string{d.str(), d.str()}}
 	return gi, d.end("game index")
 }
 
@@ -54,23 +54,23 @@ func compareGameIDs(a, b string) int {
 	return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b))
 }
 
-// Game implements bot.Tx.
-func (t *txn) Game(id string) (*bot.GameRecord, error) {
+// Game implements record.Tx.
+func (t *txn) Game(id string) (*record.Game, error) {
 	b, err := t.bucket(bGames)
 	if err != nil {
 		return nil, err
 	}
-	g := new(bot.GameRecord)
+	g := new(record.Game)
 	if err := getJSON(b, []byte(id), g); errors.Is(err, ErrCorrupt) {
-		return nil, &bot.DamagedRecordError{Kind: "game", Key: id, Err: err}
+		return nil, &record.DamagedRecordError{Kind: "game", Key: id, Err: err}
 	} else if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
 	return g, nil
 }
 
-// PutGame implements bot.Tx.
-func (t *txn) PutGame(g *bot.GameRecord) error {
+// PutGame implements record.Tx.
+func (t *txn) PutGame(g *record.Game) error {
 	if g.ID == "" {
 		return fmt.Errorf("game: %w", ErrEmptyKey)
 	}
@@ -159,7 +159,7 @@ func indexPlayers(b *bolt.Bucket, id string, old, cur [2]string) error {
 	return nil
 }
 
-// NewGameID implements bot.Tx.
+// NewGameID implements record.Tx.
 func (t *txn) NewGameID() (string, error) {
 	b, err := t.bucket(bGames)
 	if err != nil {
@@ -172,7 +172,7 @@ func (t *txn) NewGameID() (string, error) {
 	return "g" + strconv.FormatUint(n, 10), nil
 }
 
-// GamesOf implements bot.Tx.
+// GamesOf implements record.Tx.
 func (t *txn) GamesOf(player string) ([]string, error) {
 	b, err := t.bucket(bPlayerGames)
 	if err != nil {
@@ -188,7 +188,7 @@ func (t *txn) GamesOf(player string) ([]string, error) {
 	return ids, nil
 }
 
-// DueGames implements bot.Tx: a walk of the wake index from its start,
+// DueGames implements record.Tx: a walk of the wake index from its start,
 // which stops at the first game not due.
 func (t *txn) DueGames(now time.Time, limit int) ([]string, error) {
 	b, err := t.bucket(bWake)
@@ -210,22 +210,22 @@ func (t *txn) DueGames(now time.Time, limit int) ([]string, error) {
 	return ids, nil
 }
 
-// CountGames implements bot.Tx.
-func (t *txn) CountGames() (map[bot.Status]int, error) {
+// CountGames implements record.Tx.
+func (t *txn) CountGames() (map[record.Status]int, error) {
 	b, err := t.bucket(bGameCounts)
 	if err != nil {
 		return nil, err
 	}
-	out := map[bot.Status]int{}
+	out := map[record.Status]int{}
 	err = b.ForEach(func(k, _ []byte) error {
-		out[bot.Status(k)] = count(b, k)
+		out[record.Status(k)] = count(b, k)
 		return nil
 	})
 	return out, err
 }
 
-// ForEachGame implements bot.Tx.
-func (t *txn) ForEachGame(fn func(*bot.GameRecord) error) error {
+// ForEachGame implements record.Tx.
+func (t *txn) ForEachGame(fn func(*record.Game) error) error {
 	b, err := t.bucket(bGames)
 	if err != nil {
 		return err

@@ -9,7 +9,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // The recipients' lanes are kept in memory. Schema 3 indexed every
@@ -247,7 +247,7 @@ func (x *laneIndex) load(tx *bolt.Tx) error {
 // pendingHeads returns the oldest pending reply of each lane of a
 // transport, in outbox order, at most limit (0: all), read from the
 // transaction's snapshot.
-func (t *txn) pendingHeads(transport string, limit int) ([]bot.Reply, error) {
+func (t *txn) pendingHeads(transport string, limit int) ([]record.Reply, error) {
 	log, err := t.bucket(bLog)
 	if err != nil {
 		return nil, err
@@ -270,7 +270,7 @@ func (t *txn) pendingHeads(transport string, limit int) ([]bot.Reply, error) {
 	// Walk the lanes by their first seq; a lane whose first reply is not
 	// pending in this snapshot goes back in line with its next one.
 	visible := log.Sequence()
-	var out []bot.Reply
+	var out []record.Reply
 	var damaged []error
 	for len(lanes) > 0 && (limit <= 0 || len(out) < limit) {
 		l := lanes[0]
@@ -323,14 +323,14 @@ func (x *laneIndex) laneOf(transport, lane string, d *laneDelta) []uint64 {
 
 // pendingLane counts the replies of one lane pending in the
 // transaction's snapshot and decodes the first limit of them.
-func (t *txn) pendingLane(transport, lane string, limit int) (int, []bot.Reply, error) {
+func (t *txn) pendingLane(transport, lane string, limit int) (int, []record.Reply, error) {
 	log, err := t.bucket(bLog)
 	if err != nil {
 		return 0, nil, err
 	}
 	visible := log.Sequence()
 	n := 0
-	var out []bot.Reply
+	var out []record.Reply
 	var damaged []error
 	for _, seq := range t.lanes.laneOf(transport, lane, t.lanes.delta(t.tx)) {
 		if seq > visible {

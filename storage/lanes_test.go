@@ -10,18 +10,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
 var errRefused = errors.New("refused")
 
-func enqueueTo(tx bot.Tx, id, to string) error {
-	return tx.Enqueue(&bot.Reply{ID: id, To: bot.Identity{Transport: "console", Address: to}})
+func enqueueTo(tx record.Tx, id, to string) error {
+	return tx.Enqueue(&record.Reply{ID: id, To: record.Identity{Transport: "console", Address: to}})
 }
 
 // heads returns the ids of the pending heads on the console.
-func heads(t *testing.T, tx bot.Tx) []string {
+func heads(t *testing.T, tx record.Tx) []string {
 	t.Helper()
 	rs, err := tx.PendingHeads("console", 0)
 	if err != nil {
@@ -36,7 +36,7 @@ func heads(t *testing.T, tx bot.Tx) []string {
 
 func viewHeads(t *testing.T, db *storage.DB) (ids []string) {
 	t.Helper()
-	if err := db.View(t.Context(), func(tx bot.Tx) error { ids = heads(t, tx); return nil }); err != nil {
+	if err := db.View(t.Context(), func(tx record.Tx) error { ids = heads(t, tx); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	return ids
@@ -50,7 +50,7 @@ func TestLanesFollowCommitsOnly(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 40 {
 		wg.Go(func() {
-			err := db.Update(context.Background(), func(tx bot.Tx) error {
+			err := db.Update(context.Background(), func(tx record.Tx) error {
 				if err := enqueueTo(tx, fmt.Sprint("r", i), fmt.Sprint("p", i)); err != nil {
 					return err
 				}
@@ -78,7 +78,7 @@ func TestLanesFollowCommitsOnly(t *testing.T) {
 		t.Errorf("heads %v; want %v", got, want)
 	}
 	// a write sees its own changes before they are committed
-	err := db.Update(t.Context(), func(tx bot.Tx) error {
+	err := db.Update(t.Context(), func(tx record.Tx) error {
 		if err := enqueueTo(tx, "mine", "q"); err != nil {
 			return err
 		}
@@ -103,9 +103,9 @@ func TestLanesOlderSnapshot(t *testing.T) {
 	// grow the map bbolt reads through, which waits for every reader.
 	big := make([]byte, 1<<20)
 	err := errors.Join(
-		db.Update(t.Context(), func(tx bot.Tx) error { return tx.PutState("console", "big", big) }),
-		db.Update(t.Context(), func(tx bot.Tx) error { return tx.DeleteState("console", "big") }),
-		db.Update(t.Context(), func(tx bot.Tx) error {
+		db.Update(t.Context(), func(tx record.Tx) error { return tx.PutState("console", "big", big) }),
+		db.Update(t.Context(), func(tx record.Tx) error { return tx.DeleteState("console", "big") }),
+		db.Update(t.Context(), func(tx record.Tx) error {
 			return errors.Join(enqueueTo(tx, "a1", "ann"), enqueueTo(tx, "a2", "ann"))
 		}))
 	if err != nil {
@@ -115,7 +115,7 @@ func TestLanesOlderSnapshot(t *testing.T) {
 	done := make(chan []string)
 	go func() {
 		var ids []string
-		err := db.View(context.Background(), func(tx bot.Tx) error {
+		err := db.View(context.Background(), func(tx record.Tx) error {
 			close(began)
 			<-committed
 			ids = heads(t, tx)
@@ -127,8 +127,8 @@ func TestLanesOlderSnapshot(t *testing.T) {
 		done <- ids
 	}()
 	<-began
-	err = db.Update(t.Context(), func(tx bot.Tx) error {
-		if err := tx.SetDelivery("a1", bot.Delivery{Delivered: time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)}); err != nil {
+	err = db.Update(t.Context(), func(tx record.Tx) error {
+		if err := tx.SetDelivery("a1", record.Delivery{Delivered: time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)}); err != nil {
 			return err
 		}
 		return enqueueTo(tx, "b1", "bob")

@@ -11,8 +11,8 @@ import (
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -21,7 +21,7 @@ type (
 	v2Game struct {
 		ID         string
 		Version    int
-		Status     bot.Status
+		Status     record.Status
 		Players    [2]string
 		Names      [2]string
 		Challenger int
@@ -30,7 +30,7 @@ type (
 		Style      string
 		Days       int
 		Start      string
-		Moves      []bot.MoveRecord
+		Moves      []record.Move
 		Result     *v2Result
 		Proposal   *v2Proposal
 		Disputes   []v2Dispute
@@ -74,7 +74,7 @@ type (
 	}
 	v2Player struct {
 		Key           string
-		Identity      bot.Identity
+		Identity      record.Identity
 		Name          string
 		Notation      notation.Orientation
 		NotationFixed bool
@@ -85,7 +85,7 @@ type (
 	}
 	v2Reply struct {
 		ID        string
-		To        bot.Identity
+		To        record.Identity
 		ToName    string
 		Thread    string
 		Subject   string
@@ -180,13 +180,13 @@ func migrateGames(t *txn) error {
 // become turns, which count on from the start position's ply, and the
 // game gets a Wake at the first time its clocks could act, so that the
 // first tick looks at it and sets its true wake.
-func convertGame(old *v2Game) (*bot.GameRecord, error) {
+func convertGame(old *v2Game) (*record.Game, error) {
 	ply, err := startPly(old.Start)
 	if err != nil {
 		return nil, err
 	}
-	g := &bot.GameRecord{ID: old.ID, Version: old.Version, Status: old.Status, Players: old.Players, Names: old.Names,
-		Config: old.Config, Style: bot.Style(old.Style), Days: old.Days, Start: old.Start, Moves: old.Moves,
+	g := &record.Game{ID: old.ID, Version: old.Version, Status: old.Status, Players: old.Players, Names: old.Names,
+		Config: old.Config, Style: record.Style(old.Style), Days: old.Days, Start: old.Start, Moves: old.Moves,
 		Events: old.Events, TurnStart: old.TurnStart, Deadline: old.Deadline, Reminded: old.Reminded,
 		Vacation: old.Vacation, Created: old.Created, Updated: old.Updated}
 	if g.Challenger, err = color(old.Challenger); err != nil {
@@ -201,9 +201,9 @@ func convertGame(old *v2Game) (*bot.GameRecord, error) {
 		}
 	}
 	if p := old.Proposal; p != nil {
-		g.Proposal = &bot.Proposal{Kind: bot.ProposalKind(p.Kind), Turn: p.Ply, Board: p.Board, At: p.At}
+		g.Proposal = &record.Proposal{Kind: record.ProposalKind(p.Kind), Turn: p.Ply, Board: p.Board, At: p.At}
 		switch g.Proposal.Kind {
-		case bot.ProposeUndo, bot.ProposeTakeback, bot.ProposeRevert:
+		case record.ProposeUndo, record.ProposeTakeback, record.ProposeRevert:
 			g.Proposal.Turn = ply + p.Ply
 		}
 		if g.Proposal.By, err = color(p.By); err != nil {
@@ -215,12 +215,12 @@ func convertGame(old *v2Game) (*bot.GameRecord, error) {
 		if err != nil {
 			return nil, fmt.Errorf("dispute: %w", err)
 		}
-		g.Disputes = append(g.Disputes, bot.Dispute{By: by, Turn: ply + d.Ply, Move: d.Move, Reason: d.Reason,
+		g.Disputes = append(g.Disputes, record.Dispute{By: by, Turn: ply + d.Ply, Move: d.Move, Reason: d.Reason,
 			Legal: d.Legal, Ruling: d.Ruling, At: d.At})
 	}
 	for i, s := range old.Sync {
 		if s != nil {
-			g.Sync[i] = &bot.SyncBoard{Board: s.Board, Match: s.Match, At: s.At}
+			g.Sync[i] = &record.SyncBoard{Board: s.Board, Match: s.Match, At: s.At}
 			if s.Match >= 0 {
 				g.Sync[i].Match = ply + s.Match
 			}
@@ -236,12 +236,12 @@ func convertGame(old *v2Game) (*bot.GameRecord, error) {
 // challenges expire).
 func firstWake(g *v2Game) time.Time {
 	switch {
-	case g.Status == bot.Active && !g.Deadline.IsZero():
+	case g.Status == record.Active && !g.Deadline.IsZero():
 		if g.Reminded || g.TurnStart.IsZero() {
 			return g.Deadline
 		}
 		return g.TurnStart
-	case g.Status == bot.Challenged:
+	case g.Status == record.Challenged:
 		for _, t := range []time.Time{g.Created, g.Updated} {
 			if !t.IsZero() {
 				return t
@@ -280,8 +280,8 @@ func color(c int) (tak.Color, error) {
 
 // convertResult converts a schema 2 result; a draw had Winner -1. score
 // is used when the result has none.
-func convertResult(r v2Result, score int) (*bot.ResultRecord, error) {
-	out := &bot.ResultRecord{Reason: bot.EndReason(r.Reason), Draw: r.Draw, PTN: r.PTN, Text: r.Text, Score: r.Score}
+func convertResult(r v2Result, score int) (*record.Result, error) {
+	out := &record.Result{Reason: record.EndReason(r.Reason), Draw: r.Draw, PTN: r.PTN, Text: r.Text, Score: r.Score}
 	if out.Score == 0 {
 		out.Score = score
 	}
@@ -298,7 +298,7 @@ func convertResult(r v2Result, score int) (*bot.ResultRecord, error) {
 
 func migratePlayers(t *txn) error {
 	return rewriteEach(t.tx.Bucket(bPlayers), "player", func(old *v2Player) error {
-		p := &bot.PlayerRecord{Key: old.Key, Identity: old.Identity, Name: old.Name, Notation: old.Notation,
+		p := &record.Player{Key: old.Key, Identity: old.Identity, Name: old.Name, Notation: old.Notation,
 			NotationFixed: old.NotationFixed, Vacation: old.Vacation, Created: old.Created}
 		if old.CurrentFixed {
 			p.Chosen = old.Current // a game chosen with "game ID"; the last one started is no longer kept
@@ -313,7 +313,7 @@ func migrateProcessed(t *txn) error {
 		return nil
 	}
 	return msgs.ForEach(func(k, v []byte) error {
-		var r bot.ProcessedRecord
+		var r record.Processed
 		if err := json.Unmarshal(v, &r); err != nil {
 			return fmt.Errorf("message %s: %w", k, err)
 		}
@@ -365,14 +365,14 @@ func migrateReplies(t *txn) error {
 
 // convertReply converts a schema 2 reply: its text becomes a prose part,
 // each picture an image part; its thread is its game.
-func convertReply(o *v2Reply) (*bot.Reply, error) {
-	r := &bot.Reply{ID: o.ID, To: o.To, ToName: o.ToName, Game: o.Thread, Subject: o.Subject, Cause: o.Cause,
-		Created: o.Created, Delivery: bot.Delivery{Delivered: o.Delivered}}
+func convertReply(o *v2Reply) (*record.Reply, error) {
+	r := &record.Reply{ID: o.ID, To: o.To, ToName: o.ToName, Game: o.Thread, Subject: o.Subject, Cause: o.Cause,
+		Created: o.Created, Delivery: record.Delivery{Delivered: o.Delivered}}
 	if o.Text != "" {
-		r.Parts = append(r.Parts, bot.Part{Kind: bot.Prose, Text: o.Text})
+		r.Parts = append(r.Parts, record.Part{Kind: record.Prose, Text: o.Text})
 	}
 	for _, p := range o.Pictures {
-		pic := &bot.Picture{Name: p.Name, Config: p.Config, TPS: p.TPS, BeforeTPS: p.BeforeTPS, Last: p.Last,
+		pic := &record.Picture{Name: p.Name, Config: p.Config, TPS: p.TPS, BeforeTPS: p.BeforeTPS, Last: p.Last,
 			Players: p.Players, Orientation: p.Orientation}
 		if p.Result.Reason != "" || p.Result.PTN != "" {
 			res, err := convertResult(p.Result, p.Score)
@@ -381,7 +381,7 @@ func convertReply(o *v2Reply) (*bot.Reply, error) {
 			}
 			pic.Result = res
 		}
-		r.Parts = append(r.Parts, bot.Part{Kind: bot.Image, Picture: pic})
+		r.Parts = append(r.Parts, record.Part{Kind: record.Image, Picture: pic})
 	}
 	return r, nil
 }

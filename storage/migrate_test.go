@@ -11,8 +11,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 	"github.com/takbymail/takbot/tak"
 )
@@ -120,40 +120,40 @@ func TestMigrateFromVersion2(t *testing.T) {
 	}
 	at := func(day, hour int) time.Time { return time.Date(2026, 11, day, hour, 0, 0, 0, time.UTC) }
 	cfg5 := tak.DefaultConfig(5)
-	wantG1 := &bot.GameRecord{ID: "g1", Version: 4, Status: bot.Active, Players: [2]string{"email:ann@example.org", "console:bob"},
+	wantG1 := &record.Game{ID: "g1", Version: 4, Status: record.Active, Players: [2]string{"email:ann@example.org", "console:bob"},
 		Names: [2]string{"Ann", "bob"}, Challenger: tak.Black, Config: cfg5,
-		Scoring: bot.Scoring{Rules: tak.Downings | tak.TenForBoard}, Style: bot.Courtly, Days: 3,
-		Moves: []bot.MoveRecord{{PTN: "a1", At: time.Unix(1795248000, 0).UTC()}, {PTN: "e5", Tak: true, At: time.Unix(1795251600, 0).UTC()},
+		Scoring: record.Scoring{Rules: tak.Downings | tak.TenForBoard}, Style: record.Courtly, Days: 3,
+		Moves: []record.Move{{PTN: "a1", At: time.Unix(1795248000, 0).UTC()}, {PTN: "e5", Tak: true, At: time.Unix(1795251600, 0).UTC()},
 			{PTN: "c3", At: time.Unix(1795255200, 0).UTC()}},
-		Proposal:  &bot.Proposal{Kind: bot.ProposeUndo, By: tak.Black, Turn: 2, At: at(21, 10)},
-		Disputes:  []bot.Dispute{{By: tak.White, Turn: 3, Move: "c3", Reason: "typo", Legal: true, Ruling: "the move is legal", At: at(21, 10)}},
-		Sync:      [2]*bot.SyncBoard{{Board: "0 0\n0 0", Match: 2, At: at(21, 10)}, nil},
+		Proposal:  &record.Proposal{Kind: record.ProposeUndo, By: tak.Black, Turn: 2, At: at(21, 10)},
+		Disputes:  []record.Dispute{{By: tak.White, Turn: 3, Move: "c3", Reason: "typo", Legal: true, Ruling: "the move is legal", At: at(21, 10)}},
+		Sync:      [2]*record.SyncBoard{{Board: "0 0\n0 0", Match: 2, At: at(21, 10)}, nil},
 		TurnStart: at(21, 9), Deadline: at(24, 9), Wake: at(21, 9), Created: at(20, 9), Updated: at(21, 9)}
 	cfg5.Komi = 4
 	// the start position has black to move at move 7: ply 13, so the
 	// numbers of moves since the start become turns 13 further on
-	wantG2 := &bot.GameRecord{ID: "g2", Version: 9, Status: bot.Over, Players: [2]string{"console:bob", "email:ann@example.org"},
-		Names: [2]string{"bob", "Ann"}, Challenger: tak.White, Config: cfg5, Style: bot.Street, Days: 7,
-		Start: "x5/x5/x2,1,x2/x5/x5 2 7", Moves: []bot.MoveRecord{{PTN: "b2", At: time.Unix(1795248000, 0).UTC()}},
-		Result:   &bot.ResultRecord{Reason: bot.EndAgreement, Draw: true, PTN: "1/2-1/2", Text: "draw by agreement"},
-		Proposal: &bot.Proposal{Kind: bot.ProposeRevert, By: tak.White, Turn: 14, At: at(21, 10)},
-		Disputes: []bot.Dispute{{By: tak.Black, Turn: 15, Move: "a1", Ruling: "illegal", At: at(21, 10)}},
-		Sync:     [2]*bot.SyncBoard{{Board: "0", Match: 13, At: at(21, 10)}, {Board: "S", Match: -1, At: at(21, 10)}},
+	wantG2 := &record.Game{ID: "g2", Version: 9, Status: record.Over, Players: [2]string{"console:bob", "email:ann@example.org"},
+		Names: [2]string{"bob", "Ann"}, Challenger: tak.White, Config: cfg5, Style: record.Street, Days: 7,
+		Start: "x5/x5/x2,1,x2/x5/x5 2 7", Moves: []record.Move{{PTN: "b2", At: time.Unix(1795248000, 0).UTC()}},
+		Result:   &record.Result{Reason: record.EndAgreement, Draw: true, PTN: "1/2-1/2", Text: "draw by agreement"},
+		Proposal: &record.Proposal{Kind: record.ProposeRevert, By: tak.White, Turn: 14, At: at(21, 10)},
+		Disputes: []record.Dispute{{By: tak.Black, Turn: 15, Move: "a1", Ruling: "illegal", At: at(21, 10)}},
+		Sync:     [2]*record.SyncBoard{{Board: "0", Match: 13, At: at(21, 10)}, {Board: "S", Match: -1, At: at(21, 10)}},
 		Events:   []string{"adopted"}, Created: at(20, 9), Updated: at(21, 9)}
-	picture := &bot.Picture{Name: "g1-move3-mail.png", Config: tak.DefaultConfig(5), TPS: "2,x4/x5/x2,1,x2/x5/x4,1 2 2",
+	picture := &record.Picture{Name: "g1-move3-mail.png", Config: tak.DefaultConfig(5), TPS: "2,x4/x5/x2,1,x2/x5/x4,1 2 2",
 		BeforeTPS: "2,x4/x5/x5/x5/x4,1 1 2", Last: "c3", Players: [2]string{"Ann", "bob"}, Orientation: notation.Mail}
-	wantR1 := &bot.Reply{ID: "email:<m1@x>/1", Seq: 1, To: bot.Identity{Transport: "email", Address: "ann@example.org"}, ToName: "Ann",
+	wantR1 := &record.Reply{ID: "email:<m1@x>/1", Seq: 1, To: record.Identity{Transport: "email", Address: "ann@example.org"}, ToName: "Ann",
 		Game: "g1", Subject: "Tak game g1: Ann vs bob",
-		Parts: []bot.Part{{Kind: bot.Prose, Text: "g1 turn 3: Ann (white) played c3.\nTurn 4: bob to move."}, {Kind: bot.Image, Picture: picture}},
-		Cause: "email:<m1@x>", Created: at(21, 9), Delivery: bot.Delivery{Delivered: time.Date(2026, 11, 21, 9, 0, 5, 0, time.UTC)}}
-	view := func(fn func(tx bot.Tx) error) {
+		Parts: []record.Part{{Kind: record.Prose, Text: "g1 turn 3: Ann (white) played c3.\nTurn 4: bob to move."}, {Kind: record.Image, Picture: picture}},
+		Cause: "email:<m1@x>", Created: at(21, 9), Delivery: record.Delivery{Delivered: time.Date(2026, 11, 21, 9, 0, 5, 0, time.UTC)}}
+	view := func(fn func(tx record.Tx) error) {
 		t.Helper()
 		if err := db.View(t.Context(), fn); err != nil {
 			t.Fatal(err)
 		}
 	}
-	view(func(tx bot.Tx) error {
-		for _, want := range []*bot.GameRecord{wantG1, wantG2} {
+	view(func(tx record.Tx) error {
+		for _, want := range []*record.Game{wantG1, wantG2} {
 			if got, err := tx.Game(want.ID); err != nil || !reflect.DeepEqual(got, want) {
 				t.Errorf("Game(%s) =\n%+v, %v; want\n%+v", want.ID, got, err, want)
 			}
@@ -177,8 +177,8 @@ func TestMigrateFromVersion2(t *testing.T) {
 	// the counters go on
 	var seq uint64
 	var id string
-	err := db.Update(t.Context(), func(tx bot.Tx) error {
-		r := &bot.Reply{ID: "new", To: bot.Identity{Transport: "console", Address: "bob"}}
+	err := db.Update(t.Context(), func(tx record.Tx) error {
+		r := &record.Reply{ID: "new", To: record.Identity{Transport: "console", Address: "bob"}}
 		err := tx.Enqueue(r)
 		seq = r.Seq
 		if err == nil {
@@ -206,7 +206,7 @@ func TestMigrateFromVersion2(t *testing.T) {
 func checkV3Indexes(t *testing.T, db *storage.DB) {
 	t.Helper()
 	at := func(day, hour int) time.Time { return time.Date(2026, 11, day, hour, 0, 0, 0, time.UTC) }
-	err := db.View(t.Context(), func(tx bot.Tx) error {
+	err := db.View(t.Context(), func(tx record.Tx) error {
 		if ids, err := tx.GamesOf("console:bob"); err != nil || !slices.Equal(ids, []string{"g1", "g2", "g4", "g10"}) {
 			t.Errorf("GamesOf(bob) = %v, %v", ids, err)
 		}
@@ -218,7 +218,7 @@ func checkV3Indexes(t *testing.T, db *storage.DB) {
 		if ids, err := tx.DueGames(at(21, 8), 0); err != nil || !slices.Equal(ids, []string{"g3"}) {
 			t.Errorf("DueGames before the turn's start = %v, %v; want [g3]", ids, err)
 		}
-		want := map[bot.Status]int{bot.Active: 2, bot.Over: 2, bot.Challenged: 1}
+		want := map[record.Status]int{record.Active: 2, record.Over: 2, record.Challenged: 1}
 		if n, err := tx.CountGames(); err != nil || !reflect.DeepEqual(n, want) {
 			t.Errorf("CountGames = %v, %v; want %v", n, err, want)
 		}
@@ -260,7 +260,7 @@ func checkV3Indexes(t *testing.T, db *storage.DB) {
 	}
 	// Prune finds the processed record and the delivered reply by time
 	var removed int
-	err = db.Update(t.Context(), func(tx bot.Tx) error {
+	err = db.Update(t.Context(), func(tx record.Tx) error {
 		var err error
 		removed, err = tx.Prune(at(30, 0), 0)
 		return err

@@ -7,11 +7,11 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
-// Enqueue implements bot.Tx.
-func (t *txn) Enqueue(r *bot.Reply) error {
+// Enqueue implements record.Tx.
+func (t *txn) Enqueue(r *record.Reply) error {
 	if r.ID == "" || r.To.Transport == "" {
 		return fmt.Errorf("reply %q to %q: %w", r.ID, r.To, ErrEmptyKey)
 	}
@@ -100,13 +100,13 @@ func (t *txn) replySeq(id string) ([]byte, error) {
 	}
 	k := ids.Get(replyIDKey(id))
 	if k == nil {
-		return nil, fmt.Errorf("reply %s: %w", id, bot.ErrNotFound)
+		return nil, fmt.Errorf("reply %s: %w", id, record.ErrNotFound)
 	}
 	return append([]byte(nil), k...), nil
 }
 
 // reply reads and decodes the reply under a sequence key.
-func reply(log *bolt.Bucket, key []byte) (*bot.Reply, error) {
+func reply(log *bolt.Bucket, key []byte) (*record.Reply, error) {
 	seq, ok := keySeq(key)
 	raw := log.Get(key)
 	if !ok || raw == nil {
@@ -114,13 +114,13 @@ func reply(log *bolt.Bucket, key []byte) (*bot.Reply, error) {
 	}
 	r, err := decodeReply(seq, raw)
 	if err != nil {
-		return nil, &bot.DamagedRecordError{Kind: "reply", Key: strconv.FormatUint(seq, 10), Err: err}
+		return nil, &record.DamagedRecordError{Kind: "reply", Key: strconv.FormatUint(seq, 10), Err: err}
 	}
 	return r, nil
 }
 
-// Reply implements bot.Tx.
-func (t *txn) Reply(id string) (*bot.Reply, error) {
+// Reply implements record.Tx.
+func (t *txn) Reply(id string) (*record.Reply, error) {
 	key, err := t.replySeq(id)
 	if err != nil {
 		return nil, err
@@ -132,19 +132,19 @@ func (t *txn) Reply(id string) (*bot.Reply, error) {
 	return reply(log, key)
 }
 
-// PendingHeads implements bot.Tx from the lanes kept in memory (lanes.go).
-func (t *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
+// PendingHeads implements record.Tx from the lanes kept in memory (lanes.go).
+func (t *txn) PendingHeads(transport string, limit int) ([]record.Reply, error) {
 	return t.pendingHeads(transport, limit)
 }
 
-// PendingLane implements bot.Tx from the lanes kept in memory (lanes.go).
-func (t *txn) PendingLane(transport, lane string, limit int) (int, []bot.Reply, error) {
+// PendingLane implements record.Tx from the lanes kept in memory (lanes.go).
+func (t *txn) PendingLane(transport, lane string, limit int) (int, []record.Reply, error) {
 	return t.pendingLane(transport, lane, limit)
 }
 
-// SetDelivery implements bot.Tx: it rewrites the reply's header and keeps
+// SetDelivery implements record.Tx: it rewrites the reply's header and keeps
 // its body's bytes.
-func (t *txn) SetDelivery(id string, d bot.Delivery) error {
+func (t *txn) SetDelivery(id string, d record.Delivery) error {
 	key, err := t.replySeq(id)
 	if err != nil {
 		return err
@@ -176,7 +176,7 @@ func (t *txn) SetDelivery(id string, d bot.Delivery) error {
 	return t.indexReply(seq, &cur, true)
 }
 
-// OutboxStats implements bot.Tx from the pending count and the first
+// OutboxStats implements record.Tx from the pending count and the first
 // entry of the outbox's creation-time index.
 func (t *txn) OutboxStats() (int, time.Time, error) {
 	bs, err := t.buckets(bMeta, bOutboxTimes)
@@ -195,8 +195,8 @@ func (t *txn) OutboxStats() (int, time.Time, error) {
 	return n, oldest, nil
 }
 
-// ForEachReply implements bot.Tx.
-func (t *txn) ForEachReply(fn func(*bot.Reply) error) error {
+// ForEachReply implements record.Tx.
+func (t *txn) ForEachReply(fn func(*record.Reply) error) error {
 	log, err := t.bucket(bLog)
 	if err != nil {
 		return err

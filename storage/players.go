@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // foldName maps a name to a key shared by exactly the names equal to it
@@ -31,23 +31,23 @@ func foldName(name string) string {
 	return b.String()
 }
 
-// Player implements bot.Tx.
-func (t *txn) Player(key string) (*bot.PlayerRecord, error) {
+// Player implements record.Tx.
+func (t *txn) Player(key string) (*record.Player, error) {
 	b, err := t.bucket(bPlayers)
 	if err != nil {
 		return nil, err
 	}
-	p := new(bot.PlayerRecord)
+	p := new(record.Player)
 	if err := getJSON(b, []byte(key), p); errors.Is(err, ErrCorrupt) {
-		return nil, &bot.DamagedRecordError{Kind: "player", Key: key, Err: err}
+		return nil, &record.DamagedRecordError{Kind: "player", Key: key, Err: err}
 	} else if err != nil {
 		return nil, fmt.Errorf("player %s: %w", key, err)
 	}
 	return p, nil
 }
 
-// PutPlayer implements bot.Tx.
-func (t *txn) PutPlayer(p *bot.PlayerRecord) error {
+// PutPlayer implements record.Tx.
+func (t *txn) PutPlayer(p *record.Player) error {
 	if p.Key == "" {
 		return fmt.Errorf("player: %w", ErrEmptyKey)
 	}
@@ -72,7 +72,7 @@ func (t *txn) PutPlayer(p *bot.PlayerRecord) error {
 	return names.Put(prefixed(foldName(p.Name), key), nil)
 }
 
-// PlayersNamed implements bot.Tx: the keys in order.
+// PlayersNamed implements record.Tx: the keys in order.
 func (t *txn) PlayersNamed(name string) ([]string, error) {
 	b, err := t.bucket(bNames)
 	if err != nil {

@@ -4,10 +4,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
-// Records encoded before their transaction (bot.Preparer). The referee's
+// Records encoded before their transaction (record.Preparer). The referee's
 // commits run one transaction at a time; compressing two replies and
 // marshalling a game took about a third of that transaction's time. The
 // referee now prepares them in its own goroutine, in parallel with the
@@ -26,7 +26,7 @@ const maxPrepared = 10000
 // prepared holds the encodings of the records of Updates in flight.
 type prepared struct {
 	mu      sync.Mutex
-	games   map[*bot.GameRecord][]byte
+	games   map[*record.Game][]byte
 	replies map[string]preparedReply
 }
 
@@ -40,18 +40,18 @@ type preparedReply struct {
 // fields, and its parts and images by address.
 type replyShape struct {
 	id, toName, game, subject, cause string
-	to                               bot.Identity
+	to                               record.Identity
 	private, attention               bool
-	class                            bot.ReplyClass
+	class                            record.ReplyClass
 	created                          time.Time
-	delivery                         bot.Delivery
-	parts                            *bot.Part
+	delivery                         record.Delivery
+	parts                            *record.Part
 	nParts                           int
-	images                           *bot.Attachment
+	images                           *record.Attachment
 	nImages                          int
 }
 
-func shapeOf(r *bot.Reply) replyShape {
+func shapeOf(r *record.Reply) replyShape {
 	s := replyShape{id: r.ID, toName: r.ToName, game: r.Game, subject: r.Subject, cause: r.Cause, to: r.To,
 		private: r.Private, attention: r.Attention, class: r.Class, created: r.Created, delivery: r.Delivery,
 		nParts: len(r.Parts), nImages: len(r.Images)}
@@ -64,8 +64,8 @@ func shapeOf(r *bot.Reply) replyShape {
 	return s
 }
 
-// Prepare implements bot.Preparer.
-func (d *DB) Prepare(games []*bot.GameRecord, replies []bot.Reply) (done func()) {
+// Prepare implements record.Preparer.
+func (d *DB) Prepare(games []*record.Game, replies []record.Reply) (done func()) {
 	gs := make([][]byte, len(games))
 	for i, g := range games {
 		raw, err := g.AppendJSON(nil)
@@ -85,7 +85,7 @@ func (d *DB) Prepare(games []*bot.GameRecord, replies []bot.Reply) (done func())
 	p := &d.prep
 	p.mu.Lock()
 	if p.games == nil || len(p.games)+len(p.replies) > maxPrepared {
-		p.games, p.replies = map[*bot.GameRecord][]byte{}, map[string]preparedReply{}
+		p.games, p.replies = map[*record.Game][]byte{}, map[string]preparedReply{}
 	}
 	for i, g := range games {
 		p.games[g] = gs[i]
@@ -107,7 +107,7 @@ func (d *DB) Prepare(games []*bot.GameRecord, replies []bot.Reply) (done func())
 }
 
 // gameJSON returns the stored form of a game, prepared or not.
-func (t *txn) gameJSON(g *bot.GameRecord) ([]byte, error) {
+func (t *txn) gameJSON(g *record.Game) ([]byte, error) {
 	if t.prep != nil {
 		t.prep.mu.Lock()
 		raw, ok := t.prep.games[g]
@@ -120,7 +120,7 @@ func (t *txn) gameJSON(g *bot.GameRecord) ([]byte, error) {
 }
 
 // encodeReply returns the stored form of a reply, prepared or not.
-func (t *txn) encodeReply(r *bot.Reply) ([]byte, error) {
+func (t *txn) encodeReply(r *record.Reply) ([]byte, error) {
 	if t.prep == nil {
 		return encodeReply(r)
 	}

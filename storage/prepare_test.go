@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // TestPrepare writes prepared records, and another reply under a prepared
@@ -17,19 +17,19 @@ func TestPrepare(t *testing.T) {
 	}
 	defer d.Close()
 	at := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
-	g := &bot.GameRecord{ID: "g1", Status: bot.Active, Players: [2]string{"post:a", "post:b"}, Version: 3}
-	reply := func(id, text string) bot.Reply {
-		return bot.Reply{ID: id, To: bot.Identity{Transport: "post", Address: "a"}, Game: "g1", Cause: "m", Created: at,
-			Parts: []bot.Part{{Kind: bot.Prose, Text: text}}}
+	g := &record.Game{ID: "g1", Status: record.Active, Players: [2]string{"post:a", "post:b"}, Version: 3}
+	reply := func(id, text string) record.Reply {
+		return record.Reply{ID: id, To: record.Identity{Transport: "post", Address: "a"}, Game: "g1", Cause: "m", Created: at,
+			Parts: []record.Part{{Kind: record.Prose, Text: text}}}
 	}
 	same, changed := reply("m/1", "same"), reply("m/2", "as prepared")
-	done := d.Prepare([]*bot.GameRecord{g}, []bot.Reply{same, changed})
+	done := d.Prepare([]*record.Game{g}, []record.Reply{same, changed})
 	if n := len(d.prep.replies) + len(d.prep.games); n != 3 {
 		t.Fatalf("%d records prepared, want 3", n)
 	}
 	changed = reply("m/2", "changed after") // the same id, other parts
-	err = d.Update(t.Context(), func(tx bot.Tx) error {
-		for _, r := range []bot.Reply{same, changed} {
+	err = d.Update(t.Context(), func(tx record.Tx) error {
+		for _, r := range []record.Reply{same, changed} {
 			if err := tx.Enqueue(&r); err != nil {
 				return err
 			}
@@ -43,7 +43,7 @@ func TestPrepare(t *testing.T) {
 	if n := len(d.prep.replies) + len(d.prep.games); n != 0 {
 		t.Errorf("%d records still prepared after done", n)
 	}
-	err = d.View(t.Context(), func(tx bot.Tx) error {
+	err = d.View(t.Context(), func(tx record.Tx) error {
 		for id, want := range map[string]string{"m/1": "same", "m/2": "changed after"} {
 			r, err := tx.Reply(id)
 			if err != nil {

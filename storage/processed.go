@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // encodeProcessed writes a processed record without its id (the key): the
 // time, then the reply ids, each as the length it shares with the message
 // id and the rest (the referee derives reply ids from the message id).
-func encodeProcessed(r *bot.ProcessedRecord) []byte {
+func encodeProcessed(r *record.Processed) []byte {
 	e := encoder{b: make([]byte, 0, 16+8*len(r.Replies))}
 	e.time(r.At)
 	e.count(len(r.Replies), r.Replies == nil)
@@ -22,9 +22,9 @@ func encodeProcessed(r *bot.ProcessedRecord) []byte {
 	return e.b
 }
 
-func decodeProcessed(id string, raw []byte) (*bot.ProcessedRecord, error) {
+func decodeProcessed(id string, raw []byte) (*record.Processed, error) {
 	d := decoder{b: raw}
-	r := &bot.ProcessedRecord{ID: id, At: d.time()}
+	r := &record.Processed{ID: id, At: d.time()}
 	n, isNil := d.count()
 	if !isNil {
 		r.Replies = make([]string, 0, n)
@@ -77,8 +77,8 @@ func replyIDKey(id string) []byte { return append([]byte(id), tagReply) }
 // processedTimeKey is a record's key in the processed-by-time index.
 func processedTimeKey(at time.Time, id string) []byte { return append(timeKey(at), id...) }
 
-// Processed implements bot.Tx.
-func (t *txn) Processed(msgID string) (*bot.ProcessedRecord, error) {
+// Processed implements record.Tx.
+func (t *txn) Processed(msgID string) (*record.Processed, error) {
 	b, err := t.bucket(bProcessed)
 	if err != nil {
 		return nil, err
@@ -90,7 +90,7 @@ func (t *txn) Processed(msgID string) (*bot.ProcessedRecord, error) {
 	}
 	r, err := decodeProcessed(msgID, raw)
 	if err != nil {
-		return nil, &bot.DamagedRecordError{Kind: "processed message", Key: msgID, Err: err}
+		return nil, &record.DamagedRecordError{Kind: "processed message", Key: msgID, Err: err}
 	}
 	return r, nil
 }
@@ -101,13 +101,13 @@ func (t *txn) Processed(msgID string) (*bot.ProcessedRecord, error) {
 type unprocessedError struct{ id string }
 
 func (e *unprocessedError) Error() string {
-	return "processed message " + e.id + ": " + bot.ErrNotFound.Error()
+	return "processed message " + e.id + ": " + record.ErrNotFound.Error()
 }
 
-func (e *unprocessedError) Unwrap() error { return bot.ErrNotFound }
+func (e *unprocessedError) Unwrap() error { return record.ErrNotFound }
 
-// MarkProcessed implements bot.Tx.
-func (t *txn) MarkProcessed(r *bot.ProcessedRecord) error {
+// MarkProcessed implements record.Tx.
+func (t *txn) MarkProcessed(r *record.Processed) error {
 	if r.ID == "" {
 		return fmt.Errorf("processed message: %w", ErrEmptyKey)
 	}
@@ -126,7 +126,7 @@ func (t *txn) MarkProcessed(r *bot.ProcessedRecord) error {
 			d := decoder{b: raw}
 			at := d.time()
 			if d.err != nil {
-				return &bot.DamagedRecordError{Kind: "processed message", Key: r.ID, Err: d.err}
+				return &record.DamagedRecordError{Kind: "processed message", Key: r.ID, Err: d.err}
 			}
 			if err := times.Delete(processedTimeKey(at, r.ID)); err != nil {
 				return err

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// Prune implements bot.Tx: it walks the creation-time index of the
+// Prune implements record.Tx: it walks the creation-time index of the
 // delivered and failed replies, then the processed records' time index,
 // from their oldest entries, so it reads only what it removes.
 func (t *txn) Prune(before time.Time, limit int) (int, error) {

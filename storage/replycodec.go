@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
@@ -28,7 +28,7 @@ const (
 	formatDeflate3 byte = 6 // header, then the body deflated with dictionary v1 (body layout 3)
 	// Dictionary v2 adds the words of layout 3's replies to v1.
 	formatDeflate3V2 byte = 7 // header, then the body deflated with dictionary v2 (body layout 3)
-	// Body layout 4 adds an action's moment (bot.Action.Moment) after its
+	// Body layout 4 adds an action's moment (record.Action.Moment) after its
 	// confirmation question.
 	formatRaw4       byte = 8 // header, then the body as is (body layout 4)
 	formatDeflate4V2 byte = 9 // header, then the body deflated with dictionary v2 (body layout 4)
@@ -69,23 +69,23 @@ const maxBody = 16 << 20
 // body, so neither needs to inflate the body.
 type replyHeader struct {
 	ID       string
-	To       bot.Identity
+	To       record.Identity
 	Cause    string
 	Created  time.Time
-	Delivery bot.Delivery
+	Delivery record.Delivery
 	// Class picks the recipient's queue in the outbox (its lane). It is
-	// written after the delivery state only when it is not bot.Event, so
+	// written after the delivery state only when it is not record.Event, so
 	// a header written before classes existed reads as an event, which is
 	// the queue its reply is indexed in.
-	Class bot.ReplyClass
+	Class record.ReplyClass
 }
 
-func headerOf(r *bot.Reply) replyHeader {
+func headerOf(r *record.Reply) replyHeader {
 	return replyHeader{ID: r.ID, To: r.To, Cause: r.Cause, Created: r.Created, Delivery: r.Delivery, Class: r.Class}
 }
 
 // lane is the queue of the reply in its transport's outbox.
-func (h *replyHeader) lane() string { return bot.LaneOf(h.To, h.Class) }
+func (h *replyHeader) lane() string { return record.LaneOf(h.To, h.Class) }
 
 func (h *replyHeader) encode(e *encoder) {
 	e.str(h.ID)
@@ -101,24 +101,24 @@ func (h *replyHeader) encode(e *encoder) {
 	e.str(d.LastError)
 	e.time(d.Delivered)
 	e.time(d.Failed)
-	if h.Class != bot.Event {
+	if h.Class != record.Event {
 		e.uvarint(uint64(h.Class))
 	}
 }
 
 func (h *replyHeader) decode(d *decoder) {
 	h.ID = d.str()
-	h.To = bot.Identity{Transport: d.str(), Address: d.str()}
+	h.To = record.Identity{Transport: d.str(), Address: d.str()}
 	h.Cause = d.shared(h.ID)
 	h.Created = d.time()
-	h.Delivery = bot.Delivery{Attempts: d.int(), NextTry: d.time(), LastError: d.str(), Delivered: d.time(), Failed: d.time()}
+	h.Delivery = record.Delivery{Attempts: d.int(), NextTry: d.time(), LastError: d.str(), Delivered: d.time(), Failed: d.time()}
 	if len(d.b) > 0 && d.err == nil {
-		h.Class = bot.ReplyClass(d.small())
+		h.Class = record.ReplyClass(d.small())
 	}
 }
 
 // encodeBody writes the rest of the reply.
-func encodeBody(e *encoder, r *bot.Reply) {
+func encodeBody(e *encoder, r *record.Reply) {
 	e.str(r.ToName)
 	e.str(r.Game)
 	e.str(r.Subject)
@@ -146,16 +146,16 @@ func encodeBody(e *encoder, r *bot.Reply) {
 	}
 }
 
-func decodeBody(d *decoder, r *bot.Reply, layout int) {
+func decodeBody(d *decoder, r *record.Reply, layout int) {
 	r.ToName, r.Game, r.Subject = d.str(), d.str(), d.str()
 	r.Private, r.Attention = d.bool(), d.bool()
 	n, isNil := d.count()
 	if !isNil {
-		r.Parts = make([]bot.Part, n)
+		r.Parts = make([]record.Part, n)
 	}
 	for i := range n {
 		p := &r.Parts[i]
-		p.Kind = bot.PartKind(d.small())
+		p.Kind = record.PartKind(d.small())
 		p.Text, p.Caption = d.str(), d.str()
 		if layout >= 2 {
 			p.Fallback = d.bool()
@@ -165,10 +165,10 @@ func decodeBody(d *decoder, r *bot.Reply, layout int) {
 		}
 		na, isNil := d.count()
 		if !isNil {
-			p.Actions = make([]bot.Action, na)
+			p.Actions = make([]record.Action, na)
 		}
 		for j := range na {
-			p.Actions[j] = bot.Action{Label: d.str(), Command: d.str(), Game: d.str(), Confirm: d.str()}
+			p.Actions[j] = record.Action{Label: d.str(), Command: d.str(), Game: d.str(), Confirm: d.str()}
 			if layout >= 4 {
 				p.Actions[j].Moment = d.str()
 			}
@@ -176,7 +176,7 @@ func decodeBody(d *decoder, r *bot.Reply, layout int) {
 	}
 }
 
-func encodePicture(e *encoder, p *bot.Picture) {
+func encodePicture(e *encoder, p *record.Picture) {
 	e.str(p.Name)
 	encodeConfig(e, p.Config)
 	e.str(p.TPS)
@@ -206,11 +206,11 @@ func encodePicture(e *encoder, p *bot.Picture) {
 	}
 }
 
-func decodePicture(d *decoder, layout int) *bot.Picture {
-	p := &bot.Picture{Name: d.str(), Config: decodeConfig(d), TPS: d.str(), BeforeTPS: d.str(), Last: d.str(),
+func decodePicture(d *decoder, layout int) *record.Picture {
+	p := &record.Picture{Name: d.str(), Config: decodeConfig(d), TPS: d.str(), BeforeTPS: d.str(), Last: d.str(),
 		Players: [2]string{d.str(), d.str()}, Orientation: notation.Orientation(d.small())}
 	if d.bool() {
-		p.Result = &bot.ResultRecord{Reason: bot.EndReason(d.str()), Winner: tak.Color(d.small()), Draw: d.bool(),
+		p.Result = &record.Result{Reason: record.EndReason(d.str()), Winner: tak.Color(d.small()), Draw: d.bool(),
 			PTN: d.str(), Text: d.str(), Score: d.int(), Deadline: d.time()}
 	}
 	p.Caption = d.str()
@@ -246,7 +246,7 @@ func decodeConfig(d *decoder) tak.Config {
 // encodeReply returns the stored form of r: a format byte, the header's
 // length and the header, then the body, deflated when that is shorter.
 // Seq (the key) and Images (never stored) are left out.
-func encodeReply(r *bot.Reply) ([]byte, error) {
+func encodeReply(r *record.Reply) ([]byte, error) {
 	s := replyScratch.Get().(*replyBuffers)
 	defer replyScratch.Put(s)
 	e := encoder{b: s.body[:0]}
@@ -299,7 +299,7 @@ func splitReply(raw []byte) (h replyHeader, format byte, body []byte, err error)
 }
 
 // decodeReply rebuilds a reply from its key's sequence number and value.
-func decodeReply(seq uint64, raw []byte) (*bot.Reply, error) {
+func decodeReply(seq uint64, raw []byte) (*record.Reply, error) {
 	h, format, body, err := splitReply(raw)
 	if err != nil {
 		return nil, err
@@ -309,7 +309,7 @@ func decodeReply(seq uint64, raw []byte) (*bot.Reply, error) {
 			return nil, err
 		}
 	}
-	r := &bot.Reply{ID: h.ID, Seq: seq, To: h.To, Cause: h.Cause, Created: h.Created, Delivery: h.Delivery, Class: h.Class}
+	r := &record.Reply{ID: h.ID, Seq: seq, To: h.To, Cause: h.Cause, Created: h.Created, Delivery: h.Delivery, Class: h.Class}
 	d := decoder{b: body}
 	decodeBody(&d, r, layoutOf(format))
 	if err := d.end("reply body"); err != nil {
@@ -320,7 +320,7 @@ func decodeReply(seq uint64, raw []byte) (*bot.Reply, error) {
 
 // withDelivery returns a stored reply with a new delivery state, and the
 // header it had, copying the body's bytes as they are.
-func withDelivery(raw []byte, del bot.Delivery) ([]byte, replyHeader, error) {
+func withDelivery(raw []byte, del record.Delivery) ([]byte, replyHeader, error) {
 	h, format, body, err := splitReply(raw)
 	if err != nil {
 		return nil, h, err

@@ -7,30 +7,30 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
 // moveReply is a realistic reply to a move, with the parts the referee
 // writes: the move, the picture, the sync board, the status, the actions.
-func moveReply() *bot.Reply {
+func moveReply() *record.Reply {
 	at := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
-	return &bot.Reply{
-		ID: "email:<CAF5x7Hq2nW3b9kT@mail.gmail.com>/2", To: bot.Identity{Transport: "discord", Address: "412345678901234567"},
+	return &record.Reply{
+		ID: "email:<CAF5x7Hq2nW3b9kT@mail.gmail.com>/2", To: record.Identity{Transport: "discord", Address: "412345678901234567"},
 		ToName: "bob", Game: "g7", Subject: "Tak game g7: alice vs bob",
-		Parts: []bot.Part{
-			{Kind: bot.Prose, Text: "g7 turn 23: alice (white) played ms b2 p3 2 1 (PTN 3b4-21)."},
-			{Kind: bot.Image, Caption: "After turn 23", Picture: &bot.Picture{
+		Parts: []record.Part{
+			{Kind: record.Prose, Text: "g7 turn 23: alice (white) played ms b2 p3 2 1 (PTN 3b4-21)."},
+			{Kind: record.Image, Caption: "After turn 23", Picture: &record.Picture{
 				Name: "g7-t23-9f2c1a-mail.png", Config: tak.DefaultConfig(6),
 				TPS:       "x2,2,x3/x,1,2,x3/2,1,1,2S,x2/x,121,x4/x,1,x,2,x2/x6 2 12",
 				BeforeTPS: "x2,2,x3/x,1,2,x3/2,1,1,2S,x2/x,1,x4/x,1,x,2,x2/x,121,x4 1 12",
 				Last:      "3b4-21", Players: [2]string{"alice", "bob"}, Orientation: notation.Mail}},
-			{Kind: bot.Block, Caption: "Sync board (north row first, stacks top first)",
+			{Kind: record.Block, Caption: "Sync board (north row first, stacks top first)",
 				Text: "0 0 S 0 0 0\n0 s S 0 0 0\nS s s W 0 0\n0 sSs 0 0 0 0\n0 s 0 S 0 0\n0 0 0 0 0 0"},
-			{Kind: bot.Prose, Text: "In hand: white 24 stones 1 caps, black 24 stones 1 caps. Flats on top: white 6, black 5 (komi 0).\n" +
+			{Kind: record.Prose, Text: "In hand: white 24 stones 1 caps, black 24 stones 1 caps. Flats on top: white 6, black 5 (komi 0).\n" +
 				"Turn 24 (PTN move 12, black): bob (black) to move, by 2026-11-24 09:00 UTC."},
-			{Kind: bot.Actions, Actions: []bot.Action{
+			{Kind: record.Actions, Actions: []record.Action{
 				{Label: "Offer a draw", Command: "draw", Game: "g7"},
 				{Label: "Resign", Command: "resign", Game: "g7", Confirm: "Resign game g7?"},
 				{Label: "Show the board", Command: "board", Game: "g7"}}},

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
-// State implements bot.Tx.
+// State implements record.Tx.
 func (t *txn) State(transport, key string) ([]byte, error) {
 	b, err := t.sub(bState, transport, false)
 	if err != nil {
@@ -19,10 +19,10 @@ func (t *txn) State(transport, key string) ([]byte, error) {
 			return append([]byte{}, v...), nil
 		}
 	}
-	return nil, fmt.Errorf("state %s %q: %w", transport, key, bot.ErrNotFound)
+	return nil, fmt.Errorf("state %s %q: %w", transport, key, record.ErrNotFound)
 }
 
-// PutState implements bot.Tx.
+// PutState implements record.Tx.
 func (t *txn) PutState(transport, key string, value []byte) error {
 	if transport == "" || key == "" {
 		return fmt.Errorf("state %q %q: %w", transport, key, ErrEmptyKey)
@@ -35,7 +35,7 @@ func (t *txn) PutState(transport, key string, value []byte) error {
 	return b.Put([]byte(key), append([]byte{}, value...))
 }
 
-// DeleteState implements bot.Tx.
+// DeleteState implements record.Tx.
 func (t *txn) DeleteState(transport, key string) error {
 	b, err := t.sub(bState, transport, false)
 	if err != nil || b == nil {
@@ -44,7 +44,7 @@ func (t *txn) DeleteState(transport, key string) error {
 	return b.Delete([]byte(key))
 }
 
-// ScanState implements bot.Tx.
+// ScanState implements record.Tx.
 func (t *txn) ScanState(transport, prefix string, fn func(key string, value []byte) error) error {
 	b, err := t.sub(bState, transport, false)
 	if err != nil || b == nil {

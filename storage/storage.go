@@ -13,7 +13,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Version is the schema version this package writes.
@@ -54,7 +54,7 @@ var ErrInUse = errors.New("database in use")
 // copy, leaving the file as it is.
 var ErrOldSchema = errors.New("database schema is older than this program")
 
-// DB is a bbolt-backed bot.Store.
+// DB is a bbolt-backed record.Store.
 type DB struct {
 	db    *bolt.DB
 	group groupCommit
@@ -226,18 +226,18 @@ func readVersion(tx *bolt.Tx) (int, error) {
 	return v, nil
 }
 
-// View implements bot.Store.
-func (d *DB) View(ctx context.Context, fn func(bot.Tx) error) error {
+// View implements record.Store.
+func (d *DB) View(ctx context.Context, fn func(record.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	return d.db.View(func(tx *bolt.Tx) error { return fn(&txn{tx: tx, lanes: &d.lanes}) })
 }
 
-// Update implements bot.Store with a group commit (batch.go), which
+// Update implements record.Store with a group commit (batch.go), which
 // coalesces concurrent updates into one transaction and may run fn more
 // than once.
-func (d *DB) Update(ctx context.Context, fn func(bot.Tx) error) error {
+func (d *DB) Update(ctx context.Context, fn func(record.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -245,6 +245,6 @@ func (d *DB) Update(ctx context.Context, fn func(bot.Tx) error) error {
 }
 
 var (
-	_ bot.Store    = (*DB)(nil)
-	_ bot.Preparer = (*DB)(nil)
+	_ record.Store    = (*DB)(nil)
+	_ record.Preparer = (*DB)(nil)
 )

@@ -15,7 +15,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -119,7 +119,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 	if v, _ := db.SchemaVersion(); v != storage.Version {
 		t.Fatalf("version after migration %d, want %d", v, storage.Version)
 	}
-	err := db.View(context.Background(), func(tx bot.Tx) error {
+	err := db.View(context.Background(), func(tx record.Tx) error {
 		ids, err := tx.GamesOf("console:bob")
 		if err != nil || len(ids) != 1 || ids[0] != "g7" {
 			t.Errorf("GamesOf = %v, %v; want [g7]", ids, err)
@@ -139,7 +139,7 @@ func TestBackupIsAnOpenableCopy(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	db := open(t, filepath.Join(dir, "a.db"))
-	if err := db.Update(ctx, func(tx bot.Tx) error { return tx.MarkProcessed(&bot.ProcessedRecord{ID: "m9"}) }); err != nil {
+	if err := db.Update(ctx, func(tx record.Tx) error { return tx.MarkProcessed(&record.Processed{ID: "m9"}) }); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
@@ -155,7 +155,7 @@ func TestBackupIsAnOpenableCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cp.Close()
-	err = cp.View(ctx, func(tx bot.Tx) error {
+	err = cp.View(ctx, func(tx record.Tx) error {
 		_, err := tx.Processed("m9")
 		return err
 	})
@@ -194,7 +194,7 @@ func TestHotBackup(t *testing.T) {
 			default:
 			}
 			id := fmt.Sprintf("m%06d", n)
-			if err := db.Update(ctx, func(tx bot.Tx) error { return tx.MarkProcessed(&bot.ProcessedRecord{ID: id}) }); err != nil {
+			if err := db.Update(ctx, func(tx record.Tx) error { return tx.MarkProcessed(&record.Processed{ID: id}) }); err != nil {
 				t.Error(err)
 			}
 			n++
@@ -224,7 +224,7 @@ func TestHotBackup(t *testing.T) {
 		hi := -1
 		for i := written - 1; i >= 0; i-- {
 			found := false
-			cp.View(ctx, func(tx bot.Tx) error {
+			cp.View(ctx, func(tx record.Tx) error {
 				_, err := tx.Processed(fmt.Sprintf("m%06d", i))
 				found = err == nil
 				return nil

@@ -8,7 +8,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // ErrEmptyKey is returned when a record is written without its key: an
@@ -30,7 +30,7 @@ var fillPercents = map[string]float64{
 	string(bProcTimes):   0.95,
 }
 
-// txn is a bbolt transaction seen as a bot.Tx.
+// txn is a bbolt transaction seen as a record.Tx.
 type txn struct {
 	tx    *bolt.Tx
 	prep  *prepared  // records encoded before the transaction; nil: none
@@ -40,7 +40,7 @@ type txn struct {
 	absent string
 }
 
-var _ bot.Tx = (*txn)(nil)
+var _ record.Tx = (*txn)(nil)
 
 // bucket returns a top-level bucket of the schema.
 func (t *txn) bucket(name []byte) (*bolt.Bucket, error) {
@@ -88,7 +88,7 @@ func (t *txn) sub(parent []byte, name string, create bool) (*bolt.Bucket, error)
 func getJSON(b *bolt.Bucket, key []byte, v any) error {
 	raw := b.Get(key)
 	if raw == nil {
-		return bot.ErrNotFound
+		return record.ErrNotFound
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
 		return fmt.Errorf("%w: %w", ErrCorrupt, err)

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -24,15 +24,15 @@ func BenchmarkMoveTransaction(b *testing.B) {
 	const games, perTx = 1000, 128
 	db := openWith(b, filepath.Join(b.TempDir(), "moves.db"), storage.Options{NoSync: true})
 	rng := rand.New(rand.NewPCG(1, 2))
-	recs := make([]*bot.GameRecord, games)
-	replies := make([][]*bot.Reply, games)
-	update(b, db, func(tx bot.Tx) error {
+	recs := make([]*record.Game, games)
+	replies := make([][]*record.Reply, games)
+	update(b, db, func(tx record.Tx) error {
 		for g := range games {
 			for len(replies[g]) < 60 { // a game that does not end
 				recs[g], replies[g] = storage.SimulatedRecords(rng, g+1, 30)
 			}
 			start := *recs[g]
-			start.Moves, start.Status = nil, bot.Active
+			start.Moves, start.Status = nil, record.Active
 			if err := tx.PutGame(&start); err != nil {
 				return err
 			}
@@ -40,17 +40,17 @@ func BenchmarkMoveTransaction(b *testing.B) {
 		return nil
 	})
 	// move returns what the referee writes for the n-th move.
-	move := func(n int) (*bot.GameRecord, *bot.ProcessedRecord, []bot.Reply) {
+	move := func(n int) (*record.Game, *record.Processed, []record.Reply) {
 		g, turn := n%games, n/games%30+1
 		rec := *recs[g]
 		m := rec.Moves[turn-1]
-		rec.Moves, rec.Version, rec.Status = rec.Moves[:turn], turn, bot.Active
+		rec.Moves, rec.Version, rec.Status = rec.Moves[:turn], turn, record.Active
 		rec.TurnStart, rec.Deadline, rec.Updated, rec.Wake = m.At, m.At.Add(72*time.Hour), m.At, m.At.Add(48*time.Hour)
-		rs := make([]bot.Reply, 2)
-		proc := &bot.ProcessedRecord{At: m.At}
+		rs := make([]record.Reply, 2)
+		proc := &record.Processed{At: m.At}
 		for i := range rs {
 			rs[i] = *replies[g][2*(turn-1)+i]
-			rs[i].Delivery = bot.Delivery{}
+			rs[i].Delivery = record.Delivery{}
 			rs[i].ID += "/" + string(rune('a'+n/games/30)) // a game played again: new ids
 			proc.Replies = append(proc.Replies, rs[i].ID)
 		}
@@ -63,18 +63,18 @@ func BenchmarkMoveTransaction(b *testing.B) {
 	for n := 0; n < b.N; n += perTx {
 		b.StopTimer()
 		k := min(perTx, b.N-n)
-		recs, procs, rss := make([]*bot.GameRecord, k), make([]*bot.ProcessedRecord, k), make([][]bot.Reply, k)
+		recs, procs, rss := make([]*record.Game, k), make([]*record.Processed, k), make([][]record.Reply, k)
 		var dones []func()
 		for i := range k {
 			recs[i], procs[i], rss[i] = move(n + i)
 			dones = append(dones, db.Prepare(recs[i:i+1], rss[i]))
 		}
 		b.StartTimer()
-		update(b, db, func(tx bot.Tx) error {
+		update(b, db, func(tx record.Tx) error {
 			for i := range k {
 				if _, err := tx.Processed(procs[i].ID); err == nil {
 					return errors.New("processed twice")
-				} else if !errors.Is(err, bot.ErrNotFound) {
+				} else if !errors.Is(err, record.ErrNotFound) {
 					return err
 				}
 				if err := tx.MarkProcessed(procs[i]); err != nil {

@@ -11,7 +11,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // keysOf returns a bucket's keys.
@@ -44,20 +44,20 @@ func TestPutGameLeavesUnchangedIndexes(t *testing.T) {
 	db := openTemp(t)
 	ctx := context.Background()
 	at := time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC)
-	steps := []bot.GameRecord{
-		{Status: bot.Challenged, Players: [2]string{"a", "b"}, Wake: at},
-		{Status: bot.Active, Players: [2]string{"a", "b"}, Wake: at},
-		{Status: bot.Active, Players: [2]string{"a", "b"}, Wake: at.Add(time.Hour)},
-		{Status: bot.Active, Players: [2]string{"a", "b"}, Wake: at.Add(time.Hour).In(time.FixedZone("", 3600))},
-		{Status: bot.Active, Players: [2]string{"b", "a"}, Wake: at.Add(time.Hour)},
-		{Status: bot.Active, Players: [2]string{"b", "c"}, Wake: at.Add(time.Hour)},
-		{Status: bot.Active, Players: [2]string{"b", "c"}, Version: 9},
-		{Status: bot.Over, Players: [2]string{"", "c"}},
-		{Status: bot.Over, Players: [2]string{"", "c"}, Version: 10},
+	steps := []record.Game{
+		{Status: record.Challenged, Players: [2]string{"a", "b"}, Wake: at},
+		{Status: record.Active, Players: [2]string{"a", "b"}, Wake: at},
+		{Status: record.Active, Players: [2]string{"a", "b"}, Wake: at.Add(time.Hour)},
+		{Status: record.Active, Players: [2]string{"a", "b"}, Wake: at.Add(time.Hour).In(time.FixedZone("", 3600))},
+		{Status: record.Active, Players: [2]string{"b", "a"}, Wake: at.Add(time.Hour)},
+		{Status: record.Active, Players: [2]string{"b", "c"}, Wake: at.Add(time.Hour)},
+		{Status: record.Active, Players: [2]string{"b", "c"}, Version: 9},
+		{Status: record.Over, Players: [2]string{"", "c"}},
+		{Status: record.Over, Players: [2]string{"", "c"}, Version: 10},
 	}
 	for i, g := range steps {
 		g.ID = "g1"
-		if err := db.Update(ctx, func(tx bot.Tx) error { return tx.PutGame(&g) }); err != nil {
+		if err := db.Update(ctx, func(tx record.Tx) error { return tx.PutGame(&g) }); err != nil {
 			t.Fatal(err)
 		}
 		var wantPlayers []string
@@ -86,7 +86,7 @@ func TestPutGameLeavesUnchangedIndexes(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		err := db.View(ctx, func(tx bot.Tx) error {
+		err := db.View(ctx, func(tx record.Tx) error {
 			counts, err := tx.CountGames()
 			if err != nil || len(counts) != 1 || counts[g.Status] != 1 {
 				t.Errorf("step %d: counts %v, %v", i, counts, err)
@@ -109,13 +109,13 @@ func TestMarkProcessedAfterProcessed(t *testing.T) {
 	at := time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC)
 	mark := func(id string, n int, ask string) {
 		t.Helper()
-		err := db.Update(ctx, func(tx bot.Tx) error {
+		err := db.Update(ctx, func(tx record.Tx) error {
 			if ask != "" {
-				if _, err := tx.Processed(ask); err != nil && !errors.Is(err, bot.ErrNotFound) {
+				if _, err := tx.Processed(ask); err != nil && !errors.Is(err, record.ErrNotFound) {
 					return err
 				}
 			}
-			return tx.MarkProcessed(&bot.ProcessedRecord{ID: id, At: at.Add(time.Duration(n) * time.Minute)})
+			return tx.MarkProcessed(&record.Processed{ID: id, At: at.Add(time.Duration(n) * time.Minute)})
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -141,14 +141,14 @@ func TestMarkProcessedAfterProcessed(t *testing.T) {
 	want(key("m1", 3), key("m2", 4))
 	mark("m2", 5, "m3")
 	want(key("m1", 3), key("m2", 5))
-	err := db.Update(ctx, func(tx bot.Tx) error { // twice in one transaction
-		if _, err := tx.Processed("m4"); !errors.Is(err, bot.ErrNotFound) {
+	err := db.Update(ctx, func(tx record.Tx) error { // twice in one transaction
+		if _, err := tx.Processed("m4"); !errors.Is(err, record.ErrNotFound) {
 			return err
 		}
-		if err := tx.MarkProcessed(&bot.ProcessedRecord{ID: "m4", At: at.Add(6 * time.Minute)}); err != nil {
+		if err := tx.MarkProcessed(&record.Processed{ID: "m4", At: at.Add(6 * time.Minute)}); err != nil {
 			return err
 		}
-		return tx.MarkProcessed(&bot.ProcessedRecord{ID: "m4", At: at.Add(7 * time.Minute)})
+		return tx.MarkProcessed(&record.Processed{ID: "m4", At: at.Add(7 * time.Minute)})
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -157,15 +157,15 @@ func TestMarkProcessedAfterProcessed(t *testing.T) {
 }
 
 // TestUnprocessedError: Processed's error for a new message reads as
-// fmt.Errorf wrote it and is bot.ErrNotFound.
+// fmt.Errorf wrote it and is record.ErrNotFound.
 func TestUnprocessedError(t *testing.T) {
 	db := openTemp(t)
-	err := db.View(context.Background(), func(tx bot.Tx) error {
+	err := db.View(context.Background(), func(tx record.Tx) error {
 		_, err := tx.Processed("email:<m1@x>")
 		return err
 	})
-	want := fmt.Errorf("processed message %s: %w", "email:<m1@x>", bot.ErrNotFound)
-	if !errors.Is(err, bot.ErrNotFound) || err.Error() != want.Error() {
+	want := fmt.Errorf("processed message %s: %w", "email:<m1@x>", record.ErrNotFound)
+	if !errors.Is(err, record.ErrNotFound) || err.Error() != want.Error() {
 		t.Errorf("Processed of a new message: %v, want %v", err, want)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -56,9 +56,9 @@ func TestReadOnlyOpenReadsAnOldSchema(t *testing.T) {
 	if v, err := db.SchemaVersion(); v != 2 || err != nil {
 		t.Errorf("SchemaVersion = %d, %v; want the file's, 2", v, err)
 	}
-	err = db.View(t.Context(), func(tx bot.Tx) error {
+	err = db.View(t.Context(), func(tx record.Tx) error {
 		g, err := tx.Game("g1")
-		if err == nil && (g.Status != bot.Active || len(g.Moves) != 3) {
+		if err == nil && (g.Status != record.Active || len(g.Moves) != 3) {
 			t.Errorf("g1 read through the copy: %+v", g)
 		}
 		return err

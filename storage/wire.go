@@ -6,11 +6,11 @@ import (
 	"math"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // ErrCorrupt is wrapped by the errors about a stored value that cannot be
-// decoded. It matches bot.ErrDamagedRecord too, so that the referee sets
+// decoded. It matches record.ErrDamagedRecord too, so that the referee sets
 // the record aside.
 var ErrCorrupt error = corruptError{}
 
@@ -18,8 +18,8 @@ type corruptError struct{}
 
 func (corruptError) Error() string { return "storage: corrupt value" }
 
-// Is makes a corrupt value a bot.ErrDamagedRecord.
-func (corruptError) Is(target error) bool { return target == bot.ErrDamagedRecord }
+// Is makes a corrupt value a record.ErrDamagedRecord.
+func (corruptError) Is(target error) bool { return target == record.ErrDamagedRecord }
 
 // encoder appends the binary forms of values to a buffer: unsigned and
 // signed varints, strings as a length and their bytes, times as below.

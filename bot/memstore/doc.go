@@ -1,4 +1,4 @@
-// Package memstore is an in-memory [bot.Store] for fast tests of the
+// Package memstore is an in-memory [record.Store] for fast tests of the
 // referee and its adapters. It keeps the contract of package storetest,
 // like package storage's bbolt file, but nothing survives the process.
 //

@@ -7,23 +7,23 @@ import (
 	"strings"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
-// Game implements bot.Tx.
-func (tx *txn) Game(id string) (*bot.GameRecord, error) {
-	return get[string, bot.GameRecord]("game", tx.t.games, id)
+// Game implements record.Tx.
+func (tx *txn) Game(id string) (*record.Game, error) {
+	return get[string, record.Game]("game", tx.t.games, id)
 }
 
-// PutGame implements bot.Tx.
-func (tx *txn) PutGame(g *bot.GameRecord) error {
+// PutGame implements record.Tx.
+func (tx *txn) PutGame(g *record.Game) error {
 	if g.ID == "" {
 		return ErrEmptyKey
 	}
 	return put(tx, "games", &tx.t.games, g.ID, g)
 }
 
-// NewGameID implements bot.Tx.
+// NewGameID implements record.Tx.
 func (tx *txn) NewGameID() (string, error) {
 	if !tx.writable {
 		return "", ErrReadOnly
@@ -33,7 +33,7 @@ func (tx *txn) NewGameID() (string, error) {
 }
 
 // games decodes every game, in id order.
-func (tx *txn) games() ([]*bot.GameRecord, error) {
+func (tx *txn) games() ([]*record.Game, error) {
 	ids := slices.SortedFunc(func(yield func(string) bool) {
 		for id := range tx.t.games {
 			if !yield(id) {
@@ -41,7 +41,7 @@ func (tx *txn) games() ([]*bot.GameRecord, error) {
 			}
 		}
 	}, compareGameIDs)
-	out := make([]*bot.GameRecord, 0, len(ids))
+	out := make([]*record.Game, 0, len(ids))
 	for _, id := range ids {
 		g, err := tx.Game(id)
 		if err != nil {
@@ -52,7 +52,7 @@ func (tx *txn) games() ([]*bot.GameRecord, error) {
 	return out, nil
 }
 
-// GamesOf implements bot.Tx.
+// GamesOf implements record.Tx.
 func (tx *txn) GamesOf(player string) ([]string, error) {
 	gs, err := tx.games()
 	var ids []string
@@ -64,14 +64,14 @@ func (tx *txn) GamesOf(player string) ([]string, error) {
 	return ids, err
 }
 
-// DueGames implements bot.Tx.
+// DueGames implements record.Tx.
 func (tx *txn) DueGames(now time.Time, limit int) ([]string, error) {
 	gs, err := tx.games()
 	if err != nil {
 		return nil, err
 	}
-	gs = slices.DeleteFunc(gs, func(g *bot.GameRecord) bool { return g.Wake.IsZero() || g.Wake.After(now) })
-	slices.SortStableFunc(gs, func(a, b *bot.GameRecord) int {
+	gs = slices.DeleteFunc(gs, func(g *record.Game) bool { return g.Wake.IsZero() || g.Wake.After(now) })
+	slices.SortStableFunc(gs, func(a, b *record.Game) int {
 		return cmp.Or(a.Wake.Compare(b.Wake), strings.Compare(a.ID, b.ID))
 	})
 	var ids []string
@@ -84,18 +84,18 @@ func (tx *txn) DueGames(now time.Time, limit int) ([]string, error) {
 	return ids, nil
 }
 
-// CountGames implements bot.Tx.
-func (tx *txn) CountGames() (map[bot.Status]int, error) {
+// CountGames implements record.Tx.
+func (tx *txn) CountGames() (map[record.Status]int, error) {
 	gs, err := tx.games()
-	n := map[bot.Status]int{}
+	n := map[record.Status]int{}
 	for _, g := range gs {
 		n[g.Status]++
 	}
 	return n, err
 }
 
-// ForEachGame implements bot.Tx.
-func (tx *txn) ForEachGame(fn func(*bot.GameRecord) error) error {
+// ForEachGame implements record.Tx.
+func (tx *txn) ForEachGame(fn func(*record.Game) error) error {
 	gs, err := tx.games()
 	return each(gs, err, fn)
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // ErrReadOnly is returned by a write inside View.
@@ -23,7 +23,7 @@ var ErrEmptyKey = errors.New("memstore: empty key")
 // ErrDuplicateReply is returned by Enqueue for a reply id enqueued before.
 var ErrDuplicateReply = errors.New("memstore: reply enqueued twice")
 
-// Store is an in-memory bot.Store. The zero value is not usable: call New.
+// Store is an in-memory record.Store. The zero value is not usable: call New.
 type Store struct {
 	mu   sync.RWMutex
 	data tables // the committed state; its maps are never changed in place
@@ -54,8 +54,8 @@ func New() *Store {
 	}}
 }
 
-// View implements bot.Store.
-func (s *Store) View(ctx context.Context, fn func(bot.Tx) error) error {
+// View implements record.Store.
+func (s *Store) View(ctx context.Context, fn func(record.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -64,9 +64,9 @@ func (s *Store) View(ctx context.Context, fn func(bot.Tx) error) error {
 	return fn(&txn{t: s.data})
 }
 
-// Update implements bot.Store: fn runs once, on an overlay committed only
+// Update implements record.Store: fn runs once, on an overlay committed only
 // if it returns nil.
-func (s *Store) Update(ctx context.Context, fn func(bot.Tx) error) error {
+func (s *Store) Update(ctx context.Context, fn func(record.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func put[K comparable](tx *txn, name string, m *map[K][]byte, key K, v any) erro
 func get[K comparable, T any](name string, m map[K][]byte, key K) (*T, error) {
 	raw, ok := m[key]
 	if !ok {
-		return nil, fmt.Errorf("%s %v: %w", name, key, bot.ErrNotFound)
+		return nil, fmt.Errorf("%s %v: %w", name, key, record.ErrNotFound)
 	}
 	v := new(T)
 	if err := json.Unmarshal(raw, v); err != nil {
@@ -144,6 +144,6 @@ func compareGameIDs(a, b string) int {
 }
 
 var (
-	_ bot.Store = (*Store)(nil)
-	_ bot.Tx    = (*txn)(nil)
+	_ record.Store = (*Store)(nil)
+	_ record.Tx    = (*txn)(nil)
 )

@@ -5,11 +5,11 @@ import (
 	"slices"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
-// Enqueue implements bot.Tx.
-func (tx *txn) Enqueue(r *bot.Reply) error {
+// Enqueue implements record.Tx.
+func (tx *txn) Enqueue(r *record.Reply) error {
 	if r.ID == "" || r.To.Transport == "" {
 		return ErrEmptyKey
 	}
@@ -33,17 +33,17 @@ func (tx *txn) Enqueue(r *bot.Reply) error {
 	return nil
 }
 
-// Reply implements bot.Tx.
-func (tx *txn) Reply(id string) (*bot.Reply, error) {
+// Reply implements record.Tx.
+func (tx *txn) Reply(id string) (*record.Reply, error) {
 	seq, ok := tx.t.replyIDs[id]
 	if !ok {
-		return nil, fmt.Errorf("reply %s: %w", id, bot.ErrNotFound)
+		return nil, fmt.Errorf("reply %s: %w", id, record.ErrNotFound)
 	}
-	return get[uint64, bot.Reply]("reply", tx.t.replies, seq)
+	return get[uint64, record.Reply]("reply", tx.t.replies, seq)
 }
 
 // log decodes every reply, in outbox order.
-func (tx *txn) log() ([]*bot.Reply, error) {
+func (tx *txn) log() ([]*record.Reply, error) {
 	seqs := slices.Sorted(func(yield func(uint64) bool) {
 		for seq := range tx.t.replies {
 			if !yield(seq) {
@@ -51,9 +51,9 @@ func (tx *txn) log() ([]*bot.Reply, error) {
 			}
 		}
 	})
-	out := make([]*bot.Reply, 0, len(seqs))
+	out := make([]*record.Reply, 0, len(seqs))
 	for _, seq := range seqs {
-		r, err := get[uint64, bot.Reply]("reply", tx.t.replies, seq)
+		r, err := get[uint64, record.Reply]("reply", tx.t.replies, seq)
 		if err != nil {
 			return nil, err
 		}
@@ -62,14 +62,14 @@ func (tx *txn) log() ([]*bot.Reply, error) {
 	return out, nil
 }
 
-// PendingHeads implements bot.Tx: a recipient is a player key, and each
+// PendingHeads implements record.Tx: a recipient is a player key, and each
 // recipient has a lane per class.
-func (tx *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
+func (tx *txn) PendingHeads(transport string, limit int) ([]record.Reply, error) {
 	rs, err := tx.log()
 	if err != nil {
 		return nil, err
 	}
-	var heads []bot.Reply
+	var heads []record.Reply
 	seen := map[string]bool{}
 	for _, r := range rs {
 		if limit > 0 && len(heads) == limit {
@@ -84,14 +84,14 @@ func (tx *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
 	return heads, nil
 }
 
-// PendingLane implements bot.Tx.
-func (tx *txn) PendingLane(transport, lane string, limit int) (int, []bot.Reply, error) {
+// PendingLane implements record.Tx.
+func (tx *txn) PendingLane(transport, lane string, limit int) (int, []record.Reply, error) {
 	rs, err := tx.log()
 	if err != nil {
 		return 0, nil, err
 	}
 	n := 0
-	var out []bot.Reply
+	var out []record.Reply
 	for _, r := range rs {
 		if r.To.Transport != transport || !r.Delivery.Pending() || r.Lane() != lane {
 			continue
@@ -104,8 +104,8 @@ func (tx *txn) PendingLane(transport, lane string, limit int) (int, []bot.Reply,
 	return n, out, nil
 }
 
-// SetDelivery implements bot.Tx.
-func (tx *txn) SetDelivery(id string, d bot.Delivery) error {
+// SetDelivery implements record.Tx.
+func (tx *txn) SetDelivery(id string, d record.Delivery) error {
 	r, err := tx.Reply(id)
 	if err != nil {
 		return err
@@ -114,7 +114,7 @@ func (tx *txn) SetDelivery(id string, d bot.Delivery) error {
 	return put(tx, "replies", &tx.t.replies, r.Seq, r)
 }
 
-// OutboxStats implements bot.Tx.
+// OutboxStats implements record.Tx.
 func (tx *txn) OutboxStats() (pending int, oldest time.Time, err error) {
 	rs, err := tx.log()
 	for _, r := range rs {
@@ -128,8 +128,8 @@ func (tx *txn) OutboxStats() (pending int, oldest time.Time, err error) {
 	return pending, oldest, err
 }
 
-// ForEachReply implements bot.Tx.
-func (tx *txn) ForEachReply(fn func(*bot.Reply) error) error {
+// ForEachReply implements record.Tx.
+func (tx *txn) ForEachReply(fn func(*record.Reply) error) error {
 	rs, err := tx.log()
 	return each(rs, err, fn)
 }

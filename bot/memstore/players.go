@@ -4,23 +4,23 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
-// Player implements bot.Tx.
-func (tx *txn) Player(key string) (*bot.PlayerRecord, error) {
-	return get[string, bot.PlayerRecord]("player", tx.t.players, key)
+// Player implements record.Tx.
+func (tx *txn) Player(key string) (*record.Player, error) {
+	return get[string, record.Player]("player", tx.t.players, key)
 }
 
-// PutPlayer implements bot.Tx.
-func (tx *txn) PutPlayer(p *bot.PlayerRecord) error {
+// PutPlayer implements record.Tx.
+func (tx *txn) PutPlayer(p *record.Player) error {
 	if p.Key == "" {
 		return ErrEmptyKey
 	}
 	return put(tx, "players", &tx.t.players, p.Key, p)
 }
 
-// PlayersNamed implements bot.Tx: the keys in order.
+// PlayersNamed implements record.Tx: the keys in order.
 func (tx *txn) PlayersNamed(name string) ([]string, error) {
 	var keys []string
 	for key := range tx.t.players {
@@ -36,13 +36,13 @@ func (tx *txn) PlayersNamed(name string) ([]string, error) {
 	return keys, nil
 }
 
-// Processed implements bot.Tx.
-func (tx *txn) Processed(msgID string) (*bot.ProcessedRecord, error) {
-	return get[string, bot.ProcessedRecord]("processed message", tx.t.processed, msgID)
+// Processed implements record.Tx.
+func (tx *txn) Processed(msgID string) (*record.Processed, error) {
+	return get[string, record.Processed]("processed message", tx.t.processed, msgID)
 }
 
-// MarkProcessed implements bot.Tx.
-func (tx *txn) MarkProcessed(r *bot.ProcessedRecord) error {
+// MarkProcessed implements record.Tx.
+func (tx *txn) MarkProcessed(r *record.Processed) error {
 	if r.ID == "" {
 		return ErrEmptyKey
 	}

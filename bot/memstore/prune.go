@@ -6,10 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
-// Prune implements bot.Tx: the oldest replies first, then the oldest
+// Prune implements record.Tx: the oldest replies first, then the oldest
 // processed records.
 func (tx *txn) Prune(before time.Time, limit int) (int, error) {
 	if !tx.writable {
@@ -19,9 +19,9 @@ func (tx *txn) Prune(before time.Time, limit int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	rs = slices.DeleteFunc(rs, func(r *bot.Reply) bool { return r.Delivery.Pending() || !r.Created.Before(before) })
-	slices.SortStableFunc(rs, func(a, b *bot.Reply) int { return a.Created.Compare(b.Created) })
-	var ps []*bot.ProcessedRecord
+	rs = slices.DeleteFunc(rs, func(r *record.Reply) bool { return r.Delivery.Pending() || !r.Created.Before(before) })
+	slices.SortStableFunc(rs, func(a, b *record.Reply) int { return a.Created.Compare(b.Created) })
+	var ps []*record.Processed
 	for id := range tx.t.processed {
 		p, err := tx.Processed(id)
 		if err != nil {
@@ -31,7 +31,7 @@ func (tx *txn) Prune(before time.Time, limit int) (int, error) {
 			ps = append(ps, p)
 		}
 	}
-	slices.SortFunc(ps, func(a, b *bot.ProcessedRecord) int { return cmp.Or(a.At.Compare(b.At), strings.Compare(a.ID, b.ID)) })
+	slices.SortFunc(ps, func(a, b *record.Processed) int { return cmp.Or(a.At.Compare(b.At), strings.Compare(a.ID, b.ID)) })
 	_ = own(tx, "replies", &tx.t.replies)
 	_ = own(tx, "replyIDs", &tx.t.replyIDs)
 	_ = own(tx, "processed", &tx.t.processed)

@@ -5,19 +5,19 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
-// State implements bot.Tx.
+// State implements record.Tx.
 func (tx *txn) State(transport, key string) ([]byte, error) {
 	v, ok := tx.t.state[stateKey{transport, key}]
 	if !ok {
-		return nil, fmt.Errorf("state %s %q: %w", transport, key, bot.ErrNotFound)
+		return nil, fmt.Errorf("state %s %q: %w", transport, key, record.ErrNotFound)
 	}
 	return append([]byte{}, v...), nil
 }
 
-// PutState implements bot.Tx.
+// PutState implements record.Tx.
 func (tx *txn) PutState(transport, key string, value []byte) error {
 	if transport == "" || key == "" {
 		return ErrEmptyKey
@@ -29,7 +29,7 @@ func (tx *txn) PutState(transport, key string, value []byte) error {
 	return nil
 }
 
-// DeleteState implements bot.Tx.
+// DeleteState implements record.Tx.
 func (tx *txn) DeleteState(transport, key string) error {
 	if err := own(tx, "state", &tx.t.state); err != nil {
 		return err
@@ -38,7 +38,7 @@ func (tx *txn) DeleteState(transport, key string) error {
 	return nil
 }
 
-// ScanState implements bot.Tx.
+// ScanState implements record.Tx.
 func (tx *txn) ScanState(transport, prefix string, fn func(key string, value []byte) error) error {
 	var keys []string
 	for k := range tx.t.state {

@@ -4,30 +4,30 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // copyCase checks one record type: neither the value given to the store
 // nor one it returned shares memory with what it keeps.
 type copyCase[T any] struct {
-	put      func(bot.Tx) (T, error) // stores a fixture and returns it
-	get      func(bot.Tx) (T, error)
+	put      func(record.Tx) (T, error) // stores a fixture and returns it
+	get      func(record.Tx) (T, error)
 	want     func(got T) T // what get must return
 	scribble func(T)       // changes every part a shallow copy would share
 }
 
 // check puts a fixture and scribbles on it, then gets the record, scribbles
 // on it and gets it again.
-func (c copyCase[T]) check(t *testing.T, s bot.Store) {
+func (c copyCase[T]) check(t *testing.T, s record.Store) {
 	t.Helper()
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		v, err := c.put(tx)
 		if err == nil {
 			c.scribble(v)
 		}
 		return err
 	})
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		v, err := c.get(tx)
 		if err != nil {
 			return err
@@ -42,41 +42,41 @@ func (c copyCase[T]) check(t *testing.T, s bot.Store) {
 
 var copyCases = []suiteCase{
 	{"GameCopies", func(t *testing.T, open Opener) {
-		copyCase[*bot.GameRecord]{
-			put:      func(tx bot.Tx) (*bot.GameRecord, error) { g := fullGame("g1"); return g, tx.PutGame(g) },
-			get:      func(tx bot.Tx) (*bot.GameRecord, error) { return tx.Game("g1") },
-			want:     func(*bot.GameRecord) *bot.GameRecord { return fullGame("g1") },
+		copyCase[*record.Game]{
+			put:      func(tx record.Tx) (*record.Game, error) { g := fullGame("g1"); return g, tx.PutGame(g) },
+			get:      func(tx record.Tx) (*record.Game, error) { return tx.Game("g1") },
+			want:     func(*record.Game) *record.Game { return fullGame("g1") },
 			scribble: scribbleGame,
 		}.check(t, fresh(t, open))
 	}},
 	{"PlayerCopies", func(t *testing.T, open Opener) {
-		copyCase[*bot.PlayerRecord]{
-			put: func(tx bot.Tx) (*bot.PlayerRecord, error) {
+		copyCase[*record.Player]{
+			put: func(tx record.Tx) (*record.Player, error) {
 				p := fullPlayer(alice, "alice")
 				return p, tx.PutPlayer(p)
 			},
-			get:      func(tx bot.Tx) (*bot.PlayerRecord, error) { return tx.Player(alice.Key()) },
-			want:     func(*bot.PlayerRecord) *bot.PlayerRecord { return fullPlayer(alice, "alice") },
-			scribble: func(p *bot.PlayerRecord) { p.Unreachable.Told[0], p.Name = "scribbled", "scribbled" },
+			get:      func(tx record.Tx) (*record.Player, error) { return tx.Player(alice.Key()) },
+			want:     func(*record.Player) *record.Player { return fullPlayer(alice, "alice") },
+			scribble: func(p *record.Player) { p.Unreachable.Told[0], p.Name = "scribbled", "scribbled" },
 		}.check(t, fresh(t, open))
 	}},
 	{"ProcessedCopies", func(t *testing.T, open Opener) {
-		copyCase[*bot.ProcessedRecord]{
-			put: func(tx bot.Tx) (*bot.ProcessedRecord, error) {
+		copyCase[*record.Processed]{
+			put: func(tx record.Tx) (*record.Processed, error) {
 				r := fullProcessed("m1", t0)
 				return r, tx.MarkProcessed(r)
 			},
-			get:      func(tx bot.Tx) (*bot.ProcessedRecord, error) { return tx.Processed("m1") },
-			want:     func(*bot.ProcessedRecord) *bot.ProcessedRecord { return fullProcessed("m1", t0) },
-			scribble: func(r *bot.ProcessedRecord) { r.Replies[0] = "scribbled" },
+			get:      func(tx record.Tx) (*record.Processed, error) { return tx.Processed("m1") },
+			want:     func(*record.Processed) *record.Processed { return fullProcessed("m1", t0) },
+			scribble: func(r *record.Processed) { r.Replies[0] = "scribbled" },
 		}.check(t, fresh(t, open))
 	}},
 	{"ReplyCopies", func(t *testing.T, open Opener) {
-		copyCase[*bot.Reply]{
-			put:  func(tx bot.Tx) (*bot.Reply, error) { r := fullReply("r1", alice); return r, tx.Enqueue(r) },
-			get:  func(tx bot.Tx) (*bot.Reply, error) { return tx.Reply("r1") },
-			want: func(got *bot.Reply) *bot.Reply { r := stored(fullReply("r1", alice), got.Seq); return &r },
-			scribble: func(r *bot.Reply) {
+		copyCase[*record.Reply]{
+			put:  func(tx record.Tx) (*record.Reply, error) { r := fullReply("r1", alice); return r, tx.Enqueue(r) },
+			get:  func(tx record.Tx) (*record.Reply, error) { return tx.Reply("r1") },
+			want: func(got *record.Reply) *record.Reply { r := stored(fullReply("r1", alice), got.Seq); return &r },
+			scribble: func(r *record.Reply) {
 				r.Parts[0].Text = "scribbled"
 				r.Parts[3].Actions[0].Label = "scribbled"
 				pic := r.Parts[len(r.Parts)-2].Picture

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 var gameCases = []suiteCase{
@@ -23,8 +23,8 @@ var gameCases = []suiteCase{
 func testGameRoundTrip(t *testing.T, open Opener) {
 	s := fresh(t, open)
 	want := fullGame("g1")
-	update(t, s, func(tx bot.Tx) error {
-		if _, err := tx.Game("g1"); !errors.Is(err, bot.ErrNotFound) {
+	update(t, s, func(tx record.Tx) error {
+		if _, err := tx.Game("g1"); !errors.Is(err, record.ErrNotFound) {
 			t.Errorf("Game of a missing id: %v, want ErrNotFound", err)
 		}
 		if err := tx.PutGame(want); err != nil {
@@ -36,21 +36,21 @@ func testGameRoundTrip(t *testing.T, open Opener) {
 		}
 		return nil
 	})
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		got, err := tx.Game("g1")
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("after commit Game = %+v, %v; want %+v", got, err, want)
 		}
 		return nil
 	})
-	err := s.Update(t.Context(), func(tx bot.Tx) error { return tx.PutGame(&bot.GameRecord{}) })
+	err := s.Update(t.Context(), func(tx record.Tx) error { return tx.PutGame(&record.Game{}) })
 	if err == nil {
 		t.Error("PutGame of a game without an id succeeded")
 	}
 }
 
 // scribbleGame changes every part of g that a shallow copy would share.
-func scribbleGame(g *bot.GameRecord) {
+func scribbleGame(g *record.Game) {
 	g.Moves[0].PTN = "zz"
 	g.Result.Text = "scribbled"
 	g.Proposal.Board = "scribbled"
@@ -63,12 +63,12 @@ func scribbleGame(g *bot.GameRecord) {
 func testNewGameID(t *testing.T, open Opener) {
 	s := fresh(t, open)
 	var ids []string
-	next := func(tx bot.Tx) error { // an update may run more than once: keep the last run's ids
+	next := func(tx record.Tx) error { // an update may run more than once: keep the last run's ids
 		id, err := tx.NewGameID()
 		ids = append(ids, id)
 		return err
 	}
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		a, err := tx.NewGameID()
 		if err != nil {
 			return err
@@ -80,7 +80,7 @@ func testNewGameID(t *testing.T, open Opener) {
 	update(t, s, next)
 	// a failed transaction allocates nothing
 	boom := errors.New("boom")
-	if err := s.Update(t.Context(), func(tx bot.Tx) error { _, _ = tx.NewGameID(); return boom }); !errors.Is(err, boom) {
+	if err := s.Update(t.Context(), func(tx record.Tx) error { _, _ = tx.NewGameID(); return boom }); !errors.Is(err, boom) {
 		t.Fatalf("failed update returned %v, want %v", err, boom)
 	}
 	update(t, s, next)
@@ -92,9 +92,9 @@ func testNewGameID(t *testing.T, open Opener) {
 func testGamesOf(t *testing.T, open Opener) {
 	s := fresh(t, open)
 	al, alan, bo := "console:al", "console:alan", "console:bo"
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		for i := 1; i <= 12; i++ {
-			g := &bot.GameRecord{ID: fmt.Sprintf("g%d", i), Status: bot.Active, Players: [2]string{al, bo}}
+			g := &record.Game{ID: fmt.Sprintf("g%d", i), Status: record.Active, Players: [2]string{al, bo}}
 			if i%3 == 0 {
 				g.Players = [2]string{bo, alan}
 			}
@@ -106,7 +106,7 @@ func testGamesOf(t *testing.T, open Opener) {
 	})
 	check := func(player string, want []string) {
 		t.Helper()
-		view(t, s, func(tx bot.Tx) error {
+		view(t, s, func(tx record.Tx) error {
 			got, err := tx.GamesOf(player)
 			if err != nil || !slices.Equal(got, want) {
 				t.Errorf("GamesOf(%s) = %v, %v; want %v", player, got, err, want)
@@ -118,7 +118,7 @@ func testGamesOf(t *testing.T, open Opener) {
 	check(alan, []string{"g3", "g6", "g9", "g12"})
 	check("console:nobody", nil)
 	// a game that changes its players leaves the old player's list
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		g, err := tx.Game("g10")
 		if err != nil {
 			return err
@@ -135,9 +135,9 @@ func testDueGames(t *testing.T, open Opener) {
 	s := fresh(t, open)
 	h := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Hour) }
 	wakes := map[string]time.Time{"g1": h(3), "g2": h(1), "g3": h(2), "g4": {}, "g5": h(5), "g6": h(-1000)}
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		for id, w := range wakes {
-			if err := tx.PutGame(&bot.GameRecord{ID: id, Status: bot.Active, Wake: w}); err != nil {
+			if err := tx.PutGame(&record.Game{ID: id, Status: record.Active, Wake: w}); err != nil {
 				return err
 			}
 		}
@@ -145,7 +145,7 @@ func testDueGames(t *testing.T, open Opener) {
 	})
 	check := func(now time.Time, limit int, want []string) {
 		t.Helper()
-		view(t, s, func(tx bot.Tx) error {
+		view(t, s, func(tx record.Tx) error {
 			got, err := tx.DueGames(now, limit)
 			if err != nil || !slices.Equal(got, want) {
 				t.Errorf("DueGames(%s, %d) = %v, %v; want %v", now.Format(time.Kitchen), limit, got, err, want)
@@ -158,7 +158,7 @@ func testDueGames(t *testing.T, open Opener) {
 	check(h(-2000), 0, nil)
 	check(h(100000), 0, []string{"g6", "g2", "g3", "g1", "g5"}) // a zero Wake is never due
 	setWake := func(id string, w time.Time) {
-		update(t, s, func(tx bot.Tx) error {
+		update(t, s, func(tx record.Tx) error {
 			g, err := tx.Game(id)
 			if err != nil {
 				return err
@@ -177,12 +177,12 @@ func testDueGames(t *testing.T, open Opener) {
 
 func testCountGames(t *testing.T, open Opener) {
 	s := fresh(t, open)
-	put := func(id string, st bot.Status) {
-		update(t, s, func(tx bot.Tx) error { return tx.PutGame(&bot.GameRecord{ID: id, Status: st}) })
+	put := func(id string, st record.Status) {
+		update(t, s, func(tx record.Tx) error { return tx.PutGame(&record.Game{ID: id, Status: st}) })
 	}
-	check := func(want map[bot.Status]int) {
+	check := func(want map[record.Status]int) {
 		t.Helper()
-		view(t, s, func(tx bot.Tx) error {
+		view(t, s, func(tx record.Tx) error {
 			got, err := tx.CountGames()
 			if err != nil || !reflect.DeepEqual(got, want) {
 				t.Errorf("CountGames = %v, %v; want %v", got, err, want)
@@ -190,34 +190,34 @@ func testCountGames(t *testing.T, open Opener) {
 			return nil
 		})
 	}
-	check(map[bot.Status]int{})
-	put("g1", bot.Challenged)
-	put("g2", bot.Challenged)
-	put("g3", bot.Active)
-	check(map[bot.Status]int{bot.Challenged: 2, bot.Active: 1})
-	put("g1", bot.Active) // accepted
-	put("g3", bot.Active) // written again unchanged
-	put("g2", bot.Expired)
-	check(map[bot.Status]int{bot.Active: 2, bot.Expired: 1})
-	put("g1", bot.Over)
-	put("g3", bot.Over)
-	check(map[bot.Status]int{bot.Over: 2, bot.Expired: 1})
+	check(map[record.Status]int{})
+	put("g1", record.Challenged)
+	put("g2", record.Challenged)
+	put("g3", record.Active)
+	check(map[record.Status]int{record.Challenged: 2, record.Active: 1})
+	put("g1", record.Active) // accepted
+	put("g3", record.Active) // written again unchanged
+	put("g2", record.Expired)
+	check(map[record.Status]int{record.Active: 2, record.Expired: 1})
+	put("g1", record.Over)
+	put("g3", record.Over)
+	check(map[record.Status]int{record.Over: 2, record.Expired: 1})
 }
 
 func testForEachGame(t *testing.T, open Opener) {
 	s := fresh(t, open)
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		for _, id := range []string{"g10", "g2", "g1", "g11"} {
-			if err := tx.PutGame(&bot.GameRecord{ID: id, Status: bot.Over, Days: len(id)}); err != nil {
+			if err := tx.PutGame(&record.Game{ID: id, Status: record.Over, Days: len(id)}); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
 	stop := errors.New("stop")
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		var got []string
-		err := tx.ForEachGame(func(g *bot.GameRecord) error {
+		err := tx.ForEachGame(func(g *record.Game) error {
 			got = append(got, g.ID)
 			if g.Days != len(g.ID) {
 				t.Errorf("ForEachGame gave %s with Days %d", g.ID, g.Days)
@@ -228,7 +228,7 @@ func testForEachGame(t *testing.T, open Opener) {
 			t.Errorf("ForEachGame visited %v, %v; want %v", got, err, want)
 		}
 		got = nil
-		err = tx.ForEachGame(func(g *bot.GameRecord) error { got = append(got, g.ID); return stop })
+		err = tx.ForEachGame(func(g *record.Game) error { got = append(got, g.ID); return stop })
 		if !errors.Is(err, stop) || len(got) != 1 {
 			t.Errorf("ForEachGame went on after an error: visited %v, returned %v", got, err)
 		}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 var outboxCases = []suiteCase{
@@ -25,10 +25,10 @@ var outboxCases = []suiteCase{
 }
 
 // enqueue stores replies in one transaction and returns their Seqs.
-func enqueue(t *testing.T, s bot.Store, rs ...*bot.Reply) []uint64 {
+func enqueue(t *testing.T, s record.Store, rs ...*record.Reply) []uint64 {
 	t.Helper()
 	var seqs []uint64
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		seqs = seqs[:0]
 		for _, r := range rs {
 			if err := tx.Enqueue(r); err != nil {
@@ -42,16 +42,16 @@ func enqueue(t *testing.T, s bot.Store, rs ...*bot.Reply) []uint64 {
 }
 
 // setDelivery stores a delivery state.
-func setDelivery(t *testing.T, s bot.Store, id string, d bot.Delivery) {
+func setDelivery(t *testing.T, s record.Store, id string, d record.Delivery) {
 	t.Helper()
-	update(t, s, func(tx bot.Tx) error { return tx.SetDelivery(id, d) })
+	update(t, s, func(tx record.Tx) error { return tx.SetDelivery(id, d) })
 }
 
 // headIDs returns the ids of PendingHeads(transport, limit).
-func headIDs(t *testing.T, s bot.Store, transport string, limit int) []string {
+func headIDs(t *testing.T, s record.Store, transport string, limit int) []string {
 	t.Helper()
 	var ids []string
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		rs, err := tx.PendingHeads(transport, limit)
 		for _, r := range rs {
 			ids = append(ids, r.ID)
@@ -76,15 +76,15 @@ func testEnqueueRefuses(t *testing.T, open Opener) {
 	enqueue(t, s, pendingReply("r1", alice, t0))
 	cases := []struct {
 		name string
-		rs   []*bot.Reply
+		rs   []*record.Reply
 	}{
-		{"an id enqueued in an earlier transaction", []*bot.Reply{pendingReply("r2", alice, t0), pendingReply("r1", bob, t0)}},
-		{"an id enqueued in the same transaction", []*bot.Reply{pendingReply("r3", alice, t0), pendingReply("r3", bob, t0)}},
-		{"no id", []*bot.Reply{pendingReply("", alice, t0)}},
-		{"no transport", []*bot.Reply{pendingReply("r4", bot.Identity{Address: "x"}, t0)}},
+		{"an id enqueued in an earlier transaction", []*record.Reply{pendingReply("r2", alice, t0), pendingReply("r1", bob, t0)}},
+		{"an id enqueued in the same transaction", []*record.Reply{pendingReply("r3", alice, t0), pendingReply("r3", bob, t0)}},
+		{"no id", []*record.Reply{pendingReply("", alice, t0)}},
+		{"no transport", []*record.Reply{pendingReply("r4", record.Identity{Address: "x"}, t0)}},
 	}
 	for _, c := range cases {
-		err := s.Update(t.Context(), func(tx bot.Tx) error {
+		err := s.Update(t.Context(), func(tx record.Tx) error {
 			for _, r := range c.rs {
 				if err := tx.Enqueue(r); err != nil {
 					return err
@@ -97,9 +97,9 @@ func testEnqueueRefuses(t *testing.T, open Opener) {
 		}
 	}
 	// nothing of the refused transactions was written
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		n := 0
-		err := tx.ForEachReply(func(r *bot.Reply) error { n++; return nil })
+		err := tx.ForEachReply(func(r *record.Reply) error { n++; return nil })
 		if n != 1 {
 			t.Errorf("the log holds %d replies after refused enqueues, want 1", n)
 		}
@@ -111,14 +111,14 @@ func testReplyRoundTrip(t *testing.T, open Opener) {
 	s := fresh(t, open)
 	full := fullReply("r1", alice)      // delivered and failed: goes to the log only
 	pend := pendingReply("r2", bob, t0) // pending: in the outbox
-	pend.Delivery = bot.Delivery{Attempts: 1, NextTry: t0.Add(time.Hour), LastError: "rate limited"}
+	pend.Delivery = record.Delivery{Attempts: 1, NextTry: t0.Add(time.Hour), LastError: "rate limited"}
 	pend.Parts = append(pend.Parts, full.Parts[len(full.Parts)-1])
 	seqs := enqueue(t, s, full, pend)
 	if full.Seq != seqs[0] || full.Images == nil {
 		t.Errorf("Enqueue changed the caller's reply beyond its Seq: Seq %d (want %d), Images %v", full.Seq, seqs[0], full.Images)
 	}
-	want := map[string]bot.Reply{"r1": stored(fullReply("r1", alice), seqs[0]), "r2": stored(pend, seqs[1])}
-	view(t, s, func(tx bot.Tx) error {
+	want := map[string]record.Reply{"r1": stored(fullReply("r1", alice), seqs[0]), "r2": stored(pend, seqs[1])}
+	view(t, s, func(tx record.Tx) error {
 		for id, w := range want {
 			got, err := tx.Reply(id)
 			if err != nil || !reflect.DeepEqual(*got, w) {
@@ -129,13 +129,13 @@ func testReplyRoundTrip(t *testing.T, open Opener) {
 		if err != nil || len(heads) != 1 || !reflect.DeepEqual(heads[0], want["r2"]) {
 			t.Errorf("PendingHeads = %+v, %v; want [%+v]", heads, err, want["r2"])
 		}
-		err = tx.ForEachReply(func(r *bot.Reply) error {
+		err = tx.ForEachReply(func(r *record.Reply) error {
 			if !reflect.DeepEqual(*r, want[r.ID]) {
 				t.Errorf("ForEachReply gave\n%+v; want\n%+v", *r, want[r.ID])
 			}
 			return nil
 		})
-		if _, err := tx.Reply("r404"); !errors.Is(err, bot.ErrNotFound) {
+		if _, err := tx.Reply("r404"); !errors.Is(err, record.ErrNotFound) {
 			t.Errorf("Reply of a missing id: %v, want ErrNotFound", err)
 		}
 		return err
@@ -144,7 +144,7 @@ func testReplyRoundTrip(t *testing.T, open Opener) {
 
 func testPendingHeads(t *testing.T, open Opener) {
 	s := fresh(t, open)
-	aliceShouting := bot.Identity{Transport: alice.Transport, Address: "ALICE@example.org"}
+	aliceShouting := record.Identity{Transport: alice.Transport, Address: "ALICE@example.org"}
 	enqueue(t, s,
 		pendingReply("a1", alice, t0), pendingReply("b1", bob, t0), pendingReply("a2", aliceShouting, t0),
 		pendingReply("c1", carol, t0), pendingReply("c2", carol, t0), pendingReply("a3", alice, t0))
@@ -158,22 +158,22 @@ func testPendingHeads(t *testing.T, open Opener) {
 	check("email", 1, "a1")
 	check("discord", 0, "b1")
 	check("console", 0)
-	setDelivery(t, s, "a1", bot.Delivery{Delivered: t0})
+	setDelivery(t, s, "a1", record.Delivery{Delivered: t0})
 	check("email", 0, "a2", "c1")
-	setDelivery(t, s, "c1", bot.Delivery{Attempts: 3, Failed: t0, LastError: "550 no such user"})
+	setDelivery(t, s, "c1", record.Delivery{Attempts: 3, Failed: t0, LastError: "550 no such user"})
 	check("email", 0, "a2", "c2")
-	setDelivery(t, s, "a2", bot.Delivery{Attempts: 1, NextTry: t0.Add(time.Hour)}) // still pending
+	setDelivery(t, s, "a2", record.Delivery{Attempts: 1, NextTry: t0.Add(time.Hour)}) // still pending
 	check("email", 0, "a2", "c2")
-	setDelivery(t, s, "a3", bot.Delivery{Delivered: t0}) // a reply behind the head
-	setDelivery(t, s, "a2", bot.Delivery{Delivered: t0})
+	setDelivery(t, s, "a3", record.Delivery{Delivered: t0}) // a reply behind the head
+	setDelivery(t, s, "a2", record.Delivery{Delivered: t0})
 	check("email", 0, "c2")
-	setDelivery(t, s, "a1", bot.Delivery{}) // back to pending: back in the outbox, in its place
+	setDelivery(t, s, "a1", record.Delivery{}) // back to pending: back in the outbox, in its place
 	check("email", 0, "a1", "c2")
 }
 
 func testPendingHeadsFairness(t *testing.T, open Opener) {
 	s := fresh(t, open)
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		for i := range 1000 {
 			if err := tx.Enqueue(pendingReply(fmt.Sprintf("a%d", i), alice, t0)); err != nil {
 				return err
@@ -193,9 +193,9 @@ func testPendingHeadsFairness(t *testing.T, open Opener) {
 }
 
 // answerTo returns a pending answer (Class Answer) to a recipient.
-func answerTo(id string, to bot.Identity) *bot.Reply {
+func answerTo(id string, to record.Identity) *record.Reply {
 	r := pendingReply(id, to, t0)
-	r.Class = bot.Answer
+	r.Class = record.Answer
 	return r
 }
 
@@ -217,19 +217,19 @@ func testPendingHeadsLanes(t *testing.T, open Opener) {
 	if got, want := headIDs(t, s, "email", 2), []string{"q1", "e1"}; !slices.Equal(got, want) {
 		t.Errorf("PendingHeads(email, 2) = %v, want %v", got, want)
 	}
-	setDelivery(t, s, "q1", bot.Delivery{Attempts: 5, NextTry: t0.Add(time.Hour), LastError: "held back"})
+	setDelivery(t, s, "q1", record.Delivery{Attempts: 5, NextTry: t0.Add(time.Hour), LastError: "held back"})
 	check("the first answer waits", "q1", "e1", "c1")
-	setDelivery(t, s, "e1", bot.Delivery{Delivered: t0})
+	setDelivery(t, s, "e1", record.Delivery{Delivered: t0})
 	check("the first event delivered", "q1", "e2", "c1")
-	setDelivery(t, s, "e2", bot.Delivery{Delivered: t0})
+	setDelivery(t, s, "e2", record.Delivery{Delivered: t0})
 	check("the events delivered", "q1", "c1")
 	s = reopen() // the lanes are as they were
 	check("reopened", "q1", "c1")
-	setDelivery(t, s, "q1", bot.Delivery{Delivered: t0})
+	setDelivery(t, s, "q1", record.Delivery{Delivered: t0})
 	check("the first answer delivered", "q2", "c1")
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		r, err := tx.Reply("q2")
-		if err == nil && r.Class != bot.Answer {
+		if err == nil && r.Class != record.Answer {
 			t.Errorf("Reply(q2).Class = %v, want answer", r.Class)
 		}
 		return err
@@ -242,13 +242,13 @@ func testPendingHeadsLanes(t *testing.T, open Opener) {
 func testPendingLane(t *testing.T, open Opener) {
 	s, reopen := open(t)
 	play := pendingReply("p1", alice, t0)
-	play.Class = bot.Play
+	play.Class = record.Play
 	enqueue(t, s, answerTo("q1", alice), pendingReply("e1", alice, t0), answerTo("q2", alice), play,
 		answerTo("q3", alice), answerTo("c1", carol))
-	answers, events := bot.LaneOf(alice, bot.Answer), bot.LaneOf(alice, bot.Event)
+	answers, events := record.LaneOf(alice, record.Answer), record.LaneOf(alice, record.Event)
 	check := func(step, lane string, limit, wantN int, want ...string) {
 		t.Helper()
-		view(t, s, func(tx bot.Tx) error {
+		view(t, s, func(tx record.Tx) error {
 			n, rs, err := tx.PendingLane("email", lane, limit)
 			var ids []string
 			for _, r := range rs {
@@ -263,18 +263,18 @@ func testPendingLane(t *testing.T, open Opener) {
 	check("enqueued", answers, 0, 3)
 	check("enqueued", answers, 2, 3, "q1", "q2")
 	check("enqueued", events, 5, 2, "e1", "p1")
-	check("enqueued", bot.LaneOf(carol, bot.Answer), 5, 1, "c1")
-	check("enqueued", bot.LaneOf(bob, bot.Answer), 5, 0)
-	setDelivery(t, s, "q2", bot.Delivery{Delivered: t0})
-	setDelivery(t, s, "q1", bot.Delivery{Attempts: 1, NextTry: t0.Add(time.Hour)}) // held: still pending
+	check("enqueued", record.LaneOf(carol, record.Answer), 5, 1, "c1")
+	check("enqueued", record.LaneOf(bob, record.Answer), 5, 0)
+	setDelivery(t, s, "q2", record.Delivery{Delivered: t0})
+	setDelivery(t, s, "q1", record.Delivery{Attempts: 1, NextTry: t0.Add(time.Hour)}) // held: still pending
 	check("one delivered", answers, 5, 2, "q1", "q3")
 	s = reopen()
 	check("reopened", answers, 5, 2, "q1", "q3")
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		if err := tx.Enqueue(answerTo("q4", alice)); err != nil {
 			return err
 		}
-		if err := tx.SetDelivery("q1", bot.Delivery{Delivered: t0}); err != nil {
+		if err := tx.SetDelivery("q1", record.Delivery{Delivered: t0}); err != nil {
 			return err
 		}
 		n, rs, err := tx.PendingLane("email", answers, 5)
@@ -289,17 +289,17 @@ func testPendingLane(t *testing.T, open Opener) {
 func testSetDelivery(t *testing.T, open Opener) {
 	s := fresh(t, open)
 	enqueue(t, s, pendingReply("r1", alice, t0))
-	d := bot.Delivery{Attempts: 4, NextTry: t0.Add(time.Minute), LastError: "451", Delivered: t0.Add(time.Hour), Failed: t0.Add(2 * time.Hour)}
+	d := record.Delivery{Attempts: 4, NextTry: t0.Add(time.Minute), LastError: "451", Delivered: t0.Add(time.Hour), Failed: t0.Add(2 * time.Hour)}
 	setDelivery(t, s, "r1", d)
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		r, err := tx.Reply("r1")
 		if err != nil || !reflect.DeepEqual(r.Delivery, d) {
 			t.Errorf("Delivery = %+v, %v; want %+v", r, err, d)
 		}
 		return nil
 	})
-	err := s.Update(t.Context(), func(tx bot.Tx) error { return tx.SetDelivery("r404", d) })
-	if !errors.Is(err, bot.ErrNotFound) {
+	err := s.Update(t.Context(), func(tx record.Tx) error { return tx.SetDelivery("r404", d) })
+	if !errors.Is(err, record.ErrNotFound) {
 		t.Errorf("SetDelivery of an unknown reply: %v, want ErrNotFound", err)
 	}
 }
@@ -308,7 +308,7 @@ func testOutboxStats(t *testing.T, open Opener) {
 	s := fresh(t, open)
 	check := func(wantN int, wantOldest time.Time) {
 		t.Helper()
-		view(t, s, func(tx bot.Tx) error {
+		view(t, s, func(tx record.Tx) error {
 			n, oldest, err := tx.OutboxStats()
 			if err != nil || n != wantN || !oldest.Equal(wantOldest) {
 				t.Errorf("OutboxStats = %d, %v, %v; want %d, %v", n, oldest, err, wantN, wantOldest)
@@ -320,12 +320,12 @@ func testOutboxStats(t *testing.T, open Opener) {
 	// the oldest by creation, which need not be the first enqueued
 	enqueue(t, s, pendingReply("r1", alice, t0.Add(time.Hour)), pendingReply("r2", bob, t0), pendingReply("r3", alice, t0.Add(2*time.Hour)))
 	check(3, t0)
-	setDelivery(t, s, "r2", bot.Delivery{Delivered: t0})
+	setDelivery(t, s, "r2", record.Delivery{Delivered: t0})
 	check(2, t0.Add(time.Hour))
-	setDelivery(t, s, "r1", bot.Delivery{Attempts: 1, NextTry: t0}) // still pending
+	setDelivery(t, s, "r1", record.Delivery{Attempts: 1, NextTry: t0}) // still pending
 	check(2, t0.Add(time.Hour))
-	setDelivery(t, s, "r1", bot.Delivery{Failed: t0})
-	setDelivery(t, s, "r3", bot.Delivery{Delivered: t0})
+	setDelivery(t, s, "r1", record.Delivery{Failed: t0})
+	setDelivery(t, s, "r3", record.Delivery{Delivered: t0})
 	check(0, time.Time{})
 }
 
@@ -333,12 +333,12 @@ func testForEachReply(t *testing.T, open Opener) {
 	s := fresh(t, open)
 	enqueue(t, s, pendingReply("r1", alice, t0), pendingReply("r2", bob, t0))
 	enqueue(t, s, pendingReply("r0", carol, t0))
-	setDelivery(t, s, "r1", bot.Delivery{Delivered: t0})
+	setDelivery(t, s, "r1", record.Delivery{Delivered: t0})
 	stop := errors.New("stop")
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		var ids []string
 		var seqs []uint64
-		err := tx.ForEachReply(func(r *bot.Reply) error {
+		err := tx.ForEachReply(func(r *record.Reply) error {
 			ids, seqs = append(ids, r.ID), append(seqs, r.Seq)
 			return nil
 		})
@@ -346,7 +346,7 @@ func testForEachReply(t *testing.T, open Opener) {
 			t.Errorf("ForEachReply visited %v (Seqs %v), %v; want %v", ids, seqs, err, want)
 		}
 		ids = nil
-		err = tx.ForEachReply(func(r *bot.Reply) error { ids = append(ids, r.ID); return stop })
+		err = tx.ForEachReply(func(r *record.Reply) error { ids = append(ids, r.ID); return stop })
 		if !errors.Is(err, stop) || len(ids) != 1 {
 			t.Errorf("ForEachReply went on after an error: %v, %v", ids, err)
 		}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 var playerCases = []suiteCase{
@@ -21,20 +21,20 @@ var processedCases = []suiteCase{
 
 func testPlayerRoundTrip(t *testing.T, open Opener) {
 	s := fresh(t, open)
-	update(t, s, func(tx bot.Tx) error {
-		if _, err := tx.Player(alice.Key()); !errors.Is(err, bot.ErrNotFound) {
+	update(t, s, func(tx record.Tx) error {
+		if _, err := tx.Player(alice.Key()); !errors.Is(err, record.ErrNotFound) {
 			t.Errorf("Player of a missing key: %v, want ErrNotFound", err)
 		}
 		return tx.PutPlayer(fullPlayer(alice, "alice"))
 	})
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		p, err := tx.Player(alice.Key())
 		if err != nil || !reflect.DeepEqual(p, fullPlayer(alice, "alice")) {
 			t.Errorf("Player = %+v, %v; want %+v", p, err, fullPlayer(alice, "alice"))
 		}
 		return nil
 	})
-	if err := s.Update(t.Context(), func(tx bot.Tx) error { return tx.PutPlayer(&bot.PlayerRecord{}) }); err == nil {
+	if err := s.Update(t.Context(), func(tx record.Tx) error { return tx.PutPlayer(&record.Player{}) }); err == nil {
 		t.Error("PutPlayer of a player without a key succeeded")
 	}
 }
@@ -42,19 +42,19 @@ func testPlayerRoundTrip(t *testing.T, open Opener) {
 func testPlayersNamed(t *testing.T, open Opener) {
 	s := fresh(t, open)
 	players := []struct {
-		id   bot.Identity
+		id   record.Identity
 		name string
 	}{
 		{alice, "Alice"},
-		{bot.Identity{Transport: "console", Address: "alice"}, "alice"},
-		{bot.Identity{Transport: "console", Address: "al"}, "Al"},
+		{record.Identity{Transport: "console", Address: "alice"}, "alice"},
+		{record.Identity{Transport: "console", Address: "al"}, "Al"},
 		{bob, "ÜNAL"},
 		{carol, "ΣΊΣΥΦΟΣ"},
-		{bot.Identity{Transport: "console", Address: "rene"}, "Ren\xe9"}, // not UTF-8
+		{record.Identity{Transport: "console", Address: "rene"}, "Ren\xe9"}, // not UTF-8
 	}
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		for _, p := range players {
-			if err := tx.PutPlayer(&bot.PlayerRecord{Key: p.id.Key(), Identity: p.id, Name: p.name}); err != nil {
+			if err := tx.PutPlayer(&record.Player{Key: p.id.Key(), Identity: p.id, Name: p.name}); err != nil {
 				return err
 			}
 		}
@@ -62,7 +62,7 @@ func testPlayersNamed(t *testing.T, open Opener) {
 	})
 	check := func(name string, want ...string) {
 		t.Helper()
-		view(t, s, func(tx bot.Tx) error {
+		view(t, s, func(tx record.Tx) error {
 			got, err := tx.PlayersNamed(name)
 			if err != nil || !slices.Equal(got, want) {
 				t.Errorf("PlayersNamed(%q) = %v, %v; want %v", name, got, err, want)
@@ -76,8 +76,8 @@ func testPlayersNamed(t *testing.T, open Opener) {
 	check("σίσυφος", carol.Key()) // the final sigma folds too
 	check("REN\xe9", "console:rene")
 	check("nobody")
-	rename := func(id bot.Identity, name string) {
-		update(t, s, func(tx bot.Tx) error {
+	rename := func(id record.Identity, name string) {
+		update(t, s, func(tx record.Tx) error {
 			p, err := tx.Player(id.Key())
 			if err != nil {
 				return err
@@ -95,16 +95,16 @@ func testPlayersNamed(t *testing.T, open Opener) {
 
 func testProcessed(t *testing.T, open Opener) {
 	s := fresh(t, open)
-	update(t, s, func(tx bot.Tx) error {
-		if _, err := tx.Processed("email:m1"); !errors.Is(err, bot.ErrNotFound) {
+	update(t, s, func(tx record.Tx) error {
+		if _, err := tx.Processed("email:m1"); !errors.Is(err, record.ErrNotFound) {
 			t.Errorf("Processed of a new id: %v, want ErrNotFound", err)
 		}
 		if err := tx.MarkProcessed(fullProcessed("email:m1", t0)); err != nil {
 			return err
 		}
-		return tx.MarkProcessed(&bot.ProcessedRecord{ID: "discord:m1", At: t0.Add(time.Hour)})
+		return tx.MarkProcessed(&record.Processed{ID: "discord:m1", At: t0.Add(time.Hour)})
 	})
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		got, err := tx.Processed("email:m1")
 		if err != nil || !reflect.DeepEqual(got, fullProcessed("email:m1", t0)) {
 			t.Errorf("Processed = %+v, %v; want %+v", got, err, fullProcessed("email:m1", t0))
@@ -115,7 +115,7 @@ func testProcessed(t *testing.T, open Opener) {
 		}
 		return nil
 	})
-	if err := s.Update(t.Context(), func(tx bot.Tx) error { return tx.MarkProcessed(&bot.ProcessedRecord{}) }); err == nil {
+	if err := s.Update(t.Context(), func(tx record.Tx) error { return tx.MarkProcessed(&record.Processed{}) }); err == nil {
 		t.Error("MarkProcessed of a record without an id succeeded")
 	}
 }

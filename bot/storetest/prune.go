@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 var pruneCases = []suiteCase{
@@ -22,23 +22,23 @@ func testPruneRemovesOnlyOld(t *testing.T, open Opener) {
 		pendingReply("delivered-old", alice, old), pendingReply("failed-old", bob, old),
 		pendingReply("pending-old", carol, old.Add(-240*time.Hour)), pendingReply("delivered-new", alice, cutoff),
 		pendingReply("retrying-old", bob, old))
-	setDelivery(t, s, "delivered-old", bot.Delivery{Delivered: t0})
-	setDelivery(t, s, "failed-old", bot.Delivery{Failed: t0})
-	setDelivery(t, s, "delivered-new", bot.Delivery{Delivered: t0})
-	setDelivery(t, s, "retrying-old", bot.Delivery{Attempts: 5, NextTry: t0})
-	update(t, s, func(tx bot.Tx) error {
-		for _, r := range []*bot.ProcessedRecord{fullProcessed("m-old", old), fullProcessed("m-new", cutoff)} {
+	setDelivery(t, s, "delivered-old", record.Delivery{Delivered: t0})
+	setDelivery(t, s, "failed-old", record.Delivery{Failed: t0})
+	setDelivery(t, s, "delivered-new", record.Delivery{Delivered: t0})
+	setDelivery(t, s, "retrying-old", record.Delivery{Attempts: 5, NextTry: t0})
+	update(t, s, func(tx record.Tx) error {
+		for _, r := range []*record.Processed{fullProcessed("m-old", old), fullProcessed("m-new", cutoff)} {
 			if err := tx.MarkProcessed(r); err != nil {
 				return err
 			}
 		}
-		if err := tx.PutGame(&bot.GameRecord{ID: "g1", Status: bot.Over, Created: old, Updated: old}); err != nil {
+		if err := tx.PutGame(&record.Game{ID: "g1", Status: record.Over, Created: old, Updated: old}); err != nil {
 			return err
 		}
-		return tx.PutPlayer(&bot.PlayerRecord{Key: alice.Key(), Identity: alice, Created: old})
+		return tx.PutPlayer(&record.Player{Key: alice.Key(), Identity: alice, Created: old})
 	})
 	var removed int
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		var err error
 		removed, err = tx.Prune(cutoff, 100)
 		return err
@@ -46,9 +46,9 @@ func testPruneRemovesOnlyOld(t *testing.T, open Opener) {
 	if removed != 3 {
 		t.Errorf("Prune removed %d entries, want 3", removed)
 	}
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		for _, id := range []string{"delivered-old", "failed-old"} {
-			if _, err := tx.Reply(id); !errors.Is(err, bot.ErrNotFound) {
+			if _, err := tx.Reply(id); !errors.Is(err, record.ErrNotFound) {
 				t.Errorf("Reply(%s) after Prune: %v, want ErrNotFound", id, err)
 			}
 		}
@@ -57,7 +57,7 @@ func testPruneRemovesOnlyOld(t *testing.T, open Opener) {
 				t.Errorf("Prune removed %s: %v", id, err)
 			}
 		}
-		if _, err := tx.Processed("m-old"); !errors.Is(err, bot.ErrNotFound) {
+		if _, err := tx.Processed("m-old"); !errors.Is(err, record.ErrNotFound) {
 			t.Errorf("Processed(m-old) after Prune: %v, want ErrNotFound", err)
 		}
 		if _, err := tx.Processed("m-new"); err != nil {
@@ -73,7 +73,7 @@ func testPruneRemovesOnlyOld(t *testing.T, open Opener) {
 			t.Errorf("OutboxStats after Prune = %d, %v, %v", n, oldest, err)
 		}
 		n := 0
-		err := tx.ForEachReply(func(*bot.Reply) error { n++; return nil })
+		err := tx.ForEachReply(func(*record.Reply) error { n++; return nil })
 		if n != 3 {
 			t.Errorf("the log holds %d replies after Prune, want 3", n)
 		}
@@ -86,19 +86,19 @@ func testPruneRemovesOnlyOld(t *testing.T, open Opener) {
 
 func testPruneLimit(t *testing.T, open Opener) {
 	s := fresh(t, open)
-	var rs []*bot.Reply
+	var rs []*record.Reply
 	for i := range 3 {
 		rs = append(rs, pendingReply(fmt.Sprintf("r%d", i), alice, t0.Add(-time.Duration(i)*time.Hour)))
 	}
 	enqueue(t, s, rs...)
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		for _, r := range rs {
-			if err := tx.SetDelivery(r.ID, bot.Delivery{Delivered: t0}); err != nil {
+			if err := tx.SetDelivery(r.ID, record.Delivery{Delivered: t0}); err != nil {
 				return err
 			}
 		}
 		for i := range 2 {
-			if err := tx.MarkProcessed(&bot.ProcessedRecord{ID: fmt.Sprintf("m%d", i), At: t0}); err != nil {
+			if err := tx.MarkProcessed(&record.Processed{ID: fmt.Sprintf("m%d", i), At: t0}); err != nil {
 				return err
 			}
 		}
@@ -106,7 +106,7 @@ func testPruneLimit(t *testing.T, open Opener) {
 	})
 	var got []int
 	for range 4 {
-		update(t, s, func(tx bot.Tx) error {
+		update(t, s, func(tx record.Tx) error {
 			n, err := tx.Prune(t0.Add(time.Hour), 2)
 			got = append(got, n)
 			return err

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 var stateCases = []suiteCase{
@@ -17,8 +17,8 @@ var stateCases = []suiteCase{
 func testState(t *testing.T, open Opener) {
 	s := fresh(t, open)
 	binary := []byte{0, 1, 0xff, 0}
-	update(t, s, func(tx bot.Tx) error {
-		if _, err := tx.State("email", "cursor"); !errors.Is(err, bot.ErrNotFound) {
+	update(t, s, func(tx record.Tx) error {
+		if _, err := tx.State("email", "cursor"); !errors.Is(err, record.ErrNotFound) {
 			t.Errorf("State of a missing key: %v, want ErrNotFound", err)
 		}
 		v := []byte("uid 41")
@@ -35,10 +35,10 @@ func testState(t *testing.T, open Opener) {
 	})
 	check := func(transport, key string, want []byte) {
 		t.Helper()
-		view(t, s, func(tx bot.Tx) error {
+		view(t, s, func(tx record.Tx) error {
 			got, err := tx.State(transport, key)
 			switch {
-			case want == nil && !errors.Is(err, bot.ErrNotFound):
+			case want == nil && !errors.Is(err, record.ErrNotFound):
 				t.Errorf("State(%s, %s) = %q, %v; want ErrNotFound", transport, key, got, err)
 			case want != nil && (err != nil || !bytes.Equal(got, want)):
 				t.Errorf("State(%s, %s) = %q, %v; want %q", transport, key, got, err, want)
@@ -56,7 +56,7 @@ func testState(t *testing.T, open Opener) {
 	check("email", "empty", []byte{})
 	check("email", "bin", binary)
 	check("console", "cursor", nil)
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		if err := tx.DeleteState("email", "cursor"); err != nil {
 			return err
 		}
@@ -68,7 +68,7 @@ func testState(t *testing.T, open Opener) {
 	check("email", "cursor", nil)
 	check("discord", "cursor", []byte("snowflake 9"))
 	for _, bad := range [][2]string{{"", "k"}, {"email", ""}} {
-		if err := s.Update(t.Context(), func(tx bot.Tx) error { return tx.PutState(bad[0], bad[1], []byte("v")) }); err == nil {
+		if err := s.Update(t.Context(), func(tx record.Tx) error { return tx.PutState(bad[0], bad[1], []byte("v")) }); err == nil {
 			t.Errorf("PutState(%q, %q) succeeded", bad[0], bad[1])
 		}
 	}
@@ -76,7 +76,7 @@ func testState(t *testing.T, open Opener) {
 
 func testScanState(t *testing.T, open Opener) {
 	s := fresh(t, open)
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		for _, w := range [][3]string{
 			{"email", "thread/<b@x>", "g2"}, {"email", "thread/<a@x>", "g1"}, {"email", "threads", "n"},
 			{"email", "cursor", "41"}, {"discord", "thread/1", "g3"}, {"emailx", "thread/<c@x>", "g9"},
@@ -89,7 +89,7 @@ func testScanState(t *testing.T, open Opener) {
 	})
 	scan := func(transport, prefix string, want ...string) {
 		t.Helper()
-		view(t, s, func(tx bot.Tx) error {
+		view(t, s, func(tx record.Tx) error {
 			var got []string
 			err := tx.ScanState(transport, prefix, func(k string, v []byte) error {
 				got = append(got, k+"="+string(v))
@@ -108,7 +108,7 @@ func testScanState(t *testing.T, open Opener) {
 	scan("discord", "thread", "thread/1=g3")
 	scan("console", "")
 	stop := errors.New("stop")
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		n := 0
 		if err := tx.ScanState("email", "", func(string, []byte) error { n++; return stop }); !errors.Is(err, stop) || n != 1 {
 			t.Errorf("ScanState went on after an error: %d calls, %v", n, err)

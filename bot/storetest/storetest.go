@@ -4,14 +4,14 @@ import (
 	"context"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Opener makes a fresh, empty store for one test and registers its
 // cleanup with t. reopen closes the store and opens it again, returning
 // the new handle (a durable store reads its file again; an in-memory one
 // returns itself); the old handle is not used after it.
-type Opener func(t *testing.T) (store bot.Store, reopen func() bot.Store)
+type Opener func(t *testing.T) (store record.Store, reopen func() record.Store)
 
 // suiteCase is one guarantee of the contract.
 type suiteCase struct {
@@ -34,14 +34,14 @@ func Run(t *testing.T, open Opener) {
 }
 
 // fresh opens a store without using its reopen.
-func fresh(t *testing.T, open Opener) bot.Store {
+func fresh(t *testing.T, open Opener) record.Store {
 	t.Helper()
 	s, _ := open(t)
 	return s
 }
 
 // update runs fn in an Update and fails the test on an error.
-func update(t *testing.T, s bot.Store, fn func(bot.Tx) error) {
+func update(t *testing.T, s record.Store, fn func(record.Tx) error) {
 	t.Helper()
 	if err := s.Update(context.Background(), fn); err != nil {
 		t.Fatalf("update: %v", err)
@@ -49,7 +49,7 @@ func update(t *testing.T, s bot.Store, fn func(bot.Tx) error) {
 }
 
 // view runs fn in a View and fails the test on an error.
-func view(t *testing.T, s bot.Store, fn func(bot.Tx) error) {
+func view(t *testing.T, s record.Store, fn func(record.Tx) error) {
 	t.Helper()
 	if err := s.View(context.Background(), fn); err != nil {
 		t.Fatalf("view: %v", err)

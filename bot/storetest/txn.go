@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 var txCases = []suiteCase{
@@ -20,7 +20,7 @@ var txCases = []suiteCase{
 }
 
 // writeAll writes one of each kind of record.
-func writeAll(tx bot.Tx) error {
+func writeAll(tx record.Tx) error {
 	id, err := tx.NewGameID()
 	if err != nil {
 		return err
@@ -42,24 +42,24 @@ func writeAll(tx bot.Tx) error {
 }
 
 // checkNothing fails the test if the store holds any record.
-func checkNothing(t *testing.T, s bot.Store) {
+func checkNothing(t *testing.T, s record.Store) {
 	t.Helper()
-	view(t, s, func(tx bot.Tx) error {
-		if _, err := tx.Game("g1"); !errors.Is(err, bot.ErrNotFound) {
+	view(t, s, func(tx record.Tx) error {
+		if _, err := tx.Game("g1"); !errors.Is(err, record.ErrNotFound) {
 			t.Errorf("Game(g1): %v, want ErrNotFound", err)
 		}
-		if _, err := tx.Player(alice.Key()); !errors.Is(err, bot.ErrNotFound) {
+		if _, err := tx.Player(alice.Key()); !errors.Is(err, record.ErrNotFound) {
 			t.Errorf("Player: %v, want ErrNotFound", err)
 		}
-		if _, err := tx.Processed("email:m1"); !errors.Is(err, bot.ErrNotFound) {
+		if _, err := tx.Processed("email:m1"); !errors.Is(err, record.ErrNotFound) {
 			t.Errorf("Processed: %v, want ErrNotFound", err)
 		}
 		for _, id := range []string{"r1", "r2"} {
-			if _, err := tx.Reply(id); !errors.Is(err, bot.ErrNotFound) {
+			if _, err := tx.Reply(id); !errors.Is(err, record.ErrNotFound) {
 				t.Errorf("Reply(%s): %v, want ErrNotFound", id, err)
 			}
 		}
-		if _, err := tx.State("email", "cursor"); !errors.Is(err, bot.ErrNotFound) {
+		if _, err := tx.State("email", "cursor"); !errors.Is(err, record.ErrNotFound) {
 			t.Errorf("State: %v, want ErrNotFound", err)
 		}
 		if ids, err := tx.GamesOf(alice.Key()); len(ids) != 0 || err != nil {
@@ -87,7 +87,7 @@ func checkNothing(t *testing.T, s bot.Store) {
 func testUpdateIsAtomic(t *testing.T, open Opener) {
 	s := fresh(t, open)
 	boom := errors.New("boom")
-	err := s.Update(t.Context(), func(tx bot.Tx) error {
+	err := s.Update(t.Context(), func(tx record.Tx) error {
 		if err := writeAll(tx); err != nil {
 			return err
 		}
@@ -101,13 +101,13 @@ func testUpdateIsAtomic(t *testing.T, open Opener) {
 
 func testViewCannotWrite(t *testing.T, open Opener) {
 	s := fresh(t, open)
-	writes := map[string]func(bot.Tx) error{
-		"NewGameID":     func(tx bot.Tx) error { _, err := tx.NewGameID(); return err },
-		"PutGame":       func(tx bot.Tx) error { return tx.PutGame(fullGame("g1")) },
-		"PutPlayer":     func(tx bot.Tx) error { return tx.PutPlayer(fullPlayer(alice, "alice")) },
-		"MarkProcessed": func(tx bot.Tx) error { return tx.MarkProcessed(fullProcessed("email:m1", t0)) },
-		"Enqueue":       func(tx bot.Tx) error { return tx.Enqueue(pendingReply("r1", alice, t0)) },
-		"PutState":      func(tx bot.Tx) error { return tx.PutState("email", "cursor", []byte("1")) },
+	writes := map[string]func(record.Tx) error{
+		"NewGameID":     func(tx record.Tx) error { _, err := tx.NewGameID(); return err },
+		"PutGame":       func(tx record.Tx) error { return tx.PutGame(fullGame("g1")) },
+		"PutPlayer":     func(tx record.Tx) error { return tx.PutPlayer(fullPlayer(alice, "alice")) },
+		"MarkProcessed": func(tx record.Tx) error { return tx.MarkProcessed(fullProcessed("email:m1", t0)) },
+		"Enqueue":       func(tx record.Tx) error { return tx.Enqueue(pendingReply("r1", alice, t0)) },
+		"PutState":      func(tx record.Tx) error { return tx.PutState("email", "cursor", []byte("1")) },
 	}
 	for name, w := range writes {
 		if err := s.View(t.Context(), w); err == nil {
@@ -131,7 +131,7 @@ func testUpdateIsIsolated(t *testing.T, open Opener) {
 			for i := range rounds {
 				value := fmt.Appendf(nil, "w%d-%d", w, i)
 				fail := i%3 == 2
-				err := s.Update(t.Context(), func(tx bot.Tx) error {
+				err := s.Update(t.Context(), func(tx record.Tx) error {
 					for k := range keys {
 						if err := tx.PutState("test", fmt.Sprintf("k%d", k), value); err != nil {
 							return err
@@ -157,7 +157,7 @@ func testUpdateIsIsolated(t *testing.T, open Opener) {
 					return
 				default:
 				}
-				err := s.View(t.Context(), func(tx bot.Tx) error {
+				err := s.View(t.Context(), func(tx record.Tx) error {
 					var seen [][]byte
 					err := tx.ScanState("test", "k", func(_ string, v []byte) error { seen = append(seen, v); return nil })
 					if len(seen) != 0 && len(seen) != keys {
@@ -180,7 +180,7 @@ func testUpdateIsIsolated(t *testing.T, open Opener) {
 	wg.Wait()
 	close(done)
 	readers.Wait()
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		var committed []string
 		err := tx.ScanState("done", "", func(k string, _ []byte) error { committed = append(committed, k); return nil })
 		if len(committed) != writers*rounds*2/3 {
@@ -206,9 +206,9 @@ func lastRound(v []byte) int {
 func testReopenKeepsEverything(t *testing.T, open Opener) {
 	s, reopen := open(t)
 	update(t, s, writeAll)
-	setDelivery(t, s, "r1", bot.Delivery{Attempts: 1, NextTry: t0})
+	setDelivery(t, s, "r1", record.Delivery{Attempts: 1, NextTry: t0})
 	s = reopen()
-	view(t, s, func(tx bot.Tx) error {
+	view(t, s, func(tx record.Tx) error {
 		if g, err := tx.Game("g1"); err != nil || !reflect.DeepEqual(g, fullGame("g1")) {
 			t.Errorf("Game after reopening = %+v, %v", g, err)
 		}
@@ -230,7 +230,7 @@ func testReopenKeepsEverything(t *testing.T, open Opener) {
 		if ids, err := tx.DueGames(fullGame("g1").Wake, 0); err != nil || !slices.Equal(ids, []string{"g1"}) {
 			t.Errorf("DueGames after reopening = %v, %v", ids, err)
 		}
-		if n, err := tx.CountGames(); err != nil || !reflect.DeepEqual(n, map[bot.Status]int{bot.Active: 1}) {
+		if n, err := tx.CountGames(); err != nil || !reflect.DeepEqual(n, map[record.Status]int{record.Active: 1}) {
 			t.Errorf("CountGames after reopening = %v, %v", n, err)
 		}
 		if keys, err := tx.PlayersNamed("ALICE"); err != nil || !slices.Equal(keys, []string{alice.Key()}) {
@@ -247,7 +247,7 @@ func testReopenKeepsEverything(t *testing.T, open Opener) {
 	// counters go on where they were
 	var id string
 	var seq uint64
-	update(t, s, func(tx bot.Tx) error {
+	update(t, s, func(tx record.Tx) error {
 		var err error
 		if id, err = tx.NewGameID(); err != nil {
 			return err

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -30,7 +31,12 @@ var adapters = []string{"mailplay", "discord", "console", "web", "opponent"}
 
 // referee is everything an adapter may lean on: the referee and what is
 // below it, and the leaf helpers that import nothing of ours.
-var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "bot", "internal/connlimit", "command"}
+var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "bot", "internal/connlimit", "command"}
+
+// stores are the trees a store may import: the records and what they are
+// made of, never the referee (bot/plan and bot/standing are leaves that
+// import nothing of bot's).
+var stores = []string{"record", "tak", "notation", "render", "rating", "bot/plan", "bot/standing"}
 
 var rules = []rule{
 	{tree: "tak"},
@@ -42,8 +48,14 @@ var rules = []rule{
 	// The command language: below the referee, which maps its commands
 	// to handlers.
 	{tree: "command", may: []string{"tak", "notation"}},
-	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "command"}},
-	{tree: "storage", may: referee, db: true},
+	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command"}},
+	// The records and the store contract: below the referee and the stores.
+	{tree: "record", may: []string{"tak", "notation", "render", "bot/plan", "bot/standing"}},
+	// The stores never import the referee; storetest holds them to the
+	// contract, memstore is the one in memory.
+	{tree: "storage", may: slices.Concat(stores, []string{"bot/memstore", "bot/storetest"}), db: true},
+	{tree: "bot/memstore", may: stores},
+	{tree: "bot/storetest", may: slices.Concat(stores, []string{"bot/memstore"})},
 	{tree: "control"},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
@@ -122,7 +134,16 @@ func TestRulesCatchWhatTheyShould(t *testing.T) {
 		{"web", []string{module + "/opponent"}, true},
 		{"discord", []string{module + "/storage"}, true},
 		{"discord", []string{module + "/bot"}, false},
-		{"storage", []string{"go.etcd.io/bbolt", module + "/bot"}, false},
+		{"storage", []string{"go.etcd.io/bbolt", module + "/record"}, false},
+		{"storage", []string{module + "/bot"}, true},
+		{"storage/pgstore", []string{module + "/bot"}, true},
+		{"storage/pgstore", []string{module + "/storage", module + "/record"}, false},
+		{"bot/memstore", []string{module + "/bot"}, true},
+		{"bot/storetest", []string{module + "/bot"}, true},
+		{"record", []string{module + "/tak", module + "/bot/plan"}, false},
+		{"record", []string{module + "/bot"}, true},
+		{"record", []string{module + "/storage"}, true},
+		{"bot", []string{module + "/record"}, false},
 		{"storage", []string{module + "/mailplay"}, true},
 		{"rating", []string{module + "/tak"}, true},
 		{"tourney", []string{module + "/rating"}, false},
@@ -206,10 +227,11 @@ func TestLayers(t *testing.T) {
 	}
 }
 
-// lowerLayer reports whether pkg is below the referee, where even tests
-// import nothing from above.
+// lowerLayer reports whether pkg is below the referee, or a store (which
+// never imports the referee), where even in-package tests import nothing
+// from above.
 func lowerLayer(pkg string) bool {
-	for _, t := range []string{"tak", "notation", "render", "engine", "rating", "tourney", "command"} {
+	for _, t := range []string{"tak", "notation", "render", "engine", "rating", "tourney", "command", "record", "storage", "bot/memstore", "bot/storetest"} {
 		if within(pkg, t) {
 			return true
 		}

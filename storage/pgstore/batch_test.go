@@ -11,8 +11,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/pgtest"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage/pgstore"
 )
 
@@ -22,18 +22,18 @@ import (
 // given to the next; the others commit.
 func TestBatchRollsBackOnlyTheFailed(t *testing.T) {
 	s := open(t, pgtest.NewDatabase(t), pgstore.Options{})
-	ann := bot.Identity{Transport: "email", Address: "ann@example.org"}
-	enqueue := func(tx bot.Tx, id string) (uint64, error) {
-		r := &bot.Reply{ID: id, To: ann, Created: time.Now().UTC()}
+	ann := record.Identity{Transport: "email", Address: "ann@example.org"}
+	enqueue := func(tx record.Tx, id string) (uint64, error) {
+		r := &record.Reply{ID: id, To: ann, Created: time.Now().UTC()}
 		err := tx.Enqueue(r)
 		return r.Seq, err
 	}
-	if err := s.Update(t.Context(), func(tx bot.Tx) error { _, err := enqueue(tx, "taken"); return err }); err != nil {
+	if err := s.Update(t.Context(), func(tx record.Tx) error { _, err := enqueue(tx, "taken"); return err }); err != nil {
 		t.Fatal(err)
 	}
 	release := make(chan struct{})
 	holding := make(chan struct{})
-	go s.Update(t.Context(), func(tx bot.Tx) error { // holds the committer while the others queue
+	go s.Update(t.Context(), func(tx record.Tx) error { // holds the committer while the others queue
 		close(holding)
 		<-release
 		return nil
@@ -45,7 +45,7 @@ func TestBatchRollsBackOnlyTheFailed(t *testing.T) {
 	var wg sync.WaitGroup
 	for i, kind := range kinds {
 		wg.Go(func() {
-			errs[i] = s.Update(context.Background(), func(tx bot.Tx) error {
+			errs[i] = s.Update(context.Background(), func(tx record.Tx) error {
 				if _, err := tx.NewGameID(); err != nil {
 					return err
 				}
@@ -79,10 +79,10 @@ func TestBatchRollsBackOnlyTheFailed(t *testing.T) {
 			t.Errorf("update %d (swallows): %v, want ErrDuplicateReply", i, errs[i])
 		}
 	}
-	err := s.View(t.Context(), func(tx bot.Tx) error {
+	err := s.View(t.Context(), func(tx record.Tx) error {
 		var ids []string
 		var seqs []uint64
-		err := tx.ForEachReply(func(r *bot.Reply) error { ids, seqs = append(ids, r.ID), append(seqs, r.Seq); return nil })
+		err := tx.ForEachReply(func(r *record.Reply) error { ids, seqs = append(ids, r.ID), append(seqs, r.Seq); return nil })
 		slices.Sort(ids)
 		if want := "[ok-0 ok-2 ok-4 taken]"; fmt.Sprint(ids) != want || fmt.Sprint(seqs) != "[1 2 3 4]" {
 			t.Errorf("the log holds %v (seqs %v), want %s numbered without gaps", ids, seqs, want)
@@ -92,7 +92,7 @@ func TestBatchRollsBackOnlyTheFailed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = s.Update(t.Context(), func(tx bot.Tx) error {
+	err = s.Update(t.Context(), func(tx record.Tx) error {
 		id, err := tx.NewGameID()
 		if id != "g4" {
 			t.Errorf("NewGameID after three committed = %s, want g4", id)
@@ -105,19 +105,19 @@ func TestBatchRollsBackOnlyTheFailed(t *testing.T) {
 }
 
 // A record that cannot be decoded is skipped by the walks, which then
-// return an error wrapping bot.ErrDamagedRecord, and named by the reads.
+// return an error wrapping record.ErrDamagedRecord, and named by the reads.
 func TestDamagedRecords(t *testing.T) {
 	dsn := pgtest.NewDatabase(t)
 	s := open(t, dsn, pgstore.Options{})
-	bob := bot.Identity{Transport: "email", Address: "bob@example.org"}
-	carol := bot.Identity{Transport: "email", Address: "carol@example.org"}
-	err := s.Update(t.Context(), func(tx bot.Tx) error {
+	bob := record.Identity{Transport: "email", Address: "bob@example.org"}
+	carol := record.Identity{Transport: "email", Address: "carol@example.org"}
+	err := s.Update(t.Context(), func(tx record.Tx) error {
 		for _, id := range []string{"g1", "g2", "g3"} {
-			if err := tx.PutGame(&bot.GameRecord{ID: id, Status: bot.Active}); err != nil {
+			if err := tx.PutGame(&record.Game{ID: id, Status: record.Active}); err != nil {
 				return err
 			}
 		}
-		for _, r := range []*bot.Reply{{ID: "r1", To: bob}, {ID: "r2", To: carol}} {
+		for _, r := range []*record.Reply{{ID: "r1", To: bob}, {ID: "r2", To: carol}} {
 			if err := tx.Enqueue(r); err != nil {
 				return err
 			}
@@ -138,18 +138,18 @@ func TestDamagedRecords(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	err = s.View(t.Context(), func(tx bot.Tx) error {
+	err = s.View(t.Context(), func(tx record.Tx) error {
 		var ids []string
-		err := tx.ForEachGame(func(g *bot.GameRecord) error { ids = append(ids, g.ID); return nil })
-		var de *bot.DamagedRecordError
-		if fmt.Sprint(ids) != "[g1 g3]" || !errors.Is(err, bot.ErrDamagedRecord) || !errors.As(err, &de) || de.Key != "g2" {
+		err := tx.ForEachGame(func(g *record.Game) error { ids = append(ids, g.ID); return nil })
+		var de *record.DamagedRecordError
+		if fmt.Sprint(ids) != "[g1 g3]" || !errors.Is(err, record.ErrDamagedRecord) || !errors.As(err, &de) || de.Key != "g2" {
 			t.Errorf("ForEachGame visited %v, %v; want g1 and g3, and g2 damaged", ids, err)
 		}
-		if _, err := tx.Game("g2"); !errors.Is(err, bot.ErrDamagedRecord) {
+		if _, err := tx.Game("g2"); !errors.Is(err, record.ErrDamagedRecord) {
 			t.Errorf("Game(g2): %v, want ErrDamagedRecord", err)
 		}
 		heads, err := tx.PendingHeads("email", 0)
-		if len(heads) != 1 || heads[0].ID != "r2" || !errors.Is(err, bot.ErrDamagedRecord) {
+		if len(heads) != 1 || heads[0].ID != "r2" || !errors.Is(err, record.ErrDamagedRecord) {
 			t.Errorf("PendingHeads = %v, %v; want r2, and r1 damaged", heads, err)
 		}
 		return nil

@@ -7,9 +7,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/storetest"
 	"github.com/takbymail/takbot/internal/pgtest"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage/pgstore"
 )
 
@@ -27,10 +27,10 @@ func open(t testing.TB, dsn string, o pgstore.Options) *pgstore.Store {
 }
 
 func TestContract(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) (bot.Store, func() bot.Store) {
+	storetest.Run(t, func(t *testing.T) (record.Store, func() record.Store) {
 		dsn := pgtest.NewDatabase(t)
 		s := open(t, dsn, pgstore.Options{})
-		return s, func() bot.Store {
+		return s, func() record.Store {
 			s.Close()
 			s = open(t, dsn, pgstore.Options{})
 			return s

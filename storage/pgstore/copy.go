@@ -6,7 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -15,7 +15,7 @@ var _ storage.Copier = (*Store)(nil)
 // Dump implements storage.Copier: one REPEATABLE READ snapshot, so that a
 // running leader's database copies consistently.
 func (s *Store) Dump(ctx context.Context, sink storage.Sink) error {
-	return s.View(ctx, func(btx bot.Tx) error {
+	return s.View(ctx, func(btx record.Tx) error {
 		t := btx.(*txn)
 		var games, replies int64
 		err := t.queryRow(`SELECT (SELECT value FROM takbot_meta WHERE name = 'games'),
@@ -49,7 +49,7 @@ func (s *Store) Dump(ctx context.Context, sink storage.Sink) error {
 		for _, r := range processed {
 			p, err := storage.DecodeProcessed(string(r.key), r.raw)
 			if err != nil {
-				return &bot.DamagedRecordError{Kind: "processed message", Key: string(r.key), Err: err}
+				return &record.DamagedRecordError{Kind: "processed message", Key: string(r.key), Err: err}
 			}
 			if err := sink.Processed(p); err != nil {
 				return err
@@ -99,7 +99,7 @@ func (t *txn) keyed(sql string) ([]row, error) {
 
 // Load implements storage.Copier: one transaction into empty tables.
 func (s *Store) Load(ctx context.Context, fill func(storage.Sink) error) error {
-	return s.Update(ctx, func(btx bot.Tx) error {
+	return s.Update(ctx, func(btx record.Tx) error {
 		t := btx.(*txn)
 		var full bool
 		err := t.queryRow(`SELECT EXISTS (SELECT 1 FROM takbot_games) OR EXISTS (SELECT 1 FROM takbot_players)
@@ -123,15 +123,15 @@ func (s *pgSink) Counters(games, replies uint64) error {
 		WHERE name IN ('games', 'replies')`, int64(games), int64(replies))
 }
 
-func (s *pgSink) Game(g *bot.GameRecord) error           { return s.t.PutGame(g) }
-func (s *pgSink) Player(p *bot.PlayerRecord) error       { return s.t.PutPlayer(p) }
-func (s *pgSink) Processed(r *bot.ProcessedRecord) error { return s.t.MarkProcessed(r) }
+func (s *pgSink) Game(g *record.Game) error           { return s.t.PutGame(g) }
+func (s *pgSink) Player(p *record.Player) error       { return s.t.PutPlayer(p) }
+func (s *pgSink) Processed(r *record.Processed) error { return s.t.MarkProcessed(r) }
 func (s *pgSink) State(transport, key string, value []byte) error {
 	return s.t.PutState(transport, key, value)
 }
 
 // Reply writes r under its own Seq, raising the reply counter to it.
-func (s *pgSink) Reply(r *bot.Reply) error {
+func (s *pgSink) Reply(r *record.Reply) error {
 	if r.ID == "" || r.To.Transport == "" || r.Seq == 0 {
 		return fmt.Errorf("reply %q (seq %d): %w", r.ID, r.Seq, ErrEmptyKey)
 	}

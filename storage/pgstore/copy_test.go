@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/pgtest"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 	"github.com/takbymail/takbot/storage/pgstore"
 	"github.com/takbymail/takbot/tak"
@@ -20,13 +20,13 @@ var t0 = time.Date(2026, 11, 21, 9, 30, 15, 123456789, time.UTC)
 // fill writes records of every kind into s: games (with and without a
 // wake), players, processed messages, replies pending, delivered and
 // failed, with a pruned gap in the sequence, and adapter state.
-func fill(t *testing.T, s bot.Store) storage.Counts {
+func fill(t *testing.T, s record.Store) storage.Counts {
 	t.Helper()
-	ids := []bot.Identity{{Transport: "email", Address: "alice@example.org"},
+	ids := []record.Identity{{Transport: "email", Address: "alice@example.org"},
 		{Transport: "discord", Address: "1234567890"}, {Transport: "email", Address: "carol@example.org"}}
-	err := s.Update(t.Context(), func(tx bot.Tx) error {
+	err := s.Update(t.Context(), func(tx record.Tx) error {
 		for i, id := range ids {
-			p := &bot.PlayerRecord{Key: id.Key(), Identity: id, Name: fmt.Sprintf("Player%d", i), Created: t0}
+			p := &record.Player{Key: id.Key(), Identity: id, Name: fmt.Sprintf("Player%d", i), Created: t0}
 			if err := tx.PutPlayer(p); err != nil {
 				return err
 			}
@@ -36,14 +36,14 @@ func fill(t *testing.T, s bot.Store) storage.Counts {
 			if err != nil {
 				return err
 			}
-			g := &bot.GameRecord{ID: gid, Status: bot.Active, Players: [2]string{ids[i%3].Key(), ids[(i+1)%3].Key()},
+			g := &record.Game{ID: gid, Status: record.Active, Players: [2]string{ids[i%3].Key(), ids[(i+1)%3].Key()},
 				Config: tak.DefaultConfig(5), Created: t0, Updated: t0,
-				Moves: []bot.MoveRecord{{PTN: "a1", At: t0.Truncate(time.Second)}}}
+				Moves: []record.Move{{PTN: "a1", At: t0.Truncate(time.Second)}}}
 			if i%2 == 0 {
 				g.Wake = t0.Add(time.Duration(i) * time.Hour)
 			}
 			if i == 6 {
-				g.Status = bot.Over
+				g.Status = record.Over
 			}
 			if err := tx.PutGame(g); err != nil {
 				return err
@@ -51,26 +51,26 @@ func fill(t *testing.T, s bot.Store) storage.Counts {
 		}
 		for i := range 40 {
 			cause := fmt.Sprintf("email:<m%d@example.org>", i)
-			r := &bot.Reply{ID: fmt.Sprintf("%s/%d", cause, i), To: ids[i%3], Cause: cause,
+			r := &record.Reply{ID: fmt.Sprintf("%s/%d", cause, i), To: ids[i%3], Cause: cause,
 				Created: t0.Add(time.Duration(i) * time.Minute), Subject: "Tak game g1",
-				Parts: []bot.Part{{Kind: bot.Prose, Text: fmt.Sprintf("reply %d: alice played a1", i)}}}
+				Parts: []record.Part{{Kind: record.Prose, Text: fmt.Sprintf("reply %d: alice played a1", i)}}}
 			if i%4 == 1 {
-				r.Class = bot.Answer
+				r.Class = record.Answer
 			}
 			if err := tx.Enqueue(r); err != nil {
 				return err
 			}
-			if err := tx.MarkProcessed(&bot.ProcessedRecord{ID: cause, At: r.Created, Replies: []string{r.ID}}); err != nil {
+			if err := tx.MarkProcessed(&record.Processed{ID: cause, At: r.Created, Replies: []string{r.ID}}); err != nil {
 				return err
 			}
 			var err error
 			switch i % 5 {
 			case 0, 1:
-				err = tx.SetDelivery(r.ID, bot.Delivery{Delivered: r.Created.Add(time.Second), Attempts: 1})
+				err = tx.SetDelivery(r.ID, record.Delivery{Delivered: r.Created.Add(time.Second), Attempts: 1})
 			case 2:
-				err = tx.SetDelivery(r.ID, bot.Delivery{Failed: t0, Attempts: 9, LastError: "550 no such user"})
+				err = tx.SetDelivery(r.ID, record.Delivery{Failed: t0, Attempts: 9, LastError: "550 no such user"})
 			case 3:
-				err = tx.SetDelivery(r.ID, bot.Delivery{Attempts: 2, NextTry: t0.Add(time.Hour), LastError: "451"})
+				err = tx.SetDelivery(r.ID, record.Delivery{Attempts: 2, NextTry: t0.Add(time.Hour), LastError: "451"})
 			}
 			if err != nil {
 				return err
@@ -88,14 +88,14 @@ func fill(t *testing.T, s bot.Store) storage.Counts {
 		t.Fatal(err)
 	}
 	// old delivered replies and messages pruned: gaps in the sequence
-	err = s.Update(t.Context(), func(tx bot.Tx) error { _, err := tx.Prune(t0.Add(5*time.Minute), 0); return err })
+	err = s.Update(t.Context(), func(tx record.Tx) error { _, err := tx.Prune(t0.Add(5*time.Minute), 0); return err })
 	if err != nil {
 		t.Fatal(err)
 	}
 	var c storage.Counts
-	err = s.View(t.Context(), func(tx bot.Tx) error {
+	err = s.View(t.Context(), func(tx record.Tx) error {
 		c.Games, c.Players, c.State = 7, 3, 4
-		return tx.ForEachReply(func(*bot.Reply) error { c.Replies++; return nil })
+		return tx.ForEachReply(func(*record.Reply) error { c.Replies++; return nil })
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -105,10 +105,10 @@ func fill(t *testing.T, s bot.Store) storage.Counts {
 }
 
 // heads lists the pending heads of a transport.
-func heads(t *testing.T, s bot.Store, transport string) []string {
+func heads(t *testing.T, s record.Store, transport string) []string {
 	t.Helper()
 	var ids []string
-	err := s.View(t.Context(), func(tx bot.Tx) error {
+	err := s.View(t.Context(), func(tx record.Tx) error {
 		rs, err := tx.PendingHeads(transport, 0)
 		for _, r := range rs {
 			ids = append(ids, r.ID)
@@ -150,13 +150,13 @@ func TestCopyBothWays(t *testing.T) {
 			t.Errorf("PendingHeads(%s): source %v, PostgreSQL %v, back %v", transport, h, heads(t, pg, transport), heads(t, back, transport))
 		}
 	}
-	for name, s := range map[string]bot.Store{"PostgreSQL": pg, "bbolt": back} {
-		err := s.Update(t.Context(), func(tx bot.Tx) error {
+	for name, s := range map[string]record.Store{"PostgreSQL": pg, "bbolt": back} {
+		err := s.Update(t.Context(), func(tx record.Tx) error {
 			id, err := tx.NewGameID()
 			if err != nil || id != "g8" {
 				t.Errorf("%s: NewGameID after the copy = %s, %v; want g8", name, id, err)
 			}
-			r := &bot.Reply{ID: "new", To: bot.Identity{Transport: "email", Address: "x@example.org"}, Created: t0}
+			r := &record.Reply{ID: "new", To: record.Identity{Transport: "email", Address: "x@example.org"}, Created: t0}
 			if err := tx.Enqueue(r); err != nil || r.Seq != 41 {
 				t.Errorf("%s: Enqueue after the copy: Seq %d, %v; want 41", name, r.Seq, err)
 			}

@@ -1,5 +1,5 @@
 // Package pgstore keeps the referee's data in PostgreSQL: a second
-// [bot.Store] beside package storage's bbolt file, held to the same
+// [record.Store] beside package storage's bbolt file, held to the same
 // contract by package storetest, for running two takbot processes on one
 // database, one leading and the other waiting to take over ([Lead]).
 //

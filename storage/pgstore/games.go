@@ -12,29 +12,29 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
-// damaged wraps a record's decoding error as a *bot.DamagedRecordError.
+// damaged wraps a record's decoding error as a *record.DamagedRecordError.
 func damaged(kind, key string, err error) error {
-	return &bot.DamagedRecordError{Kind: kind, Key: key, Err: fmt.Errorf("%w: %w", bot.ErrDamagedRecord, err)}
+	return &record.DamagedRecordError{Kind: kind, Key: key, Err: fmt.Errorf("%w: %w", record.ErrDamagedRecord, err)}
 }
 
 // decodeGame decodes a game's JSON.
-func decodeGame(id string, raw []byte) (*bot.GameRecord, error) {
-	g := new(bot.GameRecord)
+func decodeGame(id string, raw []byte) (*record.Game, error) {
+	g := new(record.Game)
 	if err := json.Unmarshal(raw, g); err != nil {
 		return nil, damaged("game", id, err)
 	}
 	return g, nil
 }
 
-// Game implements bot.Tx.
-func (t *txn) Game(id string) (*bot.GameRecord, error) {
+// Game implements record.Tx.
+func (t *txn) Game(id string) (*record.Game, error) {
 	var raw []byte
 	err := t.queryRow(`SELECT data FROM takbot_games WHERE id = $1`, []byte(id)).Scan(&raw)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("game %s: %w", id, bot.ErrNotFound)
+		return nil, fmt.Errorf("game %s: %w", id, record.ErrNotFound)
 	}
 	if err != nil {
 		return nil, t.fail(err)
@@ -42,8 +42,8 @@ func (t *txn) Game(id string) (*bot.GameRecord, error) {
 	return decodeGame(id, raw)
 }
 
-// PutGame implements bot.Tx.
-func (t *txn) PutGame(g *bot.GameRecord) error {
+// PutGame implements record.Tx.
+func (t *txn) PutGame(g *record.Game) error {
 	if err := t.write(); err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func (t *txn) PutGame(g *bot.GameRecord) error {
 		[]byte(g.ID), []byte(g.Status), ws, wns, []byte(g.Players[0]), []byte(g.Players[1]), raw)
 }
 
-// NewGameID implements bot.Tx.
+// NewGameID implements record.Tx.
 func (t *txn) NewGameID() (string, error) {
 	if err := t.write(); err != nil {
 		return "", err
@@ -130,7 +130,7 @@ func (t *txn) strings(sql string, args ...any) ([]string, error) {
 	return out, nil
 }
 
-// GamesOf implements bot.Tx.
+// GamesOf implements record.Tx.
 func (t *txn) GamesOf(player string) ([]string, error) {
 	ids, err := t.strings(`SELECT id FROM takbot_games WHERE p0 = $1 OR p1 = $1`, []byte(player))
 	slices.SortFunc(ids, compareGameIDs)
@@ -142,24 +142,24 @@ func compareGameIDs(a, b string) int {
 	return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b))
 }
 
-// DueGames implements bot.Tx.
+// DueGames implements record.Tx.
 func (t *txn) DueGames(now time.Time, limit int) ([]string, error) {
 	s, ns := timeArgs(now)
 	return t.strings(`SELECT id FROM takbot_games WHERE wake_s IS NOT NULL AND (wake_s, wake_ns) <= ($1, $2)
 		ORDER BY wake_s, wake_ns, id LIMIT $3`, s, ns, limitArg(limit))
 }
 
-// CountGames implements bot.Tx.
-func (t *txn) CountGames() (map[bot.Status]int, error) {
+// CountGames implements record.Tx.
+func (t *txn) CountGames() (map[record.Status]int, error) {
 	rows, err := t.query(`SELECT status, count(*) FROM takbot_games GROUP BY status`)
 	if err != nil {
 		return nil, t.fail(err)
 	}
-	n := map[bot.Status]int{}
+	n := map[record.Status]int{}
 	var status []byte
 	var c int64
 	_, err = pgx.ForEachRow(rows, []any{&status, &c}, func() error {
-		n[bot.Status(status)] = int(c)
+		n[record.Status(status)] = int(c)
 		return nil
 	})
 	if err != nil {
@@ -178,9 +178,9 @@ type row struct {
 	raw []byte
 }
 
-// ForEachGame implements bot.Tx, a page of games at a time (fn may use
+// ForEachGame implements record.Tx, a page of games at a time (fn may use
 // the transaction between pages).
-func (t *txn) ForEachGame(fn func(*bot.GameRecord) error) error {
+func (t *txn) ForEachGame(fn func(*record.Game) error) error {
 	var bad []error
 	after := []byte{}
 	for {

@@ -8,8 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/pgtest"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage/pgstore"
 )
 
@@ -63,8 +63,8 @@ func terminateLeader(t *testing.T, dsn string) {
 }
 
 // put writes a state key through s.
-func put(s bot.Store, value string) error {
-	return s.Update(context.Background(), func(tx bot.Tx) error { return tx.PutState("test", "k", []byte(value)) })
+func put(s record.Store, value string) error {
+	return s.Update(context.Background(), func(tx record.Tx) error { return tx.PutState("test", "k", []byte(value)) })
 }
 
 // Two leaders on one database, each with its own connections: one leads,
@@ -112,7 +112,7 @@ func TestLeaderTakeOver(t *testing.T) {
 	if err := put(nextStore, "second"); err != nil {
 		t.Errorf("the new leader's update: %v", err)
 	}
-	err := nextStore.View(t.Context(), func(tx bot.Tx) error {
+	err := nextStore.View(t.Context(), func(tx record.Tx) error {
 		v, err := tx.State("test", "k")
 		if string(v) != "second" {
 			t.Errorf("state = %q, want the new leader's", v)

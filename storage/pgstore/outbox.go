@@ -8,22 +8,22 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
 // decodeReply decodes a stored reply, a damaged one as a
-// *bot.DamagedRecordError.
-func decodeReply(seq int64, raw []byte) (*bot.Reply, error) {
+// *record.DamagedRecordError.
+func decodeReply(seq int64, raw []byte) (*record.Reply, error) {
 	r, err := storage.DecodeReply(uint64(seq), raw)
 	if err != nil {
-		return nil, &bot.DamagedRecordError{Kind: "reply", Key: strconv.FormatInt(seq, 10), Err: err}
+		return nil, &record.DamagedRecordError{Kind: "reply", Key: strconv.FormatInt(seq, 10), Err: err}
 	}
 	return r, nil
 }
 
-// Enqueue implements bot.Tx.
-func (t *txn) Enqueue(r *bot.Reply) error {
+// Enqueue implements record.Tx.
+func (t *txn) Enqueue(r *record.Reply) error {
 	if err := t.write(); err != nil {
 		return err
 	}
@@ -48,20 +48,20 @@ func (t *txn) Enqueue(r *bot.Reply) error {
 }
 
 // insertReply writes a reply's row under a sequence number of its own.
-func (t *txn) insertReply(seq int64, r *bot.Reply, raw []byte) error {
+func (t *txn) insertReply(seq int64, r *record.Reply, raw []byte) error {
 	s, ns := timeArgs(r.Created)
 	return t.exec(`INSERT INTO takbot_replies (seq, id, transport, lane, pending, created_s, created_ns, data)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
 		seq, []byte(r.ID), []byte(r.To.Transport), []byte(r.Lane()), r.Delivery.Pending(), s, ns, raw)
 }
 
-// Reply implements bot.Tx.
-func (t *txn) Reply(id string) (*bot.Reply, error) {
+// Reply implements record.Tx.
+func (t *txn) Reply(id string) (*record.Reply, error) {
 	var seq int64
 	var raw []byte
 	err := t.queryRow(`SELECT seq, data FROM takbot_replies WHERE id = $1`, []byte(id)).Scan(&seq, &raw)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("reply %s: %w", id, bot.ErrNotFound)
+		return nil, fmt.Errorf("reply %s: %w", id, record.ErrNotFound)
 	}
 	if err != nil {
 		return nil, t.fail(err)
@@ -86,15 +86,15 @@ func (t *txn) replies(sql string, args ...any) ([]row, error) {
 	return rs, nil
 }
 
-// PendingHeads implements bot.Tx: the first pending reply of each lane,
+// PendingHeads implements record.Tx: the first pending reply of each lane,
 // in outbox order.
-func (t *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
+func (t *txn) PendingHeads(transport string, limit int) ([]record.Reply, error) {
 	rs, err := t.replies(`SELECT seq, data FROM (SELECT DISTINCT ON (lane) seq, data FROM takbot_replies
 		WHERE transport = $1 AND pending ORDER BY lane, seq) heads ORDER BY seq LIMIT $2`, []byte(transport), limitArg(limit))
 	if err != nil {
 		return nil, err
 	}
-	heads := make([]bot.Reply, 0, len(rs))
+	heads := make([]record.Reply, 0, len(rs))
 	var bad []error
 	for _, x := range rs {
 		r, err := decodeReply(x.seq, x.raw)
@@ -107,9 +107,9 @@ func (t *txn) PendingHeads(transport string, limit int) ([]bot.Reply, error) {
 	return heads, errors.Join(bad...)
 }
 
-// PendingLane implements bot.Tx: the replies of one lane waiting for
+// PendingLane implements record.Tx: the replies of one lane waiting for
 // delivery, counted, and the first limit of them in outbox order.
-func (t *txn) PendingLane(transport, lane string, limit int) (int, []bot.Reply, error) {
+func (t *txn) PendingLane(transport, lane string, limit int) (int, []record.Reply, error) {
 	var n int64
 	if err := t.queryRow(`SELECT count(*) FROM takbot_replies WHERE transport = $1 AND lane = $2 AND pending`,
 		[]byte(transport), []byte(lane)).Scan(&n); err != nil {
@@ -123,7 +123,7 @@ func (t *txn) PendingLane(transport, lane string, limit int) (int, []bot.Reply, 
 	if err != nil {
 		return 0, nil, err
 	}
-	out := make([]bot.Reply, 0, len(rs))
+	out := make([]record.Reply, 0, len(rs))
 	for _, x := range rs {
 		r, err := decodeReply(x.seq, x.raw)
 		if err != nil {
@@ -134,9 +134,9 @@ func (t *txn) PendingLane(transport, lane string, limit int) (int, []bot.Reply, 
 	return int(n), out, nil
 }
 
-// SetDelivery implements bot.Tx: the reply's header is rewritten, its
+// SetDelivery implements record.Tx: the reply's header is rewritten, its
 // body copied as it is.
-func (t *txn) SetDelivery(id string, d bot.Delivery) error {
+func (t *txn) SetDelivery(id string, d record.Delivery) error {
 	if err := t.write(); err != nil {
 		return err
 	}
@@ -144,19 +144,19 @@ func (t *txn) SetDelivery(id string, d bot.Delivery) error {
 	var raw []byte
 	err := t.queryRow(`SELECT seq, data FROM takbot_replies WHERE id = $1`, []byte(id)).Scan(&seq, &raw)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("reply %s: %w", id, bot.ErrNotFound)
+		return fmt.Errorf("reply %s: %w", id, record.ErrNotFound)
 	}
 	if err != nil {
 		return t.fail(err)
 	}
 	raw, err = storage.ReplyWithDelivery(raw, d)
 	if err != nil {
-		return &bot.DamagedRecordError{Kind: "reply", Key: strconv.FormatInt(seq, 10), Err: err}
+		return &record.DamagedRecordError{Kind: "reply", Key: strconv.FormatInt(seq, 10), Err: err}
 	}
 	return t.exec(`UPDATE takbot_replies SET pending = $2, data = $3 WHERE seq = $1`, seq, d.Pending(), raw)
 }
 
-// OutboxStats implements bot.Tx.
+// OutboxStats implements record.Tx.
 func (t *txn) OutboxStats() (pending int, oldest time.Time, err error) {
 	var n int64
 	var s *int64
@@ -173,8 +173,8 @@ func (t *txn) OutboxStats() (pending int, oldest time.Time, err error) {
 	return int(n), oldest, nil
 }
 
-// ForEachReply implements bot.Tx, a page of replies at a time.
-func (t *txn) ForEachReply(fn func(*bot.Reply) error) error {
+// ForEachReply implements record.Tx, a page of replies at a time.
+func (t *txn) ForEachReply(fn func(*record.Reply) error) error {
 	after := int64(-1)
 	for {
 		rs, err := t.replies(`SELECT seq, data FROM takbot_replies WHERE seq > $1 ORDER BY seq LIMIT $2`, after, page)

@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // SchemaVersion is the version of the tables this package writes, kept in
@@ -50,7 +50,7 @@ type Options struct {
 	MaxConns int32
 }
 
-// Store is a bot.Store on a PostgreSQL database. It is safe for
+// Store is a record.Store on a PostgreSQL database. It is safe for
 // concurrent use.
 type Store struct {
 	pool  *pgxpool.Pool
@@ -62,8 +62,8 @@ type Store struct {
 }
 
 var (
-	_ bot.Store = (*Store)(nil)
-	_ bot.Tx    = (*txn)(nil)
+	_ record.Store = (*Store)(nil)
+	_ record.Tx    = (*txn)(nil)
 )
 
 // Open connects to the database dsn names (a postgres:// URL or a
@@ -160,8 +160,8 @@ func (s *Store) createSchema(ctx context.Context) error {
 	return nil
 }
 
-// View implements bot.Store: fn runs in one read-only snapshot.
-func (s *Store) View(ctx context.Context, fn func(bot.Tx) error) error {
+// View implements record.Store: fn runs in one read-only snapshot.
+func (s *Store) View(ctx context.Context, fn func(record.Tx) error) error {
 	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
 		return fmt.Errorf("pgstore: %w", err)
@@ -174,13 +174,13 @@ func (s *Store) View(ctx context.Context, fn func(bot.Tx) error) error {
 	return tx.Commit(ctx)
 }
 
-// Update implements bot.Store. Concurrent updates are coalesced into one
+// Update implements record.Store. Concurrent updates are coalesced into one
 // SERIALIZABLE transaction, as package storage's bbolt file does: one
 // commit, one flush of the WAL, for all of them; each fn runs behind a
 // savepoint of its own, so that one that fails is rolled back alone. When
 // PostgreSQL reports a serialization failure or a deadlock, the whole
 // batch runs again (the contract lets fn run more than once).
-func (s *Store) Update(ctx context.Context, fn func(bot.Tx) error) error {
+func (s *Store) Update(ctx context.Context, fn func(record.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -201,7 +201,7 @@ const maxBatch = 128
 // call is one Update waiting for its batch.
 type call struct {
 	ctx  context.Context
-	fn   func(bot.Tx) error
+	fn   func(record.Tx) error
 	done chan error
 }
 
@@ -327,7 +327,7 @@ func retryable(err error) bool {
 	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
 }
 
-// txn is a PostgreSQL transaction seen as a bot.Tx.
+// txn is a PostgreSQL transaction seen as a record.Tx.
 type txn struct {
 	ctx      context.Context
 	tx       pgx.Tx

@@ -8,29 +8,29 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
-// Player implements bot.Tx.
-func (t *txn) Player(key string) (*bot.PlayerRecord, error) {
+// Player implements record.Tx.
+func (t *txn) Player(key string) (*record.Player, error) {
 	var raw []byte
 	err := t.queryRow(`SELECT data FROM takbot_players WHERE key = $1`, []byte(key)).Scan(&raw)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("player %s: %w", key, bot.ErrNotFound)
+		return nil, fmt.Errorf("player %s: %w", key, record.ErrNotFound)
 	}
 	if err != nil {
 		return nil, t.fail(err)
 	}
-	p := new(bot.PlayerRecord)
+	p := new(record.Player)
 	if err := json.Unmarshal(raw, p); err != nil {
 		return nil, damaged("player", key, err)
 	}
 	return p, nil
 }
 
-// PutPlayer implements bot.Tx.
-func (t *txn) PutPlayer(p *bot.PlayerRecord) error {
+// PutPlayer implements record.Tx.
+func (t *txn) PutPlayer(p *record.Player) error {
 	if err := t.write(); err != nil {
 		return err
 	}
@@ -45,30 +45,30 @@ func (t *txn) PutPlayer(p *bot.PlayerRecord) error {
 		ON CONFLICT (key) DO UPDATE SET folded = $2, data = $3`, []byte(p.Key), []byte(storage.FoldName(p.Name)), raw)
 }
 
-// PlayersNamed implements bot.Tx: the keys in order.
+// PlayersNamed implements record.Tx: the keys in order.
 func (t *txn) PlayersNamed(name string) ([]string, error) {
 	return t.strings(`SELECT key FROM takbot_players WHERE folded = $1 ORDER BY key`, []byte(storage.FoldName(name)))
 }
 
-// Processed implements bot.Tx.
-func (t *txn) Processed(msgID string) (*bot.ProcessedRecord, error) {
+// Processed implements record.Tx.
+func (t *txn) Processed(msgID string) (*record.Processed, error) {
 	var raw []byte
 	err := t.queryRow(`SELECT data FROM takbot_processed WHERE id = $1`, []byte(msgID)).Scan(&raw)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("processed message %s: %w", msgID, bot.ErrNotFound)
+		return nil, fmt.Errorf("processed message %s: %w", msgID, record.ErrNotFound)
 	}
 	if err != nil {
 		return nil, t.fail(err)
 	}
 	r, err := storage.DecodeProcessed(msgID, raw)
 	if err != nil {
-		return nil, &bot.DamagedRecordError{Kind: "processed message", Key: msgID, Err: err}
+		return nil, &record.DamagedRecordError{Kind: "processed message", Key: msgID, Err: err}
 	}
 	return r, nil
 }
 
-// MarkProcessed implements bot.Tx.
-func (t *txn) MarkProcessed(r *bot.ProcessedRecord) error {
+// MarkProcessed implements record.Tx.
+func (t *txn) MarkProcessed(r *record.Processed) error {
 	if err := t.write(); err != nil {
 		return err
 	}
@@ -80,13 +80,13 @@ func (t *txn) MarkProcessed(r *bot.ProcessedRecord) error {
 		ON CONFLICT (id) DO UPDATE SET at_s = $2, at_ns = $3, data = $4`, []byte(r.ID), s, ns, storage.EncodeProcessed(r))
 }
 
-// State implements bot.Tx.
+// State implements record.Tx.
 func (t *txn) State(transport, key string) ([]byte, error) {
 	var v []byte
 	err := t.queryRow(`SELECT value FROM takbot_state WHERE transport = $1 AND key = $2`,
 		[]byte(transport), []byte(key)).Scan(&v)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("state %s %q: %w", transport, key, bot.ErrNotFound)
+		return nil, fmt.Errorf("state %s %q: %w", transport, key, record.ErrNotFound)
 	}
 	if err != nil {
 		return nil, t.fail(err)
@@ -94,7 +94,7 @@ func (t *txn) State(transport, key string) ([]byte, error) {
 	return bytesArg(v), nil
 }
 
-// PutState implements bot.Tx.
+// PutState implements record.Tx.
 func (t *txn) PutState(transport, key string, value []byte) error {
 	if err := t.write(); err != nil {
 		return err
@@ -107,7 +107,7 @@ func (t *txn) PutState(transport, key string, value []byte) error {
 		append([]byte{}, value...)) // sent later: a copy, which the caller cannot change
 }
 
-// DeleteState implements bot.Tx.
+// DeleteState implements record.Tx.
 func (t *txn) DeleteState(transport, key string) error {
 	if err := t.write(); err != nil {
 		return err
@@ -115,7 +115,7 @@ func (t *txn) DeleteState(transport, key string) error {
 	return t.exec(`DELETE FROM takbot_state WHERE transport = $1 AND key = $2`, []byte(transport), []byte(key))
 }
 
-// ScanState implements bot.Tx, a page at a time.
+// ScanState implements record.Tx, a page at a time.
 func (t *txn) ScanState(transport, prefix string, fn func(key string, value []byte) error) error {
 	p := []byte(prefix)
 	after, first := p, true
@@ -149,7 +149,7 @@ func (t *txn) ScanState(transport, prefix string, fn func(key string, value []by
 	}
 }
 
-// Prune implements bot.Tx: the oldest delivered or failed replies first,
+// Prune implements record.Tx: the oldest delivered or failed replies first,
 // then the oldest processed records.
 func (t *txn) Prune(before time.Time, limit int) (int, error) {
 	if err := t.write(); err != nil {

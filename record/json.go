@@ -1,4 +1,4 @@
-package bot
+package record
 
 import (
 	"encoding/json"
@@ -15,17 +15,17 @@ import (
 // encoding/json took a third of that time in reflection and most of the
 // rest re-scanning the output of MoveList's and time.Time's MarshalJSON.
 // AppendJSON writes the same bytes directly: every field in the order and
-// under the omitempty and omitzero rules of GameRecord's declaration,
+// under the omitempty and omitzero rules of Game's declaration,
 // strings escaped as encoding/json escapes them (HTML characters too). The
 // fields that are rare in a game being played (a result, a proposal,
-// disputes, plans, ...) are handed to encoding/json. records_json_test.go
+// disputes, plans, ...) are handed to encoding/json. json_test.go
 // compares the two over random records and fails when a field is added
 // without the encoder knowing it.
 
 // AppendJSON appends the game's JSON, byte for byte what json.Marshal
 // writes, to b; it fails where json.Marshal fails (a time outside the
 // years 0 to 9999).
-func (g *GameRecord) AppendJSON(b []byte) ([]byte, error) {
+func (g *Game) AppendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = slices.Grow(b, 700+24*len(g.Moves)) // a game being played fits
 	b = append(b, `{"ID":`...)

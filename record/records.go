@@ -1,4 +1,4 @@
-package bot
+package record
 
 import (
 	"encoding/json"
@@ -41,9 +41,6 @@ const (
 	EndTime        EndReason = "time"
 	EndAgreement   EndReason = "agreement"
 )
-
-// endReasonOf converts the engine's reason.
-func endReasonOf(r tak.EndReason) EndReason { return EndReason(r.String()) }
 
 // OnBoard reports whether the game ended on the board (a road or flats),
 // as opposed to a resignation, time or agreement.
@@ -93,22 +90,22 @@ func (s *Scoring) UnmarshalText(b []byte) error {
 // String returns the rules' names.
 func (s Scoring) String() string { return s.Rules.String() }
 
-// MoveRecord is one move played. It is stored compactly as one JSON
+// Move is one move played. It is stored compactly as one JSON
 // string, "PTN@unixseconds" with a "'" after the PTN when Tak was called.
-type MoveRecord struct {
+type Move struct {
 	PTN string    // canonical PTN, without marks
 	Tak bool      // the mover called Tak
 	At  time.Time // when the transport received it
 }
 
 // MarshalJSON writes the compact form.
-func (m MoveRecord) MarshalJSON() ([]byte, error) {
+func (m Move) MarshalJSON() ([]byte, error) {
 	return m.appendCompact(make([]byte, 0, len(m.PTN)+16), false), nil
 }
 
 // appendCompact appends the compact form to b, with <, > and & escaped
 // as encoding/json escapes them when html is set (AppendJSON).
-func (m MoveRecord) appendCompact(b []byte, html bool) []byte {
+func (m Move) appendCompact(b []byte, html bool) []byte {
 	b = append(b, '"')
 	if html {
 		b = appendHTMLEscaped(b, m.PTN)
@@ -128,7 +125,7 @@ func (m MoveRecord) appendCompact(b []byte, html bool) []byte {
 // encoding/json called each move's MarshalJSON and checked its output
 // apart, a tenth of the CPU of a move in BenchmarkRefereeMoves. The bytes
 // are the same either way.
-type MoveList []MoveRecord
+type MoveList []Move
 
 // MarshalJSON writes the moves as an array, null for none (as a nil slice).
 func (l MoveList) MarshalJSON() ([]byte, error) {
@@ -139,7 +136,7 @@ func (l MoveList) MarshalJSON() ([]byte, error) {
 }
 
 // appendCompact appends the moves as an array of their compact forms
-// (MoveRecord.appendCompact).
+// (Move.appendCompact).
 func (l MoveList) appendCompact(b []byte, html bool) []byte {
 	b = append(b, '[')
 	for i, m := range l {
@@ -152,7 +149,7 @@ func (l MoveList) appendCompact(b []byte, html bool) []byte {
 }
 
 // UnmarshalJSON reads the compact form.
-func (m *MoveRecord) UnmarshalJSON(b []byte) error {
+func (m *Move) UnmarshalJSON(b []byte) error {
 	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
 		return fmt.Errorf("move record %s is not a string", b)
 	}
@@ -177,8 +174,8 @@ func (m *MoveRecord) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// ResultRecord is how a game ended.
-type ResultRecord struct {
+// Result is how a game ended.
+type Result struct {
 	Reason EndReason
 	Winner tak.Color // meaningless for a draw
 	Draw   bool      `json:",omitempty"`
@@ -222,8 +219,8 @@ type SyncBoard struct {
 	At    time.Time
 }
 
-// GameRecord is everything stored about a game.
-type GameRecord struct {
+// Game is everything stored about a game.
+type Game struct {
 	ID         string
 	Version    int
 	Status     Status
@@ -242,7 +239,7 @@ type GameRecord struct {
 	// "new ... tps=" ("" for the empty board): where a restart goes back to.
 	Setup    string        `json:",omitempty"`
 	Moves    MoveList      // the moves since Start
-	Result   *ResultRecord `json:",omitempty"`
+	Result   *Result       `json:",omitempty"`
 	Proposal *Proposal     `json:",omitempty"`
 	Disputes []Dispute     `json:",omitempty"`
 	Sync     [2]*SyncBoard `json:",omitempty"`
@@ -251,7 +248,7 @@ type GameRecord struct {
 	// from spectators ("new ... private=yes").
 	Private bool `json:",omitempty"`
 	// Watchers are the keys of the players who follow the game's moves
-	// with "watch" (never one of its players; at most maxWatchers).
+	// with "watch" (never one of its players; at most bot's maxWatchers).
 	Watchers []string `json:",omitempty"`
 
 	TurnStart time.Time    // when the player to move got the turn
@@ -263,7 +260,7 @@ type GameRecord struct {
 	// The store indexes it, so a tick finds due games without a scan.
 	Wake time.Time `json:",omitzero"`
 	// Remind is each player's reminder lead in this game, copied from
-	// their "set remind" (remind.go): 0 for the referee's default share
+	// their "set remind" (bot/remind.go): 0 for the referee's default share
 	// of the time, below 0 for no reminder.
 	Remind  [2]time.Duration `json:",omitzero"`
 	Created time.Time
@@ -279,13 +276,13 @@ type GameRecord struct {
 	// Chat is when each colour last said something with "say", within
 	// the last hour, for the hourly limit.
 	Chat [2][]time.Time `json:",omitzero"`
-	// Level is takbot's level (1 to MaxLevel) in a game against it, 0 in
+	// Level is takbot's level (1 to bot.MaxLevel) in a game against it, 0 in
 	// a game between people. Games against takbot are unrated.
 	Level int `json:",omitempty"`
 	// Seek is set on a game that began as an open challenge ("new
 	// anyone"): while it waits, the seat of Challenger.Opponent() is
-	// empty and anyone may take it with "accept ID" (seek.go).
-	Seek *SeekRecord `json:",omitempty"`
+	// empty and anyone may take it with "accept ID" (bot/seek.go).
+	Seek *Seek `json:",omitempty"`
 	// Unrated is set by the option rated=no: the game's result changes
 	// no rating. See Rated for every game that is not rated.
 	Unrated bool `json:",omitempty"`
@@ -313,10 +310,10 @@ type Plans struct {
 }
 
 // ClockRunning reports whether the game's clock runs.
-func (g *GameRecord) ClockRunning() bool { return g.Status == Active && !g.Deadline.IsZero() }
+func (g *Game) ClockRunning() bool { return g.Status == Active && !g.Deadline.IsZero() }
 
 // ColorOf returns the colour a player key plays, and false if not in the game.
-func (g *GameRecord) ColorOf(key string) (tak.Color, bool) {
+func (g *Game) ColorOf(key string) (tak.Color, bool) {
 	switch key {
 	case g.Players[0]:
 		return tak.White, true
@@ -327,7 +324,7 @@ func (g *GameRecord) ColorOf(key string) (tak.Color, bool) {
 }
 
 // StartPosition returns the game's start position.
-func (g *GameRecord) StartPosition() (*tak.Position, error) {
+func (g *Game) StartPosition() (*tak.Position, error) {
 	if g.Start == "" {
 		return tak.NewPosition(g.Config)
 	}
@@ -336,7 +333,7 @@ func (g *GameRecord) StartPosition() (*tak.Position, error) {
 }
 
 // History rebuilds the game's history from its start position and moves.
-func (g *GameRecord) History() (*tak.Game, error) {
+func (g *Game) History() (*tak.Game, error) {
 	start, err := g.StartPosition()
 	if err != nil {
 		return nil, fmt.Errorf("game %s: start position: %w", g.ID, err)
@@ -354,8 +351,8 @@ func (g *GameRecord) History() (*tak.Game, error) {
 	return tg, nil
 }
 
-// PlayerRecord is a player and their preferences.
-type PlayerRecord struct {
+// Player is a player and their preferences.
+type Player struct {
 	Key           string
 	Identity      Identity
 	Name          string
@@ -366,8 +363,8 @@ type PlayerRecord struct {
 	Chosen   string    `json:",omitempty"`
 	Vacation time.Time `json:",omitzero"`
 	// Vacations are the vacations the player began within the last
-	// vacationYear, oldest first: what counts against their allowance
-	// (players.go).
+	// vacationYear (bot), oldest first: what counts against their allowance
+	// (bot/players.go).
 	Vacations []VacationSpan `json:",omitempty"`
 	// Unreachable is set while replies to the player fail for good (a
 	// bounced address); the opponent is told once.
@@ -384,7 +381,7 @@ type PlayerRecord struct {
 	// NoChat is set by "set chat off": what opponents say with "say" is
 	// not passed on to the player.
 	NoChat bool `json:",omitempty"`
-	// Reminders and times (remind.go): how long before a deadline the
+	// Reminders and times (bot/remind.go): how long before a deadline the
 	// player is reminded (0: the referee's default share of the time;
 	// below 0: never), the IANA zone times are shown to them in ("":
 	// UTC), and their daily digest.
@@ -395,9 +392,9 @@ type PlayerRecord struct {
 	// finished games.
 	NoReview bool `json:",omitempty"`
 	// Analyses are the positions the player had takbot analyse in the
-	// last hour, for Quotas.AnalysesPerHour (analyse.go).
+	// last hour, for bot.Quotas.AnalysesPerHour (bot/analyse.go).
 	Analyses []AnalysisMark `json:",omitempty"`
-	// Pairing (pair.go): Paired, on the primary record, is the key of the
+	// Pairing (bot/pair.go): Paired, on the primary record, is the key of the
 	// other identity joined to it with "pair"; Alias, on that other
 	// identity's record, is the primary's key, and Moved lists the games
 	// that moved from it to the primary (they move back at "unpair").
@@ -417,7 +414,7 @@ type PlayerRecord struct {
 	Ratings map[string]standing.Entry `json:",omitempty"`
 	// Communities are the places the player played or wrote from,
 	// namespaced by transport ("discord:GUILD"), at most
-	// maxCommunities, the latest last. Replace the slice to change it.
+	// bot's maxCommunities, the latest last. Replace the slice to change it.
 	Communities []string `json:",omitempty"`
 }
 
@@ -428,7 +425,7 @@ type VacationSpan struct{ From, Until time.Time }
 type Digest struct {
 	At   string    // the time of day in the player's Zone, "08:00"
 	Last string    `json:",omitempty"` // the local day last served, "2026-11-26": never served twice
-	Next time.Time // when it is next due; the store's state indexes it (digest.go)
+	Next time.Time // when it is next due; the store's state indexes it (bot/digest.go)
 }
 
 // Unreachable records that a player's transport refuses their replies.
@@ -438,9 +435,42 @@ type Unreachable struct {
 	Told   []string `json:",omitempty"` // the games whose opponent was told
 }
 
-// ProcessedRecord records a handled message.
-type ProcessedRecord struct {
+// Processed records a handled message.
+type Processed struct {
 	ID      string // namespaced: "transport:id"
 	At      time.Time
 	Replies []string `json:",omitempty"` // ids of the replies it caused
+}
+
+// Seek is what a game that began as an open challenge ("new anyone")
+// keeps of it.
+type Seek struct {
+	// Low and High bound the rating of who may accept (both 0: anyone).
+	Low  int `json:",omitempty"`
+	High int `json:",omitempty"`
+}
+
+// RatingChange is what a game's result did to its players' ratings.
+type RatingChange struct {
+	Pool string // standing.Pool of the game's size
+	// Result is the result rated (Result.PTN and Reason): a game
+	// that ends again otherwise is rated again.
+	Result string
+	Before [2]standing.Entry // White's and Black's entries before the game
+	After  [2]standing.Entry // and after it
+	// Weight is how much the game counted (rating.RepeatWeight): 1, or
+	// 1/k for the k-th rated game between the same two players within
+	// 30 days. Changes recorded before weights existed read as 0: 1.
+	Weight float64 `json:",omitempty"`
+}
+
+// AnalysisMark is one position a player had analysed: when, and which
+// (game and turn, and the game's length then), so that asking again for
+// it within the hour, the game unchanged, is not counted again: its result
+// is kept (a game that moved on is a new request, searched again).
+type AnalysisMark struct {
+	At    time.Time
+	Game  string
+	Turn  int
+	Plies int `json:",omitempty"`
 }

@@ -1,4 +1,4 @@
-package bot_test
+package record_test
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -132,7 +132,7 @@ func (f *filler) fill(v reflect.Value) {
 }
 
 // checkGameJSON fails when AppendJSON and json.Marshal disagree on g.
-func checkGameJSON(t *testing.T, g *bot.GameRecord) {
+func checkGameJSON(t *testing.T, g *record.Game) {
 	t.Helper()
 	want, werr := json.Marshal(g)
 	got, gerr := g.AppendJSON([]byte("prefix"))
@@ -157,7 +157,7 @@ func TestGameAppendJSON(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 3000 {
 		f := &filler{rng: rng, full: i%10 == 0}
-		g := new(bot.GameRecord)
+		g := new(record.Game)
 		f.fill(reflect.ValueOf(g).Elem())
 		if i%2 == 0 { // mostly canonical moves, as stored
 			for j := range g.Moves {
@@ -166,8 +166,8 @@ func TestGameAppendJSON(t *testing.T) {
 		}
 		checkGameJSON(t, g)
 	}
-	checkGameJSON(t, new(bot.GameRecord))
-	checkGameJSON(t, &bot.GameRecord{Moves: bot.MoveList{}, Chat: [2][]time.Time{{}, nil}, Disputes: []bot.Dispute{}, Events: []string{}})
+	checkGameJSON(t, new(record.Game))
+	checkGameJSON(t, &record.Game{Moves: record.MoveList{}, Chat: [2][]time.Time{{}, nil}, Disputes: []record.Dispute{}, Events: []string{}})
 }
 
 // TestGameAppendJSONKnowsEveryField fails when a field is added to
@@ -178,7 +178,7 @@ func TestGameAppendJSONKnowsEveryField(t *testing.T) {
 		typ    reflect.Type
 		fields string
 	}{
-		{reflect.TypeFor[bot.GameRecord](), "ID Version Status Players Names Challenger Config Scoring Style Days Start Setup Moves Result Proposal Disputes Sync Events Private Watchers TurnStart Deadline Reminded Vacation Wake Remind Created Updated RematchOf Rematch Plans Chat Level Seek Unrated Rating Community Notice"},
+		{reflect.TypeFor[record.Game](), "ID Version Status Players Names Challenger Config Scoring Style Days Start Setup Moves Result Proposal Disputes Sync Events Private Watchers TurnStart Deadline Reminded Vacation Wake Remind Created Updated RematchOf Rematch Plans Chat Level Seek Unrated Rating Community Notice"},
 		{reflect.TypeFor[tak.Config](), "Size Stones Caps Komi Opening Rules"},
 	} {
 		var names []byte
@@ -205,15 +205,15 @@ func FuzzGameAppendJSON(f *testing.F) {
 	f.Add("g\xff", "\u2028", "3c3>12\"", "", int64(1e12), -1, false)
 	f.Fuzz(func(t *testing.T, id, name, ptn, event string, sec int64, n int, flag bool) {
 		at := time.Unix(sec, int64(n)).In(time.FixedZone("", n%86400))
-		g := &bot.GameRecord{ID: id, Version: n, Status: bot.Status(name), Players: [2]string{name, id},
-			Names: [2]string{ptn, event}, Config: tak.Config{Size: n, Komi: tak.Komi(n)}, Style: bot.Style(event),
-			Days: n, Start: event, Moves: bot.MoveList{{PTN: ptn, Tak: flag, At: at}, {PTN: "a1", At: at}},
+		g := &record.Game{ID: id, Version: n, Status: record.Status(name), Players: [2]string{name, id},
+			Names: [2]string{ptn, event}, Config: tak.Config{Size: n, Komi: tak.Komi(n)}, Style: record.Style(event),
+			Days: n, Start: event, Moves: record.MoveList{{PTN: ptn, Tak: flag, At: at}, {PTN: "a1", At: at}},
 			Events: []string{event, name}, Private: flag, Watchers: []string{id}, TurnStart: at, Deadline: at,
 			Reminded: flag, Wake: at, Remind: [2]time.Duration{time.Duration(n)}, Created: at, Updated: at,
 			Rematch: name, Level: n, Unrated: flag, Community: event}
 		if flag {
-			g.Result = &bot.ResultRecord{Text: name, Deadline: at}
-			g.Sync[1] = &bot.SyncBoard{Board: event, At: at}
+			g.Result = &record.Result{Text: name, Deadline: at}
+			g.Sync[1] = &record.SyncBoard{Board: event, At: at}
 			g.Chat[0] = []time.Time{at}
 		}
 		checkGameJSON(t, g)
@@ -243,16 +243,16 @@ func BenchmarkGameJSON(b *testing.B) {
 
 // benchGame is a game of 30 moves on 6x6 with a clock, as the referee
 // stores one while it is played.
-func benchGame() *bot.GameRecord {
+func benchGame() *record.Game {
 	at := time.Date(2026, 11, 26, 2, 30, 0, 0, time.UTC)
 	moves := []string{"a1", "f6", "c3", "d4", "3c3>12", "Sd4<", "Ce5+", "2b2-11", "b2", "e5"}
-	g := &bot.GameRecord{ID: "g123", Version: 31, Status: bot.Active,
+	g := &record.Game{ID: "g123", Version: 31, Status: record.Active,
 		Players: [2]string{"post:w123", "post:b123"}, Names: [2]string{"w123", "b123"},
-		Config: tak.DefaultConfig(6), Style: bot.Street, Days: 3,
+		Config: tak.DefaultConfig(6), Style: record.Street, Days: 3,
 		TurnStart: at, Deadline: at.Add(72 * time.Hour), Wake: at.Add(48 * time.Hour),
 		Created: at.Add(-time.Hour), Updated: at}
 	for i := range 30 {
-		g.Moves = append(g.Moves, bot.MoveRecord{PTN: moves[i%len(moves)], Tak: i%7 == 0, At: at.Add(time.Duration(i) * time.Minute)})
+		g.Moves = append(g.Moves, record.Move{PTN: moves[i%len(moves)], Tak: i%7 == 0, At: at.Add(time.Duration(i) * time.Minute)})
 	}
 	return g
 }

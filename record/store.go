@@ -1,4 +1,4 @@
-package bot
+package record
 
 import (
 	"context"
@@ -26,10 +26,10 @@ type Store interface {
 // caller may change; nothing is written until a Put.
 type Tx interface {
 	// Game returns a game, or an error wrapping ErrNotFound.
-	Game(id string) (*GameRecord, error)
+	Game(id string) (*Game, error)
 	// PutGame stores g and maintains the indexes: player → games, and the
 	// clock index ordered by g.Wake (a zero Wake is not indexed).
-	PutGame(g *GameRecord) error
+	PutGame(g *Game) error
 	// NewGameID allocates a game id ("g1", "g2", ...).
 	NewGameID() (string, error)
 	// GamesOf returns the ids of the games of a player key, oldest first.
@@ -42,20 +42,20 @@ type Tx interface {
 	// ForEachGame calls fn for every game, by id order. A game that
 	// cannot be decoded is skipped, and the error then wraps
 	// ErrDamagedRecord (a *DamagedRecordError each).
-	ForEachGame(fn func(*GameRecord) error) error
+	ForEachGame(fn func(*Game) error) error
 
 	// Player returns a player, or an error wrapping ErrNotFound.
-	Player(key string) (*PlayerRecord, error)
+	Player(key string) (*Player, error)
 	// PutPlayer stores p and indexes it by its lower-cased Name.
-	PutPlayer(p *PlayerRecord) error
+	PutPlayer(p *Player) error
 	// PlayersNamed returns the keys of the players whose Name is name,
 	// compared without case.
 	PlayersNamed(name string) ([]string, error)
 
 	// Processed returns the record of a handled message, or ErrNotFound.
-	Processed(msgID string) (*ProcessedRecord, error)
+	Processed(msgID string) (*Processed, error)
 	// MarkProcessed records a handled message.
-	MarkProcessed(r *ProcessedRecord) error
+	MarkProcessed(r *Processed) error
 
 	// Enqueue appends r to the outbox and sets r.Seq. A reply id enqueued
 	// before is an error.
@@ -113,5 +113,31 @@ type Tx interface {
 // the parts' contents); a reply enqueued with other fields or other parts
 // than prepared is encoded afresh.
 type Preparer interface {
-	Prepare(games []*GameRecord, replies []Reply) (done func())
+	Prepare(games []*Game, replies []Reply) (done func())
+}
+
+// StateTx reads and writes one transport's adapter state in a
+// transaction: each transport has its own key-value space in the store
+// (an IMAP cursor, the mail thread of each game, a Discord thread id),
+// never mixed with another transport's.
+type StateTx interface {
+	Get(key string) ([]byte, error) // ErrNotFound when absent
+	Put(key string, value []byte) error
+	Delete(key string) error
+	Scan(prefix string, fn func(key string, value []byte) error) error
+}
+
+// StateOf is the adapter state of one transport in tx.
+func StateOf(tx Tx, transport string) StateTx { return stateTx{tx, transport} }
+
+type stateTx struct {
+	tx        Tx
+	transport string
+}
+
+func (t stateTx) Get(key string) ([]byte, error)     { return t.tx.State(t.transport, key) }
+func (t stateTx) Put(key string, value []byte) error { return t.tx.PutState(t.transport, key, value) }
+func (t stateTx) Delete(key string) error            { return t.tx.DeleteState(t.transport, key) }
+func (t stateTx) Scan(prefix string, fn func(key string, value []byte) error) error {
+	return t.tx.ScanState(t.transport, prefix, fn)
 }

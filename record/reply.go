@@ -1,4 +1,4 @@
-package bot
+package record
 
 import (
 	"strings"
@@ -61,7 +61,7 @@ const (
 	// Play is the answer to the recipient's own play in a game they
 	// play: a move's confirmation, a refused move, a question about an
 	// ambiguous square or about which game a command is for, any answer
-	// to a command that changes one of their games (see session.replies
+	// to a command that changes one of their games (see bot's session.replies
 	// for the exact rule). Like an event it is never held back by a
 	// limit, so a limit never silences a game; it goes in the
 	// recipient's event lane, in order with the game's events (a move's
@@ -120,7 +120,7 @@ const (
 	// unchanged, a kind, a text and a caption.)
 	File
 	// Analysis asks for the engine's analysis (Text holds an
-	// AnalysisRequest as JSON); the delivery pipeline replaces it with
+	// bot.AnalysisRequest as JSON); the delivery pipeline replaces it with
 	// the analysis before a transport sees the reply.
 	Analysis
 )
@@ -149,9 +149,9 @@ type Action struct {
 	// that cannot be undone ("Resign game g3?").
 	Confirm string
 	// Moment is the state of game Game the action was offered for
-	// (MomentOf), stamped by the referee when it writes the reply; ""
+	// (bot.MomentOf), stamped by the referee when it writes the reply; ""
 	// for an action about no game. A transport that sends the action
-	// back as drawn (a Discord button) hands it back as Message.Moment,
+	// back as drawn (a Discord button) hands it back as bot.Message.Moment,
 	// and the referee refuses it once the game has moved on.
 	Moment string `json:",omitempty"`
 }
@@ -160,7 +160,7 @@ type Action struct {
 type Attachment struct {
 	Name string
 	PNG  []byte
-	Alt  string // the position in words (see Describe)
+	Alt  string // the position in words (see bot.Describe)
 }
 
 // Picture describes a board picture to render at delivery time; it is
@@ -176,7 +176,7 @@ type Picture struct {
 	Last        string               // the last move in PTN ("" if none)
 	Players     [2]string            // White's and Black's names
 	Orientation notation.Orientation // the reader's orientation
-	Result      *ResultRecord        `json:",omitempty"` // set when the game is over
+	Result      *Result              `json:",omitempty"` // set when the game is over
 	Caption     string               `json:",omitempty"` // drawn on the picture ("Before turn 7")
 	// The reader's look and what the text says about the position: the
 	// theme and width in pixels (0: render's default), the turn in the

@@ -1,4 +1,4 @@
-package bot
+package record
 
 import (
 	"encoding/json"
@@ -8,12 +8,12 @@ import (
 
 func TestMoveRecordJSON(t *testing.T) {
 	at := time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
-	for _, m := range []MoveRecord{{PTN: "a1", At: at}, {PTN: "3c3>12", Tak: true, At: at}, {PTN: "Sd4<", At: time.Unix(0, 0).UTC()}} {
-		b, err := json.Marshal([]MoveRecord{m})
+	for _, m := range []Move{{PTN: "a1", At: at}, {PTN: "3c3>12", Tak: true, At: at}, {PTN: "Sd4<", At: time.Unix(0, 0).UTC()}} {
+		b, err := json.Marshal([]Move{m})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []MoveRecord
+		var got []Move
 		if err := json.Unmarshal(b, &got); err != nil {
 			t.Fatalf("%s: %v", b, err)
 		}
@@ -22,7 +22,7 @@ func TestMoveRecordJSON(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{`["a1"]`, `[3]`, `["a1@x"]`} {
-		var got []MoveRecord
+		var got []Move
 		if err := json.Unmarshal([]byte(bad), &got); err == nil {
 			t.Errorf("%s accepted", bad)
 		}

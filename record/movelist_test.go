@@ -1,4 +1,4 @@
-package bot_test
+package record_test
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // TestMoveListSameBytes: a game's moves marshalled in one pass give the
@@ -14,13 +14,13 @@ import (
 // nil stays null and empty stays [].
 func TestMoveListSameBytes(t *testing.T) {
 	at := time.Date(2026, 11, 26, 1, 2, 3, 0, time.UTC)
-	for _, moves := range [][]bot.MoveRecord{
+	for _, moves := range [][]record.Move{
 		nil,
 		{},
 		{{PTN: "a1", At: at}},
 		{{PTN: "a1", At: at}, {PTN: "3c3>12", Tak: true, At: at.Add(time.Hour)}, {PTN: "Sd4", At: at}, {PTN: "2b2<11*", At: at}, {PTN: "e5+", At: at}},
 	} {
-		one, err := json.Marshal(bot.MoveList(moves))
+		one, err := json.Marshal(record.MoveList(moves))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestMoveListSameBytes(t *testing.T) {
 		if !bytes.Equal(one, each) {
 			t.Errorf("one pass %s, a move at a time %s", one, each)
 		}
-		var back bot.MoveList
+		var back record.MoveList
 		if err := json.Unmarshal(one, &back); err != nil || len(back) != len(moves) {
 			t.Errorf("read back %v, %v", back, err)
 		}
