@@ -7,64 +7,15 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/takbymail/takbot/backoff"
+	"github.com/takbymail/takbot/outbox"
 )
 
-// DeliveryOptions tune the delivery pipeline. Zero values take the defaults.
-type DeliveryOptions struct {
-	// MinBackoff is the wait before the first retry of a temporary
-	// failure (default 30 s); each further failure doubles it, up to
-	// MaxBackoff (default 1 h), with jitter (the wait is between half and
-	// all of it).
-	MinBackoff, MaxBackoff time.Duration
-	// GiveUpAfter fails a reply for good when it still cannot be
-	// delivered this long after it was written (default 7 days).
-	GiveUpAfter time.Duration
-	// Concurrency is how many replies of one transport are in flight at
-	// once, each to a different lane of a recipient (default 8).
-	Concurrency int
-	// SendTimeout bounds one call of Transport.Send (default 2 min).
-	SendTimeout time.Duration
-	// Poll is how often a delivery loop looks at the outbox when nothing
-	// wakes it (default 1 min): a safety net, since commits wake it.
-	Poll time.Duration
-}
-
-func (o *DeliveryOptions) setDefaults() {
-	if o.MinBackoff <= 0 {
-		o.MinBackoff = 30 * time.Second
-	}
-	if o.MaxBackoff <= 0 {
-		o.MaxBackoff = time.Hour
-	}
-	if o.MaxBackoff < o.MinBackoff {
-		o.MaxBackoff = o.MinBackoff
-	}
-	if o.GiveUpAfter <= 0 {
-		o.GiveUpAfter = 7 * 24 * time.Hour
-	}
-	if o.Concurrency <= 0 {
-		o.Concurrency = 8
-	}
-	if o.SendTimeout <= 0 {
-		o.SendTimeout = 2 * time.Minute
-	}
-	if o.Poll <= 0 {
-		o.Poll = time.Minute
-	}
-}
-
-// Timer is an optional interface of a Clock: a channel that delivers once
-// the clock has moved on by d. A fake clock implements it so that tests
-// drive the delivery pipeline's waits; the system clock uses time.After.
-type Timer interface {
-	After(d time.Duration) <-chan time.Time
-}
-
+// after returns a channel that delivers once d has passed on the
+// referee's clock (backoff.After).
 func (r *Referee) after(d time.Duration) <-chan time.Time {
-	if t, ok := r.clock.(Timer); ok {
-		return t.After(d)
-	}
-	return time.After(d)
+	return backoff.After(r.clock, d)
 }
 
 // RunDelivery delivers the outbox of every registered transport until ctx
@@ -91,7 +42,7 @@ type sent struct{ lane string }
 
 func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 	o := r.opts.Delivery
-	inflight := map[string]bool{}
+	inflight := outbox.Lanes{}
 	done := make(chan sent, o.Concurrency)
 	var wg sync.WaitGroup
 	defer wg.Wait()
@@ -103,31 +54,23 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 	for {
 		fresh := rescan // the queue is read now, not before the store failed
 		if rescan {
-			heads, err := r.pendingHeads(ctx, e.info.Name, headBatch(o.Concurrency))
+			heads, err := r.pendingHeads(ctx, e.info.Name, o.HeadBatch())
 			if err != nil && ctx.Err() == nil {
 				r.logger().Error("delivery: read the outbox", "transport", e.info.Name, "err", err)
 			}
-			now := r.clock.Now()
-			queue, wait = queue[:0], o.Poll
-			for _, h := range heads {
-				if d := h.Delivery.NextTry.Sub(now); d > 0 {
-					wait = min(wait, d)
-				} else if !inflight[h.Lane()] {
-					queue = append(queue, h)
-				}
-			}
+			queue, wait = outbox.Due(queue[:0], heads, r.clock.Now(), o.Poll, inflight, (*Reply).Lane, replyNextTry)
 			rescan = false
 		}
 		if d, down := r.storeBackoff(); down {
 			queue, wait = queue[:0], d // the database cannot record: send nothing until the backoff ends
 		}
 		limit := o.Concurrency
-		if r.trouble.down.Load() {
+		if r.trouble.Down() {
 			// The database cannot record: one reply probes it at a time,
 			// and a reply sent before and not recorded yet is the probe
 			// while there is one, so that nothing new goes out.
 			limit = 1
-			probes, stale := r.probesFirst(queue)
+			probes, stale := outbox.ProbesFirst(&r.trouble, queue, replyID)
 			if stale && !fresh {
 				// a batch read before the failure, without the reply
 				// sent and not recorded: read the heads again, so that
@@ -168,8 +111,9 @@ func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
 	}
 }
 
-// headBatch is how many heads a delivery loop reads at once.
-func headBatch(concurrency int) int { return max(64, 4*concurrency) }
+// replyNextTry and replyID read a reply for package outbox's helpers.
+func replyNextTry(rp *Reply) time.Time { return rp.Delivery.NextTry }
+func replyID(rp *Reply) string         { return rp.ID }
 
 // pendingHeads reads the oldest pending reply of each lane of a
 // transport, in outbox order.
@@ -294,36 +238,8 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 			r.logStoreError("delivery: record a delivery (kept in memory until the database records it)", rerr,
 				"transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
 		}
-	case IsPermanent(err) || r.clock.Now().Sub(rp.Created) >= r.opts.Delivery.GiveUpAfter:
-		result, outcome = "failed", sendFailed
-		reason := deliveryReason(err)
-		if !IsPermanent(err) {
-			reason = fmt.Sprintf("it could not be delivered for %s (%s)", r.opts.Delivery.GiveUpAfter.Round(time.Hour), reason)
-		}
-		r.logger().Warn("delivery failed for good", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "err", err)
-		if ferr := r.undeliverable(ctx, rp.To, rp.ID, reason); ferr != nil {
-			r.logger().Error("delivery: record a failure", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", ferr)
-		}
 	default:
-		result, outcome = "retry", sendRetry
-		r.setAside(err) // a transport's damaged state record: reported once
-		d := rp.Delivery
-		d.Attempts++
-		d.LastError = err.Error()
-		wait := r.backoff(d.Attempts)
-		level := slog.LevelInfo
-		var de *DeliveryError
-		if errors.As(err, &de) && de.RetryAfter > 0 {
-			wait = de.RetryAfter
-		}
-		if de != nil && de.Held {
-			result, level = "held", slog.LevelDebug // the transport said it once
-		}
-		d.NextTry = r.clock.Now().Add(wait)
-		r.logger().Log(ctx, level, "delivery will be retried", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "attempt", d.Attempts, "next", d.NextTry, "err", err)
-		if serr := r.store.Update(ctx, func(tx Tx) error { return tx.SetDelivery(rp.ID, d) }); serr != nil {
-			r.logStoreError("delivery: record a retry", serr, "transport", e.info.Name, "reply", rp.ID)
-		}
+		result, outcome = r.deliveryFailed(ctx, e, rp, err)
 	}
 	if r.opts.Observer != nil {
 		r.opts.Observer.ReplySent(e.info.Name, result, took)
@@ -331,49 +247,31 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 	return outcome
 }
 
-// StopGrace is how long a send in flight may go on once the service is
-// told to stop (see SendContext).
-const StopGrace = 10 * time.Second
-
-// SendContext bounds one send (a Transport.Send, or a transport's own
-// mail) by timeout and, once ctx ends (the service stops), by StopGrace
-// more: a send in flight is not cut off at once, since a mail cut off
-// after the server took it, but before the bot heard so, would be sent
-// again at the next start. Record its outcome with a context that
-// outlives ctx (context.WithoutCancel).
-func SendContext(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
-	stop := context.AfterFunc(ctx, func() {
-		t := time.AfterFunc(StopGrace, cancel)
-		context.AfterFunc(sctx, func() { t.Stop() })
-	})
-	return sctx, func() {
-		stop()
-		cancel()
+// deliveryFailed records a failed send as the retry policy decides
+// (outbox.Policy.Decide): failed for good, or retried after a wait.
+func (r *Referee) deliveryFailed(ctx context.Context, e *transportEntry, rp *Reply, err error) (result string, outcome sendResult) {
+	d := rp.Delivery
+	d.Attempts++
+	v := r.opts.Delivery.Decide(err, rp.Created, r.clock.Now(), d.Attempts, r.randInt)
+	if v.Fail {
+		r.logger().Warn("delivery failed for good", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "err", err)
+		if ferr := r.undeliverable(ctx, rp.To, rp.ID, v.Reason); ferr != nil {
+			r.logger().Error("delivery: record a failure", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", ferr)
+		}
+		return "failed", sendFailed
 	}
-}
-
-// backoff is the wait before attempt n+1: capped exponential, with jitter.
-func (r *Referee) backoff(attempts int) time.Duration {
-	o := r.opts.Delivery
-	d := o.MinBackoff
-	for i := 1; i < attempts && d < o.MaxBackoff; i++ {
-		d *= 2
+	result, level := "retry", slog.LevelInfo
+	r.setAside(err) // a transport's damaged state record: reported once
+	if v.Held {
+		result, level = "held", slog.LevelDebug // the transport said it once
 	}
-	d = min(d, o.MaxBackoff)
-	half := int(d / 2)
-	if half <= 0 {
-		return d
+	d.LastError = err.Error()
+	d.NextTry = r.clock.Now().Add(v.Wait)
+	r.logger().Log(ctx, level, "delivery will be retried", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "attempt", d.Attempts, "next", d.NextTry, "err", err)
+	if serr := r.store.Update(ctx, func(tx Tx) error { return tx.SetDelivery(rp.ID, d) }); serr != nil {
+		r.logStoreError("delivery: record a retry", serr, "transport", e.info.Name, "reply", rp.ID)
 	}
-	return time.Duration(half + r.randInt(half+1))
-}
-
-func deliveryReason(err error) string {
-	var de *DeliveryError
-	if errors.As(err, &de) && de.Reason != "" {
-		return de.Reason
-	}
-	return err.Error()
+	return result, sendRetry
 }
 
 // markDeliveredAt records a delivery made at a time; a recipient marked

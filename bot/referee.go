@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/takbymail/takbot/outbox"
 )
 
 // Options configures a Referee. Zero values take the defaults.
@@ -109,7 +111,7 @@ type Referee struct {
 	tmu        sync.RWMutex
 	transports map[string]*transportEntry
 
-	trouble storeTrouble   // the store's failures to record
+	trouble outbox.Gate    // the store-health gate: the store's failures to record
 	damaged damagedRecords // the damaged records set aside
 	rated   ratedPlayers   // who has rated games, by pool (ratings.go)
 	subs    subscribers    // told of every committed change to a game (spectate.go)
@@ -152,7 +154,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	if opts.Render == nil {
 		opts.Render = DefaultRender
 	}
-	opts.Delivery.setDefaults()
+	opts.Delivery = opts.Delivery.WithDefaults()
 	opts.Quotas.setDefaults()
 	if clock == nil {
 		clock = SystemClock{}

@@ -30,7 +30,7 @@ var adapters = []string{"mailplay", "discord", "console", "web", "opponent"}
 
 // referee is everything an adapter may lean on: the referee and what is
 // below it, and the leaf helpers that import nothing of ours.
-var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "bot", "internal/connlimit"}
+var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "bot", "internal/connlimit", "outbox", "backoff"}
 
 var rules = []rule{
 	{tree: "tak"},
@@ -39,9 +39,12 @@ var rules = []rule{
 	{tree: "notation", may: []string{"tak"}},
 	{tree: "render", may: []string{"tak", "notation"}},
 	{tree: "engine", may: []string{"tak", "notation"}},
-	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney"}},
+	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "outbox", "backoff"}},
+	// Delivery's policy sits below the referee; the backoff is a leaf.
+	{tree: "outbox", may: []string{"backoff"}},
+	{tree: "backoff"},
 	{tree: "storage", may: referee, db: true},
-	{tree: "control"},
+	{tree: "control", may: []string{"backoff"}},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
 	{tree: "ops", may: referee},
@@ -126,6 +129,11 @@ func TestRulesCatchWhatTheyShould(t *testing.T) {
 		{"tourney", []string{module + "/bot"}, true},
 		{"bot/standing", []string{module + "/tourney"}, false},
 		{"cmd/takbot", []string{module + "/mailplay", "go.etcd.io/bbolt"}, false},
+		{"outbox", []string{module + "/backoff"}, false},
+		{"outbox", []string{module + "/bot"}, true},
+		{"backoff", []string{module + "/tak"}, true},
+		{"mailplay", []string{module + "/outbox", module + "/backoff"}, false},
+		{"control", []string{module + "/backoff"}, false},
 		{"newthing", nil, true},
 	}
 	for _, c := range cases {
@@ -202,7 +210,7 @@ func TestLayers(t *testing.T) {
 // lowerLayer reports whether pkg is below the referee, where even tests
 // import nothing from above.
 func lowerLayer(pkg string) bool {
-	for _, t := range []string{"tak", "notation", "render", "engine", "rating", "tourney"} {
+	for _, t := range []string{"tak", "notation", "render", "engine", "rating", "tourney", "outbox", "backoff"} {
 		if within(pkg, t) {
 			return true
 		}
