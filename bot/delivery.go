@@ -8,22 +8,15 @@ import (
 	"sync"
 	"time"
 
-	"github.com/takbymail/takbot/backoff"
 	"github.com/takbymail/takbot/outbox"
 )
-
-// after returns a channel that delivers once d has passed on the
-// referee's clock (backoff.After).
-func (r *Referee) after(d time.Duration) <-chan time.Time {
-	return backoff.After(r.clock, d)
-}
 
 // RunDelivery delivers the outbox of every registered transport until ctx
 // ends, and returns once the sends in flight have finished. Each recipient
 // has two lanes, events and answers (Reply.Lane); replies of one lane go
 // out in order. Lanes are served concurrently, so an answer that is held
 // back or failing never holds up an event, nor one recipient another.
-// Call it once.
+// Call it once. The loop is outbox.Loop; the referee is its Source.
 func (r *Referee) RunDelivery(ctx context.Context) {
 	var wg sync.WaitGroup
 	for _, e := range r.runningTransports() {
@@ -31,89 +24,41 @@ func (r *Referee) RunDelivery(ctx context.Context) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.deliveryLoop(ctx, e)
+			r.deliveryLoop(e).Run(ctx)
 		}()
 	}
 	wg.Wait()
 }
 
-// sent is the end of one send, reported to the delivery loop.
-type sent struct{ lane string }
-
-func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
-	o := r.opts.Delivery
-	inflight := outbox.Lanes{}
-	done := make(chan sent, o.Concurrency)
-	var wg sync.WaitGroup
-	defer wg.Wait()
-	// queue holds due heads read from the outbox and not sent yet: a
-	// backlog is read a batch at a time, not once per send.
-	var queue []Reply
-	rescan := true
-	wait := o.Poll
-	for {
-		fresh := rescan // the queue is read now, not before the store failed
-		if rescan {
-			heads, err := r.pendingHeads(ctx, e.info.Name, o.HeadBatch())
-			if err != nil && ctx.Err() == nil {
-				r.logger().Error("delivery: read the outbox", "transport", e.info.Name, "err", err)
-			}
-			queue, wait = outbox.Due(queue[:0], heads, r.clock.Now(), o.Poll, inflight, (*Reply).Lane, replyNextTry)
-			rescan = false
-		}
-		if d, down := r.storeBackoff(); down {
-			queue, wait = queue[:0], d // the database cannot record: send nothing until the backoff ends
-		}
-		limit := o.Concurrency
-		if r.trouble.Down() {
-			// The database cannot record: one reply probes it at a time,
-			// and a reply sent before and not recorded yet is the probe
-			// while there is one, so that nothing new goes out.
-			limit = 1
-			probes, stale := outbox.ProbesFirst(&r.trouble, queue, replyID)
-			if stale && !fresh {
-				// a batch read before the failure, without the reply
-				// sent and not recorded: read the heads again, so that
-				// that reply is the probe and nothing new goes out
-				rescan = true
-				continue
-			}
-			queue = probes
-		}
-		for len(queue) > 0 && len(inflight) < limit {
-			h := queue[0]
-			queue = queue[1:]
-			key := h.Lane()
-			if inflight[key] {
-				continue
-			}
-			inflight[key] = true
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				r.deliver(ctx, e, &h)
-				done <- sent{lane: key}
-			}()
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case s := <-done:
-			delete(inflight, s.lane)
-			// the lane's next reply is its new head: read the outbox
-			// again once the batch read before is sent
-			rescan = len(queue) == 0
-		case <-e.wake:
-			rescan = true
-		case <-r.after(wait):
-			rescan = true
-		}
+// deliveryLoop is the delivery loop of one transport.
+func (r *Referee) deliveryLoop(e *transportEntry) outbox.Loop[Reply] {
+	return outbox.Loop[Reply]{
+		Transport: e.info.Name,
+		Source:    transportSource{r: r, e: e},
+		Policy:    r.opts.Delivery,
+		Gate:      &r.trouble,
+		Clock:     r.clock,
+		Wake:      e.wake,
+		Logger:    r.logger(),
 	}
 }
 
-// replyNextTry and replyID read a reply for package outbox's helpers.
-func replyNextTry(rp *Reply) time.Time { return rp.Delivery.NextTry }
-func replyID(rp *Reply) string         { return rp.ID }
+// transportSource is the referee as the outbox.Source of one transport.
+type transportSource struct {
+	r *Referee
+	e *transportEntry
+}
+
+func (s transportSource) Heads(ctx context.Context, limit int) ([]Reply, error) {
+	return s.r.pendingHeads(ctx, s.e.info.Name, limit)
+}
+func (s transportSource) Deliver(ctx context.Context, rp *Reply) outbox.Result {
+	return s.r.deliver(ctx, s.e, rp)
+}
+func (s transportSource) StoreWait() (time.Duration, bool) { return s.r.storeBackoff() }
+func (transportSource) Lane(rp *Reply) string              { return rp.Lane() }
+func (transportSource) NextTry(rp *Reply) time.Time        { return rp.Delivery.NextTry }
+func (transportSource) ID(rp *Reply) string                { return rp.ID }
 
 // pendingHeads reads the oldest pending reply of each lane of a
 // transport, in outbox order.
@@ -140,35 +85,11 @@ func (r *Referee) DeliverDue(ctx context.Context, transport string) (int, error)
 	if e == nil || e.t == nil {
 		return 0, fmt.Errorf("bot: deliver: transport %q is not registered", transport)
 	}
-	n := 0
-	skip := map[string]bool{} // lanes whose head failed this round
-	for {
-		if err := ctx.Err(); err != nil {
-			return n, err
-		}
-		heads, err := r.pendingHeads(ctx, transport, 0)
-		if err != nil {
-			return n, fmt.Errorf("bot: deliver: %w", err)
-		}
-		now := r.clock.Now()
-		var next *Reply
-		for i := range heads {
-			h := &heads[i]
-			if !skip[h.Lane()] && !h.Delivery.NextTry.After(now) {
-				next = h
-				break
-			}
-		}
-		if next == nil {
-			return n, nil
-		}
-		switch r.deliver(ctx, e, next) {
-		case sendDelivered:
-			n++
-		case sendRetry:
-			skip[next.Lane()] = true // its later replies wait behind it
-		}
+	n, err := r.deliveryLoop(e).DeliverDue(ctx)
+	if err != nil && err != ctx.Err() {
+		err = fmt.Errorf("bot: %w", err) // "bot: deliver: ..."
 	}
+	return n, err
 }
 
 // Flush delivers what is due on every transport, for a bounded shutdown.
@@ -182,25 +103,15 @@ func (r *Referee) Flush(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// sendResult is the outcome of one delivery attempt.
-type sendResult uint8
-
-const (
-	sendDelivered sendResult = iota + 1
-	sendRetry                // a temporary failure: tried again later
-	sendFailed               // a permanent failure: the reply is out of the way
-	sendStopped              // shutting down: nothing recorded
-)
-
 // deliver sends one reply and records the outcome. A reply sent before
 // whose delivery the store could not record is recorded, not sent again;
 // while the store cannot record, nothing is sent.
-func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sendResult {
+func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) outbox.Result {
 	if res, done := r.recordUnrecorded(ctx, e, rp); done {
 		return res
 	}
 	if _, down := r.storeBackoff(); down {
-		return sendRetry
+		return outbox.Retry
 	}
 	drawFallbacks(rp)
 	if e.info.Limits.Pictures {
@@ -224,12 +135,12 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 	cancel()
 	took := time.Since(start)
 	if ctx.Err() != nil && err != nil {
-		return sendStopped // shutting down: the reply stays pending as it was
+		return outbox.Stopped // shutting down: the reply stays pending as it was
 	}
 	// The outcome is recorded even when the pipeline is stopping: a mail
 	// the server took and the bot did not record would go out again.
 	ctx = context.WithoutCancel(ctx)
-	result, outcome := "delivered", sendDelivered
+	result, outcome := "delivered", outbox.Delivered
 	switch {
 	case err == nil:
 		r.logger().Debug("reply delivered", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "took", took)
@@ -249,7 +160,7 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 
 // deliveryFailed records a failed send as the retry policy decides
 // (outbox.Policy.Decide): failed for good, or retried after a wait.
-func (r *Referee) deliveryFailed(ctx context.Context, e *transportEntry, rp *Reply, err error) (result string, outcome sendResult) {
+func (r *Referee) deliveryFailed(ctx context.Context, e *transportEntry, rp *Reply, err error) (result string, outcome outbox.Result) {
 	d := rp.Delivery
 	d.Attempts++
 	v := r.opts.Delivery.Decide(err, rp.Created, r.clock.Now(), d.Attempts, r.randInt)
@@ -258,7 +169,7 @@ func (r *Referee) deliveryFailed(ctx context.Context, e *transportEntry, rp *Rep
 		if ferr := r.undeliverable(ctx, rp.To, rp.ID, v.Reason); ferr != nil {
 			r.logger().Error("delivery: record a failure", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", ferr)
 		}
-		return "failed", sendFailed
+		return "failed", outbox.Failed
 	}
 	result, level := "retry", slog.LevelInfo
 	r.setAside(err) // a transport's damaged state record: reported once
@@ -271,7 +182,7 @@ func (r *Referee) deliveryFailed(ctx context.Context, e *transportEntry, rp *Rep
 	if serr := r.store.Update(ctx, func(tx Tx) error { return tx.SetDelivery(rp.ID, d) }); serr != nil {
 		r.logStoreError("delivery: record a retry", serr, "transport", e.info.Name, "reply", rp.ID)
 	}
-	return result, sendRetry
+	return result, outbox.Retry
 }
 
 // markDeliveredAt records a delivery made at a time; a recipient marked

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/takbymail/takbot/outbox"
 )
 
 // ErrDamagedRecord is wrapped by a store's errors about a record that
@@ -120,18 +122,18 @@ func (r *Referee) rememberUnrecorded(id string, at time.Time) { r.trouble.Rememb
 // recordUnrecorded records the delivery of a reply sent before whose
 // record failed, instead of sending it again. done is false for any other
 // reply.
-func (r *Referee) recordUnrecorded(ctx context.Context, e *transportEntry, rp *Reply) (res sendResult, done bool) {
+func (r *Referee) recordUnrecorded(ctx context.Context, e *transportEntry, rp *Reply) (res outbox.Result, done bool) {
 	at, ok := r.trouble.Unrecorded(rp.ID)
 	if !ok {
 		return 0, false
 	}
 	if err := r.markDeliveredAt(ctx, rp, at); err != nil {
 		r.logger().Debug("delivery: record a delivery made before", "transport", e.info.Name, "reply", rp.ID, "err", err)
-		return sendRetry, true
+		return outbox.Retry, true
 	}
 	r.trouble.Forget(rp.ID)
 	r.logger().Debug("reply delivered before, recorded now", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
-	return sendDelivered, true
+	return outbox.Delivered, true
 }
 
 // Problems describes, for a health check, what leaves the referee

@@ -2,10 +2,16 @@
 // outbox for the transports, and what happens when a transport fails.
 //
 // The referee (package bot) commits every reply to the outbox in the same
-// transaction as the change it reports; its delivery loop (bot/delivery.go)
-// hands them to the transports. This package holds everything that loop
-// decides with, apart from the referee's records and store:
+// transaction as the change it reports. This package delivers them, and
+// holds everything delivery decides with:
 //
+//   - Loop (loop.go): one transport's delivery loop, Run (for the
+//     service) and DeliverDue (one at a time, for the console and tests).
+//     It knows the referee only through Source, a small interface the
+//     referee implements (bot/delivery.go): read the lanes' heads, deliver
+//     one reply (render its pictures, call the transport, record the
+//     outcome), and the store-health gate's wait. It is generic over the
+//     reply record, so it imports no record type.
 //   - Policy (policy.go): the retry and backoff policy, with its documented
 //     defaults: the one place to change how often and how long a reply is
 //     retried, how many sends run at once, how long one may take. Decide
@@ -26,15 +32,11 @@
 //
 // The waits use the project's one backoff helper, package backoff.
 //
-// Why the loop itself stays in bot: each send reads the referee's store,
+// What stays in the referee (bot/delivery.go, bot/storehealth.go): the
+// sending and recording of one reply, since it reads the referee's store,
 // renders pictures through its cache, expands analyses, and on a permanent
 // failure tells the recipient's opponents through a session under the
-// game locks. An interface wide enough for that would carry half the
-// referee, over record types that are moving out of bot (issue 25's record
-// branch). The seam is here instead: the loop asks this package what to
-// do, and does it. Once the records are in their own package the loop can
-// follow, behind a small interface the referee implements (pending heads,
-// record a delivery, record a failure, prepare a reply for sending).
+// game locks; and the logging and metrics of the gate's transitions.
 //
 // outbox imports nothing of takbot's but backoff; bot re-exports the names
 // adapters use (bot.DeliveryError, bot.Temporary, bot.Permanent, ...) in
