@@ -45,7 +45,8 @@ type Options struct {
 	// Observer is told about messages handled and replies delivered, for
 	// metrics (default: none).
 	Observer Observer
-	// Delivery tunes the delivery pipeline.
+	// Delivery tunes the delivery pipeline: outbox.Policy, the one place
+	// of the retry policy, documents the fields and their defaults.
 	Delivery DeliveryOptions
 	// Quotas bound what one sender may do: challenges, commands in a
 	// message, messages an hour.
