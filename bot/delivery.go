@@ -7,72 +7,16 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/takbymail/takbot/outbox"
 )
-
-// DeliveryOptions tune the delivery pipeline. Zero values take the defaults.
-type DeliveryOptions struct {
-	// MinBackoff is the wait before the first retry of a temporary
-	// failure (default 30 s); each further failure doubles it, up to
-	// MaxBackoff (default 1 h), with jitter (the wait is between half and
-	// all of it).
-	MinBackoff, MaxBackoff time.Duration
-	// GiveUpAfter fails a reply for good when it still cannot be
-	// delivered this long after it was written (default 7 days).
-	GiveUpAfter time.Duration
-	// Concurrency is how many replies of one transport are in flight at
-	// once, each to a different lane of a recipient (default 8).
-	Concurrency int
-	// SendTimeout bounds one call of Transport.Send (default 2 min).
-	SendTimeout time.Duration
-	// Poll is how often a delivery loop looks at the outbox when nothing
-	// wakes it (default 1 min): a safety net, since commits wake it.
-	Poll time.Duration
-}
-
-func (o *DeliveryOptions) setDefaults() {
-	if o.MinBackoff <= 0 {
-		o.MinBackoff = 30 * time.Second
-	}
-	if o.MaxBackoff <= 0 {
-		o.MaxBackoff = time.Hour
-	}
-	if o.MaxBackoff < o.MinBackoff {
-		o.MaxBackoff = o.MinBackoff
-	}
-	if o.GiveUpAfter <= 0 {
-		o.GiveUpAfter = 7 * 24 * time.Hour
-	}
-	if o.Concurrency <= 0 {
-		o.Concurrency = 8
-	}
-	if o.SendTimeout <= 0 {
-		o.SendTimeout = 2 * time.Minute
-	}
-	if o.Poll <= 0 {
-		o.Poll = time.Minute
-	}
-}
-
-// Timer is an optional interface of a Clock: a channel that delivers once
-// the clock has moved on by d. A fake clock implements it so that tests
-// drive the delivery pipeline's waits; the system clock uses time.After.
-type Timer interface {
-	After(d time.Duration) <-chan time.Time
-}
-
-func (r *Referee) after(d time.Duration) <-chan time.Time {
-	if t, ok := r.clock.(Timer); ok {
-		return t.After(d)
-	}
-	return time.After(d)
-}
 
 // RunDelivery delivers the outbox of every registered transport until ctx
 // ends, and returns once the sends in flight have finished. Each recipient
 // has two lanes, events and answers (Reply.Lane); replies of one lane go
 // out in order. Lanes are served concurrently, so an answer that is held
 // back or failing never holds up an event, nor one recipient another.
-// Call it once.
+// Call it once. The loop is outbox.Loop; the referee is its Source.
 func (r *Referee) RunDelivery(ctx context.Context) {
 	var wg sync.WaitGroup
 	for _, e := range r.runningTransports() {
@@ -80,96 +24,41 @@ func (r *Referee) RunDelivery(ctx context.Context) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.deliveryLoop(ctx, e)
+			r.deliveryLoop(e).Run(ctx)
 		}()
 	}
 	wg.Wait()
 }
 
-// sent is the end of one send, reported to the delivery loop.
-type sent struct{ lane string }
-
-func (r *Referee) deliveryLoop(ctx context.Context, e *transportEntry) {
-	o := r.opts.Delivery
-	inflight := map[string]bool{}
-	done := make(chan sent, o.Concurrency)
-	var wg sync.WaitGroup
-	defer wg.Wait()
-	// queue holds due heads read from the outbox and not sent yet: a
-	// backlog is read a batch at a time, not once per send.
-	var queue []Reply
-	rescan := true
-	wait := o.Poll
-	for {
-		fresh := rescan // the queue is read now, not before the store failed
-		if rescan {
-			heads, err := r.pendingHeads(ctx, e.info.Name, headBatch(o.Concurrency))
-			if err != nil && ctx.Err() == nil {
-				r.logger().Error("delivery: read the outbox", "transport", e.info.Name, "err", err)
-			}
-			now := r.clock.Now()
-			queue, wait = queue[:0], o.Poll
-			for _, h := range heads {
-				if d := h.Delivery.NextTry.Sub(now); d > 0 {
-					wait = min(wait, d)
-				} else if !inflight[h.Lane()] {
-					queue = append(queue, h)
-				}
-			}
-			rescan = false
-		}
-		if d, down := r.storeBackoff(); down {
-			queue, wait = queue[:0], d // the database cannot record: send nothing until the backoff ends
-		}
-		limit := o.Concurrency
-		if r.trouble.down.Load() {
-			// The database cannot record: one reply probes it at a time,
-			// and a reply sent before and not recorded yet is the probe
-			// while there is one, so that nothing new goes out.
-			limit = 1
-			probes, stale := r.probesFirst(queue)
-			if stale && !fresh {
-				// a batch read before the failure, without the reply
-				// sent and not recorded: read the heads again, so that
-				// that reply is the probe and nothing new goes out
-				rescan = true
-				continue
-			}
-			queue = probes
-		}
-		for len(queue) > 0 && len(inflight) < limit {
-			h := queue[0]
-			queue = queue[1:]
-			key := h.Lane()
-			if inflight[key] {
-				continue
-			}
-			inflight[key] = true
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				r.deliver(ctx, e, &h)
-				done <- sent{lane: key}
-			}()
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case s := <-done:
-			delete(inflight, s.lane)
-			// the lane's next reply is its new head: read the outbox
-			// again once the batch read before is sent
-			rescan = len(queue) == 0
-		case <-e.wake:
-			rescan = true
-		case <-r.after(wait):
-			rescan = true
-		}
+// deliveryLoop is the delivery loop of one transport.
+func (r *Referee) deliveryLoop(e *transportEntry) outbox.Loop[Reply] {
+	return outbox.Loop[Reply]{
+		Transport: e.info.Name,
+		Source:    transportSource{r: r, e: e},
+		Policy:    r.opts.Delivery,
+		Gate:      &r.trouble,
+		Clock:     r.clock,
+		Wake:      e.wake,
+		Logger:    r.logger(),
 	}
 }
 
-// headBatch is how many heads a delivery loop reads at once.
-func headBatch(concurrency int) int { return max(64, 4*concurrency) }
+// transportSource is the referee as the outbox.Source of one transport.
+type transportSource struct {
+	r *Referee
+	e *transportEntry
+}
+
+func (s transportSource) Heads(ctx context.Context, limit int) ([]Reply, error) {
+	return s.r.pendingHeads(ctx, s.e.info.Name, limit)
+}
+func (s transportSource) Deliver(ctx context.Context, rp *Reply) outbox.Result {
+	return s.r.deliver(ctx, s.e, rp)
+}
+func (s transportSource) StoreWait() (time.Duration, bool) { return s.r.storeBackoff() }
+func (transportSource) Lane(rp *Reply) string              { return rp.Lane() }
+func (transportSource) NextTry(rp *Reply) time.Time        { return rp.Delivery.NextTry }
+func (transportSource) ID(rp *Reply) string                { return rp.ID }
 
 // pendingHeads reads the oldest pending reply of each lane of a
 // transport, in outbox order.
@@ -196,35 +85,11 @@ func (r *Referee) DeliverDue(ctx context.Context, transport string) (int, error)
 	if e == nil || e.t == nil {
 		return 0, fmt.Errorf("bot: deliver: transport %q is not registered", transport)
 	}
-	n := 0
-	skip := map[string]bool{} // lanes whose head failed this round
-	for {
-		if err := ctx.Err(); err != nil {
-			return n, err
-		}
-		heads, err := r.pendingHeads(ctx, transport, 0)
-		if err != nil {
-			return n, fmt.Errorf("bot: deliver: %w", err)
-		}
-		now := r.clock.Now()
-		var next *Reply
-		for i := range heads {
-			h := &heads[i]
-			if !skip[h.Lane()] && !h.Delivery.NextTry.After(now) {
-				next = h
-				break
-			}
-		}
-		if next == nil {
-			return n, nil
-		}
-		switch r.deliver(ctx, e, next) {
-		case sendDelivered:
-			n++
-		case sendRetry:
-			skip[next.Lane()] = true // its later replies wait behind it
-		}
+	n, err := r.deliveryLoop(e).DeliverDue(ctx)
+	if err != nil && err != ctx.Err() {
+		err = fmt.Errorf("bot: %w", err) // "bot: deliver: ..."
 	}
+	return n, err
 }
 
 // Flush delivers what is due on every transport, for a bounded shutdown.
@@ -238,25 +103,15 @@ func (r *Referee) Flush(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// sendResult is the outcome of one delivery attempt.
-type sendResult uint8
-
-const (
-	sendDelivered sendResult = iota + 1
-	sendRetry                // a temporary failure: tried again later
-	sendFailed               // a permanent failure: the reply is out of the way
-	sendStopped              // shutting down: nothing recorded
-)
-
 // deliver sends one reply and records the outcome. A reply sent before
 // whose delivery the store could not record is recorded, not sent again;
 // while the store cannot record, nothing is sent.
-func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sendResult {
+func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) outbox.Result {
 	if res, done := r.recordUnrecorded(ctx, e, rp); done {
 		return res
 	}
 	if _, down := r.storeBackoff(); down {
-		return sendRetry
+		return outbox.Retry
 	}
 	drawFallbacks(rp)
 	if e.info.Limits.Pictures {
@@ -280,12 +135,12 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 	cancel()
 	took := time.Since(start)
 	if ctx.Err() != nil && err != nil {
-		return sendStopped // shutting down: the reply stays pending as it was
+		return outbox.Stopped // shutting down: the reply stays pending as it was
 	}
 	// The outcome is recorded even when the pipeline is stopping: a mail
 	// the server took and the bot did not record would go out again.
 	ctx = context.WithoutCancel(ctx)
-	result, outcome := "delivered", sendDelivered
+	result, outcome := "delivered", outbox.Delivered
 	switch {
 	case err == nil:
 		r.logger().Debug("reply delivered", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "took", took)
@@ -295,41 +150,13 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 				"transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
 		}
 	case IsUnwanted(err):
-		result, outcome = "declined", sendFailed
+		result, outcome = "declined", outbox.Failed
 		r.logger().Debug("reply declined: its recipient does not take it", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "err", err)
-		if ferr := r.declined(ctx, rp, deliveryReason(err)); ferr != nil {
+		if ferr := r.declined(ctx, rp, outbox.Reason(err)); ferr != nil {
 			r.logStoreError("delivery: record a declined reply", ferr, "transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
 		}
-	case IsPermanent(err) || r.clock.Now().Sub(rp.Created) >= r.opts.Delivery.GiveUpAfter:
-		result, outcome = "failed", sendFailed
-		reason := deliveryReason(err)
-		if !IsPermanent(err) {
-			reason = fmt.Sprintf("it could not be delivered for %s (%s)", r.opts.Delivery.GiveUpAfter.Round(time.Hour), reason)
-		}
-		r.logger().Warn("delivery failed for good", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "err", err)
-		if ferr := r.undeliverable(ctx, rp.To, rp.ID, reason); ferr != nil {
-			r.logger().Error("delivery: record a failure", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", ferr)
-		}
 	default:
-		result, outcome = "retry", sendRetry
-		r.setAside(err) // a transport's damaged state record: reported once
-		d := rp.Delivery
-		d.Attempts++
-		d.LastError = err.Error()
-		wait := r.backoff(d.Attempts)
-		level := slog.LevelInfo
-		var de *DeliveryError
-		if errors.As(err, &de) && de.RetryAfter > 0 {
-			wait = de.RetryAfter
-		}
-		if de != nil && de.Held {
-			result, level = "held", slog.LevelDebug // the transport said it once
-		}
-		d.NextTry = r.clock.Now().Add(wait)
-		r.logger().Log(ctx, level, "delivery will be retried", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "attempt", d.Attempts, "next", d.NextTry, "err", err)
-		if serr := r.store.Update(ctx, func(tx Tx) error { return tx.SetDelivery(rp.ID, d) }); serr != nil {
-			r.logStoreError("delivery: record a retry", serr, "transport", e.info.Name, "reply", rp.ID)
-		}
+		result, outcome = r.deliveryFailed(ctx, e, rp, err)
 	}
 	if r.opts.Observer != nil {
 		r.opts.Observer.ReplySent(e.info.Name, result, took)
@@ -337,49 +164,31 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) sen
 	return outcome
 }
 
-// StopGrace is how long a send in flight may go on once the service is
-// told to stop (see SendContext).
-const StopGrace = 10 * time.Second
-
-// SendContext bounds one send (a Transport.Send, or a transport's own
-// mail) by timeout and, once ctx ends (the service stops), by StopGrace
-// more: a send in flight is not cut off at once, since a mail cut off
-// after the server took it, but before the bot heard so, would be sent
-// again at the next start. Record its outcome with a context that
-// outlives ctx (context.WithoutCancel).
-func SendContext(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
-	stop := context.AfterFunc(ctx, func() {
-		t := time.AfterFunc(StopGrace, cancel)
-		context.AfterFunc(sctx, func() { t.Stop() })
-	})
-	return sctx, func() {
-		stop()
-		cancel()
+// deliveryFailed records a failed send as the retry policy decides
+// (outbox.Policy.Decide): failed for good, or retried after a wait.
+func (r *Referee) deliveryFailed(ctx context.Context, e *transportEntry, rp *Reply, err error) (result string, outcome outbox.Result) {
+	d := rp.Delivery
+	d.Attempts++
+	v := r.opts.Delivery.Decide(err, rp.Created, r.clock.Now(), d.Attempts, r.randInt)
+	if v.Fail {
+		r.logger().Warn("delivery failed for good", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "err", err)
+		if ferr := r.undeliverable(ctx, rp.To, rp.ID, v.Reason); ferr != nil {
+			r.logger().Error("delivery: record a failure", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", ferr)
+		}
+		return "failed", outbox.Failed
 	}
-}
-
-// backoff is the wait before attempt n+1: capped exponential, with jitter.
-func (r *Referee) backoff(attempts int) time.Duration {
-	o := r.opts.Delivery
-	d := o.MinBackoff
-	for i := 1; i < attempts && d < o.MaxBackoff; i++ {
-		d *= 2
+	result, level := "retry", slog.LevelInfo
+	r.setAside(err) // a transport's damaged state record: reported once
+	if v.Held {
+		result, level = "held", slog.LevelDebug // the transport said it once
 	}
-	d = min(d, o.MaxBackoff)
-	half := int(d / 2)
-	if half <= 0 {
-		return d
+	d.LastError = err.Error()
+	d.NextTry = r.clock.Now().Add(v.Wait)
+	r.logger().Log(ctx, level, "delivery will be retried", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "attempt", d.Attempts, "next", d.NextTry, "err", err)
+	if serr := r.store.Update(ctx, func(tx Tx) error { return tx.SetDelivery(rp.ID, d) }); serr != nil {
+		r.logStoreError("delivery: record a retry", serr, "transport", e.info.Name, "reply", rp.ID)
 	}
-	return time.Duration(half + r.randInt(half+1))
-}
-
-func deliveryReason(err error) string {
-	var de *DeliveryError
-	if errors.As(err, &de) && de.Reason != "" {
-		return de.Reason
-	}
-	return err.Error()
+	return result, outbox.Retry
 }
 
 // markDeliveredAt records a delivery made at a time; a recipient marked

@@ -35,6 +35,9 @@
 // one lane go out in order. Lanes are served concurrently, so an answer
 // that is held back or failing never holds up an event, nor one recipient
 // another. Delivery is at least once, with stable reply ids.
+// The loop, its retry policy (outbox.Policy, with its defaults), the
+// error classes and the store-health gate are package outbox's; the
+// referee is its outbox.Source (delivery.go).
 //
 // Adapter state: each transport has a key-value space in the store
 // ([Referee.ViewState], [Referee.UpdateState], [Message.State]), written in

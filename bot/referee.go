@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/takbymail/takbot/outbox"
 )
 
 // Options configures a Referee. Zero values take the defaults.
@@ -49,7 +51,8 @@ type Options struct {
 	// Observer is told about messages handled and replies delivered, for
 	// metrics (default: none).
 	Observer Observer
-	// Delivery tunes the delivery pipeline.
+	// Delivery tunes the delivery pipeline: outbox.Policy, the one place
+	// of the retry policy, documents the fields and their defaults.
 	Delivery DeliveryOptions
 	// Quotas bound what one sender may do: challenges, commands in a
 	// message, messages an hour.
@@ -115,7 +118,7 @@ type Referee struct {
 	tmu        sync.RWMutex
 	transports map[string]*transportEntry
 
-	trouble storeTrouble   // the store's failures to record
+	trouble outbox.Gate    // the store-health gate: the store's failures to record
 	damaged damagedRecords // the damaged records set aside
 	rated   ratedPlayers   // who has rated games, by pool (ratings.go)
 	subs    subscribers    // told of every committed change to a game (spectate.go)
@@ -161,7 +164,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	if opts.Render == nil {
 		opts.Render = DefaultRender
 	}
-	opts.Delivery.setDefaults()
+	opts.Delivery = opts.Delivery.WithDefaults()
 	opts.Quotas.setDefaults()
 	if clock == nil {
 		clock = SystemClock{}
@@ -280,98 +283,36 @@ var errProcessed = errors.New("message already processed")
 // message handled before changes nothing (Outcome.Duplicate). An error
 // means nothing was committed: it wraps ErrBadMessage when the message can
 // never be handled; any other error is worth retrying.
+//
+// Its steps: checkMessage, seen (de-duplication), prepare (parsing, the
+// rate limit, the locks to take), evaluate under the locks until it holds
+// every one it needs, commitHandled; handled counts the outcome.
 func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err error) {
 	start := time.Now()
-	defer func() {
-		outcome := "ok"
-		switch {
-		case errors.Is(err, ErrBadMessage):
-			outcome = "invalid"
-		case err != nil:
-			outcome = "error"
-			r.setAside(err) // a damaged record: reported once; the message is retried later
-		case out.Duplicate:
-			outcome = "duplicate"
-		case out.Dropped:
-			outcome = "dropped"
-		case out.Refused:
-			outcome = "refused"
-		}
-		if r.opts.Observer != nil {
-			r.opts.Observer.MessageHandled(msg.From.Transport, outcome, time.Since(start))
-		}
-	}()
-	if msg.ID == "" {
-		return out, fmt.Errorf("%w: no message id", ErrBadMessage)
+	defer func() { r.handled(msg.From.Transport, out, err, start) }()
+	if err := r.checkMessage(&msg); err != nil {
+		return out, err
 	}
-	if msg.From.Transport == "" || strings.TrimSpace(msg.From.Address) == "" {
-		return out, fmt.Errorf("%w: message %s has no sender", ErrBadMessage, msg.ID)
-	}
-	if len(msg.From.Address) > maxAddress || len(msg.ID) > 1000 {
-		return out, fmt.Errorf("%w: message %.40s… has a sender address or id too long to be real", ErrBadMessage, msg.ID)
-	}
-	if e := r.transport(msg.From.Transport); e == nil || e.t == nil {
-		return out, fmt.Errorf("%w: message %s comes from transport %q, which is not registered", ErrBadMessage, msg.ID, msg.From.Transport)
-	}
-	msg.From.Transport = strings.ToLower(msg.From.Transport)
 	procID := msg.From.Transport + ":" + msg.ID
-	done := false
-	var mine []string
-	if err := r.store.View(ctx, func(tx Tx) error {
-		if _, err := tx.Processed(procID); err == nil {
-			done = true
-			return nil
-		} else if !errors.Is(err, ErrNotFound) {
-			return err
-		}
-		var err error
-		mine, err = tx.GamesOf(msg.From.Key())
-		return err
-	}); err != nil {
-		return out, fmt.Errorf("bot: check message %s: %w", procID, err)
+	done, mine, err := r.seen(ctx, procID, msg.From.Key())
+	if err != nil {
+		return out, err
 	}
 	if done {
 		return r.duplicate(ctx, msg)
 	}
-	now := r.clock.Now()
-	if msg.Received.IsZero() || msg.Received.After(now) {
-		msg.Received = now
-	}
-	rate := r.rates.take(rateKey(msg), now, r.rateLimit(msg))
-	parsed, perr := ParseMessage(msg.Text)
-	if rate.over {
-		parsed, perr = Parsed{}, nil
-	}
-	want := map[int]bool{stripeOf(msg.From.Key()): true}
-	if msg.Game != "" {
-		want[stripeOf(msg.Game)] = true
-	}
-	// Lock the sender's games up front, so the usual message needs no
-	// second attempt.
-	if len(mine) <= maxPrelock {
-		for _, id := range mine {
-			want[stripeOf(id)] = true
-		}
-	}
+	h := r.prepare(msg, procID, mine)
 	ls := &lockSet{r: r}
 	var allocated []string
 	for {
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		ls.lock(want)
-		s := r.newSession(ctx, ls, msg, procID)
-		s.allocated = allocated
-		s.senderGames, s.senderGamesRead = mine, true
-		s.rate = rate
-		s.noteWrote()
-		r.gate.enter()
-		err := s.safeRun(parsed, perr)
-		r.gate.leave()
+		s, err := r.evaluate(ctx, ls, h, allocated)
 		var nl *needLock
 		if errors.As(err, &nl) {
 			ls.unlock()
-			want[nl.stripe] = true
+			h.want[nl.stripe] = true
 			allocated = s.allocated
 			continue
 		}
@@ -379,19 +320,143 @@ func (r *Referee) Handle(ctx context.Context, msg Message) (out Outcome, err err
 			ls.unlock()
 			return out, fmt.Errorf("bot: message %s: %w", procID, err)
 		}
-		replies, err := s.commit(&ProcessedRecord{ID: procID, At: s.now}, msg.State)
-		ls.unlock()
-		if errors.Is(err, errProcessed) {
-			return r.duplicate(ctx, msg)
-		}
-		if err != nil {
-			return out, fmt.Errorf("bot: commit message %s: %w", procID, err)
-		}
-		r.notify(replies)
-		out = Outcome{Replies: replies, Refused: s.refused, Dropped: s.dropped, Commands: len(parsed.Commands), Games: s.touched}
-		r.logHandled(ctx, msg, s, len(parsed.Commands), len(replies), start)
-		return out, nil
+		return r.commitHandled(ctx, ls, h, s, start)
 	}
+}
+
+// handled counts a message Handle finished, for metrics: its outcome is
+// "ok", "invalid", "error", "duplicate", "dropped" or "refused".
+func (r *Referee) handled(transport string, out Outcome, err error, start time.Time) {
+	outcome := "ok"
+	switch {
+	case errors.Is(err, ErrBadMessage):
+		outcome = "invalid"
+	case err != nil:
+		outcome = "error"
+		r.setAside(err) // a damaged record: reported once; the message is retried later
+	case out.Duplicate:
+		outcome = "duplicate"
+	case out.Dropped:
+		outcome = "dropped"
+	case out.Refused:
+		outcome = "refused"
+	}
+	if r.opts.Observer != nil {
+		r.opts.Observer.MessageHandled(transport, outcome, time.Since(start))
+	}
+}
+
+// checkMessage refuses a message that can never be handled (ErrBadMessage)
+// and writes its transport's name in lower case.
+func (r *Referee) checkMessage(msg *Message) error {
+	if msg.ID == "" {
+		return fmt.Errorf("%w: no message id", ErrBadMessage)
+	}
+	if msg.From.Transport == "" || strings.TrimSpace(msg.From.Address) == "" {
+		return fmt.Errorf("%w: message %s has no sender", ErrBadMessage, msg.ID)
+	}
+	if len(msg.From.Address) > maxAddress || len(msg.ID) > 1000 {
+		return fmt.Errorf("%w: message %.40s… has a sender address or id too long to be real", ErrBadMessage, msg.ID)
+	}
+	if e := r.transport(msg.From.Transport); e == nil || e.t == nil {
+		return fmt.Errorf("%w: message %s comes from transport %q, which is not registered", ErrBadMessage, msg.ID, msg.From.Transport)
+	}
+	msg.From.Transport = strings.ToLower(msg.From.Transport)
+	return nil
+}
+
+// seen reports whether the message procID was handled before and, when
+// it was not, reads the games of its sender (key).
+func (r *Referee) seen(ctx context.Context, procID, key string) (done bool, mine []string, err error) {
+	err = r.store.View(ctx, func(tx Tx) error {
+		if _, err := tx.Processed(procID); err == nil {
+			done = true
+			return nil
+		} else if !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		var err error
+		mine, err = tx.GamesOf(key)
+		return err
+	})
+	if err != nil {
+		return false, nil, fmt.Errorf("bot: check message %s: %w", procID, err)
+	}
+	return done, mine, nil
+}
+
+// handling is what the evaluation of one message needs, read before its
+// locks are taken.
+type handling struct {
+	msg    Message
+	procID string
+	mine   []string // the sender's games
+	rate   rateVerdict
+	parsed Parsed
+	perr   error
+	want   map[int]bool // the lock stripes to take
+}
+
+// prepare stamps the message, takes it from its sender's hourly rate,
+// parses it (nothing, when it is over the rate) and chooses the locks to
+// take: the sender's, the addressed game's, and the sender's games', so
+// that the usual message needs no second attempt.
+func (r *Referee) prepare(msg Message, procID string, mine []string) *handling {
+	now := r.clock.Now()
+	if msg.Received.IsZero() || msg.Received.After(now) {
+		msg.Received = now
+	}
+	h := &handling{msg: msg, procID: procID, mine: mine}
+	h.rate = r.rates.take(rateKey(msg), now, r.rateLimit(msg))
+	h.parsed, h.perr = ParseMessage(msg.Text)
+	if h.rate.over {
+		h.parsed, h.perr = Parsed{}, nil
+	}
+	h.want = map[int]bool{stripeOf(msg.From.Key()): true}
+	if msg.Game != "" {
+		h.want[stripeOf(msg.Game)] = true
+	}
+	if len(mine) <= maxPrelock {
+		for _, id := range mine {
+			h.want[stripeOf(id)] = true
+		}
+	}
+	return h
+}
+
+// evaluate takes the locks h wants and runs the message's commands in a
+// session; a *needLock error asks for one more stripe (the locks are still
+// held: the caller unlocks).
+func (r *Referee) evaluate(ctx context.Context, ls *lockSet, h *handling, allocated []string) (*session, error) {
+	ls.lock(h.want)
+	s := r.newSession(ctx, ls, h.msg, h.procID)
+	s.allocated = allocated
+	s.senderGames, s.senderGamesRead = h.mine, true
+	s.rate = h.rate
+	s.noteWrote()
+	r.gate.enter()
+	err := s.safeRun(h.parsed, h.perr)
+	r.gate.leave()
+	return s, err
+}
+
+// commitHandled commits an evaluated message with its replies, releases
+// its locks and wakes delivery. A message processed meanwhile is a
+// duplicate.
+func (r *Referee) commitHandled(ctx context.Context, ls *lockSet, h *handling, s *session, start time.Time) (Outcome, error) {
+	replies, err := s.commit(&ProcessedRecord{ID: h.procID, At: s.now}, h.msg.State)
+	ls.unlock()
+	if errors.Is(err, errProcessed) {
+		return r.duplicate(ctx, h.msg)
+	}
+	if err != nil {
+		return Outcome{}, fmt.Errorf("bot: commit message %s: %w", h.procID, err)
+	}
+	r.notify(replies)
+	commands := len(h.parsed.Commands)
+	out := Outcome{Replies: replies, Refused: s.refused, Dropped: s.dropped, Commands: commands, Games: s.touched}
+	r.logHandled(ctx, h.msg, s, commands, len(replies), start)
+	return out, nil
 }
 
 // logHandled logs a handled message in one line (typed attributes: a line

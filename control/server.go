@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/takbymail/takbot/backoff"
 )
 
 // MaxFrame is the largest data frame a server sends and a client accepts.
@@ -78,17 +80,21 @@ func Listen(path string, svc Service, log *slog.Logger) (*Server, error) {
 // Path returns the socket's path.
 func (s *Server) Path() string { return s.path }
 
+// acceptBackoff is the pause after a failed accept: 5 ms, doubling up to
+// a second while the failures go on.
+var acceptBackoff = backoff.Policy{Min: 5 * time.Millisecond, Max: time.Second}
+
 // Serve answers connections, one goroutine each, until ctx ends. Then it
 // stops listening, aborts the transfers under way, waits for their
 // goroutines, removes the socket file (if it is still this server's) and
 // returns nil. Failures to accept a connection (such as running out of file
-// descriptors) are logged and retried after a pause; Serve returns an
-// error only if the listener is closed under it.
+// descriptors) are logged and retried after a pause (acceptBackoff); Serve
+// returns an error only if the listener is closed under it.
 func (s *Server) Serve(ctx context.Context) error {
 	stop := context.AfterFunc(ctx, func() { s.ln.Close() })
 	defer stop()
 	var err error
-	var backoff time.Duration
+	fails := backoff.Counter{Policy: acceptBackoff}
 	for {
 		c, aerr := s.ln.Accept()
 		if aerr != nil {
@@ -100,9 +106,9 @@ func (s *Server) Serve(ctx context.Context) error {
 				break
 			}
 			// Out of file descriptors and the like: wait and try again.
-			backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
-			s.log.Error("control: accept", "err", aerr, "retry_in", backoff)
-			t := time.NewTimer(backoff)
+			wait := fails.Fail()
+			s.log.Error("control: accept", "err", aerr, "retry_in", wait)
+			t := time.NewTimer(wait)
 			select {
 			case <-ctx.Done():
 			case <-t.C:
@@ -110,7 +116,7 @@ func (s *Server) Serve(ctx context.Context) error {
 			t.Stop()
 			continue
 		}
-		backoff = 0
+		fails.Reset()
 		s.mu.Lock()
 		s.conns[c] = struct{}{}
 		s.mu.Unlock()

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"github.com/takbymail/takbot/backoff"
 	"github.com/takbymail/takbot/bot"
 )
 
@@ -186,9 +187,12 @@ func (t *Transport) Run(ctx context.Context) error {
 	}
 }
 
+// openBackoff is the wait between tries to connect the gateway.
+var openBackoff = backoff.Policy{Min: time.Second, Max: time.Minute}
+
 // open connects the gateway, retrying failures that may pass.
 func (t *Transport) open(ctx context.Context) error {
-	wait := time.Second
+	tries := backoff.Counter{Policy: openBackoff}
 	for {
 		err := t.s.Open()
 		if err == nil {
@@ -199,13 +203,13 @@ func (t *Transport) open(ctx context.Context) error {
 			return fatal
 		}
 		t.health.set(false, "gateway: "+err.Error(), t.clock.Now())
+		wait := tries.Fail()
 		t.log.Warn("discord: cannot connect; trying again", "err", err, "in", wait)
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-time.After(wait):
 		}
-		wait = min(2*wait, time.Minute)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 
+	"github.com/takbymail/takbot/backoff"
 	"github.com/takbymail/takbot/bot"
 )
 
@@ -36,7 +37,7 @@ func (t *Transport) Run(ctx context.Context) error {
 		t.confirmLoop(ctx)
 	}()
 	defer wg.Wait()
-	failures := 0
+	reconnects := backoff.Counter{Policy: t.retryPolicy()}
 	for {
 		connected, err := t.serve(ctx)
 		if ctx.Err() != nil {
@@ -45,10 +46,9 @@ func (t *Transport) Run(ctx context.Context) error {
 			return nil
 		}
 		if connected {
-			failures = 0
+			reconnects.Reset()
 		}
-		failures++
-		wait := t.backoff(failures)
+		wait := reconnects.Fail()
 		t.health.set(false, "IMAP: "+err.Error(), t.opts.Clock.Now())
 		t.log.Warn("mailbox disconnected; reconnecting", "err", err, "in", wait)
 		select {
@@ -58,16 +58,15 @@ func (t *Transport) Run(ctx context.Context) error {
 	}
 }
 
-// backoff is the wait after n failures in a row: doubling from
-// MinBackoff, capped at MaxBackoff, with jitter (between half and all).
-func (t *Transport) backoff(n int) time.Duration {
-	d := t.opts.MinBackoff
-	for i := 1; i < n && d < t.opts.MaxBackoff; i++ {
-		d *= 2
-	}
-	d = min(d, t.opts.MaxBackoff)
-	return d/2 + jitter(d/2)
+// retryPolicy is the backoff of reconnecting and of retrying a mail:
+// doubling from MinBackoff, capped at MaxBackoff, with jitter (between
+// half and all).
+func (t *Transport) retryPolicy() backoff.Policy {
+	return backoff.Policy{Min: t.opts.MinBackoff, Max: t.opts.MaxBackoff, Jitter: true}
 }
+
+// backoff is the wait after n failures in a row (see retryPolicy).
+func (t *Transport) backoff(n int) time.Duration { return t.retryPolicy().Wait(n, nil) }
 
 // retryLater is a mail the referee could not take now (storage trouble):
 // it stays in the mailbox and is tried again after a backoff.
@@ -120,7 +119,7 @@ func (t *Transport) serve(ctx context.Context) (connected bool, err error) {
 	if err := s.acknowledge(left); err != nil {
 		return true, err
 	}
-	retries := 0
+	retries := backoff.Counter{Policy: t.retryPolicy()}
 	for {
 		cur, err = t.drain(ctx, s, cur)
 		var rl *retryLater
@@ -128,13 +127,12 @@ func (t *Transport) serve(ctx context.Context) (connected bool, err error) {
 		case ctx.Err() != nil:
 			return true, ctx.Err()
 		case errors.As(err, &rl):
-			retries++
-			wait := t.backoff(retries)
+			wait := retries.Fail()
 			level := slog.LevelDebug // the first failure of a row is enough in the log
-			if retries == 1 {
+			if retries.Failures() == 1 {
 				level = slog.LevelError
 			}
-			t.log.Log(ctx, level, "a mail could not be handled; it stays in the mailbox", "err", rl.err, "retry_in", wait, "failures", retries)
+			t.log.Log(ctx, level, "a mail could not be handled; it stays in the mailbox", "err", rl.err, "retry_in", wait, "failures", retries.Failures())
 			select {
 			case <-ctx.Done():
 				return true, ctx.Err()
@@ -144,7 +142,7 @@ func (t *Transport) serve(ctx context.Context) (connected bool, err error) {
 		case err != nil:
 			return true, err
 		}
-		retries = 0
+		retries.Reset()
 		if err := s.waitForMail(ctx, t.cfg.PollInterval, idleRefresh); err != nil {
 			return true, err
 		}

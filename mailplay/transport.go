@@ -3,12 +3,12 @@ package mailplay
 import (
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/takbymail/takbot/backoff"
 	"github.com/takbymail/takbot/bot"
 )
 
@@ -209,18 +209,8 @@ func (k *keyedMutex) lock(key string) func() {
 	}
 }
 
-// after returns a channel that delivers once d has passed on the clock.
+// after returns a channel that delivers once d has passed on the clock
+// (backoff.After).
 func (t *Transport) after(d time.Duration) <-chan time.Time {
-	if tm, ok := t.opts.Clock.(bot.Timer); ok {
-		return tm.After(d)
-	}
-	return time.After(d)
-}
-
-// jitter returns a random duration in [0, d].
-func jitter(d time.Duration) time.Duration {
-	if d <= 0 {
-		return 0
-	}
-	return time.Duration(rand.Int64N(int64(d) + 1))
+	return backoff.After(t.opts.Clock, d)
 }

@@ -31,7 +31,7 @@ var adapters = []string{"mailplay", "discord", "console", "web", "opponent"}
 
 // referee is everything an adapter may lean on: the referee and what is
 // below it, and the leaf helpers that import nothing of ours.
-var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "bot", "internal/connlimit", "command"}
+var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "bot", "internal/connlimit", "command", "outbox", "backoff"}
 
 // stores are the trees a store may import: the records and what they are
 // made of, never the referee (bot/plan and bot/standing are leaves that
@@ -48,7 +48,10 @@ var rules = []rule{
 	// The command language: below the referee, which maps its commands
 	// to handlers.
 	{tree: "command", may: []string{"tak", "notation"}},
-	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command"}},
+	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command", "outbox", "backoff"}},
+	// Delivery's policy sits below the referee; the backoff is a leaf.
+	{tree: "outbox", may: []string{"backoff"}},
+	{tree: "backoff"},
 	// The records and the store contract: below the referee and the stores.
 	{tree: "record", may: []string{"tak", "notation", "render", "bot/plan", "bot/standing"}},
 	// The stores never import the referee; storetest holds them to the
@@ -56,7 +59,7 @@ var rules = []rule{
 	{tree: "storage", may: slices.Concat(stores, []string{"bot/memstore", "bot/storetest"}), db: true},
 	{tree: "bot/memstore", may: stores},
 	{tree: "bot/storetest", may: slices.Concat(stores, []string{"bot/memstore"})},
-	{tree: "control"},
+	{tree: "control", may: []string{"backoff"}},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
 	{tree: "ops", may: referee},
@@ -154,6 +157,11 @@ func TestRulesCatchWhatTheyShould(t *testing.T) {
 		{"command", []string{module + "/bot"}, true},
 		{"bot", []string{module + "/command"}, false},
 		{"discord", []string{module + "/command"}, false},
+		{"outbox", []string{module + "/backoff"}, false},
+		{"outbox", []string{module + "/bot"}, true},
+		{"backoff", []string{module + "/tak"}, true},
+		{"mailplay", []string{module + "/outbox", module + "/backoff"}, false},
+		{"control", []string{module + "/backoff"}, false},
 		{"newthing", nil, true},
 	}
 	for _, c := range cases {
@@ -231,7 +239,7 @@ func TestLayers(t *testing.T) {
 // never imports the referee), where even in-package tests import nothing
 // from above.
 func lowerLayer(pkg string) bool {
-	for _, t := range []string{"tak", "notation", "render", "engine", "rating", "tourney", "command", "record", "storage", "bot/memstore", "bot/storetest"} {
+	for _, t := range []string{"tak", "notation", "render", "engine", "rating", "tourney", "command", "outbox", "backoff", "record", "storage", "bot/memstore", "bot/storetest"} {
 		if within(pkg, t) {
 			return true
 		}
