@@ -1,4 +1,4 @@
-package mailplay
+package msg
 
 import (
 	"errors"
@@ -178,4 +178,25 @@ func FuzzSubject(f *testing.F) {
 			t.Fatalf("SubjectGameTag(%q) = %q", s, id)
 		}
 	})
+}
+
+// msgIDChars reports whether id has an '@' and only characters that can
+// stand between the angle brackets of a msg-id (as mailplay checks the
+// Message-IDs it writes).
+func msgIDChars(id string) bool {
+	if !strings.Contains(id, "@") {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; c <= ' ' || c > '~' || c == '<' || c == '>' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// validMsgID reports whether id can be written as "<id>" (as mailplay's
+// WriteOutgoing checks it): msgIDChars, and short enough for a header line.
+func validMsgID(id string) bool {
+	return len(id) <= 900 && msgIDChars(id)
 }

@@ -1,7 +1,6 @@
-package mailplay
+package msg
 
 import (
-	"bytes"
 	"os"
 	"strings"
 	"testing"
@@ -39,18 +38,5 @@ func BenchmarkStripQuotedMaxText(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
 		StripQuoted(text)
-	}
-}
-
-// BenchmarkWriteOutgoing writes the sample reply with HTML and pictures.
-func BenchmarkWriteOutgoing(b *testing.B) {
-	m := sampleOutgoing()
-	var buf bytes.Buffer
-	b.ReportAllocs()
-	for b.Loop() {
-		buf.Reset()
-		if err := WriteOutgoing(&buf, m); err != nil {
-			b.Fatal(err)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package mailplay
+package msg
 
 import (
 	"strings"
