@@ -33,20 +33,18 @@ const (
 // The bot/ and engine/ entries are being reworked by issue 25's other
 // branches (records, command language, outbox, words; the engine's search).
 var funcAllowed = map[string]funcSize{
-	"bot.Command.InWords":          {117, 58},
-	"bot.GameRecord.AppendJSON":    {155, 39},
-	"bot.session.propose":          {96, 34},
-	"engine.searcher.negamax":      {181, 67},
-	"mailplay.htmlConverter.token": {69, 31},
-	"tak.Position.Check":           {101, 31},
-	"tourney.Standings":            {118, 33},
+	"bot.Command.InWords":       {117, 58},
+	"bot.GameRecord.AppendJSON": {155, 39},
+	"bot.session.propose":       {96, 34},
+	"engine.searcher.negamax":   {181, 67},
+	"tak.Position.Check":        {101, 31},
+	"tourney.Standings":         {118, 33},
 }
 
 // pkgAllowed lists the packages outside internal/ over maxPackageLines
 // today, with the lines measured when listed. Entries may only be removed.
 var pkgAllowed = map[string]int{
-	"bot":      15087,
-	"mailplay": 6601,
+	"bot": 15087,
 }
 
 // funcSize is what the test measures of one function.

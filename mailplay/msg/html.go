@@ -93,67 +93,79 @@ func (c *htmlConverter) token(z *html.Tokenizer, tt html.TokenType) bool {
 			c.text(string(z.Text()))
 		}
 	case html.StartTagToken, html.SelfClosingTagToken:
-		name, hasAttr := z.TagName()
-		a := atom.Lookup(name)
-		tag := string(name)
-		if c.skipDepth > 0 {
-			if tag == c.skipTag && tt == html.StartTagToken && !isVoid(a) {
-				c.skipDepth++
-			}
-			return true
-		}
-		var attrs map[string]string
-		if hasAttr {
-			attrs = readAttrs(z)
-		}
-		if isOutlookReplyHeader(attrs) {
-			return false
-		}
-		if tt == html.StartTagToken && !isVoid(a) && (droppedElements[a] || isQuoteContainer(attrs)) {
-			c.skipTag, c.skipDepth = tag, 1
-			if isBlock(a) {
-				c.newline(false)
-			}
-			return true
-		}
-		switch {
-		case a == atom.Br:
-			c.newline(true)
-		case a == atom.Pre:
-			c.newline(false)
-			if tt == html.StartTagToken {
-				c.pre++
-			}
-		case a == atom.Td || a == atom.Th:
-			c.space = !c.lineEmpty
-		case blockElements[a]:
-			c.newline(false)
-		}
+		return c.startTag(z, tt)
 	case html.EndTagToken:
-		name, _ := z.TagName()
-		a := atom.Lookup(name)
-		if c.skipDepth > 0 {
-			if string(name) == c.skipTag {
-				c.skipDepth--
-				if c.skipDepth == 0 && isBlock(a) {
-					c.newline(false)
-				}
-			}
-			return true
-		}
-		switch {
-		case a == atom.Pre:
-			if c.pre > 0 {
-				c.pre--
-			}
-			c.newline(false)
-		case a == atom.Td || a == atom.Th:
-			c.space = !c.lineEmpty
-		case blockElements[a]:
-			c.newline(false)
-		}
+		c.endTag(z)
 	}
 	return true
+}
+
+// startTag handles an opening (or self-closing) tag; it returns false
+// when the rest of the document is a quote.
+func (c *htmlConverter) startTag(z *html.Tokenizer, tt html.TokenType) bool {
+	name, hasAttr := z.TagName()
+	a := atom.Lookup(name)
+	tag := string(name)
+	if c.skipDepth > 0 {
+		if tag == c.skipTag && tt == html.StartTagToken && !isVoid(a) {
+			c.skipDepth++
+		}
+		return true
+	}
+	var attrs map[string]string
+	if hasAttr {
+		attrs = readAttrs(z)
+	}
+	if isOutlookReplyHeader(attrs) {
+		return false
+	}
+	if tt == html.StartTagToken && !isVoid(a) && (droppedElements[a] || isQuoteContainer(attrs)) {
+		c.skipTag, c.skipDepth = tag, 1
+		if isBlock(a) {
+			c.newline(false)
+		}
+		return true
+	}
+	switch {
+	case a == atom.Br:
+		c.newline(true)
+	case a == atom.Pre:
+		c.newline(false)
+		if tt == html.StartTagToken {
+			c.pre++
+		}
+	case a == atom.Td || a == atom.Th:
+		c.space = !c.lineEmpty
+	case blockElements[a]:
+		c.newline(false)
+	}
+	return true
+}
+
+// endTag handles a closing tag.
+func (c *htmlConverter) endTag(z *html.Tokenizer) {
+	name, _ := z.TagName()
+	a := atom.Lookup(name)
+	if c.skipDepth > 0 {
+		if string(name) == c.skipTag {
+			c.skipDepth--
+			if c.skipDepth == 0 && isBlock(a) {
+				c.newline(false)
+			}
+		}
+		return
+	}
+	switch {
+	case a == atom.Pre:
+		if c.pre > 0 {
+			c.pre--
+		}
+		c.newline(false)
+	case a == atom.Td || a == atom.Th:
+		c.space = !c.lineEmpty
+	case blockElements[a]:
+		c.newline(false)
+	}
 }
 
 // text writes a text node, collapsing white space outside <pre>.
