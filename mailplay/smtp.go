@@ -2,11 +2,7 @@ package mailplay
 
 import (
 	"context"
-	"crypto/tls"
-	"net"
-	"time"
 
-	"github.com/takbymail/takbot/mailplay/mailserver"
 	"github.com/takbymail/takbot/mailplay/submit"
 )
 
@@ -49,11 +45,3 @@ func (p *smtpPool) send(ctx context.Context, from, to string, raw []byte) error 
 
 // close closes the kept connections.
 func (p *smtpPool) close() { p.p.Close() }
-
-// dialServer opens a TCP connection to a server (mailserver.Dial).
-func dialServer(ctx context.Context, s Server, base *tls.Config, timeout time.Duration) (net.Conn, error) {
-	return mailserver.Dial(ctx, s, base, timeout)
-}
-
-// tlsConfigFor returns a TLS client configuration for host, based on base.
-func tlsConfigFor(base *tls.Config, host string) *tls.Config { return mailserver.TLSConfig(base, host) }
