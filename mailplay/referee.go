@@ -25,4 +25,8 @@ type Referee interface {
 	// records in the referee's store.
 	ViewState(ctx context.Context, transport string, fn func(bot.StateTx) error) error
 	UpdateState(ctx context.Context, transport string, fn func(bot.StateTx) error) error
+	// ForEachGame calls fn for every stored game (issue 24's consent
+	// backfill, on its way in from branch i24-consent, reads the players of
+	// the games kept before consent was).
+	ForEachGame(ctx context.Context, fn func(*bot.GameRecord) error) error
 }
