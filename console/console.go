@@ -122,7 +122,7 @@ func (g *ids) next(ln Line) string {
 // Transport registered with ref) after each. Unreadable lines and messages
 // the referee fails to handle are noted as "[console] ..." lines on
 // o.Notes and the run goes on; a failed message stays unhandled.
-func Run(ctx context.Context, ref *bot.Referee, in io.Reader, o Options) error {
+func Run(ctx context.Context, ref Referee, in io.Reader, o Options) error {
 	if o.Notes == nil {
 		o.Notes = os.Stderr
 	}
@@ -211,7 +211,7 @@ func Run(ctx context.Context, ref *bot.Referee, in io.Reader, o Options) error {
 }
 
 // deliver prints every due console reply, in order.
-func deliver(ctx context.Context, ref *bot.Referee, o Options) error {
+func deliver(ctx context.Context, ref Referee, o Options) error {
 	for _, name := range o.Also {
 		if _, err := ref.DeliverDue(ctx, name); err != nil && !errors.Is(err, context.Canceled) {
 			return fmt.Errorf("console: %w", err)
@@ -223,7 +223,7 @@ func deliver(ctx context.Context, ref *bot.Referee, o Options) error {
 	return ctx.Err()
 }
 
-func directive(ctx context.Context, ref *bot.Referee, o Options, line string) error {
+func directive(ctx context.Context, ref Referee, o Options, line string) error {
 	if !o.Directives {
 		fmt.Fprintf(o.Notes, "[console] directives such as %q are disabled\n", line)
 		return nil
@@ -252,7 +252,7 @@ func directive(ctx context.Context, ref *bot.Referee, o Options, line string) er
 
 // tick runs the clocks. A failure (a game that cannot be read) is printed
 // and the session goes on: Tick has still run the other games' clocks.
-func tick(ctx context.Context, ref *bot.Referee, notes io.Writer) {
+func tick(ctx context.Context, ref Referee, notes io.Writer) {
 	if _, err := ref.Tick(ctx); err != nil {
 		fmt.Fprintf(notes, "[console] clocks: %v\n", err)
 	}

@@ -45,7 +45,7 @@ type Options struct {
 // bot.HealthReporter.
 type Transport struct {
 	cfg   Config
-	ref   *bot.Referee
+	ref   Referee
 	log   *slog.Logger
 	clock bot.Clock
 	opts  Options
@@ -71,7 +71,7 @@ var (
 )
 
 // New returns a Discord transport for the referee; Run connects it.
-func New(cfg Config, ref *bot.Referee, opts Options) (*Transport, error) {
+func New(cfg Config, ref Referee, opts Options) (*Transport, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}

@@ -5,24 +5,21 @@ import (
 	"fmt"
 	"net"
 	"net/mail"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/takbymail/takbot/mailplay/mailserver"
 )
 
-// Security is how a connection to a mail server is protected.
-type Security string
+// Security is how a connection to a mail server is protected
+// (mailserver.Security).
+type Security = mailserver.Security
 
 // The security modes of a mail server connection.
 const (
-	// SecurityTLS is TLS from the first byte (IMAPS on 993, SMTPS on 465).
-	SecurityTLS Security = "tls"
-	// SecuritySTARTTLS starts in plain text and upgrades with STARTTLS
-	// (IMAP on 143, submission on 587); the upgrade is required.
-	SecuritySTARTTLS Security = "starttls"
-	// SecurityNone is plain text: allowed only to a loopback address
-	// unless AllowInsecure is set.
-	SecurityNone Security = "none"
+	SecurityTLS      = mailserver.SecurityTLS
+	SecuritySTARTTLS = mailserver.SecuritySTARTTLS
+	SecurityNone     = mailserver.SecurityNone
 )
 
 // Defaults of Config.
@@ -37,21 +34,8 @@ const (
 	DefaultMaxUnverifiedRepliesPerHour = 10
 )
 
-// Server is how to reach one mail server.
-type Server struct {
-	Host     string
-	Port     int // 0: the usual port of Security (IMAP 993 tls, 143 otherwise; SMTP 465 tls, 587 starttls, 25 none)
-	Security Security
-	// Username is the login; empty means no authentication (AUTH is not
-	// attempted on SMTP; IMAP always needs a login).
-	Username string
-	Password string
-	// AllowInsecure permits SecurityNone to a host that is not loopback.
-	AllowInsecure bool
-}
-
-// Addr is host:port.
-func (s Server) Addr() string { return net.JoinHostPort(s.Host, strconv.Itoa(s.Port)) }
+// Server is how to reach one mail server (mailserver.Server).
+type Server = mailserver.Server
 
 // IMAP is the mailbox the bot reads.
 type IMAP struct {
@@ -133,13 +117,13 @@ func (c Config) withDefaults() (Config, error) {
 	if strings.ContainsAny(c.Name, "\r\n") {
 		return c, &ConfigError{"email.name", "line break in the name"}
 	}
-	if c.IMAP.Server, err = c.IMAP.Server.withDefaults("email.imap", 993, 143, 143); err != nil {
+	if c.IMAP.Server, err = serverWithDefaults(c.IMAP.Server, "email.imap", 993, 143, 143); err != nil {
 		return c, err
 	}
 	if c.IMAP.Username == "" {
 		return c, &ConfigError{"email.imap.username", "IMAP needs a login"}
 	}
-	if c.SMTP, err = c.SMTP.withDefaults("email.smtp", 465, 587, 25); err != nil {
+	if c.SMTP, err = serverWithDefaults(c.SMTP, "email.smtp", 465, 587, 25); err != nil {
 		return c, err
 	}
 	if c.IMAP.Mailbox == "" {
@@ -166,8 +150,8 @@ func (c Config) withDefaults() (Config, error) {
 	return c, nil
 }
 
-// withDefaults checks a server and fills in its port.
-func (s Server) withDefaults(key string, tlsPort, startTLSPort, plainPort int) (Server, error) {
+// serverWithDefaults checks a server and fills in its port.
+func serverWithDefaults(s Server, key string, tlsPort, startTLSPort, plainPort int) (Server, error) {
 	if strings.TrimSpace(s.Host) == "" {
 		return s, &ConfigError{key + ".host", "missing"}
 	}

@@ -3,6 +3,12 @@
 // with no network and no dependency on package bot. The IMAP and SMTP
 // loops are built on top of it.
 //
+// The format layer's reading half is package mailplay/msg (mailplay keeps
+// its names as aliases); the IMAP reader is mailplay/mailbox, SMTP
+// submission mailplay/submit, and how a server is reached
+// mailplay/mailserver. None of them imports the referee: this package fits
+// them to it, through the Referee interface it declares.
+//
 // # Reading mail
 //
 // ParseInbound reads any received mail into an Inbound: Message-ID and a

@@ -72,7 +72,7 @@ func TestMailSentInFullIsNotResentAtOnce(t *testing.T) {
 	}
 	err := tr.smtp.send(ctx, "takbot@example.org", "ann@example.org", mail) // on the kept connection
 	var se *SMTPError
-	if !errors.As(err, &se) || se.Stage != StageData || !se.answerLost || se.Permanent() {
+	if !errors.As(err, &se) || se.Stage != StageData || !se.AnswerLost || se.Permanent() {
 		t.Errorf("second mail: %v, want a temporary DATA failure whose answer was lost", err)
 	}
 	ds.mu.Lock()

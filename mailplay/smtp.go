@@ -2,279 +2,46 @@ package mailplay
 
 import (
 	"context"
-	"crypto/tls"
-	"errors"
-	"fmt"
-	"net"
-	"sync"
-	"time"
 
-	"github.com/emersion/go-sasl"
-	"github.com/emersion/go-smtp"
+	"github.com/takbymail/takbot/mailplay/submit"
 )
 
-// SMTPStage is the step of an SMTP submission that failed.
-type SMTPStage string
+// Sending over SMTP lives in package mailplay/submit, reaching a server in
+// mailplay/mailserver; these names keep mailplay's API and the transport's
+// code as they were.
+
+// SMTPStage is the step of an SMTP submission that failed (submit.Stage).
+type SMTPStage = submit.Stage
 
 // The stages of a submission.
 const (
-	StageConnect SMTPStage = "connect" // dial, TLS, greeting, EHLO
-	StageAuth    SMTPStage = "auth"
-	StageMail    SMTPStage = "mail" // MAIL FROM
-	StageRcpt    SMTPStage = "rcpt" // RCPT TO
-	StageData    SMTPStage = "data" // DATA and the message
+	StageConnect = submit.StageConnect // dial, TLS, greeting, EHLO
+	StageAuth    = submit.StageAuth
+	StageMail    = submit.StageMail // MAIL FROM
+	StageRcpt    = submit.StageRcpt // RCPT TO
+	StageData    = submit.StageData // DATA and the message
 )
 
-// SMTPError is a failed submission: the stage and the server's answer
-// (Code 0 when the failure was not an answer, e.g. a refused connection).
-type SMTPError struct {
-	Stage SMTPStage
-	Code  int
-	// Enhanced is the enhanced status code ("5.1.1"), "" when absent.
-	Enhanced string
-	Message  string
-	Err      error
-	// answerLost: the whole mail was sent and the connection failed
-	// before the server answered it, so the server may have taken it.
-	answerLost bool
-}
-
-// Error describes the failure.
-func (e *SMTPError) Error() string {
-	if e.Code != 0 {
-		return fmt.Sprintf("mailplay: SMTP %s: %d %s %s", e.Stage, e.Code, e.Enhanced, e.Message)
-	}
-	return fmt.Sprintf("mailplay: SMTP %s: %v", e.Stage, e.Err)
-}
-
-// Unwrap returns the underlying error.
-func (e *SMTPError) Unwrap() error { return e.Err }
-
-// Permanent reports whether retrying cannot help this recipient: the
-// server refused the recipient (RCPT) or the message itself (DATA) with a
-// 5xx code. Any other failure (no connection, a 4xx answer, the bot's own
-// login or sender refused) is worth retrying.
-func (e *SMTPError) Permanent() bool {
-	return e.Code >= 500 && e.Code < 600 && (e.Stage == StageRcpt || e.Stage == StageData)
-}
+// SMTPError is a failed submission (submit.Error).
+type SMTPError = submit.Error
 
 // smtpErr wraps err as an *SMTPError of stage.
-func smtpErr(stage SMTPStage, err error) *SMTPError {
-	se := &SMTPError{Stage: stage, Err: err}
-	var server *smtp.SMTPError
-	if errors.As(err, &server) {
-		se.Code, se.Message = server.Code, server.Message
-		if ec := server.EnhancedCode; ec != smtp.NoEnhancedCode && ec != smtp.EnhancedCodeNotSet && ec[0] > 0 {
-			se.Enhanced = fmt.Sprintf("%d.%d.%d", ec[0], ec[1], ec[2])
-		}
-	}
-	return se
+func smtpErr(stage SMTPStage, err error) *SMTPError { return submit.Wrap(stage, err) }
+
+// smtpPool is the transport's pool of SMTP connections.
+type smtpPool struct{ p *submit.Pool }
+
+// newSMTPPool returns the pool that sends t's mail, as t's configuration
+// says.
+func newSMTPPool(t *Transport) *smtpPool {
+	return &smtpPool{submit.NewPool(submit.Config{Server: t.cfg.SMTP, TLS: t.cfg.TLS, DialTimeout: t.opts.DialTimeout, Hello: t.domain})}
 }
-
-// maxIdleSMTP is how many open SMTP connections are kept for reuse, and
-// idleSMTPFor how long one is kept.
-const (
-	maxIdleSMTP = 4
-	idleSMTPFor = 20 * time.Second
-)
-
-// smtpPool keeps a few authenticated SMTP connections for reuse, so a
-// backlog of replies does not open a connection per mail.
-type smtpPool struct {
-	t    *Transport
-	mu   sync.Mutex
-	idle []*smtpConn
-}
-
-type smtpConn struct {
-	c     *smtp.Client
-	since time.Time // when it was returned to the pool (wall clock)
-}
-
-func newSMTPPool(t *Transport) *smtpPool { return &smtpPool{t: t} }
 
 // send submits one mail to one recipient. The error is an *SMTPError, or
 // the context's error.
 func (p *smtpPool) send(ctx context.Context, from, to string, raw []byte) error {
-	for attempt := 0; ; attempt++ {
-		conn, reused, err := p.get(ctx)
-		if err != nil {
-			return err
-		}
-		err = p.transact(ctx, conn, from, to, raw)
-		if err == nil {
-			p.put(conn)
-			return nil
-		}
-		_ = conn.c.Close()
-		var se *SMTPError
-		// A kept connection the server closed meanwhile fails at once:
-		// try once more on a new one, unless the mail went out in full
-		// (the server may have taken it: sending it again here would
-		// duplicate it; the delivery pipeline decides).
-		if reused && attempt == 0 && errors.As(err, &se) && se.Code == 0 && !se.answerLost && ctx.Err() == nil {
-			continue
-		}
-		return err
-	}
-}
-
-// transact runs MAIL, RCPT and DATA on a connection, closing it if ctx
-// ends meanwhile.
-func (p *smtpPool) transact(ctx context.Context, conn *smtpConn, from, to string, raw []byte) error {
-	stop := context.AfterFunc(ctx, func() { _ = conn.c.Close() })
-	defer stop()
-	fail := func(stage SMTPStage, err error) error {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return smtpErr(stage, err)
-	}
-	if err := conn.c.Mail(from, nil); err != nil {
-		return fail(StageMail, err)
-	}
-	if err := conn.c.Rcpt(to, nil); err != nil {
-		return fail(StageRcpt, err)
-	}
-	w, err := conn.c.Data()
-	if err != nil {
-		return fail(StageData, err)
-	}
-	if _, err := w.Write(raw); err != nil {
-		_ = w.Close()
-		return fail(StageData, err)
-	}
-	if err := w.Close(); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		se := smtpErr(StageData, err)
-		se.answerLost = se.Code == 0
-		return se
-	}
-	return nil
-}
-
-// get returns a ready connection: a kept one (reset) or a new one.
-func (p *smtpPool) get(ctx context.Context) (*smtpConn, bool, error) {
-	for {
-		p.mu.Lock()
-		var conn *smtpConn
-		if n := len(p.idle); n > 0 {
-			conn = p.idle[n-1]
-			p.idle = p.idle[:n-1]
-		}
-		p.mu.Unlock()
-		if conn == nil {
-			break
-		}
-		if time.Since(conn.since) < idleSMTPFor && conn.c.Reset() == nil {
-			return conn, true, nil
-		}
-		_ = conn.c.Close()
-	}
-	c, err := p.dial(ctx)
-	if err != nil {
-		return nil, false, err
-	}
-	return &smtpConn{c: c}, false, nil
-}
-
-// put keeps a connection for reuse, or closes it when enough are kept.
-func (p *smtpPool) put(conn *smtpConn) {
-	conn.since = time.Now()
-	p.mu.Lock()
-	if len(p.idle) < maxIdleSMTP {
-		p.idle = append(p.idle, conn)
-		conn = nil
-	}
-	p.mu.Unlock()
-	if conn != nil {
-		_ = conn.c.Quit()
-	}
+	return p.p.Send(ctx, from, to, raw)
 }
 
 // close closes the kept connections.
-func (p *smtpPool) close() {
-	p.mu.Lock()
-	idle := p.idle
-	p.idle = nil
-	p.mu.Unlock()
-	for _, conn := range idle {
-		_ = conn.c.Quit()
-	}
-}
-
-// dial connects, secures and authenticates a new SMTP connection.
-func (p *smtpPool) dial(ctx context.Context) (*smtp.Client, error) {
-	s := p.t.cfg.SMTP
-	raw, err := dialServer(ctx, s, p.t.cfg.TLS, p.t.opts.DialTimeout)
-	if err != nil {
-		return nil, smtpErr(StageConnect, err)
-	}
-	stop := context.AfterFunc(ctx, func() { _ = raw.Close() })
-	defer stop()
-	var c *smtp.Client
-	if s.Security == SecuritySTARTTLS {
-		c, err = smtp.NewClientStartTLS(raw, tlsConfigFor(p.t.cfg.TLS, s.Host))
-		if err != nil {
-			_ = raw.Close()
-			return nil, smtpErr(StageConnect, err)
-		}
-	} else {
-		c = smtp.NewClient(raw)
-	}
-	if err := c.Hello(p.t.domain); err != nil {
-		_ = c.Close()
-		return nil, smtpErr(StageConnect, err)
-	}
-	if s.Username != "" {
-		var auth sasl.Client
-		switch {
-		case c.SupportsAuth(sasl.Plain):
-			auth = sasl.NewPlainClient("", s.Username, s.Password)
-		case c.SupportsAuth(sasl.Login):
-			auth = sasl.NewLoginClient(s.Username, s.Password)
-		default:
-			_ = c.Close()
-			return nil, smtpErr(StageAuth, errors.New("the server offers neither AUTH PLAIN nor AUTH LOGIN"))
-		}
-		if err := c.Auth(auth); err != nil {
-			_ = c.Close()
-			return nil, smtpErr(StageAuth, err)
-		}
-	}
-	if ctx.Err() != nil {
-		_ = c.Close()
-		return nil, ctx.Err()
-	}
-	return c, nil
-}
-
-// dialServer opens a TCP connection to a server, with TLS from the first
-// byte for SecurityTLS.
-func dialServer(ctx context.Context, s Server, base *tls.Config, timeout time.Duration) (net.Conn, error) {
-	d := &net.Dialer{Timeout: timeout}
-	if s.Security == SecurityTLS {
-		td := &tls.Dialer{NetDialer: d, Config: tlsConfigFor(base, s.Host)}
-		return td.DialContext(ctx, "tcp", s.Addr())
-	}
-	return d.DialContext(ctx, "tcp", s.Addr())
-}
-
-// tlsConfigFor returns a TLS client configuration for host, based on base.
-func tlsConfigFor(base *tls.Config, host string) *tls.Config {
-	var c *tls.Config
-	if base != nil {
-		c = base.Clone()
-	} else {
-		c = &tls.Config{}
-	}
-	if c.ServerName == "" {
-		c.ServerName = host
-	}
-	if c.MinVersion == 0 {
-		c.MinVersion = tls.VersionTLS12
-	}
-	return c
-}
+func (p *smtpPool) close() { p.p.Close() }

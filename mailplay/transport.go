@@ -64,7 +64,7 @@ func (o *Options) setDefaults() {
 // safe for concurrent use.
 type Transport struct {
 	cfg    Config
-	ref    *bot.Referee
+	ref    Referee
 	opts   Options
 	log    *slog.Logger
 	domain string // the domain of the bot's address
@@ -105,7 +105,7 @@ type Transport struct {
 // New returns the email transport of ref. Register it with
 // ref.Register(t) before handling messages, and run t.Run beside the
 // delivery pipeline.
-func New(cfg Config, ref *bot.Referee, opts Options) (*Transport, error) {
+func New(cfg Config, ref Referee, opts Options) (*Transport, error) {
 	c, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err

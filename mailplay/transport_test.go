@@ -139,24 +139,6 @@ func TestParseAddress(t *testing.T) {
 	}
 }
 
-func TestMailboxName(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		delim rune
-		want  string
-	}{
-		{"takbot/processed", '/', "takbot/processed"},
-		{"takbot/processed", '.', "takbot.processed"},
-		{"/a//b/", '.', "a.b"},
-		{"takbot/processed", 0, "takbot_processed"},
-		{"Processed", '.', "Processed"},
-	} {
-		if got := mailboxName(tc.name, tc.delim); got != tc.want {
-			t.Errorf("mailboxName(%q, %q) = %q, want %q", tc.name, tc.delim, got, tc.want)
-		}
-	}
-}
-
 func TestCommandText(t *testing.T) {
 	for _, tc := range []struct {
 		subject, text string

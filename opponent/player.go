@@ -18,7 +18,7 @@ import (
 // Player is takbot as a player: a transport whose Send queues the game a
 // reply is about, and whose workers answer for takbot.
 type Player struct {
-	ref   *bot.Referee
+	ref   Referee
 	s     Searcher
 	pool  *Pool
 	cfg   Config
@@ -36,7 +36,7 @@ const retryAfter = time.Minute
 // NewPlayer returns takbot as a player of ref, searching with s in pool.
 // Register it with ref (ref.Register) and run it (Run) beside the
 // delivery pipeline; with cfg.Sync it needs no Run.
-func NewPlayer(ref *bot.Referee, s Searcher, pool *Pool, cfg Config, log *slog.Logger) *Player {
+func NewPlayer(ref Referee, s Searcher, pool *Pool, cfg Config, log *slog.Logger) *Player {
 	cfg.setDefaults()
 	if log == nil {
 		log = slog.Default()

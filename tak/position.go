@@ -270,37 +270,48 @@ func (p *Position) Check(m Move) error {
 	if !m.Square.OnBoard(size) {
 		return moveErr(m, RuleOffBoard, m.Square, size, "%s is not on the %dx%d board", m.Square, size, size)
 	}
-	sq := m.Square
 	switch m.Type {
 	case Place:
-		if m.Piece > Cap {
-			return moveErr(m, RuleBadMove, sq, size, "unknown piece kind")
-		}
-		if p.height[sq] != 0 {
-			return moveErr(m, RuleOccupied, sq, size, "{sq} is occupied")
-		}
-		c := p.toMove
-		if p.InOpening() {
-			if m.Piece != Flat {
-				return moveErr(m, RuleOpeningFlat, sq, size, "the first placement of each player must be a flat (of the opponent's colour); no %ss yet", m.Piece)
-			}
-			c = c.Opponent()
-		}
-		if m.Piece == Cap {
-			if p.caps[c] == 0 {
-				if p.cfg.Caps[c] == 0 {
-					return moveErr(m, RuleNoCapstones, sq, size, "there are no capstones in this game")
-				}
-				return moveErr(m, RuleNoCapstones, sq, size, "%s has no capstone left", c)
-			}
-		} else if p.stones[c] == 0 {
-			return moveErr(m, RuleNoStones, sq, size, "%s has no stones left", c)
-		}
-		return nil
+		return p.checkPlace(m)
 	case Spread:
+		return p.checkSpread(m)
 	default:
-		return moveErr(m, RuleBadMove, sq, size, "unknown move type")
+		return moveErr(m, RuleBadMove, m.Square, size, "unknown move type")
 	}
+}
+
+// checkPlace is Check for a placement on the board.
+func (p *Position) checkPlace(m Move) error {
+	sq, size := m.Square, p.size
+	if m.Piece > Cap {
+		return moveErr(m, RuleBadMove, sq, size, "unknown piece kind")
+	}
+	if p.height[sq] != 0 {
+		return moveErr(m, RuleOccupied, sq, size, "{sq} is occupied")
+	}
+	c := p.toMove
+	if p.InOpening() {
+		if m.Piece != Flat {
+			return moveErr(m, RuleOpeningFlat, sq, size, "the first placement of each player must be a flat (of the opponent's colour); no %ss yet", m.Piece)
+		}
+		c = c.Opponent()
+	}
+	if m.Piece == Cap {
+		if p.caps[c] == 0 {
+			if p.cfg.Caps[c] == 0 {
+				return moveErr(m, RuleNoCapstones, sq, size, "there are no capstones in this game")
+			}
+			return moveErr(m, RuleNoCapstones, sq, size, "%s has no capstone left", c)
+		}
+	} else if p.stones[c] == 0 {
+		return moveErr(m, RuleNoStones, sq, size, "%s has no stones left", c)
+	}
+	return nil
+}
+
+// checkSpread is Check for a stack move from a square on the board.
+func (p *Position) checkSpread(m Move) error {
+	sq, size := m.Square, p.size
 	if m.Dir > West {
 		return moveErr(m, RuleBadMove, sq, size, "unknown direction")
 	}
@@ -337,8 +348,16 @@ func (p *Position) Check(m Move) error {
 	if n > h {
 		return moveErr(m, RuleStackTooSmall, sq, size, "the stack on {sq} has %d piece%s, cannot pick up %d", h, plural(h), n)
 	}
-	top, _ := p.Top(sq)
-	cur := sq
+	return p.checkPath(m, dist)
+}
+
+// checkPath is checkSpread for the squares the stack passes: on the
+// board, no capstone, and a wall only on the last square, flattened by a
+// capstone alone.
+func (p *Position) checkPath(m Move, dist int) error {
+	size := p.size
+	top, _ := p.Top(m.Square)
+	cur := m.Square
 	for i := 0; i < dist; i++ {
 		next, ok := cur.Step(m.Dir, size)
 		if !ok {

@@ -72,6 +72,16 @@ func Standings(format Format, players []Player, rounds []Round) ([]Standing, err
 	if err := checkRounds(idx, rounds); err != nil {
 		return nil, err
 	}
+	out := entries(format, players, rounds, idx)
+	adj := scores(format, out)
+	tieBreaks(format, out, adj, idx)
+	rank(format, out)
+	return out, nil
+}
+
+// entries returns each player's standing with its rounds filled in (what
+// each game gave), and nothing summed yet.
+func entries(format Format, players []Player, rounds []Round, idx map[PlayerID]int) []Standing {
 	byID := make(map[PlayerID]Player, len(players))
 	for _, p := range players {
 		byID[p.ID] = p
@@ -98,9 +108,13 @@ func Standings(format Format, players []Player, rounds []Round) ([]Standing, err
 			out[b].Rounds[k] = Entry{Round: k + 1, Opponent: p.White, Color: Black, Outcome: outcomeFor(p, res, Black), Points: pb}
 		}
 	}
-	// Scores, and the scores as opponents see them (unplayed games as
-	// draws).
-	adj := make([]float64, len(players))
+	return out
+}
+
+// scores sums each standing's points, games played and wins, and returns
+// the scores as opponents see them (unplayed games as draws).
+func scores(format Format, out []Standing) []float64 {
+	adj := make([]float64, len(out))
 	for i := range out {
 		s := &out[i]
 		for _, e := range s.Rounds {
@@ -120,6 +134,12 @@ func Standings(format Format, players []Player, rounds []Round) ([]Standing, err
 			}
 		}
 	}
+	return adj
+}
+
+// tieBreaks computes each standing's Buchholz, Buchholz cut-1 and
+// Sonneborn-Berger from the opponents' adjusted scores.
+func tieBreaks(format Format, out []Standing, adj []float64, idx map[PlayerID]int) {
 	for i := range out {
 		s := &out[i]
 		var cs []Entry
@@ -150,6 +170,11 @@ func Standings(format Format, players []Player, rounds []Round) ([]Standing, err
 			s.BuchholzCut1 = s.Buchholz - lowest
 		}
 	}
+}
+
+// rank sorts the standings best first (points, the format's tie-breaks,
+// then rating and id) and numbers them, equal keys sharing a rank.
+func rank(format Format, out []Standing) {
 	// The tie-break keys, best first, computed once per player.
 	keyed := make([]keyedStanding, len(out))
 	for i, s := range out {
@@ -177,7 +202,6 @@ func Standings(format Format, players []Player, rounds []Round) ([]Standing, err
 			out[i].Rank = i + 1
 		}
 	}
-	return out, nil
 }
 
 // keyedStanding is a standing with its tie-break keys, best first (unused

@@ -64,6 +64,12 @@ var rules = []rule{
 	{tree: "internal/connlimit"},
 	{tree: "ops", may: referee},
 	{tree: "mailplay", may: referee},
+	// The email adapter's mail layer knows nothing of the referee: reading
+	// mail, reaching a server, the mailbox over IMAP, submission over SMTP.
+	{tree: "mailplay/msg"},
+	{tree: "mailplay/mailserver"},
+	{tree: "mailplay/mailbox", may: []string{"mailplay/mailserver"}},
+	{tree: "mailplay/submit", may: []string{"mailplay/mailserver"}},
 	{tree: "discord", may: referee},
 	{tree: "console", may: referee},
 	{tree: "web", may: referee},
@@ -134,6 +140,10 @@ func TestRulesCatchWhatTheyShould(t *testing.T) {
 		{"bot/plan", []string{module + "/tak"}, false},
 		{"bot", []string{"go.etcd.io/bbolt"}, true},
 		{"mailplay", []string{module + "/discord"}, true},
+		{"mailplay", []string{module + "/mailplay/msg", module + "/mailplay/submit"}, false},
+		{"mailplay/msg", []string{module + "/bot"}, true},
+		{"mailplay/submit", []string{module + "/mailplay/mailserver"}, false},
+		{"mailplay/mailbox", []string{module + "/mailplay/msg"}, true},
 		{"web", []string{module + "/opponent"}, true},
 		{"discord", []string{module + "/storage"}, true},
 		{"discord", []string{module + "/bot"}, false},
