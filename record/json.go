@@ -26,8 +26,24 @@ import (
 // writes, to b; it fails where json.Marshal fails (a time outside the
 // years 0 to 9999).
 func (g *Game) AppendJSON(b []byte) ([]byte, error) {
-	var err error
 	b = slices.Grow(b, 700+24*len(g.Moves)) // a game being played fits
+	b, err := g.appendPlayJSON(b)
+	if err != nil {
+		return nil, err
+	}
+	if b, err = g.appendClockJSON(b); err != nil {
+		return nil, err
+	}
+	if b, err = g.appendSocialJSON(b); err != nil {
+		return nil, err
+	}
+	return append(b, '}'), nil
+}
+
+// appendPlayJSON opens the object and writes the game's fields from ID
+// to Sync: who plays what, the moves, the result, offers and disputes.
+func (g *Game) appendPlayJSON(b []byte) ([]byte, error) {
+	var err error
 	b = append(b, `{"ID":`...)
 	b = appendJSONString(b, g.ID)
 	b = append(b, `,"Version":`...)
@@ -84,6 +100,13 @@ func (g *Game) AppendJSON(b []byte) ([]byte, error) {
 	} else if b, err = appendMarshalled(b, g.Sync); err != nil {
 		return nil, err
 	}
+	return b, nil
+}
+
+// appendClockJSON writes the fields from Events to Updated: who follows
+// the game, and its clock.
+func (g *Game) appendClockJSON(b []byte) ([]byte, error) {
+	var err error
 	if len(g.Events) > 0 {
 		b = append(b, `,"Events":`...)
 		b = appendJSONStrings(b, g.Events)
@@ -135,6 +158,13 @@ func (g *Game) AppendJSON(b []byte) ([]byte, error) {
 	if b, err = appendJSONTime(b, g.Updated); err != nil {
 		return nil, err
 	}
+	return b, nil
+}
+
+// appendSocialJSON writes the fields from RematchOf on: rematches, plans,
+// chat, the engine's level, the seek, the rating and the community.
+func (g *Game) appendSocialJSON(b []byte) ([]byte, error) {
+	var err error
 	if g.RematchOf != "" {
 		b = append(b, `,"RematchOf":`...)
 		b = appendJSONString(b, g.RematchOf)
@@ -182,7 +212,7 @@ func (g *Game) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, `,"Notice":`...)
 		b = appendJSONString(b, g.Notice)
 	}
-	return append(b, '}'), nil
+	return b, nil
 }
 
 // appendConfigJSON appends a tak.Config as encoding/json writes it (the
