@@ -92,6 +92,9 @@ type gamePage struct {
 	Turn, First, Last               int
 	Position                        string // "After turn 11 (PTN move 6, white)" or "Start"
 	Picture, Alt                    string
+	Caption                         string // the move that led to the position, "" at the start
+	Image, Description              string // og:image (absolute) and og:description
+	LastMove                        string // the game's last move, for the live announcement
 	Board                           boardTable
 	Moves                           []moveRow
 	FirstURL, PrevURL, NextURL      string
@@ -167,17 +170,14 @@ func (s *Server) gamePage(r *http.Request, v view, t int) (*gamePage, error) {
 	if t < last {
 		p.NextURL = turnURL(id, t+1, last)
 	}
-	switch {
-	case t == 0:
-		p.Position = "The start, before the first move"
-	case t == first:
-		p.Position = "The adopted board, after " + turnName(t)
-	default:
-		p.Position = "After " + turnName(t)
-	}
+	p.Position = positionName(v, t)
 	p.State = stateText(g, v, white, black)
 	pic := pictureOf(v, t)
 	p.Alt = scrub(bot.Describe(pic))
+	p.Caption = moveText(v, t, white, black)
+	p.LastMove = moveText(v, last, white, black)
+	p.Image = s.absolute(r, p.Picture)
+	p.Description = p.Setup + ". " + p.State
 	p.Board = boardOf(pos)
 	p.Moves = movesOf(v, t)
 	text, err := publicPTN(g)
@@ -186,6 +186,38 @@ func (s *Server) gamePage(r *http.Request, v view, t int) (*gamePage, error) {
 	}
 	p.NinjaURL = notation.NinjaLink(text)
 	return p, nil
+}
+
+// positionName heads the position after turn t, on the page and on its
+// picture alike: "After turn 11 (PTN move 6, white)".
+func positionName(v view, t int) string {
+	switch {
+	case t == 0:
+		return "The start, before the first move"
+	case t == v.first():
+		return "The adopted board, after " + turnName(t)
+	}
+	return "After " + turnName(t)
+}
+
+// moveText says which move led to the position after turn t: "Ann
+// (white) played c3 (mail: c3)", "" for the first position.
+func moveText(v view, t int, white, black string) string {
+	i := t - v.first()
+	if i <= 0 {
+		return ""
+	}
+	before := v.tg.PositionAfter(i - 1)
+	m := v.tg.Moves()[i-1]
+	name, c := white, "white"
+	if (t-1)%2 == 1 {
+		name, c = black, "black"
+	}
+	ptn, mail := notation.FormatPTN(m, before), notation.FormatMail(m, before.Size())
+	if ptn == mail {
+		return fmt.Sprintf("%s (%s) played %s on %s.", name, c, ptn, turnName(t))
+	}
+	return fmt.Sprintf("%s (%s) played %s (mail: %s) on %s.", name, c, ptn, mail, turnName(t))
 }
 
 // turnName names a turn as the referee's mails do: "turn 7 (PTN move 4, white)".

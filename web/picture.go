@@ -24,7 +24,7 @@ func pictureOf(v view, t int) bot.Picture {
 	i := t - v.first()
 	pos := v.tg.PositionAfter(i)
 	p := bot.Picture{Config: g.Config, TPS: notation.FormatTPS(pos), Players: [2]string{publicName(g.Names[0]), publicName(g.Names[1])},
-		Orientation: notation.PTN, Theme: render.Light, Width: pictureWidth, Turn: capitalize(turnName(t + 1))}
+		Orientation: notation.PTN, Theme: render.Light, Width: pictureWidth, Turn: positionName(v, t)}
 	if i > 0 {
 		before := v.tg.PositionAfter(i - 1)
 		p.BeforeTPS = notation.FormatTPS(before)
@@ -33,9 +33,6 @@ func pictureOf(v view, t int) bot.Picture {
 	if t == v.last() && g.Result != nil {
 		res := *g.Result
 		p.Result = &res
-		if t > 0 {
-			p.Turn = capitalize(turnName(t)) // the last turn played, as the mails say
-		}
 	}
 	return p
 }
