@@ -32,7 +32,7 @@ func TestPages(t *testing.T) {
 			`<meta property="og:image" content="https://tak.test/g/g1/board.png?turn=9">`, `<meta property="og:title" content="Ann vs a player, game g1">`,
 			`<link rel="icon" href="/favicon.svg" type="image/svg+xml">`, `aria-live="polite"`,
 			"<figcaption>Ann (white) played", // the move, not the alt text again `data-events="/g/g1/events"`,
-			"Cb2</a> / ", // both notations
+			"Cb2</a> / ",                     // both notations
 			`href="/g/g1/game.ptn"`, `href="/g/g1/position.tps?turn=9"`, "ptn.ninja", "https://tak.test/g/g1?turn=9",
 			`alt="5x5 board after turn 9`, `<th scope="row">5</th>`}},
 		{"/g/g1?turn=0", 200, []string{"The start, before the first move", `href="/g/g1?turn=1" rel="next"`, `<span class="off" id="prev">‹ Previous</span>`}},
