@@ -17,7 +17,10 @@ const chromium = "/usr/bin/chromium"
 
 // newBrowser starts headless Chromium with a fresh profile. Without
 // Chromium the test fails: it is never skipped.
-func newBrowser(t *testing.T) context.Context {
+func newBrowser(t *testing.T) context.Context { t.Helper(); return newBrowserFor(t, 60*time.Second) }
+
+// newBrowserFor is newBrowser for a test that may take d.
+func newBrowserFor(t *testing.T, d time.Duration) context.Context {
 	t.Helper()
 	if _, err := os.Stat(chromium); err != nil {
 		t.Fatalf("the browser test needs Chromium at %s (apt-get install -y chromium): %v", chromium, err)
@@ -33,7 +36,7 @@ func newBrowser(t *testing.T) context.Context {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, d)
 	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting Chromium: %v", err)

@@ -149,6 +149,23 @@ func (w *world) seed() {
 	w.send(carol, "", "game g3; resign")
 }
 
+// seedRated plays g4 after seed: carol vs ann again on 4x4, carol
+// resigning after two moves each, so Ann has two rated games.
+func (w *world) seedRated() {
+	ann, carol := w.id("email", annMail), w.id("email", carolMail)
+	w.send(carol, "", "new email:"+annMail+" size=4 color=white")
+	w.send(ann, "Ann", "game g4; accept")
+	for i, m := range []string{"a1", "d4", "b1", "c4"} {
+		if i%2 == 0 {
+			w.send(carol, "", "game g4; "+m)
+		} else {
+			w.send(ann, "Ann", "game g4; "+m)
+		}
+	}
+	w.clock.advance(24 * time.Hour) // the graph spans a day
+	w.send(carol, "", "game g4; resign")
+}
+
 // get fetches a path from the handler directly.
 func (w *world) get(path string, header ...string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(http.MethodGet, path, nil)
