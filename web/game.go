@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"net/http"
@@ -135,13 +136,29 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	page, err := s.gamePage(r, v, t)
+	// A page depends on the game's version, the turn and the address it
+	// is served at, and on nothing else: made once for all its readers
+	// (a move brings every live page here at once).
+	key := fmt.Sprintf("%s\x00%d\x00%d\x00%d\x00%s", v.g.ID, v.g.Version, v.g.Updated.UnixNano(), t, s.absolute(r, "/"))
+	body, err := s.html.do(key, func() ([]byte, error) {
+		page, err := s.gamePage(r, v, t)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		if err := s.pages["game"].Execute(&b, page); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-cache")
-	s.render(w, r, http.StatusOK, "game", page)
+	h := w.Header()
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(body)
 }
 
 // turnURL is the page of a game at a turn ("" for the last: the live page).

@@ -72,6 +72,7 @@ type Server struct {
 	idx     *index
 	hub     *hub
 	pics    *pictureCache
+	html    *pictureCache // game pages, by game version and turn
 	pages   map[string]*template.Template
 	mux     *http.ServeMux
 	news    chan string
@@ -111,7 +112,7 @@ func New(src Source, opts Options) *Server {
 	}
 	opts.PublicURL = strings.TrimRight(opts.PublicURL, "/")
 	s := &Server{src: src, opts: opts, log: opts.Logger, idx: newIndex(), hub: newHub(opts.StreamsPerClient, opts.StreamsTotal),
-		pics: newPictureCache(256), pages: parsePages(), news: make(chan string, newsQueue), loaded: make(chan struct{})}
+		pics: newPictureCache(256), html: newPictureCache(64), pages: parsePages(), news: make(chan string, newsQueue), loaded: make(chan struct{})}
 	s.routes()
 	return s
 }
