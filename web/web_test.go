@@ -21,7 +21,7 @@ func TestPages(t *testing.T) {
 		status int
 		want   []string
 	}{
-		{"/", 200, []string{`<td class="name">a player</td><td>2 days 23 h</td>`, `<td class="num">5</td>`, `<a href="/g/g1">g1</a>`, "In progress (1)", "Recently finished (1)", `<a href="/g/g3">g3</a>`, ">Ann<"}},
+		{"/", 200, []string{`<td data-label="To move" class="name">a player</td><td data-label="Time left">2 days 23 h</td>`, `<td data-label="Moves" class="num">5</td>`, `<a href="/g/g1">g1</a>`, "In progress (1)", "Recently finished (1)", `<a href="/g/g3">g3</a>`, ">Ann<"}},
 		{"/?size=4", 200, []string{"In progress (0)", `<a href="/g/g3">g3</a>`}},
 		{"/?player=carol", 200, []string{"In progress (0)", "Recently finished (1)"}},
 		{"/?player=nobody", 200, []string{"In progress (0)", "Recently finished (0)"}},
@@ -46,7 +46,7 @@ func TestPages(t *testing.T) {
 		{"/g/g9", 404, nil},
 		{"/g/g3", 200, []string{"Game over: ", "(0-1)", `data-events=""`}},
 		{"/p/Ann", 200, []string{"<h1>Ann</h1>", `<a href="/g/g1">g1</a>`, `<a href="/g/g3">g3</a>`, "<td>3x3 and 4x4</td><td class=\"num\">1662 <span class=\"prov\">provisional</span></td><td class=\"num\">± 290</td>", "1 finished game: 1 won",
-			"<th scope=\"col\">Time left</th>", "<td>2 days 23 h</td>", `<time datetime="2026-11-21T09:11:00Z">2026-11-21</time>`}},
+			"<th scope=\"col\">Time left</th>", `<td data-label="Time left">2 days 23 h</td>`, `<time datetime="2026-11-21T09:11:00Z">2026-11-21</time>`}},
 		{"/favicon.svg", 200, []string{"<svg"}},
 		{"/p/" + annMail, 404, nil},
 		{"/p/nobody", 404, nil},
