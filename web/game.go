@@ -93,6 +93,7 @@ type gamePage struct {
 	Turn, First, Last               int
 	Position                        string // "After turn 11 (PTN move 6, white)" or "Start"
 	Picture, Alt                    string
+	DarkPicture                     string // the picture in the dark theme
 	Caption                         string // the move that led to the position, "" at the start
 	Image, Description              string // og:image (absolute) and og:description
 	LastMove                        string // the game's last move, for the live announcement
@@ -194,6 +195,7 @@ func (s *Server) gamePage(r *http.Request, v view, t int) (*gamePage, error) {
 	p.Caption = moveText(v, t, white, black)
 	p.LastMove = moveText(v, last, white, black)
 	p.Image = s.absolute(r, p.Picture)
+	p.DarkPicture = p.Picture + "&theme=dark"
 	p.Description = p.Setup + ". " + p.State
 	p.Board = boardOf(pos)
 	p.Moves = movesOf(v, t)

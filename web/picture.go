@@ -110,6 +110,14 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := pictureOf(v, t)
+	switch r.URL.Query().Get("theme") {
+	case "", "light":
+	case "dark": // for pages read in dark mode
+		p.Theme = render.Dark
+	default:
+		s.badRequest(w, r, "The theme is light or dark, such as ?theme=dark.")
+		return
+	}
 	tag := etagOf(p)
 	h := w.Header()
 	h.Set("ETag", tag)

@@ -48,6 +48,8 @@ func TestPages(t *testing.T) {
 		{"/p/Ann", 200, []string{"<h1>Ann</h1>", `<a href="/g/g1">g1</a>`, `<a href="/g/g3">g3</a>`, "<td>3x3 and 4x4</td><td class=\"num\">1662 <span class=\"prov\">provisional</span></td><td class=\"num\">± 290</td>", "1 finished game: 1 won",
 			"<th scope=\"col\">Time left</th>", `<td data-label="Time left">2 days 23 h</td>`, `<time datetime="2026-11-21T09:11:00Z">2026-11-21</time>`}},
 		{"/favicon.svg", 200, []string{"<svg"}},
+		{"/g/g1/board.png?theme=dark", 200, nil},
+		{"/g/g1/board.png?theme=pink", 400, []string{"light or dark"}},
 		{"/p/" + annMail, 404, nil},
 		{"/p/nobody", 404, nil},
 		{"/leaderboard", 200, []string{"Leaderboard, 5x5", "Nobody is rated"}},
