@@ -67,7 +67,7 @@ func TestAccessibility(t *testing.T) {
 		{"game-start", "/g/g1?turn=0", "#figure img"},
 		{"game-over", "/g/g3", "#figure img"},
 		{"player", "/p/Ann", "svg.rating-graph"},
-		{"leaderboard", "/leaderboard?size=4", "h1"},
+		{"leaderboard", "/leaderboard?size=4", "table.games"},
 		{"not-found", "/g/g2", "h1"},
 	}
 	if *shots != "" {

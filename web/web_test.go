@@ -54,6 +54,7 @@ func TestPages(t *testing.T) {
 		{"/p/nobody", 404, nil},
 		{"/leaderboard", 200, []string{"Leaderboard, 5x5", "Nobody is rated"}},
 		{"/leaderboard?size=x", 400, nil},
+		{"/leaderboard?size=4", 200, []string{`<td class="name"><a href="/p/Ann">Ann</a></td><td class="num">1662 <span class="prov">provisional</span></td><td class="num">± 290</td>`}},
 		{"/static/live.js", 200, []string{"EventSource"}},
 		{"/nothing", 404, nil},
 	} {

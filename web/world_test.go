@@ -76,7 +76,9 @@ func newWorldWith(t testing.TB, opt func(*web.Options)) *world {
 	t.Cleanup(func() { db.Close() })
 	w := &world{t: t, clock: &clock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	w.ref = bot.New(db, w.clock, bot.Options{Rand: func(int) int { return 0 }, Logger: quiet, WebURL: "https://tak.test"})
+	w.ref = bot.New(db, w.clock, bot.Options{Rand: func(int) int { return 0 }, Logger: quiet, WebURL: "https://tak.test",
+		// The leaderboard lists a player after one rated game, provisional.
+		LeaderboardMinGames: 1, LeaderboardMaxDeviation: 350})
 	w.ref.Register(newSink("email", true))
 	w.ref.Register(newSink("discord", true))
 	o := web.Options{PublicURL: "https://tak.test", Logger: quiet, Now: w.clock.Now}
