@@ -19,13 +19,13 @@ type ratingPoint struct {
 
 // ratingGraph is a player's rating history drawn as inline SVG: one line
 // per pool over the dates of the games, with a table of the same
-// figures for readers who do not see it.
+// figures in words (the caption) for readers who do not see it.
 type ratingGraph struct {
 	Width, Height int
 	Lines         []graphLine
 	YTicks        []graphTick
 	XTicks        []graphTick
-	Summary       string // the graph in words, its accessible name
+	Summary       string // the graph in words: its caption
 	Left, Right   int    // the plotting area's x bounds
 	Top, Bottom   int    // and y bounds
 }
