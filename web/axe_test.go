@@ -129,7 +129,11 @@ func TestAccessibility(t *testing.T) {
 					}
 				}
 				if *shots != "" {
-					png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+					shot := chromedp.CaptureScreenshot()
+					if size[0] == 390 {
+						shot = chromedp.FullScreenshot(100) // the whole length of a phone's page
+					}
+					png, err := chromedp.Run(ctx, shot)
 					if err != nil {
 						t.Fatal(err)
 					}
