@@ -218,7 +218,7 @@ func TestPrivatePlayersHaveNoPage(t *testing.T) {
 			t.Errorf("/p/Ann shows %q of the private game:\n%s", bad, page)
 		}
 	}
-	if !strings.Contains(page, "1 finished game: 1 won") || !strings.Contains(page, "Rating 1662 (± 290)") {
+	if !strings.Contains(page, "1 finished game: 1 won") || !strings.Contains(page, `<td class="num">1662 <span class="prov">provisional</span></td><td class="num">± 290</td>`) {
 		t.Errorf("/p/Ann lacks her public record:\n%s", page)
 	}
 	for _, path := range []string{"/", "/?player=dave", "/leaderboard?size=5", "/g/" + id, "/g/" + id + "/game.ptn"} {
