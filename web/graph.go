@@ -52,7 +52,7 @@ func graphOf(points []ratingPoint) *ratingGraph {
 		return nil
 	}
 	slices.SortStableFunc(points, func(a, b ratingPoint) int { return a.At.Compare(b.At) })
-	g := &ratingGraph{Width: 640, Height: 240, Left: 48, Right: 600, Top: 12, Bottom: 208}
+	g := &ratingGraph{Width: 640, Height: 240, Left: 72, Right: 620, Top: 12, Bottom: 208}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, p := range points {
 		lo, hi = math.Min(lo, p.Rating), math.Max(hi, p.Rating)
