@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/takbymail/takbot/notation"
 )
 
@@ -17,7 +18,10 @@ const chromium = "/usr/bin/chromium"
 
 // newBrowser starts headless Chromium with a fresh profile. Without
 // Chromium the test fails: it is never skipped.
-func newBrowser(t *testing.T) context.Context {
+func newBrowser(t *testing.T) context.Context { t.Helper(); return newBrowserFor(t, 60*time.Second) }
+
+// newBrowserFor is newBrowser for a test that may take d.
+func newBrowserFor(t *testing.T, d time.Duration) context.Context {
 	t.Helper()
 	if _, err := os.Stat(chromium); err != nil {
 		t.Fatalf("the browser test needs Chromium at %s (apt-get install -y chromium): %v", chromium, err)
@@ -33,7 +37,7 @@ func newBrowser(t *testing.T) context.Context {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, d)
 	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting Chromium: %v", err)
@@ -83,15 +87,35 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("turn 0 heading %q", h)
 	}
 	grab()
-	// Step forward twice with Next, each position at its own URL.
-	for i, want := range []string{"After turn 1 (PTN move 1, white)", "After turn 2 (PTN move 1, black)"} {
-		do(chromedp.Click(chromedp.CSS("#next")), chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`main[data-turn="%d"]`, i+1))))
+	// Steps change the position in place: no reload, each position at
+	// its own URL, the focus kept.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.notReloaded = true`)); err != nil {
+		t.Fatal(err)
+	}
+	at := func(turn int, focus, how string) {
+		t.Helper()
+		do(chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`main[data-turn="%d"]`, turn))))
+		want := fmt.Sprintf("After turn %d (PTN move %d, %s)", turn, (turn+1)/2, map[bool]string{true: "white", false: "black"}[turn%2 == 1])
 		loc, err := chromedp.Run(ctx, chromedp.Location())
-		if h := text("#position"); h != want || err != nil || !strings.HasSuffix(loc, fmt.Sprintf("/g/g1?turn=%d", i+1)) {
-			t.Errorf("after Next: %q at %s (%v), want %q", h, loc, err, want)
+		if h := text("#position"); h != want || err != nil || !strings.HasSuffix(loc, fmt.Sprintf("/g/g1?turn=%d", turn)) {
+			t.Errorf("after %s: %q at %s (%v), want %q", how, h, loc, err, want)
 		}
+		state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(window.notReloaded === true) + " " + document.activeElement.id`))
+		if err != nil || state != "true "+focus {
+			t.Errorf("after %s: reload not set and focus on: %q (%v), want the focus on %q", how, state, err, focus)
+		}
+	}
+	// Next, twice, with the mouse; then → and ← on the keyboard.
+	for i := range 2 {
+		do(chromedp.Click(chromedp.CSS("#next")))
+		at(i+1, "next", "Next")
 		grab()
 	}
+	do(chromedp.KeyEvent(kb.ArrowRight))
+	at(3, "next", "→")
+	// The slider's arrow keys step in place and keep its focus.
+	do(chromedp.Focus(chromedp.CSS("#turn")), chromedp.KeyEvent(kb.ArrowLeft))
+	at(2, "turn", "← on the slider")
 	// The picture of the position loaded.
 	width, err := chromedp.Run(ctx, chromedp.Poll[int](`document.querySelector("figure img").complete && document.querySelector("figure img").naturalWidth`,
 		chromedp.WithPollingTimeout(10*time.Second)))
@@ -121,7 +145,8 @@ func TestBrowser(t *testing.T) {
 	if took := time.Since(start); took > time.Second {
 		t.Errorf("the move took %v to show", took)
 	}
-	if live := text("#live"); !strings.Contains(live, "Turn 11 (PTN move 6, white): Ann (white) to move") {
+	if live := text("#live"); !strings.Contains(live, "a player (black) played a2 (mail: ps a4) on turn 10") ||
+		!strings.Contains(live, "Turn 11 (PTN move 6, white): Ann (white) to move") {
 		t.Errorf("the live announcement %q", live)
 	}
 	grab()

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"net/http"
@@ -92,6 +93,10 @@ type gamePage struct {
 	Turn, First, Last               int
 	Position                        string // "After turn 11 (PTN move 6, white)" or "Start"
 	Picture, Alt                    string
+	DarkPicture                     string // the picture in the dark theme
+	Caption                         string // the move that led to the position, "" at the start
+	Image, Description              string // og:image (absolute) and og:description
+	LastMove                        string // the game's last move, for the live announcement
 	Board                           boardTable
 	Moves                           []moveRow
 	FirstURL, PrevURL, NextURL      string
@@ -132,13 +137,29 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	page, err := s.gamePage(r, v, t)
+	// A page depends on the game's version, the turn and the address it
+	// is served at, and on nothing else: made once for all its readers
+	// (a move brings every live page here at once).
+	key := fmt.Sprintf("%s\x00%d\x00%d\x00%d\x00%s", v.g.ID, v.g.Version, v.g.Updated.UnixNano(), t, s.absolute(r, "/"))
+	body, err := s.html.do(key, func() ([]byte, error) {
+		page, err := s.gamePage(r, v, t)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		if err := s.pages["game"].Execute(&b, page); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-cache")
-	s.render(w, r, http.StatusOK, "game", page)
+	h := w.Header()
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(body)
 }
 
 // turnURL is the page of a game at a turn ("" for the last: the live page).
@@ -167,17 +188,15 @@ func (s *Server) gamePage(r *http.Request, v view, t int) (*gamePage, error) {
 	if t < last {
 		p.NextURL = turnURL(id, t+1, last)
 	}
-	switch {
-	case t == 0:
-		p.Position = "The start, before the first move"
-	case t == first:
-		p.Position = "The adopted board, after " + turnName(t)
-	default:
-		p.Position = "After " + turnName(t)
-	}
+	p.Position = positionName(v, t)
 	p.State = stateText(g, v, white, black)
 	pic := pictureOf(v, t)
 	p.Alt = scrub(bot.Describe(pic))
+	p.Caption = moveText(v, t, white, black)
+	p.LastMove = moveText(v, last, white, black)
+	p.Image = s.absolute(r, p.Picture)
+	p.DarkPicture = p.Picture + "&theme=dark"
+	p.Description = p.Setup + ". " + p.State
 	p.Board = boardOf(pos)
 	p.Moves = movesOf(v, t)
 	text, err := publicPTN(g)
@@ -186,6 +205,38 @@ func (s *Server) gamePage(r *http.Request, v view, t int) (*gamePage, error) {
 	}
 	p.NinjaURL = notation.NinjaLink(text)
 	return p, nil
+}
+
+// positionName heads the position after turn t, on the page and on its
+// picture alike: "After turn 11 (PTN move 6, white)".
+func positionName(v view, t int) string {
+	switch {
+	case t == 0:
+		return "The start, before the first move"
+	case t == v.first():
+		return "The adopted board, after " + turnName(t)
+	}
+	return "After " + turnName(t)
+}
+
+// moveText says which move led to the position after turn t: "Ann
+// (white) played c3 (mail: c3)", "" for the first position.
+func moveText(v view, t int, white, black string) string {
+	i := t - v.first()
+	if i <= 0 {
+		return ""
+	}
+	before := v.tg.PositionAfter(i - 1)
+	m := v.tg.Moves()[i-1]
+	name, c := white, "white"
+	if (t-1)%2 == 1 {
+		name, c = black, "black"
+	}
+	ptn, mail := notation.FormatPTN(m, before), notation.FormatMail(m, before.Size())
+	if ptn == mail {
+		return fmt.Sprintf("%s (%s) played %s on %s.", name, c, ptn, turnName(t))
+	}
+	return fmt.Sprintf("%s (%s) played %s (mail: %s) on %s.", name, c, ptn, mail, turnName(t))
 }
 
 // turnName names a turn as the referee's mails do: "turn 7 (PTN move 4, white)".

@@ -20,9 +20,16 @@ type summary struct {
 	White, Black string // public names
 	Size         int
 	Active       bool
-	Moves        int
+	Moves        int    // PTN moves: the number of the last move played
 	Result       string // "R-0", "" while in progress
 	Updated      time.Time
+	// ToMove is the public name of the player to move in a game in
+	// progress ("" when over or waiting for an opponent); Deadline is
+	// when their time runs out (zero without a clock).
+	ToMove   string
+	Deadline time.Time
+	// LastMove is when the last move was played (zero before the first).
+	LastMove time.Time
 }
 
 // index holds the summaries of the public games in progress and of the
@@ -41,9 +48,27 @@ func summarize(g *bot.GameRecord) (summary, bool) {
 		return summary{}, false
 	}
 	s := summary{ID: g.ID, White: publicName(g.Names[0]), Black: publicName(g.Names[1]), Size: g.Config.Size,
-		Active: g.Status == bot.Active, Moves: len(g.Moves), Updated: g.Updated}
+		Active: g.Status == bot.Active, Updated: g.Updated}
+	start := 0
+	if g.Start != "" {
+		if pos, err := g.StartPosition(); err == nil {
+			start = pos.Ply()
+		}
+	}
+	turns := start + len(g.Moves) // the last turn played
+	s.Moves = (turns + 1) / 2
+	if n := len(g.Moves); n > 0 {
+		s.LastMove = g.Moves[n-1].At
+	}
 	if g.Result != nil {
 		s.Result = g.Result.PTN
+	}
+	if s.Active {
+		s.ToMove = s.White
+		if turns%2 == 1 {
+			s.ToMove = s.Black
+		}
+		s.Deadline = g.Deadline
 	}
 	return s, true
 }

@@ -61,9 +61,9 @@ func TestLiveMove(t *testing.T) {
 	if took := time.Since(start); name != "move" || data != "10" || took > time.Second {
 		t.Errorf("after the move: event %s %s after %v", name, data, took)
 	}
-	// The lists follow too.
-	if body := w.get("/").Body.String(); !strings.Contains(body, "<td>10</td>") {
-		t.Errorf("the front page does not show the 10th move yet:\n%s", body)
+	// The lists follow too: turn 10 is in PTN move 5, and Ann is to move.
+	if body := w.get("/").Body.String(); !strings.Contains(body, `<td data-label="Moves" class="num">5</td><td data-label="To move" class="name">Ann</td>`) {
+		t.Errorf("the front page does not show the 10th turn yet:\n%s", body)
 	}
 }
 

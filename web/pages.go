@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/takbymail/takbot/bot"
@@ -25,7 +26,7 @@ type homePage struct {
 	Size               int
 	Player             string
 	Sizes              []int
-	Active, Finished   []summary
+	Active, Finished   []listRow
 	NActive, NFinished int
 	Loading            bool
 }
@@ -58,7 +59,9 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	}
 	p := homePage{Title: "Tak games", Size: f.Size, Player: strings.TrimSpace(r.URL.Query().Get("player")),
 		Sizes: []int{3, 4, 5, 6, 7, 8}, Loading: !s.ready()}
-	p.Active, p.Finished, p.NActive, p.NFinished = s.idx.lists(f, listLimit)
+	active, finished, nActive, nFinished := s.idx.lists(f, listLimit)
+	now := s.opts.Now()
+	p.Active, p.Finished, p.NActive, p.NFinished = rows(active, now), rows(finished, now), nActive, nFinished
 	w.Header().Set("Cache-Control", "no-cache")
 	s.render(w, r, http.StatusOK, "home", p)
 }
@@ -85,10 +88,18 @@ type playerPage struct {
 type playerBlock struct {
 	Name                       string
 	Rated                      bool
-	Rating, Deviation          int
-	Pool                       string // the pool of board sizes of Rating, "5x5" or "3x3 and 4x4"
+	Pools                      []poolRow // every pool the player is rated in
 	Wins, Losses, Draws, Games int
-	Active, Finished           []summary
+	Active, Finished           []listRow
+	Graph                      *ratingGraph // nil before two rated games
+}
+
+// poolRow is a player's rating in one pool.
+type poolRow struct {
+	Pool              string // "5x5", "3x3 and 4x4"
+	Rating, Deviation int
+	Games             int
+	Provisional       bool
 }
 
 // maxPlayerGames bounds the games a player's page reads.
@@ -115,11 +126,15 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
-		b := playerBlock{Name: st.Name}
-		b.Rated, b.Rating, b.Deviation = st.Rated, int(math.Round(st.Rating)), int(math.Round(st.Deviation))
-		if st.Rated {
-			b.Pool = standing.PoolTitle(st.Pool)
+		b := playerBlock{Name: st.Name, Rated: st.Rated}
+		for _, pool := range standing.Pools() {
+			if e, ok := st.Ratings[pool]; ok {
+				b.Pools = append(b.Pools, poolRow{Pool: standing.PoolTitle(pool), Rating: int(math.Round(e.Rating)),
+					Deviation: int(math.Round(e.Deviation)), Games: e.Games, Provisional: e.Provisional()})
+			}
 		}
+		var history []ratingPoint
+		var active, finished []summary
 		b.Wins, b.Losses, b.Draws, b.Games = st.Wins, st.Losses, st.Draws, st.Games
 		ids := games[i]
 		if len(ids) > maxPlayerGames {
@@ -132,12 +147,20 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 			}
 			if sm, ok := summarize(g); ok {
 				if sm.Active {
-					b.Active = append(b.Active, sm)
+					active = append(active, sm)
 				} else {
-					b.Finished = append(b.Finished, sm)
+					finished = append(finished, sm)
+				}
+				if c, ok := g.ColorOf(pl.Key); ok && g.Rating != nil {
+					if _, shown := st.Ratings[g.Rating.Pool]; shown {
+						history = append(history, ratingPoint{Pool: g.Rating.Pool, At: g.Updated, Rating: g.Rating.After[c].Rating})
+					}
 				}
 			}
 		}
+		now := s.opts.Now()
+		b.Active, b.Finished = rows(active, now), rows(finished, now)
+		b.Graph = graphOf(history)
 		page.Players = append(page.Players, b)
 	}
 	if len(page.Players) == 0 {
@@ -161,6 +184,7 @@ type standingRow struct {
 	Name              string
 	Rating, Deviation int
 	Games             int
+	Provisional       bool // too uncertain to rank for sure (standing.Entry.Provisional)
 }
 
 func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
@@ -181,8 +205,56 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 	p := leaderboardPage{Title: fmt.Sprintf("Leaderboard, %dx%d", size, size), Size: size, Sizes: []int{3, 4, 5, 6, 7, 8}}
 	for i, x := range st {
 		p.Rows = append(p.Rows, standingRow{Rank: i + 1, Name: publicName(x.Name), Rating: int(math.Round(x.Rating)),
-			Deviation: int(math.Round(x.Deviation)), Games: x.Games})
+			Deviation: int(math.Round(x.Deviation)), Games: x.Games, Provisional: standing.Entry{Deviation: x.Deviation}.Provisional()})
 	}
 	w.Header().Set("Cache-Control", "no-cache")
 	s.render(w, r, http.StatusOK, "leaderboard", p)
+}
+
+// listRow is a game as a list shows it: its summary with the time left
+// and the last move's date written out.
+type listRow struct {
+	summary
+	Left     string // "2 days 4 h left", "" without a clock
+	LastDate string // "2026-11-21", "" before the first move
+	LastISO  string // the last move's time, for <time datetime>
+}
+
+// rows writes out the summaries of a list as of now.
+func rows(l []summary, now time.Time) []listRow {
+	out := make([]listRow, 0, len(l))
+	for _, sm := range l {
+		r := listRow{summary: sm}
+		if !sm.Deadline.IsZero() {
+			r.Left = timeLeft(sm.Deadline.Sub(now))
+		}
+		if !sm.LastMove.IsZero() {
+			r.LastDate = sm.LastMove.UTC().Format("2006-01-02")
+			r.LastISO = sm.LastMove.UTC().Format(time.RFC3339)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// timeLeft writes a duration left on a clock: "2 days 4 h", "5 h 12 min",
+// "12 min", "out of time".
+func timeLeft(d time.Duration) string {
+	if d <= 0 {
+		return "out of time"
+	}
+	mins := int(d / time.Minute)
+	days, hours, m := mins/(24*60), mins/60%24, mins%60
+	switch {
+	case days > 0:
+		if days == 1 {
+			return fmt.Sprintf("1 day %d h", hours)
+		}
+		return fmt.Sprintf("%d days %d h", days, hours)
+	case hours > 0:
+		return fmt.Sprintf("%d h %d min", hours, m)
+	case m > 0:
+		return fmt.Sprintf("%d min", m)
+	}
+	return "under a minute"
 }

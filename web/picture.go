@@ -24,7 +24,7 @@ func pictureOf(v view, t int) bot.Picture {
 	i := t - v.first()
 	pos := v.tg.PositionAfter(i)
 	p := bot.Picture{Config: g.Config, TPS: notation.FormatTPS(pos), Players: [2]string{publicName(g.Names[0]), publicName(g.Names[1])},
-		Orientation: notation.PTN, Theme: render.Light, Width: pictureWidth, Turn: capitalize(turnName(t + 1))}
+		Orientation: notation.PTN, Theme: render.Light, Width: pictureWidth, Turn: positionName(v, t)}
 	if i > 0 {
 		before := v.tg.PositionAfter(i - 1)
 		p.BeforeTPS = notation.FormatTPS(before)
@@ -33,9 +33,6 @@ func pictureOf(v view, t int) bot.Picture {
 	if t == v.last() && g.Result != nil {
 		res := *g.Result
 		p.Result = &res
-		if t > 0 {
-			p.Turn = capitalize(turnName(t)) // the last turn played, as the mails say
-		}
 	}
 	return p
 }
@@ -50,37 +47,59 @@ func etagOf(p bot.Picture) string {
 	return `"` + hex.EncodeToString(h.Sum(nil))[:24] + `"`
 }
 
-// pictureCache keeps recently drawn pictures by entity tag, at most max.
+// pictureCache keeps recently made pictures and pages by key, at most
+// max, and makes each once however many readers ask for it at the same
+// moment (a move seen by a thousand live pages at once).
 type pictureCache struct {
 	mu    sync.Mutex
 	max   int
 	pngs  map[string][]byte
 	order []string
+	wait  map[string]*flight
+}
+
+// flight is a value being made.
+type flight struct {
+	ready chan struct{}
+	b     []byte
+	err   error
 }
 
 func newPictureCache(max int) *pictureCache {
-	return &pictureCache{max: max, pngs: map[string][]byte{}}
+	return &pictureCache{max: max, pngs: map[string][]byte{}, wait: map[string]*flight{}}
 }
 
-func (c *pictureCache) get(tag string) ([]byte, bool) {
+// do returns the value of key, made by build unless it is kept or being
+// made; an error is not kept.
+func (c *pictureCache) do(key string, build func() ([]byte, error)) ([]byte, error) {
+	c.mu.Lock()
+	if b, ok := c.pngs[key]; ok {
+		c.mu.Unlock()
+		return b, nil
+	}
+	if f, ok := c.wait[key]; ok {
+		c.mu.Unlock()
+		<-f.ready
+		return f.b, f.err
+	}
+	f := &flight{ready: make(chan struct{})}
+	c.wait[key] = f
+	c.mu.Unlock()
+	defer close(f.ready)
+	f.b, f.err = build()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	b, ok := c.pngs[tag]
-	return b, ok
-}
-
-func (c *pictureCache) put(tag string, b []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.pngs[tag]; ok {
-		return
+	delete(c.wait, key)
+	if f.err != nil {
+		return nil, f.err
 	}
 	if len(c.order) >= c.max {
 		delete(c.pngs, c.order[0])
 		c.order = c.order[1:]
 	}
-	c.pngs[tag] = b
-	c.order = append(c.order, tag)
+	c.pngs[key] = f.b
+	c.order = append(c.order, key)
+	return f.b, nil
 }
 
 // picture serves the board picture of ?turn=N; a request carrying its
@@ -91,6 +110,14 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := pictureOf(v, t)
+	switch r.URL.Query().Get("theme") {
+	case "", "light":
+	case "dark": // for pages read in dark mode
+		p.Theme = render.Dark
+	default:
+		s.badRequest(w, r, "The theme is light or dark, such as ?theme=dark.")
+		return
+	}
 	tag := etagOf(p)
 	h := w.Header()
 	h.Set("ETag", tag)
@@ -99,14 +126,10 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	png, ok := s.pics.get(tag)
-	if !ok {
-		var err error
-		if png, err = bot.DefaultRender(p); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		s.pics.put(tag, png)
+	png, err := s.pics.do(tag, func() ([]byte, error) { return bot.DefaultRender(p) })
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	h.Set("Content-Type", "image/png")
 	_, _ = w.Write(png)

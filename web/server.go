@@ -72,6 +72,7 @@ type Server struct {
 	idx     *index
 	hub     *hub
 	pics    *pictureCache
+	html    *pictureCache // game pages, by game version and turn
 	pages   map[string]*template.Template
 	mux     *http.ServeMux
 	news    chan string
@@ -111,14 +112,15 @@ func New(src Source, opts Options) *Server {
 	}
 	opts.PublicURL = strings.TrimRight(opts.PublicURL, "/")
 	s := &Server{src: src, opts: opts, log: opts.Logger, idx: newIndex(), hub: newHub(opts.StreamsPerClient, opts.StreamsTotal),
-		pics: newPictureCache(256), pages: parsePages(), news: make(chan string, newsQueue), loaded: make(chan struct{})}
+		pics: newPictureCache(256), html: newPictureCache(64), pages: parsePages(), news: make(chan string, newsQueue), loaded: make(chan struct{})}
 	s.routes()
 	return s
 }
 
 // parsePages parses each page's template with the layout.
 func parsePages() map[string]*template.Template {
-	funcs := template.FuncMap{"playerURL": playerURL, "playerLink": playerLink}
+	funcs := template.FuncMap{"playerURL": playerURL, "playerLink": playerLink,
+		"add": func(a, b int) int { return a + b }, "sub": func(a, b int) int { return a - b }}
 	base := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html"))
 	pages := map[string]*template.Template{}
 	for _, name := range []string{"home", "game", "player", "leaderboard", "error"} {
@@ -129,7 +131,8 @@ func parsePages() map[string]*template.Template {
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
-	for name, mime := range map[string]string{"live.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"} {
+	for name, mime := range map[string]string{"live.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
+		"favicon.svg": "image/svg+xml"} {
 		body, err := staticFS.ReadFile("static/" + name)
 		if err != nil {
 			panic(err) // embedded: cannot happen
@@ -140,6 +143,20 @@ func (s *Server) routes() {
 			_, _ = w.Write(body)
 		})
 	}
+	icon, err := staticFS.ReadFile("static/favicon.svg")
+	if err != nil {
+		panic(err) // embedded: cannot happen
+	}
+	m.HandleFunc("GET /favicon.svg", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Cache-Control", "public, max-age=604800")
+		_, _ = w.Write(icon)
+	})
+	// Browsers that ignore the page's icon link ask for /favicon.ico:
+	// they get the same SVG.
+	m.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/favicon.svg", http.StatusMovedPermanently)
+	})
 	m.HandleFunc("GET /{$}", s.home)
 	m.HandleFunc("GET /g/{id}", s.game)
 	m.HandleFunc("GET /g/{id}/board.png", s.picture)

@@ -21,18 +21,21 @@ func TestPages(t *testing.T) {
 		status int
 		want   []string
 	}{
-		{"/", 200, []string{`<a href="/g/g1">g1</a>`, "In progress (1)", "Recently finished (1)", `<a href="/g/g3">g3</a>`, ">Ann<"}},
+		{"/", 200, []string{`<td data-label="To move" class="name">a player</td><td data-label="Time left">2 days 23 h</td>`, `<td data-label="Moves" class="num">5</td>`, `<a href="/g/g1">g1</a>`, "In progress (1)", "Recently finished (1)", `<a href="/g/g3">g3</a>`, ">Ann<"}},
 		{"/?size=4", 200, []string{"In progress (0)", `<a href="/g/g3">g3</a>`}},
 		{"/?player=carol", 200, []string{"In progress (0)", "Recently finished (1)"}},
 		{"/?player=nobody", 200, []string{"In progress (0)", "Recently finished (0)"}},
 		{"/?size=9", 400, []string{"from 3 to 8"}},
 		{"/g/g1", 200, []string{"Game g1: <a href=\"/p/Ann\">Ann</a> (white) vs", "a player", "After turn 9 (PTN move 5, white)",
 			"Turn 10 (PTN move 5, black): a player (black) to move, by 2026-11-", // the clock
-			`<a href="/g/g1?turn=8" rel="prev"`, "<span>Next</span>", `data-events="/g/g1/events"`,
-			"Cb2</a> / ", // both notations
+			`<a href="/g/g1?turn=8" rel="prev"`, `<span class="off" id="next">Next ›</span>`,
+			`<meta property="og:image" content="https://tak.test/g/g1/board.png?turn=9">`, `<meta property="og:title" content="Ann vs a player, game g1">`,
+			`<link rel="icon" href="/favicon.svg" type="image/svg+xml">`, `aria-live="polite"`,
+			"<figcaption>Ann (white) played", // the move, not the alt text again `data-events="/g/g1/events"`,
+			"Cb2</a> / ",                     // both notations
 			`href="/g/g1/game.ptn"`, `href="/g/g1/position.tps?turn=9"`, "ptn.ninja", "https://tak.test/g/g1?turn=9",
 			`alt="5x5 board after turn 9`, `<th scope="row">5</th>`}},
-		{"/g/g1?turn=0", 200, []string{"The start, before the first move", `href="/g/g1?turn=1" rel="next"`, "<span>Previous</span>"}},
+		{"/g/g1?turn=0", 200, []string{"The start, before the first move", `href="/g/g1?turn=1" rel="next"`, `<span class="off" id="prev">‹ Previous</span>`}},
 		{"/g/g1?turn=3", 200, []string{"After turn 3 (PTN move 2, white)", `class="current"><a href="/g/g1?turn=3" aria-current="step">c3</a>`}},
 		{"/g/g1?turn=10", 404, nil},
 		{"/g/g1?turn=x", 400, []string{"one whole number"}},
@@ -42,11 +45,16 @@ func TestPages(t *testing.T) {
 		{"/g/g2/events", 404, nil},
 		{"/g/g9", 404, nil},
 		{"/g/g3", 200, []string{"Game over: ", "(0-1)", `data-events=""`}},
-		{"/p/Ann", 200, []string{"<h1>Ann</h1>", `<a href="/g/g1">g1</a>`, `<a href="/g/g3">g3</a>`, "Rating 1662 (± 290) on ", "1 finished game: 1 won"}},
+		{"/p/Ann", 200, []string{"<h1>Ann</h1>", `<a href="/g/g1">g1</a>`, `<a href="/g/g3">g3</a>`, "<td>3x3 and 4x4</td><td class=\"num\">1662 <span class=\"prov\">provisional</span></td><td class=\"num\">± 290</td>", "1 finished game: 1 won",
+			"<th scope=\"col\">Time left</th>", `<td data-label="Time left">2 days 23 h</td>`, `<time datetime="2026-11-21T09:11:00Z">2026-11-21</time>`}},
+		{"/favicon.svg", 200, []string{"<svg"}},
+		{"/g/g1/board.png?theme=dark", 200, nil},
+		{"/g/g1/board.png?theme=pink", 400, []string{"light or dark"}},
 		{"/p/" + annMail, 404, nil},
 		{"/p/nobody", 404, nil},
 		{"/leaderboard", 200, []string{"Leaderboard, 5x5", "Nobody is rated"}},
 		{"/leaderboard?size=x", 400, nil},
+		{"/leaderboard?size=4", 200, []string{`<td class="name"><a href="/p/Ann">Ann</a></td><td class="num">1662 <span class="prov">provisional</span></td><td class="num">± 290</td>`}},
 		{"/static/live.js", 200, []string{"EventSource"}},
 		{"/nothing", 404, nil},
 	} {
@@ -64,6 +72,10 @@ func TestPages(t *testing.T) {
 		if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe") {
 			t.Errorf("GET %s: CSP %q", c.path, csp)
 		}
+	}
+	// The icon is SVG, cached.
+	if rec := w.get("/favicon.svg"); rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Header().Get("Cache-Control"), "max-age=") {
+		t.Errorf("favicon: %q, %q", rec.Header().Get("Content-Type"), rec.Header().Get("Cache-Control"))
 	}
 	// g2 is private: in no list, on no player's page.
 	for _, path := range []string{"/", "/p/Ann"} {
@@ -206,7 +218,7 @@ func TestPrivatePlayersHaveNoPage(t *testing.T) {
 			t.Errorf("/p/Ann shows %q of the private game:\n%s", bad, page)
 		}
 	}
-	if !strings.Contains(page, "1 finished game: 1 won") || !strings.Contains(page, "Rating 1662 (± 290)") {
+	if !strings.Contains(page, "1 finished game: 1 won") || !strings.Contains(page, `<td class="num">1662 <span class="prov">provisional</span></td><td class="num">± 290</td>`) {
 		t.Errorf("/p/Ann lacks her public record:\n%s", page)
 	}
 	for _, path := range []string{"/", "/?player=dave", "/leaderboard?size=5", "/g/" + id, "/g/" + id + "/game.ptn"} {

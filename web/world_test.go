@@ -76,7 +76,9 @@ func newWorldWith(t testing.TB, opt func(*web.Options)) *world {
 	t.Cleanup(func() { db.Close() })
 	w := &world{t: t, clock: &clock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	w.ref = bot.New(db, w.clock, bot.Options{Rand: func(int) int { return 0 }, Logger: quiet, WebURL: "https://tak.test"})
+	w.ref = bot.New(db, w.clock, bot.Options{Rand: func(int) int { return 0 }, Logger: quiet, WebURL: "https://tak.test",
+		// The leaderboard lists a player after one rated game, provisional.
+		LeaderboardMinGames: 1, LeaderboardMaxDeviation: 350})
 	w.ref.Register(newSink("email", true))
 	w.ref.Register(newSink("discord", true))
 	o := web.Options{PublicURL: "https://tak.test", Logger: quiet, Now: w.clock.Now}
@@ -147,6 +149,23 @@ func (w *world) seed() {
 		}
 	}
 	w.send(carol, "", "game g3; resign")
+}
+
+// seedRated plays g4 after seed: carol vs ann again on 4x4, carol
+// resigning after two moves each, so Ann has two rated games.
+func (w *world) seedRated() {
+	ann, carol := w.id("email", annMail), w.id("email", carolMail)
+	w.send(carol, "", "new email:"+annMail+" size=4 color=white")
+	w.send(ann, "Ann", "game g4; accept")
+	for i, m := range []string{"a1", "d4", "b1", "c4"} {
+		if i%2 == 0 {
+			w.send(carol, "", "game g4; "+m)
+		} else {
+			w.send(ann, "Ann", "game g4; "+m)
+		}
+	}
+	w.clock.advance(24 * time.Hour) // the graph spans a day
+	w.send(carol, "", "game g4; resign")
 }
 
 // get fetches a path from the handler directly.
