@@ -36,7 +36,7 @@ func TestGIFReplay(t *testing.T) {
 		maxFrames int
 		frames    int
 	}{
-		{"every position", 0, 10},
+		{"every position", 0, 11}, // the final position, then the ten from the start
 		{"sampled", 4, 4},
 	}
 	for _, tt := range tests {
@@ -54,8 +54,23 @@ func TestGIFReplay(t *testing.T) {
 			if len(g.Image) != tt.frames {
 				t.Fatalf("%d frames, want %d", len(g.Image), tt.frames)
 			}
-			if g.Config.Width != 320 || g.Delay[len(g.Delay)-1] != 400 {
-				t.Fatalf("width %d, last delay %d", g.Config.Width, g.Delay[len(g.Delay)-1])
+			if g.Config.Width != 320 || g.Delay[0] != 400 || g.Delay[len(g.Delay)-1] != 400 {
+				t.Fatalf("width %d, first delay %d, last delay %d", g.Config.Width, g.Delay[0], g.Delay[len(g.Delay)-1])
+			}
+			for k, img := range g.Image {
+				if b := img.Bounds(); b.Dx() != g.Config.Width || b.Dy() != g.Config.Height {
+					t.Fatalf("frame %d is %v in a %dx%d canvas", k, b, g.Config.Width, g.Config.Height)
+				}
+			}
+			// The first frame, what a client that does not animate shows,
+			// is the final position: the same picture as the last frame.
+			first, final := g.Image[0], g.Image[len(g.Image)-1]
+			for y := range g.Config.Height {
+				for x := range g.Config.Width {
+					if first.At(x, y) != final.At(x, y) {
+						t.Fatalf("first frame differs from the final position at (%d, %d)", x, y)
+					}
+				}
 			}
 		})
 	}
