@@ -5,6 +5,7 @@ import (
 	"errors"
 	"image/gif"
 	"image/png"
+	"math"
 	"testing"
 
 	"github.com/takbymail/takbot/notation"
@@ -91,7 +92,8 @@ func TestEvalGraph(t *testing.T) {
 		g    render.Graph
 		ok   bool
 	}{
-		{"game", render.Graph{Scores: []int{0, 20, -40, 300, 2500, -900}, Marks: []render.GraphMark{{Turn: 4, Sign: "!"}, {Turn: 5, Sign: "?"}}, Title: "g1: Alice vs takbot"}, true},
+		{"game", render.Graph{Scores: []int{0, 20, -40, 300, 2500, -900}, Marks: []render.GraphMark{{Turn: 4, Sign: "!", Label: "Sc3"}, {Turn: 5, Sign: "?"}}, Title: "g1: Alice vs takbot"}, true},
+		{"marks in one place", render.Graph{Scores: []int{0, 0, 0}, Marks: []render.GraphMark{{Turn: 1, Sign: "?", Label: "ms b2 p1 1"}, {Turn: 1, Sign: "??", Label: "a very long label that is cut short"}, {Turn: 2, Sign: "!"}}}, true},
 		{"one position", render.Graph{Scores: []int{0}}, true},
 		{"no scores", render.Graph{}, false},
 		{"mark outside", render.Graph{Scores: []int{0, 1}, Marks: []render.GraphMark{{Turn: 2, Sign: "?"}}}, false},
@@ -117,5 +119,30 @@ func TestEvalGraph(t *testing.T) {
 				t.Fatalf("size %v", img.Bounds())
 			}
 		})
+	}
+}
+
+// TestWinChance checks the graph's scale: even at 0, the same distance
+// from 50% for either side, and the documented points of the logistic.
+func TestWinChance(t *testing.T) {
+	tests := []struct {
+		centiflats int
+		lo, hi     float64
+	}{
+		{0, 0.5, 0.5},
+		{100, 0.60, 0.62},  // one flat
+		{300, 0.78, 0.80},  // three
+		{500, 0.90, 0.91},  // five
+		{-500, 0.09, 0.10}, // five for Black
+		{10000, 0.999, 1},  // a won game
+		{-10000, 0, 0.001},
+	}
+	for _, tt := range tests {
+		if got := render.WinChance(tt.centiflats); got < tt.lo || got > tt.hi {
+			t.Errorf("WinChance(%d) = %.3f, want %.3f to %.3f", tt.centiflats, got, tt.lo, tt.hi)
+		}
+		if got, mirror := render.WinChance(tt.centiflats), render.WinChance(-tt.centiflats); math.Abs(got+mirror-1) > 1e-12 {
+			t.Errorf("WinChance(%d) + WinChance(%d) = %v, want 1", tt.centiflats, -tt.centiflats, got+mirror)
+		}
 	}
 }
