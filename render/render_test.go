@@ -362,3 +362,37 @@ func TestFigureStyle(t *testing.T) {
 		}
 	}
 }
+
+// TestNearSquare checks that a picture is near square at any width: no
+// more than 1.14 times as high as wide without the carry-limit legend,
+// caption or banner, and 1.18 with the legend (the 6x6 mid-game has a
+// 7-stack).
+func TestNearSquare(t *testing.T) {
+	start := func(tb testing.TB) (*tak.Position, Frame) {
+		return position(tb, "x6/x6/x6/x6/x6/x6 1 1", tak.Config{})
+	}
+	tests := []struct {
+		name  string
+		pos   func(testing.TB) (*tak.Position, Frame)
+		ratio float64
+	}{
+		{"6x6 start", start, 1.14},
+		{"6x6 mid-game", midGame, 1.18},
+	}
+	for _, tt := range tests {
+		for _, w := range []int{MinWidth, 400, DefaultWidth, 1024} {
+			p, f := tt.pos(t)
+			img, err := Image(p, f, Options{Size: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := img.Bounds()
+			if r := float64(b.Dy()) / float64(b.Dx()); r > tt.ratio {
+				t.Errorf("%s at %d px: %dx%d, %.2f times as high as wide, want %.2f at most", tt.name, w, b.Dx(), b.Dy(), r, tt.ratio)
+			}
+			if w == DefaultWidth {
+				t.Logf("%s: %dx%d", tt.name, b.Dx(), b.Dy())
+			}
+		}
+	}
+}
