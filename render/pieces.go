@@ -213,7 +213,7 @@ func stackLayout(h, n int, t, topUnits float32) (shown, below int, step, colW fl
 // at (colX, by), for a tile of side t.
 func (r *renderer) carryNotch(colX, by, t float32) {
 	tip := colX - max(1, 0.015*t)
-	d := max(4, 0.08*t)
+	d := max(5, 0.1*t)
 	r.begin().poly(pt{tip, by}, pt{tip - d, by - 0.6*d}, pt{tip - d, by + 0.6*d})
 	r.fill(r.pal.highlight)
 }
