@@ -396,3 +396,27 @@ func TestNearSquare(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnLabel checks the default status words and the GIF's frame
+// labels: turns counted from 1 as the referee's replies count them, the
+// turn to be played while the game goes on and the last one played once
+// it is over.
+func TestTurnLabel(t *testing.T) {
+	tests := []struct {
+		tps  string
+		over bool
+		want string
+	}{
+		{"x3/x3/x3 1 1", false, "Turn 1 (PTN move 1, white)"},
+		{"x3/x3/1,x2 2 1", false, "Turn 2 (PTN move 1, black)"},
+		{"x3/x3/1,2,x 1 2", false, "Turn 3 (PTN move 2, white)"},
+		{"x3/x3/1,2,x 1 2", true, "After turn 2 (PTN move 1, black)"},
+		{"x3/x3/x3 1 1", true, "Turn 1 (PTN move 1, white)"}, // nothing played yet
+	}
+	for _, tt := range tests {
+		p, _ := position(t, tt.tps, tak.Config{})
+		if got := turnLabel(p, tt.over); got != tt.want {
+			t.Errorf("%s, over %v: %q, want %q", tt.tps, tt.over, got, tt.want)
+		}
+	}
+}
