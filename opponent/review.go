@@ -104,19 +104,24 @@ func (a *Analyst) review(ctx context.Context, req bot.AnalysisRequest, pg *notat
 		o := render.Options{Theme: req.Theme, Orientation: req.Orientation, Size: req.Width}
 		var marks []render.GraphMark
 		for _, s := range swings {
-			marks = append(marks, render.GraphMark{Turn: s.Ply + 1, Sign: s.Sign})
+			m, pos := tg.Moves()[s.Ply], tg.PositionAfter(s.Ply)
+			label := notation.FormatPTN(m, pos)
+			if req.Orientation == notation.Mail {
+				label = notation.FormatMail(m, pos.Size())
+			}
+			marks = append(marks, render.GraphMark{Turn: s.Ply + 1, Sign: s.Sign, Label: label})
 		}
 		var g bytes.Buffer
 		if err := render.EvalGraph(&g, render.Graph{Scores: scores, Marks: marks, Title: fmt.Sprintf("Game %s: takbot's evaluation", req.Game)}, o); err == nil {
 			gname := req.Base + "-eval.png"
-			parts = append(parts, bot.Part{Kind: bot.Image, Picture: &bot.Picture{Name: gname}, Caption: "takbot's evaluation, move by move"})
+			parts = append(parts, bot.Part{Kind: bot.Image, Picture: &bot.Picture{Name: gname}, Caption: "White's chance to win, move by move (takbot's evaluation)"})
 			images = append(images, bot.Attachment{Name: gname, PNG: g.Bytes(),
-				Alt: fmt.Sprintf("A graph of takbot's evaluation of game %s over its %d turns: above the middle line White is ahead, below it Black.", req.Game, len(scores)-1)})
+				Alt: fmt.Sprintf("A graph of White's chance to win game %s over its %d turns, from takbot's evaluation: above the 50%% line White is ahead, below it Black; the marked moves are labelled.", req.Game, len(scores)-1)})
 		}
 		gif, ok := a.replay(tg, pg, req, o)
 		if ok {
 			rname := req.Base + "-replay.gif"
-			parts = append(parts, bot.Part{Kind: bot.Image, Picture: &bot.Picture{Name: rname}, Caption: "the whole game, move by move"})
+			parts = append(parts, bot.Part{Kind: bot.Image, Picture: &bot.Picture{Name: rname}, Caption: "the final position, then the whole game move by move"})
 			images = append(images, bot.Attachment{Name: rname, PNG: gif, Alt: fmt.Sprintf("An animated replay of game %s, one picture per move.", req.Game)})
 		} else {
 			parts = append(parts, bot.Part{Kind: bot.Prose, Text: fmt.Sprintf("The game is too long for a replay within %d KB, so none is attached.", a.cfg.MaxReplayBytes>>10)})

@@ -235,8 +235,8 @@ func (r *renderer) chevron(a, b tak.Square) {
 
 // labels draws the axis labels in the reader's notation.
 func (r *renderer) labels() {
-	fc := r.face(true, 3*r.unit)
-	lx := r.pad + 2.5*r.unit
+	fc := r.face(true, 3.6*r.unit)
+	lx := r.plateX - 2.6*r.unit
 	for i := range r.n {
 		file := string(rune('a' + i))
 		if r.o.Orientation == notation.Mail {
@@ -249,4 +249,14 @@ func (r *renderer) labels() {
 		y := r.plateY + r.inset + (float32(i)+0.5)*r.sq
 		r.textCentred(fc, name[1:], lx, y, r.pal.muted)
 	}
+}
+
+// legend explains the carry-limit notch under the board, drawn when a
+// stack rises above the carry limit.
+func (r *renderer) legend() {
+	u := r.unit
+	fc := r.face(false, 3.2*u)
+	x := r.plateX + 2.4*u
+	r.carryNotch(x, r.legendY, 30*u)
+	r.text(fc, fit(fc, "carry limit: only the pieces above it can move", r.plateX+r.plateW-x-u), x+u, r.legendY, r.pal.muted)
 }

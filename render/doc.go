@@ -10,34 +10,44 @@
 //   - when the frame has a caption, a band with it ("Before turn 7: the
 //     position the disputed move was played from"), set smaller or cut
 //     with "…" to fit;
-//   - a card per player with the colour, the name, "TO PLAY" or "WINNER",
-//     the flats on top (Black's with komi, as "12 + 2.5 komi") and the
-//     stones and capstones left in reserve;
+//   - a card per player with the colour, the name, the stones and
+//     capstones left in reserve, and "TO PLAY" or "WINNER";
 //   - a bar split in proportion to the flat counts, komi included, with
 //     its legend: "Flats" and White's count on the left, Black's count on
 //     the right ("with komi 9.5" when there is komi), and a tick in the
 //     middle where the counts are equal;
 //   - the turn (Frame.Turn, such as "Turn 11 (PTN move 6, black)", or the
-//     PTN move number), whose turn it is and the last move in the
-//     reader's notation;
+//     same words made from the position; "After turn 20 (…)" once the game
+//     is over), whose turn it is and the last move in the reader's
+//     notation;
 //   - the board, with axis labels in the reader's notation: PTN puts a1 in
 //     the south-west corner (files along the bottom), Tak by Mail puts A1
 //     in the north-west corner (files along the top, rows counting south).
 //     The board itself is the same picture in both;
+//   - when a stack rises above the carry limit, a line explaining the
+//     carry-limit mark;
 //   - when the game is over, a banner with the result in words, its PTN
 //     form ("R-0", "0-F", "1/2-1/2"...), the flat count and the score.
+//
+// The layout is near square (a 6x6 picture at 640 pixels is 640x726, a
+// line more with the carry-limit legend): the board takes four fifths of
+// the width and the header is set large enough (text at least 2.9
+// hundredths of the width, most of it 3.3 to 4.2) to stay readable when a
+// client shows the picture 400 pixels wide.
 //
 // Each square shows its top piece as a large shape seen from above: a
 // rounded square for a flat stone, a slanted bar for a wall (standing
 // stone) and a ringed disc for a capstone. A square holding two or more
-// pieces also shows the whole stack from the side, as a column of thin
-// layers on its right, bottom piece at the bottom and top piece at the top
-// (a wall stands up as a narrow bar, a capstone is a dome), with a badge
-// giving the height in the bottom-left corner. Every piece of a stack is
-// shown: a stack too tall for one column is wrapped into columns side by
-// side, read left to right. A small notch left of a column marks the carry
-// limit: only the pieces above it can move.
-//
+// pieces also shows the stack from the side, as a column of thin layers
+// on its right, bottom piece at the bottom and top piece at the top (a
+// wall stands up as a narrow bar, a capstone is a dome), with a badge
+// giving its height in the bottom-left corner. The column shows the
+// pieces within the carry limit (the board's size: those that can move)
+// in full and at most two pieces below it, faded, as PTN Ninja draws
+// them; a notch left of the column marks the carry limit, and the badge
+// counts the whole stack, so a 12-stack reads as "12" with six layers,
+// two faded ones and the notch between them.
+
 // The last move is highlighted: a placement's square is tinted and ringed;
 // a stack move rings its origin (with a badge "−N" for the N pieces picked
 // up), tints and rings each square it dropped on, with the count dropped in

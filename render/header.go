@@ -12,7 +12,7 @@ import (
 // header draws the two player cards, the flat-count bar and the status line.
 func (r *renderer) header() {
 	u := r.unit
-	gap := 2.4 * u
+	gap := 2 * u
 	cw := (r.w - 2*r.pad - gap) / 2
 	res := r.f.Result
 	over := res.Over()
@@ -23,23 +23,24 @@ func (r *renderer) header() {
 	r.flatBar()
 
 	// Status line: move number and turn on the left, last move on the right.
-	fc := r.face(false, 2.9*u)
+	fc := r.face(false, 3.4*u)
 	turn := r.f.Turn
 	if turn == "" {
-		turn = fmt.Sprintf("Move %d", r.p.MoveNumber())
+		turn = turnLabel(r.p, over)
 	}
 	var status string
 	switch {
 	case over:
-		status = turn + " · game over"
+		status = turn // the banner below the board gives the result
 	default:
 		status = turn + " · " + r.name(r.p.ToMove()) + " to play"
 	}
 	avail := r.w - 2*r.pad
 	if m := r.f.Last; m != nil {
 		last := "Last: " + r.moveText(*m, r.f.Before)
-		lw := textWidth(fc, last)
-		r.text(fc, last, r.w-r.pad-lw, r.statY, r.pal.text)
+		lf := r.face(true, 3.4*u)
+		lw := textWidth(lf, last)
+		r.text(lf, last, r.w-r.pad-lw, r.statY, r.pal.text)
 		avail -= lw + 2*u
 	}
 	r.text(fc, fit(fc, status, avail), r.pad, r.statY, r.pal.muted)
@@ -91,7 +92,7 @@ func (r *renderer) caption() {
 	x, y, w, h := r.pad, r.capY, r.w-2*r.pad, r.capH
 	r.roundRectFill(x+w/2, y+h/2, w, h, 1.6*u, r.pal.highlight)
 	avail := w - 4*u
-	px := 3.2 * u
+	px := 3.8 * u
 	fc := r.face(true, px)
 	if tw := textWidth(fc, r.f.Caption); tw > avail {
 		fc = r.face(true, max(px*avail/tw-0.5, px*2/3)) // face rounds to whole pixels
@@ -117,10 +118,10 @@ func (r *renderer) card(c tak.Color, x, cw float32, over bool) {
 	} else {
 		r.roundRectFill(x+cw/2, y+h/2, cw, h, 1.6*u, pal.card)
 	}
-	in := 2.2 * u
+	in := 2 * u
 	// Row 1: the player's colour and name, and a tag.
-	row1 := y + 4*u
-	icon := 4.2 * u
+	row1 := y + 3.9*u
+	icon := 4.4 * u
 	r.piece(tak.MakePiece(c, tak.Flat), x+in+icon/2, row1, icon)
 	tag := ""
 	tagCol, tagText := pal.highlight, pal.hlText
@@ -135,51 +136,34 @@ func (r *renderer) card(c tak.Color, x, cw float32, over bool) {
 			tagText = pal.plate
 		}
 	}
-	nameX := x + in + icon + 1.6*u
-	avail := x + cw - in - nameX
+	nameX := x + in + icon + 1.4*u
+	nf := r.face(true, 4.2*u)
+	r.text(nf, fit(nf, r.name(c), x+cw-in-nameX), nameX, row1, pal.text)
+
+	// Row 2: pieces left in reserve (the flats are on the bar below) and
+	// the tag on the right.
+	row2 := y + 8.4*u
 	if tag != "" {
-		tf := r.face(true, 2.1*u)
-		tw := textWidth(tf, tag) + 1.8*u
-		tx := x + cw - in - tw
-		r.roundRectFill(tx+tw/2, row1, tw, 3.4*u, 1.7*u, tagCol)
-		r.textCentred(tf, tag, tx+tw/2, row1, tagText)
-		avail = tx - 1*u - nameX
+		tf := r.face(true, 2.9*u)
+		tw := textWidth(tf, tag) + 1.6*u
+		tx := x + cw - in + 0.6*u - tw
+		r.roundRectFill(tx+tw/2, row2, tw, 4*u, 2*u, tagCol)
+		r.textCentred(tf, tag, tx+tw/2, row2, tagText)
 	}
-	nf := r.face(true, 3.6*u)
-	r.text(nf, fit(nf, r.name(c), avail), nameX, row1, pal.text)
-
-	// Row 2: flats, with komi for Black.
-	row2 := y + 8.6*u
-	bf := r.face(true, 3.2*u)
-	sf := r.face(false, 2.7*u)
-	flats := r.p.FlatCounts()[c]
-	fx := x + in
-	fx += r.text(sf, "Flats ", fx, row2, pal.muted)
-	fx += r.text(bf, strconv.Itoa(flats), fx, row2, pal.text)
-	if k := r.p.Config().Komi; c == tak.Black && k != 0 {
-		sign := " + "
-		if k < 0 {
-			sign, k = " − ", -k
-		}
-		r.text(sf, sign+k.String()+" komi", fx, row2, pal.muted)
-	}
-
-	// Row 3: pieces left in reserve.
-	row3 := y + 12.3*u
+	bf := r.face(true, 3.6*u)
+	sf := r.face(false, 3.3*u)
 	stones, caps := r.p.Reserves(c)
-	mini := 2.5 * u
+	mini := 3 * u
 	rx := x + in
-	rx += r.text(sf, "Left ", rx, row3, pal.muted)
-	r.piece(tak.MakePiece(c, tak.Flat), rx+mini/2, row3, mini)
+	rx += r.text(sf, "Left ", rx, row2, pal.muted)
+	r.piece(tak.MakePiece(c, tak.Flat), rx+mini/2, row2, mini)
 	rx += mini + 0.8*u
-	rx += r.text(bf, strconv.Itoa(stones), rx, row3, pal.text)
-	rx += r.text(sf, plural(stones, " stone", " stones"), rx, row3, pal.muted)
+	rx += r.text(bf, strconv.Itoa(stones), rx, row2, pal.text)
 	if r.p.Config().Caps[c] > 0 {
 		rx += 2 * u
-		r.piece(tak.MakePiece(c, tak.Cap), rx+mini/2, row3, mini)
+		r.piece(tak.MakePiece(c, tak.Cap), rx+mini/2, row2, mini)
 		rx += mini + 0.8*u
-		rx += r.text(bf, strconv.Itoa(caps), rx, row3, pal.text)
-		r.text(sf, plural(caps, " cap", " caps"), rx, row3, pal.muted)
+		r.text(bf, strconv.Itoa(caps), rx, row2, pal.text)
 	}
 }
 
@@ -207,8 +191,8 @@ func (r *renderer) flatBar() {
 		share = w2 / (w2 + max(b2, 0))
 	}
 	cy := r.barY + r.barH/2
-	sf := r.face(false, 2.6*u)
-	bf := r.face(true, 2.9*u)
+	sf := r.face(false, 3.3*u)
+	bf := r.face(true, 3.8*u)
 	lx := r.pad
 	lx += r.text(sf, "Flats ", lx, cy, pal.muted)
 	lx += r.text(bf, strconv.Itoa(fl[tak.White]), lx, cy, pal.text)
@@ -220,7 +204,7 @@ func (r *renderer) flatBar() {
 		rx -= textWidth(sf, note)
 		r.text(sf, note, rx, cy, pal.muted)
 	}
-	x, w, h := lx+1.6*u, rx-1.6*u-(lx+1.6*u), 1.6*u
+	x, w, h := lx+1.6*u, rx-1.6*u-(lx+1.6*u), 2*u
 	y := cy - h/2
 	r.roundRectFill(x+w/2, cy, w+2, h+2, (h+2)/2, pal.muted)
 	r.roundRectFill(x+w/2, cy, w, h, h/2, pal.piece[tak.Black])
@@ -246,7 +230,7 @@ func (r *renderer) banner() {
 	r.roundRectFill(x+w/2, y+h/2, w-u, h-u, 1.6*u, pal.card)
 
 	icon := 6 * u
-	ix := x + 3*u
+	ix := x + 2.6*u
 	if res.Draw {
 		r.piece(tak.MakePiece(tak.White, tak.Flat), ix+icon/2-0.8*u, y+h/2-0.8*u, icon*0.8)
 		r.piece(tak.MakePiece(tak.Black, tak.Flat), ix+icon/2+0.8*u, y+h/2+0.8*u, icon*0.8)
@@ -260,13 +244,13 @@ func (r *renderer) banner() {
 	tx := ix + icon + 2.6*u
 	avail := x + w - 2.5*u - tx
 	ptn := res.PTN()
-	big := r.face(true, 4.4*u)
+	big := r.face(true, 4.6*u)
 	pw := textWidth(big, ptn)
 	r.text(big, ptn, x+w-2.5*u-pw, y+h*0.36, edge)
 	title := r.resultTitle()
-	tf := r.face(true, 3.6*u)
+	tf := r.face(true, 4*u)
 	r.text(tf, fit(tf, title, avail-pw-2*u), tx, y+h*0.36, pal.text)
-	sf := r.face(false, 2.8*u)
+	sf := r.face(false, 3.3*u)
 	r.text(sf, fit(sf, r.resultDetail(), avail), tx, y+h*0.7, pal.muted)
 }
 

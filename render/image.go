@@ -10,6 +10,9 @@ import (
 	"github.com/takbymail/takbot/tak"
 )
 
+// boardShare is the board plate's width as a share of the picture's.
+const boardShare = 0.8
+
 // Picture widths, in pixels.
 const (
 	// DefaultWidth suits a phone screen and a chat embed.
@@ -38,7 +41,7 @@ type Frame struct {
 	Score   int           // the winner's score for the banner; 0 shows none
 	// Turn labels the turn in the status line under the flat bar, in the
 	// words the rest of the reply uses, such as "Turn 11 (PTN move 6,
-	// black)"; "" shows the PTN move number, "Move 6". Line breaks and
+	// black)"; "" shows the same words made from the position. Line breaks and
 	// control characters become spaces; text too wide is cut with "…".
 	Turn string
 	// Marks lists squares to point out, such as those where two boards
@@ -151,6 +154,7 @@ type renderer struct {
 	sq                     float32 // square pitch
 	inset                  float32 // plate margin around the squares
 	labelY                 float32 // file labels' middle
+	legendY                float32 // the carry-limit legend's middle; 0: none
 	bannerY, bannerH       float32
 	h                      float32
 }
@@ -162,22 +166,25 @@ func newRenderer(p *tak.Position, f Frame, o Options, pal *palette, reuse *canva
 	w := float32(o.Size)
 	u := w / 100
 	r.w, r.unit = w, u
-	r.pad = 3 * u
+	r.pad = 2.5 * u
 	r.cardY = r.pad
 	r.f.Turn = captionLine(f.Turn)
 	if f.Caption = captionLine(f.Caption); f.Caption != "" {
 		r.f.Caption = f.Caption
-		r.capY, r.capH = r.pad, 6*u
-		r.cardY = r.capY + r.capH + 1.6*u
+		r.capY, r.capH = r.pad, 6.6*u
+		r.cardY = r.capY + r.capH + 1.2*u
 	}
-	r.cardH = 15 * u
-	r.barY = r.cardY + r.cardH + 1.4*u
-	r.barH = 3.4 * u
-	r.statY = r.barY + r.barH + 3*u
-	top := r.statY + 3.6*u
-	label := 5 * u
-	r.plateX = r.pad + label
-	r.plateW = w - r.pad - r.plateX
+	// Near square: a compact header in large type and a board of
+	// boardShare of the width, so that the labels stay readable when a
+	// client shows the picture 400 pixels wide.
+	r.cardH = 11.5 * u
+	r.barY = r.cardY + r.cardH + 1.2*u
+	r.barH = 4.4 * u
+	r.statY = r.barY + r.barH + 3.2*u
+	top := r.statY + 3.4*u
+	label := 4.6 * u
+	r.plateW = boardShare * w
+	r.plateX = (w-r.plateW)/2 + label/2
 	r.inset = 1.2 * u
 	r.sq = (r.plateW - 2*r.inset) / float32(r.n)
 	if o.Orientation == notation.Mail {
@@ -188,9 +195,13 @@ func newRenderer(p *tak.Position, f Frame, o Options, pal *palette, reuse *canva
 		r.labelY = top + r.plateW + label/2
 	}
 	y := top + r.plateW + label
+	if r.tallStack() {
+		r.legendY = y + 1.6*u
+		y += 4 * u
+	}
 	if f.Result.Over() {
 		r.bannerY = y + 1*u
-		r.bannerH = 13 * u
+		r.bannerH = 11 * u
 		y = r.bannerY + r.bannerH
 	}
 	r.h = y + r.pad
@@ -209,6 +220,9 @@ func (r *renderer) draw() {
 	r.header()
 	r.board()
 	r.labels()
+	if r.legendY > 0 {
+		r.legend()
+	}
 	if r.f.Result.Over() {
 		r.banner()
 	}

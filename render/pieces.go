@@ -14,7 +14,7 @@ import (
 // piece draws a piece seen from above, centred on (cx, cy), s wide.
 func (r *renderer) piece(pc tak.Piece, cx, cy, s float32) {
 	c := pc.Color()
-	ow := max(1.2, r.pal.outline[c]*min(s, 12*r.unit))
+	ow := max(1.2, r.pal.outline[c]*min(s, 10*r.unit))
 	body, edge := r.pal.piece[c], r.pal.border[c]
 	// A soft shadow below and to the right lifts the piece off its square.
 	sh := withAlpha(color.RGBA{}, 0.28)
@@ -114,11 +114,12 @@ func (r *renderer) ring(sq tak.Square, bw float32, col color.Color) {
 }
 
 // stack draws the pieces on sq: the top piece from above and, for two or
-// more pieces, the side view of the stack and its height. The side view
-// shows every piece: a stack too tall for one column at a readable layer
-// height is wrapped into columns side by side, read left to right, the
-// bottom of the stack at the foot of the leftmost column and its top at
-// the top of the rightmost.
+// more pieces, the side view of the stack and its height in a badge. The
+// side view is one column, bottom piece at the bottom: the pieces within
+// the carry limit (the top n on an n x n board, those that can move) in
+// full, and at most maxFaded pieces below them, faded, as PTN Ninja draws
+// them; the badge gives the count of the whole stack. A notch left of the
+// column marks the carry limit.
 func (r *renderer) stack(sq tak.Square) {
 	h := r.p.Height(sq)
 	if h == 0 {
@@ -142,10 +143,11 @@ func (r *renderer) stack(sq tak.Square) {
 	case tak.Cap:
 		topUnits = 1.9
 	}
-	cols, per, step, colW, colGap := stackLayout(h, t, topUnits)
+	shown, below, step, colW := stackLayout(h, r.n, t, topUnits)
+	st = st[h-shown:]
 	right := x + t - 0.08*t
-	left := right - float32(cols)*colW - float32(cols-1)*colGap
-	// The top piece seen from above, left of the columns.
+	left := right - colW
+	// The top piece seen from above, left of the column.
 	size := min(0.48*t, left-x-0.1*t)
 	r.piece(top, min(x+0.40*t, left-0.06*t-size/2), y+0.43*t, size)
 
@@ -155,15 +157,13 @@ func (r *renderer) stack(sq tak.Square) {
 		lw = 0 // too thin for an outline: the gaps part the pieces
 	}
 	for i, pc := range st {
-		col, k := i/per, i%per
-		colX := left + float32(col)*(colW+colGap)
 		c := pc.Color()
-		ly := bottom - float32(k+1)*step
+		ly := bottom - float32(i+1)*step
 		lh := step - gapH
 		w := colW
-		if i == h-1 && pc.Kind() != tak.Flat {
+		if i == shown-1 && pc.Kind() != tak.Flat {
 			lh = topUnits*step - gapH
-			ly = bottom - float32(k)*step - topUnits*step
+			ly = bottom - float32(i)*step - topUnits*step
 			w = 0.45 * colW
 			if pc.Kind() == tak.Cap {
 				// A dome no taller than it is wide, sitting on the stack.
@@ -179,58 +179,62 @@ func (r *renderer) stack(sq tak.Square) {
 		if pc.Kind() == tak.Cap {
 			rad = w / 2
 		}
+		var body, edge color.Color = r.pal.piece[c], r.pal.border[c]
+		if i < below {
+			// Below the carry limit: faded into the square.
+			body, edge = withAlpha(r.pal.piece[c], fadedAlpha), withAlpha(r.pal.border[c], fadedAlpha)
+		}
 		if lw == 0 {
-			r.roundRectFill(colX+colW/2, cy, w, lh, rad, r.pal.piece[c])
+			r.roundRectFill(left+colW/2, cy, w, lh, rad, body)
 			continue
 		}
-		r.roundRectFill(colX+colW/2, cy, w, lh, rad, r.pal.border[c])
-		r.roundRectFill(colX+colW/2, cy, w-2*lw, lh-2*lw, max(0, rad-lw), r.pal.piece[c])
+		r.roundRectFill(left+colW/2, cy, w, lh, rad, edge)
+		r.roundRectFill(left+colW/2, cy, w-2*lw, lh-2*lw, max(0, rad-lw), body)
 	}
-	// A notch left of the column marks the carry limit: only the pieces
-	// above it can move.
-	if j := h - r.n; j > 0 {
-		col, k := j/per, j%per
-		colX := left + float32(col)*(colW+colGap)
-		by := bottom - float32(k)*step + gapH/2 - 0.5
-		tip := colX - max(1, 0.015*t)
-		r.begin().poly(pt{tip, by}, pt{tip - 0.06*t, by - 0.035*t}, pt{tip - 0.06*t, by + 0.035*t})
-		r.fill(r.pal.muted)
+	if below > 0 {
+		r.carryNotch(left, bottom-float32(below)*step+gapH/2-0.5, t)
 	}
 	// Height badge in the bottom-left corner.
-	r.badge(strconv.Itoa(h), x+0.17*t, y+t-0.15*t, 0.19*t, r.pal.badge, r.pal.badgeText, true)
+	r.badge(strconv.Itoa(h), x+0.18*t, y+t-0.16*t, 0.23*t, r.pal.badge, r.pal.badgeText, true)
 }
 
-// stackLayout lays out the side view of a stack of h pieces on a tile of
-// side t, whose top piece takes topUnits layers: the number of columns,
-// the pieces in each column but the last, the height of a layer, and the
-// width of a column and of the gap between columns.
-func stackLayout(h int, t, topUnits float32) (cols, per int, step, colW, colGap float32) {
-	avail := 0.84 * t
-	// The thinnest layer that still shows as a piece with a gap.
-	minStep := max(3, 0.045*t)
-	cols = 1
-	for cols < maxStackColumns && (float32((h+cols-1)/cols)-1+topUnits)*minStep > avail {
-		cols++
-	}
-	per = (h + cols - 1) / cols
-	step = min(avail/(float32(per)-1+topUnits), 0.15*t)
-	// Columns: one is 0.22 of the tile; more share up to 0.46 of it.
-	colGap = max(1, 0.025*t)
-	if cols > 2 {
-		colGap = 1 // narrow columns: the layers' gaps set them apart
-	}
-	colW = 0.22 * t
-	if cols > 1 {
-		colW = min(colW, (0.46*t-float32(cols-1)*colGap)/float32(cols))
-	}
-	return cols, per, step, colW, colGap
+// stackLayout lays out the side view of a stack of h pieces on an n x n
+// board's tile of side t, whose top piece takes topUnits layers: the
+// pieces shown (the top ones), how many of those are below the carry
+// limit (drawn faded), the height of a layer and the column's width.
+func stackLayout(h, n int, t, topUnits float32) (shown, below int, step, colW float32) {
+	below = min(max(0, h-n), maxFaded)
+	shown = min(h, n) + below
+	step = min(0.84*t/(float32(shown)-1+topUnits), 0.15*t)
+	return shown, below, step, 0.26 * t
 }
 
-// maxStackColumns bounds the columns of a stack's side view. At the
-// default width it is enough for every piece of an 8x8 game on one square
-// (six columns); on a smaller picture the layers grow thinner instead, but
-// every piece is still drawn inside the tile.
-const maxStackColumns = 8
+// carryNotch draws the carry-limit mark, a small triangle pointing right
+// at (colX, by), for a tile of side t.
+func (r *renderer) carryNotch(colX, by, t float32) {
+	tip := colX - max(1, 0.015*t)
+	d := max(5, 0.1*t)
+	r.begin().poly(pt{tip, by}, pt{tip - d, by - 0.6*d}, pt{tip - d, by + 0.6*d})
+	r.fill(r.pal.highlight)
+}
+
+// maxFaded bounds the pieces drawn below a stack's carry limit; the badge
+// counts the rest.
+const maxFaded = 2
+
+// fadedAlpha is the opacity of the pieces drawn below the carry limit.
+const fadedAlpha = 0.4
+
+// tallStack reports whether a stack of the position rises above the
+// carry limit, so that the picture carries the notch's legend.
+func (r *renderer) tallStack() bool {
+	for i := range r.n * r.n {
+		if r.p.Height(tak.SquareAt(i%r.n, i/r.n)) > r.n {
+			return true
+		}
+	}
+	return false
+}
 
 // badge draws a pill holding s, centred on (cx, cy), of height bh.
 func (r *renderer) badge(s string, cx, cy, bh float32, bg, fg color.RGBA, outline bool) {

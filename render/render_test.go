@@ -247,12 +247,14 @@ func TestGridHasNoStatus(t *testing.T) {
 }
 
 // TestStackLayout checks that the side view of every stack a game can
-// build, at the default width, fits its tile with every piece shown in a
-// layer at least 3 pixels high and columns at least 3 pixels wide.
+// build, in a picture 400 pixels wide (what a client scales it to), fits
+// its tile in one column, shows the pieces within the carry limit and at
+// most maxFaded below it, in layers at least 4 pixels high up to 6x6 (a
+// 12-stack can be counted) and 2.5 on 7x7 and 8x8.
 func TestStackLayout(t *testing.T) {
 	for n := 3; n <= 8; n++ {
 		p, _ := position(t, strings.TrimSuffix(strings.Repeat("x"+strconv.Itoa(n)+"/", n), "/")+" 1 1", tak.Config{})
-		o := Options{}
+		o := Options{Size: 400}
 		pal, err := checkArgs(p, Frame{}, &o)
 		if err != nil {
 			t.Fatal(err)
@@ -260,20 +262,21 @@ func TestStackLayout(t *testing.T) {
 		r := newRenderer(p, Frame{}, o, pal, nil)
 		_, _, tile := r.tile(tak.SquareAt(0, 0))
 		stones, caps := tak.DefaultReserves(n)
+		minStep := float32(4)
+		if n > 6 {
+			minStep = 2.5
+		}
 		for h := 2; h <= 2*(stones+caps); h++ {
 			for _, top := range []float32{1, 1.8, 1.9} {
-				cols, per, step, colW, colGap := stackLayout(h, tile, top)
-				if cols*per < h {
-					t.Fatalf("%dx%d, %d pieces: %d columns of %d", n, n, h, cols, per)
+				shown, below, step, colW := stackLayout(h, n, tile, top)
+				if shown != min(h, n)+below || below > maxFaded || below != min(max(0, h-n), maxFaded) {
+					t.Fatalf("%dx%d, %d pieces: %d shown, %d below the carry limit", n, n, h, shown, below)
 				}
-				if high := (float32(per) - 1 + top) * step; high > 0.84*tile+0.01 {
+				if high := (float32(shown) - 1 + top) * step; high > 0.84*tile+0.01 {
 					t.Errorf("%dx%d, %d pieces: column %.1f px high, tile %.1f", n, n, h, high, tile)
 				}
-				if wide := float32(cols)*colW + float32(cols-1)*colGap; wide > 0.5*tile {
-					t.Errorf("%dx%d, %d pieces: columns %.1f px wide, tile %.1f", n, n, h, wide, tile)
-				}
-				if step < 3 || colW < 3 {
-					t.Errorf("%dx%d, %d pieces: layers %.1f px high, columns %.1f px wide: too thin to see", n, n, h, step, colW)
+				if step < minStep || colW < 3 {
+					t.Errorf("%dx%d, %d pieces: layers %.1f px high, column %.1f px wide: too thin to count", n, n, h, step, colW)
 				}
 			}
 		}
@@ -356,6 +359,64 @@ func TestFigureStyle(t *testing.T) {
 		}
 		if strings.ReplaceAll(g, "\u2007", " ") != Grid(p, o, ASCII) {
 			t.Errorf("%v: Figure differs from ASCII by more than its spaces:\n%s", o, g)
+		}
+	}
+}
+
+// TestNearSquare checks that a picture is near square at any width: no
+// more than 1.14 times as high as wide without the carry-limit legend,
+// caption or banner, and 1.18 with the legend (the 6x6 mid-game has a
+// 7-stack).
+func TestNearSquare(t *testing.T) {
+	start := func(tb testing.TB) (*tak.Position, Frame) {
+		return position(tb, "x6/x6/x6/x6/x6/x6 1 1", tak.Config{})
+	}
+	tests := []struct {
+		name  string
+		pos   func(testing.TB) (*tak.Position, Frame)
+		ratio float64
+	}{
+		{"6x6 start", start, 1.14},
+		{"6x6 mid-game", midGame, 1.18},
+	}
+	for _, tt := range tests {
+		for _, w := range []int{MinWidth, 400, DefaultWidth, 1024} {
+			p, f := tt.pos(t)
+			img, err := Image(p, f, Options{Size: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := img.Bounds()
+			if r := float64(b.Dy()) / float64(b.Dx()); r > tt.ratio {
+				t.Errorf("%s at %d px: %dx%d, %.2f times as high as wide, want %.2f at most", tt.name, w, b.Dx(), b.Dy(), r, tt.ratio)
+			}
+			if w == DefaultWidth {
+				t.Logf("%s: %dx%d", tt.name, b.Dx(), b.Dy())
+			}
+		}
+	}
+}
+
+// TestTurnLabel checks the default status words and the GIF's frame
+// labels: turns counted from 1 as the referee's replies count them, the
+// turn to be played while the game goes on and the last one played once
+// it is over.
+func TestTurnLabel(t *testing.T) {
+	tests := []struct {
+		tps  string
+		over bool
+		want string
+	}{
+		{"x3/x3/x3 1 1", false, "Turn 1 (PTN move 1, white)"},
+		{"x3/x3/1,x2 2 1", false, "Turn 2 (PTN move 1, black)"},
+		{"x3/x3/1,2,x 1 2", false, "Turn 3 (PTN move 2, white)"},
+		{"x3/x3/1,2,x 1 2", true, "After turn 2 (PTN move 1, black)"},
+		{"x3/x3/x3 1 1", true, "Turn 1 (PTN move 1, white)"}, // nothing played yet
+	}
+	for _, tt := range tests {
+		p, _ := position(t, tt.tps, tak.Config{})
+		if got := turnLabel(p, tt.over); got != tt.want {
+			t.Errorf("%s, over %v: %q, want %q", tt.tps, tt.over, got, tt.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"image/gif"
 	"image/png"
+	"math"
 	"testing"
 
 	"github.com/takbymail/takbot/notation"
@@ -36,7 +37,7 @@ func TestGIFReplay(t *testing.T) {
 		maxFrames int
 		frames    int
 	}{
-		{"every position", 0, 10},
+		{"every position", 0, 11}, // the final position, then the ten from the start
 		{"sampled", 4, 4},
 	}
 	for _, tt := range tests {
@@ -54,8 +55,23 @@ func TestGIFReplay(t *testing.T) {
 			if len(g.Image) != tt.frames {
 				t.Fatalf("%d frames, want %d", len(g.Image), tt.frames)
 			}
-			if g.Config.Width != 320 || g.Delay[len(g.Delay)-1] != 400 {
-				t.Fatalf("width %d, last delay %d", g.Config.Width, g.Delay[len(g.Delay)-1])
+			if g.Config.Width != 320 || g.Delay[0] != 400 || g.Delay[len(g.Delay)-1] != 400 {
+				t.Fatalf("width %d, first delay %d, last delay %d", g.Config.Width, g.Delay[0], g.Delay[len(g.Delay)-1])
+			}
+			for k, img := range g.Image {
+				if b := img.Bounds(); b.Dx() != g.Config.Width || b.Dy() != g.Config.Height {
+					t.Fatalf("frame %d is %v in a %dx%d canvas", k, b, g.Config.Width, g.Config.Height)
+				}
+			}
+			// The first frame, what a client that does not animate shows,
+			// is the final position: the same picture as the last frame.
+			first, final := g.Image[0], g.Image[len(g.Image)-1]
+			for y := range g.Config.Height {
+				for x := range g.Config.Width {
+					if first.At(x, y) != final.At(x, y) {
+						t.Fatalf("first frame differs from the final position at (%d, %d)", x, y)
+					}
+				}
 			}
 		})
 	}
@@ -76,7 +92,8 @@ func TestEvalGraph(t *testing.T) {
 		g    render.Graph
 		ok   bool
 	}{
-		{"game", render.Graph{Scores: []int{0, 20, -40, 300, 2500, -900}, Marks: []render.GraphMark{{Turn: 4, Sign: "!"}, {Turn: 5, Sign: "?"}}, Title: "g1: Alice vs takbot"}, true},
+		{"game", render.Graph{Scores: []int{0, 20, -40, 300, 2500, -900}, Marks: []render.GraphMark{{Turn: 4, Sign: "!", Label: "Sc3"}, {Turn: 5, Sign: "?"}}, Title: "g1: Alice vs takbot"}, true},
+		{"marks in one place", render.Graph{Scores: []int{0, 0, 0}, Marks: []render.GraphMark{{Turn: 1, Sign: "?", Label: "ms b2 p1 1"}, {Turn: 1, Sign: "??", Label: "a very long label that is cut short"}, {Turn: 2, Sign: "!"}}}, true},
 		{"one position", render.Graph{Scores: []int{0}}, true},
 		{"no scores", render.Graph{}, false},
 		{"mark outside", render.Graph{Scores: []int{0, 1}, Marks: []render.GraphMark{{Turn: 2, Sign: "?"}}}, false},
@@ -102,5 +119,30 @@ func TestEvalGraph(t *testing.T) {
 				t.Fatalf("size %v", img.Bounds())
 			}
 		})
+	}
+}
+
+// TestWinChance checks the graph's scale: even at 0, the same distance
+// from 50% for either side, and the documented points of the logistic.
+func TestWinChance(t *testing.T) {
+	tests := []struct {
+		centiflats int
+		lo, hi     float64
+	}{
+		{0, 0.5, 0.5},
+		{100, 0.60, 0.62},  // one flat
+		{300, 0.78, 0.80},  // three
+		{500, 0.90, 0.91},  // five
+		{-500, 0.09, 0.10}, // five for Black
+		{10000, 0.999, 1},  // a won game
+		{-10000, 0, 0.001},
+	}
+	for _, tt := range tests {
+		if got := render.WinChance(tt.centiflats); got < tt.lo || got > tt.hi {
+			t.Errorf("WinChance(%d) = %.3f, want %.3f to %.3f", tt.centiflats, got, tt.lo, tt.hi)
+		}
+		if got, mirror := render.WinChance(tt.centiflats), render.WinChance(-tt.centiflats); math.Abs(got+mirror-1) > 1e-12 {
+			t.Errorf("WinChance(%d) + WinChance(%d) = %v, want 1", tt.centiflats, -tt.centiflats, got+mirror)
+		}
 	}
 }
