@@ -18,13 +18,6 @@ type Submission struct {
 	At time.Time
 }
 
-// record adds one accepted submission to the log.
-func (f *smtpFront) record(sub Submission) {
-	f.mu.Lock()
-	f.sent = append(f.sent, sub)
-	f.mu.Unlock()
-}
-
 // log returns a copy of the submissions accepted so far.
 func (f *smtpFront) log() []Submission {
 	f.mu.Lock()

@@ -207,10 +207,6 @@ func (s *smtpSession) Data(r io.Reader) error {
 	_, isTLS := s.conn.TLSConnectionState()
 	via := arrival{heloName: s.conn.Hostname(), remoteIP: remoteIP(s.conn.Conn()), protocol: smtpProtocol(isTLS, s.user != nil)}
 	now := s.front.sys.opts.Clock.Now()
-	if err := s.front.sys.deliver(s.from, s.recipients, raw, via, now); err != nil {
-		s.front.sys.opts.Logger.Debug("localmail: delivery failed", "err", err)
-		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Local delivery failed"}
-	}
 	sub := Submission{From: s.from, Raw: raw, TLS: isTLS, At: now}
 	for _, rcpt := range s.recipients {
 		sub.To = append(sub.To, rcpt.address)
@@ -218,7 +214,15 @@ func (s *smtpSession) Data(r io.Reader) error {
 	if s.user != nil {
 		sub.User = s.user.address
 	}
-	s.front.record(sub)
+	// The log is held while the mail is delivered, so that whoever sees
+	// the mail in a mailbox and then reads the log finds it there.
+	s.front.mu.Lock()
+	defer s.front.mu.Unlock()
+	if err := s.front.sys.deliver(s.from, s.recipients, raw, via, now); err != nil {
+		s.front.sys.opts.Logger.Debug("localmail: delivery failed", "err", err)
+		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Local delivery failed"}
+	}
+	s.front.sent = append(s.front.sent, sub)
 	return nil
 }
 
