@@ -2,10 +2,10 @@ package bot
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // Replies speak to their reader: "you" for the player a reply goes to,
@@ -94,26 +94,19 @@ func (s *session) buttons(key string) bool {
 
 // sentence capitalizes a sentence that starts with "you" or "your"; a name
 // keeps the case its player chose.
-func sentence(s string) string {
-	if len(s) >= 3 && s[:3] == "you" {
-		return capitalize(s)
-	}
-	return s
-}
+func sentence(s string) string { return words.Sentence(s) }
 
 // resultTextFor says how a game ended to a reader: "you (white) win by
 // road (R-0). You score 23." It starts in lower case, after "Game over: ".
 func resultTextFor(g *GameRecord, reader string) string {
-	r := g.Result
-	if r == nil || r.Draw || !isReader(g, r.Winner, reader) {
-		return resultText(g)
+	if g.Result == nil {
+		return ""
 	}
-	text := strings.Replace(r.Text, r.Winner.String()+" wins", whoFor(g, r.Winner, reader)+" win", 1)
-	line := fmt.Sprintf("%s (%s).", text, r.PTN)
-	if r.Score > 0 {
-		line += fmt.Sprintf(" You score %d.", r.Score)
+	var r words.Reader
+	for _, c := range []tak.Color{tak.White, tak.Black} {
+		r.You[c] = isReader(g, c, reader)
 	}
-	return line
+	return wordsResult(g.Result).Words(wordsGame(g), r)
 }
 
 // answerHint tells a player how to answer an offer ("; send \"accept\" or

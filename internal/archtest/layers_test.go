@@ -30,7 +30,7 @@ var adapters = []string{"mailplay", "discord", "console", "web", "opponent"}
 
 // referee is everything an adapter may lean on: the referee and what is
 // below it, and the leaf helpers that import nothing of ours.
-var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "bot", "internal/connlimit"}
+var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "bot", "internal/connlimit", "words"}
 
 var rules = []rule{
 	{tree: "tak"},
@@ -39,7 +39,8 @@ var rules = []rule{
 	{tree: "notation", may: []string{"tak"}},
 	{tree: "render", may: []string{"tak", "notation"}},
 	{tree: "engine", may: []string{"tak", "notation"}},
-	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney"}},
+	{tree: "words", may: []string{"tak", "notation", "render"}},
+	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "words"}},
 	{tree: "storage", may: referee, db: true},
 	{tree: "control"},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
@@ -126,6 +127,9 @@ func TestRulesCatchWhatTheyShould(t *testing.T) {
 		{"tourney", []string{module + "/bot"}, true},
 		{"bot/standing", []string{module + "/tourney"}, false},
 		{"cmd/takbot", []string{module + "/mailplay", "go.etcd.io/bbolt"}, false},
+		{"words", []string{module + "/tak", module + "/notation"}, false},
+		{"words", []string{module + "/bot"}, true},
+		{"bot", []string{module + "/words"}, false},
 		{"newthing", nil, true},
 	}
 	for _, c := range cases {

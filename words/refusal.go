@@ -1,0 +1,194 @@
+package words
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// Reason is why the referee refuses a command.
+type Reason uint8
+
+// The reasons for a refusal. Each says which fields of the Refusal it
+// reads (besides Game and Chosen).
+const (
+	_ Reason = iota
+	// NotAccepted: the sender was challenged and has not accepted yet.
+	NotAccepted
+	// AwaitingAccept: the sender's challenge is not accepted yet (reads
+	// ToMove as the challenger's colour).
+	AwaitingAccept
+	// GameOver: the game is over (reads Result).
+	GameOver
+	// GameWas: the game is neither waiting, in progress nor over (reads
+	// Status).
+	GameWas
+	// StaleTurn: the move is marked for another turn (reads Guard, Turn).
+	StaleTurn
+	// MoveUnreadable: the move cannot be read (reads Err).
+	MoveUnreadable
+	// NotYourTurn: the other colour is to move (reads ToMove).
+	NotYourTurn
+	// IllegalMove: the rules forbid the move (reads Err, Size, Written).
+	IllegalMove
+	// ResultStands: moves cannot be taken back in a finished game (reads
+	// Result).
+	ResultStands
+	// NotInProgress: the game is not in progress.
+	NotInProgress
+	// AlreadyProposed: the sender's own proposal waits (reads Proposal).
+	AlreadyProposed
+	// AnswerFirst: the opponent's proposal waits for an answer (reads
+	// Proposal).
+	AnswerFirst
+	// NothingToUndo: the sender has no move to take back (reads AdoptedAt).
+	NothingToUndo
+	// NoDispute: takeback without a move disputed with "im".
+	NoDispute
+	// NothingToRevert: no move since the start (reads Start).
+	NothingToRevert
+	// BadRevertTurn: "revert N" names no turn to go back to (reads Arg,
+	// First, Start, Last).
+	BadRevertTurn
+	// RevertWhich: the referee cannot tell which turn to go back to
+	// (reads Last).
+	RevertWhich
+	// NoSyncBoard: adopt without an rs board.
+	NoSyncBoard
+	// BoardNotAdoptable: the sender's rs board cannot be adopted (reads Err).
+	BoardNotAdoptable
+	// ProposalStale: an accepted proposal no longer fits the game.
+	ProposalStale
+	// BoardNoLongerAdoptable: an accepted adopt's board cannot be set up
+	// (reads Err).
+	BoardNoLongerAdoptable
+)
+
+// GamesHint points a player who addressed a finished game to their others.
+const GamesHint = "Send \"games\" for the games you are playing, or \"new ADDRESS\" to start one."
+
+// GamesChoice lists the reader's games.
+var GamesChoice = Choice{Label: "List your games", Command: "games"}
+
+// Refusal is a command the referee refuses: nothing changed, and the
+// sender is told why.
+type Refusal struct {
+	Reason Reason
+	Game   Game
+	// Chosen is set when the command went to Game because the sender
+	// chose it with "game ID" in an earlier message: the refusal says so.
+	Chosen bool
+
+	Status   string    // the game's status (GameWas)
+	Turn     int       // the game's turn now, from 1 (StaleTurn)
+	Guard    int       // the turn the move was marked for (StaleTurn)
+	ToMove   tak.Color // who is to move; the challenger (AwaitingAccept)
+	Result   Result    // how the game ended (GameOver, ResultStands)
+	Err      error     // what is wrong (MoveUnreadable, IllegalMove, BoardNotAdoptable, BoardNoLongerAdoptable)
+	Size     int       // the board's size (IllegalMove)
+	Written  notation.Orientation
+	Proposal Proposal // the proposal waiting (AlreadyProposed, AnswerFirst)
+	Arg      string   // the sender's argument, shortened (BadRevertTurn)
+	// First and Last are the plies the game's history starts and stands
+	// at (BadRevertTurn, RevertWhich).
+	First, Last int
+	Start       string // where the history starts: "the empty board"
+	// AdoptedAt is the turn a board was adopted at, 0 when none was.
+	AdoptedAt int
+}
+
+// ChosenHint explains why a command went to game id, which the sender
+// chose with "game ID" in an earlier message, and how to choose another.
+func ChosenHint(id string) string {
+	return fmt.Sprintf(" (your commands go to %s since you sent \"game %s\"; send \"games\" to list yours and \"game ID\" to choose another)", id, id)
+}
+
+func (o Refusal) hint() string {
+	if o.Chosen {
+		return ChosenHint(o.Game.ID)
+	}
+	return ""
+}
+
+// refusals words each reason, one sentence apiece.
+var refusals = map[Reason]func(o Refusal, r Reader) string{
+	NotAccepted: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s has not started: you have not accepted the challenge yet; send \"accept\" to start it%s", o.Game.ID, o.hint())
+	},
+	AwaitingAccept: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s has not started: %s has not accepted the challenge yet%s", o.Game.ID, o.Game.Names[o.ToMove.Opponent()], o.hint())
+	},
+	GameOver: func(o Refusal, r Reader) string {
+		return fmt.Sprintf("game %s is over: %s%s %s", o.Game.ID, o.Result.Words(o.Game, r), o.hint(), GamesHint)
+	},
+	GameWas: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s was %s%s", o.Game.ID, o.Status, o.hint())
+	},
+	StaleTurn: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("this move is marked #%d but game %s is at %s; it was not played (a stale or repeated message?)", o.Guard, o.Game.ID, TurnName(o.Turn))
+	},
+	MoveUnreadable: func(o Refusal, _ Reader) string { return moveSyntax(o.Err) },
+	NotYourTurn: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("it is not your turn in game %s: %s is to move%s", o.Game.ID, o.Game.who(o.ToMove), o.hint())
+	},
+	IllegalMove: func(o Refusal, _ Reader) string { return MoveError(o.Err, o.Size, o.Written) },
+	ResultStands: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s is over (%s) and its result stands: moves can be taken back only while a game is in progress%s", o.Game.ID, o.Result.PTN, o.hint())
+	},
+	NotInProgress: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s is not in progress%s", o.Game.ID, o.hint())
+	},
+	AlreadyProposed: func(o Refusal, r Reader) string {
+		return fmt.Sprintf("you already proposed to %s; wait for the answer or send \"cancel\"", o.Proposal.Text(o.Game, r))
+	},
+	AnswerFirst: func(o Refusal, r Reader) string {
+		return fmt.Sprintf("%s proposed to %s; answer with \"accept\" or \"decline\" first", o.Game.Names[o.Proposal.By], o.Proposal.Text(o.Game, r))
+	},
+	NothingToUndo: func(o Refusal, _ Reader) string {
+		note := ""
+		if o.AdoptedAt > 0 {
+			note = " since the board adopted at turn " + strconv.Itoa(o.AdoptedAt)
+		}
+		return fmt.Sprintf("you have no move to take back in game %s%s", o.Game.ID, note)
+	},
+	NoDispute: func(Refusal, Reader) string {
+		return "takeback asks for the move you disputed with \"im\" to be taken back; dispute the last move first, e.g. \"im the wall was covered\""
+	},
+	NothingToRevert: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("no move has been played in game %s since %s: there is nothing to go back to", o.Game.ID, o.Start)
+	},
+	BadRevertTurn: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("%q is not a turn to go back to: \"revert N\" goes back to the position after turn N, from %d (%s) to %d", o.Arg, o.First, o.Start, o.Last-1)
+	},
+	RevertWhich: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("say which turn to go back to, e.g. \"revert %d\" (send \"rs\" with your board to find where it matches)", o.Last-1)
+	},
+	NoSyncBoard: func(Refusal, Reader) string {
+		return "send your board first: \"rs\" followed by your board, one row per line"
+	},
+	BoardNotAdoptable: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("your board cannot be adopted: %v", o.Err)
+	},
+	ProposalStale: func(Refusal, Reader) string { return "the game has changed since the proposal" },
+	BoardNoLongerAdoptable: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("the board cannot be adopted: %v", o.Err)
+	},
+}
+
+// Words says why the command was refused, to the sender.
+func (o Refusal) Words(r Reader) string {
+	if f, ok := refusals[o.Reason]; ok {
+		return f(o, r)
+	}
+	return "the referee refused the command (reason " + strconv.Itoa(int(o.Reason)) + ")"
+}
+
+// Choices are the commands offered with the refusal.
+func (o Refusal) Choices() []Choice {
+	if o.Reason == GameOver {
+		return []Choice{GamesChoice}
+	}
+	return nil
+}

@@ -1,0 +1,91 @@
+package words
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+var game = Game{ID: "g1", Names: [2]string{"alice", "bob"}}
+
+// white and black are the two players as readers; nobody is the game's
+// notes.
+var (
+	white  = Reader{You: [2]bool{true, false}, Plays: true, Color: tak.White, Sender: true, Notation: notation.Mail}
+	black  = Reader{You: [2]bool{false, true}, Plays: true, Color: tak.Black, Notation: notation.PTN, Buttons: true}
+	nobody = Reader{}
+)
+
+type wording interface{ Words(Reader) string }
+
+func TestWords(t *testing.T) {
+	c3 := MoveNames{Mail: "ps c3", PTN: "c3"}
+	undo := Proposal{Kind: ProposeUndo, By: tak.Black, Turn: 3, Last: 4, Moves: []MoveNames{{Mail: "ps a1", PTN: "a5"}}}
+	cases := []struct {
+		name string
+		o    wording
+		r    Reader
+		want string
+	}{
+		{"move to the mover", MovePlayed{Game: game, Turn: 7, By: tak.White, Move: c3}, white,
+			"Turn 7 (PTN move 4, white) of game g1: you (white) played ps c3 (PTN c3)."},
+		{"move to the opponent, in PTN", MovePlayed{Game: game, Turn: 7, By: tak.White, Move: c3}, black,
+			"Turn 7 (PTN move 4, white) of game g1: alice (white) played c3 (mail ps c3)."},
+		{"Tak called", MovePlayed{Game: game, Turn: 1, By: tak.White, Move: c3, TakCall: true}, black,
+			"Turn 1 (PTN move 1, white) of game g1: alice (white) played c3 (mail ps c3).\nalice calls Tak: they say they can win with their next move."},
+		{"threats, five of them", MovePlayed{Game: game, Turn: 2, By: tak.Black, Move: c3,
+			Threats: [2][]MoveNames{nil, {c3, c3, c3, c3}}, ThreatCount: [2]int{0, 5}}, black,
+			"Turn 2 (PTN move 1, black) of game g1: you (black) played c3 (mail ps c3).\nTak! You (black) threaten a road: c3 (mail ps c3), c3 (mail ps c3), c3 (mail ps c3), c3 (mail ps c3), and 1 more."},
+		{"the road", MovePlayed{Game: game, Turn: 9, By: tak.White, Move: c3, Road: []tak.Square{0, 1, 2}, Size: 3}, nobody,
+			"Turn 9 (PTN move 5, white) of game g1: alice (white) played c3 (mail ps c3).\nThe road: a1, b1, c1."},
+		{"too late", MoveTooLate{Text: "c3", Received: time.Date(2026, 11, 28, 9, 1, 0, 0, time.UTC), Deadline: time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)}, white,
+			"Your move c3 reached the referee at 2026-11-28 09:01 UTC, after the deadline of 2026-11-28 09:00 UTC."},
+		{"a move declines a proposal", MoveEndsProposal{Game: game, Mover: tak.White, Proposal: undo}, black,
+			"alice's move declines your proposal to take back your move of turn 4, a5 (mail ps a1)."},
+		{"a proposal made, to its maker", ProposalMade{Game: game, Proposal: undo}, Reader{You: [2]bool{false, true}, Sender: true, Color: tak.Black},
+			"You propose to take back your move of turn 4, a5 (mail ps a1). alice is asked to answer \"accept\" or \"decline\"."},
+		{"a proposal made, to the other", ProposalMade{Game: game, Proposal: undo}, Reader{You: [2]bool{true, false}, Color: tak.White, Notation: notation.Mail},
+			"bob (black) proposes to take back their move of turn 4, ps a1 (PTN a5). Answer \"accept\" or \"decline\"."},
+		{"resigned", Resigned{Game: game, By: tak.White}, white, "You (white) resign game g1."},
+		{"not your turn, chosen", Refusal{Reason: NotYourTurn, Game: game, ToMove: tak.Black, Chosen: true}, white,
+			"it is not your turn in game g1: bob (black) is to move (your commands go to g1 since you sent \"game g1\"; send \"games\" to list yours and \"game ID\" to choose another)"},
+		{"game over, won by the reader", Refusal{Reason: GameOver, Game: game, Result: Result{Text: "white wins by road", PTN: "R-0", Winner: tak.White, Score: 23}}, white,
+			"game g1 is over: you (white) win by road (R-0). You score 23. " + GamesHint},
+		{"game over, to the loser", Refusal{Reason: GameOver, Game: game, Result: Result{Text: "white wins by road", PTN: "R-0", Winner: tak.White}}, black,
+			"game g1 is over: alice (white) wins by road (R-0). " + GamesHint},
+		{"unreadable", Refusal{Reason: MoveUnreadable, Err: errors.New("no")}, white, "no"},
+		{"stale", Refusal{Reason: StaleTurn, Game: game, Guard: 3, Turn: 5}, white,
+			"this move is marked #3 but game g1 is at turn 5 (PTN move 3, white); it was not played (a stale or repeated message?)"},
+		{"no reason", Refusal{}, white, "the referee refused the command (reason 0)"},
+	}
+	for _, c := range cases {
+		if got := c.o.Words(c.r); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestEveryReasonIsWorded keeps the table of refusals whole: a reason
+// added without its sentence fails here.
+func TestEveryReasonIsWorded(t *testing.T) {
+	for r := NotAccepted; r <= BoardNoLongerAdoptable; r++ {
+		if _, ok := refusals[r]; !ok {
+			t.Errorf("reason %d has no words", r)
+		}
+	}
+}
+
+func TestAmbiguousSquare(t *testing.T) {
+	q := AmbiguousSquare{Bare: "b4", MailAsPTN: "b2", PTNAsMail: "b2", Tail: " t"}
+	want := `Did you mean "ps b4 t" (Tak by Mail B4, which is PTN b2) or PTN b4 (Tak by Mail B2: send "ps b2 t")?`
+	if got := q.Words(white); len(got) < len(want) || got[:len(want)] != want {
+		t.Errorf("got %q", got)
+	}
+	cs := q.Choices()
+	if len(cs) != 3 || cs[0].Command != "ps b4 t" || cs[1].Command != "ps b2 t" || cs[2].Command != "notation ptn" {
+		t.Errorf("choices %+v", cs)
+	}
+}
