@@ -1,9 +1,6 @@
 package bot
 
 import (
-	"fmt"
-
-	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
@@ -51,25 +48,6 @@ func verbFor(g *GameRecord, c tak.Color, reader, you, other string) string {
 		return you
 	}
 	return other
-}
-
-// recordedMoveNames names the recorded move at index i of a game's moves
-// in the reader's notation with the other in brackets ("ps c3 (PTN c3)"),
-// from the record alone.
-func (s *session) recordedMoveNames(g *GameRecord, i int, reader string) string {
-	if i < 0 || i >= len(g.Moves) {
-		return ""
-	}
-	ptn := g.Moves[i].PTN
-	pm, err := notation.ParsePTNMove(ptn, g.Config.Size)
-	if err != nil {
-		return ptn
-	}
-	mail := notation.FormatMail(pm.Move, g.Config.Size)
-	if s.orient(reader) == notation.PTN {
-		return fmt.Sprintf("%s (mail %s)", ptn, mail)
-	}
-	return fmt.Sprintf("%s (PTN %s)", mail, ptn)
 }
 
 // senderDid starts a sentence about what the sender of the message did, for

@@ -7,6 +7,7 @@ import (
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // rs: a player checks their board against the true board. Alone it shows
@@ -85,7 +86,7 @@ func (s *session) cmdRS(c *Command) error {
 	if pos, err := boardPosition(gs, board); err != nil {
 		d.say("  \"adopt\" is not possible: your board cannot be a position of this game: %v.", err)
 	} else {
-		d.say("  \"adopt\": make your board the position. %s", adoptConsequence(g, pos))
+		d.say("  \"adopt\": make your board the position. %s", adoptConsequence(g, pos).Words(words.Reader{}))
 		d.act(Action{Label: "Propose making your board the position", Command: "adopt", Game: g.ID})
 	}
 	d.say("  \"restart\": start the game again from %s.", setupName(g))

@@ -143,14 +143,15 @@ type ProposalAccepted struct {
 	Game Game
 	// By names who accepted, for the reader who did not.
 	By string
-	// What is what was accepted, for each reader, as worded before the
-	// change (Proposal.Text of the proposal as it was).
-	What string
+	// Proposal is what was accepted, as it stood before the change (the
+	// moves it took back still named).
+	Proposal Proposal
 }
 
-// Words tells a player.
+// Words tells a player: "You accepted: take back bob's move of turn 4,
+// ps a1 (PTN a5)."
 func (o ProposalAccepted) Words(r Reader) string {
-	return accepter(o.By, r) + " accepted: " + o.What + "."
+	return accepter(o.By, r) + " accepted: " + o.Proposal.Text(o.Game, r) + "."
 }
 
 // DrawAgreed is a draw offer accepted: the game is drawn.
