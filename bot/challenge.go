@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // ---- new ----
@@ -286,42 +287,47 @@ func (s *session) answer(c *Command, yes bool) error {
 	}
 	g := gs.rec
 	me, _ := g.ColorOf(s.sender.Key)
-	switch {
-	case g.Status == Challenged && me != g.Challenger:
+	if g.Status == Challenged && me != g.Challenger {
 		if yes {
 			return s.startGame(gs)
 		}
 		g.Status = Declined
 		gs.dirty = true
-		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s the challenge %s.", s.senderDid(k, "declined"), g.ID)
-		})
+		s.announceBoth(g, words.ChallengeDeclined{Game: wordsGame(g), By: s.sender.Name})
 		return nil
-	case g.Status == Challenged && g.Seek != nil:
-		return refuse("%s is your own open challenge: someone else must accept it (send \"cancel\" to withdraw it)", g.ID)
-	case g.Status == Challenged:
-		return refuse("you sent this challenge; %s must answer it (or send \"cancel\" to withdraw it)", g.Names[g.Challenger.Opponent()])
-	case !answerable(g):
-		return refuse("game %s is %s: there is nothing to answer", g.ID, g.Status)
-	case g.Proposal == nil:
-		return refuse("there is no proposal to answer in game %s%s", g.ID, s.chosenHint(g))
-	case g.Proposal.By == me:
-		return refuse("you made this proposal yourself; %s must answer it (or send \"cancel\" to withdraw it)", g.Names[me.Opponent()])
+	}
+	if err := s.answerable(g, me); err != nil {
+		return err
 	}
 	pr := g.Proposal
 	g.Proposal = nil
 	gs.dirty = true
 	if !yes {
-		after := "The game goes on."
-		if g.Status == Over {
-			after = "The result stands."
-		}
-		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s the proposal to %s. %s", s.senderDid(k, "declined"), s.proposalText(g, pr, k), after)
-		})
+		s.announceBoth(g, words.ProposalDeclined{Game: wordsGame(g), By: s.sender.Name, Proposal: wordsProposal(g, pr), Over: g.Status == Over})
 		return nil
 	}
 	return s.applyProposal(gs, pr)
+}
+
+// answerable refuses an answer by colour me in game g unless it has a
+// proposal of the opponent's open.
+func (s *session) answerable(g *GameRecord, me tak.Color) error {
+	var r words.Refusal
+	switch {
+	case g.Status == Challenged && g.Seek != nil:
+		r = words.Refusal{Reason: words.OwnOpenChallenge}
+	case g.Status == Challenged:
+		r = words.Refusal{Reason: words.OwnChallenge, Other: g.Challenger.Opponent()}
+	case !answerable(g):
+		r = words.Refusal{Reason: words.NothingToAnswer, Status: string(g.Status)}
+	case g.Proposal == nil:
+		r = words.Refusal{Reason: words.NoProposal, Chosen: s.chosen(g)}
+	case g.Proposal.By == me:
+		r = words.Refusal{Reason: words.OwnProposal, Other: me.Opponent()}
+	default:
+		return nil
+	}
+	return s.refusal(g, r)
 }
 
 // startGame starts a challenged game.
@@ -384,18 +390,14 @@ func (s *session) cmdCancel(c *Command) error {
 			s.seekWithdrawn(g)
 			break
 		}
-		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s the challenge %s.", s.senderDid(k, "withdrew"), g.ID)
-		})
+		s.announceBoth(g, words.ChallengeWithdrawn{Game: wordsGame(g), By: s.sender.Name})
 	case answerable(g) && g.Proposal != nil && g.Proposal.By == me:
 		pr := g.Proposal
 		g.Proposal = nil
 		gs.dirty = true
-		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s the proposal to %s.", s.senderDid(k, "withdrew"), s.proposalText(g, pr, k))
-		})
+		s.announceBoth(g, words.ProposalWithdrawn{Game: wordsGame(g), By: s.sender.Name, Proposal: wordsProposal(g, pr)})
 	default:
-		return refuse("there is nothing of yours to withdraw in game %s (a challenge you sent, or a proposal you made)%s", g.ID, s.chosenHint(g))
+		return s.refusal(g, words.Refusal{Reason: words.NothingToWithdraw, Chosen: s.chosen(g)})
 	}
 	return nil
 }

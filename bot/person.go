@@ -50,15 +50,6 @@ func verbFor(g *GameRecord, c tak.Color, reader, you, other string) string {
 	return other
 }
 
-// senderDid starts a sentence about what the sender of the message did, for
-// a reader: "You accepted" to the sender, "bob accepted" to the other.
-func (s *session) senderDid(reader, verb string) string {
-	if reader == s.sender.Key {
-		return "You " + verb
-	}
-	return s.sender.Name + " " + verb
-}
-
 // buttons reports whether a player's transport shows actions as buttons,
 // so that a reply need not also say which commands answer.
 func (s *session) buttons(key string) bool {

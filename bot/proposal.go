@@ -24,7 +24,7 @@ func (s *session) cmdResign(c *Command) error {
 	if g.Status != Active {
 		return s.refusal(g, words.Refusal{Reason: words.NotInProgress, Chosen: s.chosen(g)})
 	}
-	if s.abortEarly(gs, "resigned") {
+	if s.abortEarly(gs, words.ResignedEarly) {
 		return nil
 	}
 	me, _ := g.ColorOf(s.sender.Key)
@@ -258,7 +258,7 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 	accepted := words.ProposalAccepted{Game: wordsGame(g), By: s.sender.Name, Proposal: wordsProposal(g, pr)}
 	switch pr.Kind {
 	case ProposeDraw:
-		if s.abortEarly(gs, "agreed to a draw in") {
+		if s.abortEarly(gs, words.DrawnEarly) {
 			return nil
 		}
 		s.finish(gs, gs.pos().AgreedDraw())

@@ -50,3 +50,43 @@ type Resigned struct {
 func (o Resigned) Words(r Reader) string {
 	return Sentence(o.Game.whoFor(o.By, r)) + " " + verb(o.By, r, "resign", "resigns") + " game " + o.Game.ID + "."
 }
+
+// AbortHow is how a game came to be aborted.
+type AbortHow uint8
+
+// The ways a game is aborted.
+const (
+	AbortAsked    AbortHow = iota // "abort" before each player moved twice
+	ResignedEarly                 // a resignation that early counts as an abort
+	DrawnEarly                    // so does a draw agreed that early
+)
+
+// Aborted is a game ended with no result before each player had moved
+// twice, told to both players.
+type Aborted struct {
+	Game Game
+	By   string    // who aborted, resigned or agreed, for the reader who did not
+	Not  tak.Color // the other player, named "you" to them
+	How  AbortHow
+}
+
+// Words tells a player: "You aborted game g3 against bob before each
+// player had moved twice: it ends with no result and is not rated."
+func (o Aborted) Words(r Reader) string {
+	did, after := "aborted", "it ends with no result and is not rated."
+	switch o.How {
+	case ResignedEarly:
+		did, after = "resigned", earlyEnd
+	case DrawnEarly:
+		did, after = "agreed to a draw in", earlyEnd
+	}
+	against := o.Game.Names[o.Not]
+	if r.You[o.Not] {
+		against = "you"
+	}
+	return accepter(o.By, r) + " " + did + " game " + o.Game.ID + " against " + against + " before each player had moved twice: " + after
+}
+
+// earlyEnd is what a resignation or an agreed draw before each player has
+// moved twice becomes, in a game between two players.
+const earlyEnd = "that early, it counts as an abort: the game ends with no result, is not rated and gets no review."

@@ -64,6 +64,26 @@ const (
 	// BoardNoLongerAdoptable: an accepted adopt's board cannot be set up
 	// (reads Err).
 	BoardNoLongerAdoptable
+	// OwnOpenChallenge: the sender answers their own open challenge.
+	OwnOpenChallenge
+	// OwnChallenge: the sender answers their own challenge (reads Other).
+	OwnChallenge
+	// NothingToAnswer: the game is neither waiting nor has a proposal
+	// open (reads Status).
+	NothingToAnswer
+	// NoProposal: no proposal to answer.
+	NoProposal
+	// OwnProposal: the sender answers their own proposal (reads Other).
+	OwnProposal
+	// NothingToWithdraw: no challenge or proposal of the sender's.
+	NothingToWithdraw
+	// CannotAbort: only a game in progress can be aborted (reads Status).
+	CannotAbort
+	// TooLateToAbort: each player has moved twice (reads Turn, the moves
+	// played).
+	TooLateToAbort
+
+	numReasons // how many there are, plus one: new reasons go above
 )
 
 // GamesHint points a player who addressed a finished game to their others.
@@ -89,8 +109,9 @@ type Refusal struct {
 	Err      error     // what is wrong (MoveUnreadable, IllegalMove, BoardNotAdoptable, BoardNoLongerAdoptable)
 	Size     int       // the board's size (IllegalMove)
 	Written  notation.Orientation
-	Proposal Proposal // the proposal waiting (AlreadyProposed, AnswerFirst)
-	Arg      string   // the sender's argument, shortened (BadRevertTurn)
+	Proposal Proposal  // the proposal waiting (AlreadyProposed, AnswerFirst)
+	Other    tak.Color // the other player, who must answer (OwnChallenge, OwnProposal)
+	Arg      string    // the sender's argument, shortened (BadRevertTurn)
 	// First and Last are the plies the game's history starts and stands
 	// at (BadRevertTurn, RevertWhich).
 	First, Last int
@@ -174,6 +195,30 @@ var refusals = map[Reason]func(o Refusal, r Reader) string{
 	ProposalStale: func(Refusal, Reader) string { return "the game has changed since the proposal" },
 	BoardNoLongerAdoptable: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("the board cannot be adopted: %v", o.Err)
+	},
+	OwnOpenChallenge: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("%s is your own open challenge: someone else must accept it (send \"cancel\" to withdraw it)", o.Game.ID)
+	},
+	OwnChallenge: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("you sent this challenge; %s must answer it (or send \"cancel\" to withdraw it)", o.Game.Names[o.Other])
+	},
+	NothingToAnswer: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s is %s: there is nothing to answer", o.Game.ID, o.Status)
+	},
+	NoProposal: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("there is no proposal to answer in game %s%s", o.Game.ID, o.hint())
+	},
+	OwnProposal: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("you made this proposal yourself; %s must answer it (or send \"cancel\" to withdraw it)", o.Game.Names[o.Other])
+	},
+	NothingToWithdraw: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("there is nothing of yours to withdraw in game %s (a challenge you sent, or a proposal you made)%s", o.Game.ID, o.hint())
+	},
+	CannotAbort: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s is %s: only a game in progress can be aborted%s", o.Game.ID, o.Status, o.hint())
+	},
+	TooLateToAbort: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s can no longer be aborted: a game can be aborted only before each player has moved twice, and %d moves have been played. You can offer a draw (\"draw\") or resign (\"resign\").", o.Game.ID, o.Turn)
 	},
 }
 

@@ -60,6 +60,16 @@ func TestWords(t *testing.T) {
 			"Accepting makes this board the position, with black to move at turn 2 (PTN move 1, black); the moves played since the start are kept in the game's notes. The swap opening ends with it: from then on each player places their own colour."},
 		{"revert, no turn", Refusal{Reason: BadRevertTurn, Arg: "x", First: 0, Start: "the empty board", Last: 6}, white,
 			`"x" is not a turn to go back to: "revert N" goes back to the position after turn N, from 0 (the empty board) to 5`},
+		{"challenge declined", ChallengeDeclined{Game: game, By: "bob"}, white, "You declined the challenge g1."},
+		{"challenge withdrawn", ChallengeWithdrawn{Game: game, By: "alice"}, black, "alice withdrew the challenge g1."},
+		{"proposal declined after the end", ProposalDeclined{Game: game, By: "alice", Proposal: Proposal{Kind: ProposeDraw}, Over: true}, black,
+			"alice declined the proposal to agree a draw. The result stands."},
+		{"proposal withdrawn", ProposalWithdrawn{Game: game, By: "bob", Proposal: Proposal{Kind: ProposeRestart, Setup: "the empty board"}}, white,
+			"You withdrew the proposal to restart the game from the empty board."},
+		{"aborted", Aborted{Game: game, By: "alice", Not: tak.Black, How: AbortAsked}, black,
+			"alice aborted game g1 against you before each player had moved twice: it ends with no result and is not rated."},
+		{"resigned early", Aborted{Game: game, By: "alice", Not: tak.Black, How: ResignedEarly}, white,
+			"You resigned game g1 against bob before each player had moved twice: that early, it counts as an abort: the game ends with no result, is not rated and gets no review."},
 		{"resigned", Resigned{Game: game, By: tak.White}, white, "You (white) resign game g1."},
 		{"not your turn, chosen", Refusal{Reason: NotYourTurn, Game: game, ToMove: tak.Black, Chosen: true}, white,
 			"it is not your turn in game g1: bob (black) is to move (your commands go to g1 since you sent \"game g1\"; send \"games\" to list yours and \"game ID\" to choose another)"},
@@ -82,7 +92,7 @@ func TestWords(t *testing.T) {
 // TestEveryReasonIsWorded keeps the table of refusals whole: a reason
 // added without its sentence fails here.
 func TestEveryReasonIsWorded(t *testing.T) {
-	for r := NotAccepted; r <= BoardNoLongerAdoptable; r++ {
+	for r := NotAccepted; r < numReasons; r++ {
 		if _, ok := refusals[r]; !ok {
 			t.Errorf("reason %d has no words", r)
 		}
