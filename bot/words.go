@@ -45,14 +45,6 @@ func orderNames(mail, ptn string, o notation.Orientation) string {
 	return words.MoveNames{Mail: mail, PTN: ptn}.Names(o)
 }
 
-func squareList(sqs []tak.Square, size int, o notation.Orientation) string {
-	var names []string
-	for _, sq := range sqs {
-		names = append(names, notation.SquareName(sq, size, o))
-	}
-	return strings.Join(names, ", ")
-}
-
 // readingList names squares in the reader's notation, sorted by row (mail)
 // or rank (PTN) number and then by column, so that a player can check a
 // list of differing squares against their board in order.
@@ -118,12 +110,7 @@ func reservesText(c tak.Config) string {
 	return "white " + one(tak.White) + ", black " + one(tak.Black)
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
+func plural(n int, one, many string) string { return words.Plural(n, one, many) }
 
 func orientName(o notation.Orientation) string {
 	if o == notation.Mail {

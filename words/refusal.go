@@ -83,6 +83,18 @@ const (
 	// played).
 	TooLateToAbort
 
+	// NoMoveToDispute: the game is neither in progress nor ended on the
+	// board.
+	NoMoveToDispute
+	// NoMoveYet: no move has been played (reads AdoptedAt).
+	NoMoveYet
+	// OwnMove: "im" on the sender's own last move.
+	OwnMove
+	// NoDisputeReason: "im" without a reason.
+	NoDisputeReason
+	// ReasonTooLong: the reason is Count characters, over Limit.
+	ReasonTooLong
+
 	numReasons // how many there are, plus one: new reasons go above
 )
 
@@ -118,12 +130,23 @@ type Refusal struct {
 	Start       string // where the history starts: "the empty board"
 	// AdoptedAt is the turn a board was adopted at, 0 when none was.
 	AdoptedAt int
+	// Count is how long the sender's text is, Limit how long it may be
+	// (ReasonTooLong).
+	Count, Limit int
 }
 
 // ChosenHint explains why a command went to game id, which the sender
 // chose with "game ID" in an earlier message, and how to choose another.
 func ChosenHint(id string) string {
 	return fmt.Sprintf(" (your commands go to %s since you sent \"game %s\"; send \"games\" to list yours and \"game ID\" to choose another)", id, id)
+}
+
+// sinceAdopted notes, after "no move", the board the history starts from.
+func (o Refusal) sinceAdopted() string {
+	if o.AdoptedAt > 0 {
+		return " since the board adopted at turn " + strconv.Itoa(o.AdoptedAt)
+	}
+	return ""
 }
 
 func (o Refusal) hint() string {
@@ -168,11 +191,22 @@ var refusals = map[Reason]func(o Refusal, r Reader) string{
 		return fmt.Sprintf("%s proposed to %s; answer with \"accept\" or \"decline\" first", o.Game.Names[o.Proposal.By], o.Proposal.Text(o.Game, r))
 	},
 	NothingToUndo: func(o Refusal, _ Reader) string {
-		note := ""
-		if o.AdoptedAt > 0 {
-			note = " since the board adopted at turn " + strconv.Itoa(o.AdoptedAt)
-		}
-		return fmt.Sprintf("you have no move to take back in game %s%s", o.Game.ID, note)
+		return fmt.Sprintf("you have no move to take back in game %s%s", o.Game.ID, o.sinceAdopted())
+	},
+	NoMoveToDispute: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s has no move to dispute: only a game in progress, or one that ended on the board, can be disputed%s", o.Game.ID, o.hint())
+	},
+	NoMoveYet: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("no move has been played in game %s%s", o.Game.ID, o.sinceAdopted())
+	},
+	OwnMove: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("the last move of game %s is your own; \"im\" disputes your opponent's last move (send \"undo\" to ask to take back yours)", o.Game.ID)
+	},
+	NoDisputeReason: func(Refusal, Reader) string {
+		return "say why you think the move was illegal, e.g. \"im the wall on c3 was covered\""
+	},
+	ReasonTooLong: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("the reason is %d characters long; say it in at most %d", o.Count, o.Limit)
 	},
 	NoDispute: func(Refusal, Reader) string {
 		return "takeback asks for the move you disputed with \"im\" to be taken back; dispute the last move first, e.g. \"im the wall was covered\""

@@ -99,6 +99,28 @@ func TestEveryReasonIsWorded(t *testing.T) {
 	}
 }
 
+func TestRuling(t *testing.T) {
+	tg, err := tak.NewGame(tak.DefaultConfig(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := tg.Position()
+	m := tak.Move{Type: tak.Place, Square: 0, Piece: tak.Flat}
+	legal := Ruling{Game: game, By: tak.Black, Turn: 1, Move: m, Before: before, Reason: "no"}
+	got := legal.Words(black)
+	want := "You (black) dispute the move of turn 1 (PTN move 1, white), a1 (mail ps a5) by alice: \"no\".\nRuling: the move is legal. In the swap opening"
+	if len(got) < len(want) || got[:len(want)] != want {
+		t.Errorf("legal:\n got %q\nwant %q…", got, want)
+	}
+	illegal := legal
+	illegal.Err = errors.New("the square is taken")
+	got = illegal.Words(white)
+	want = "bob (black) disputes the move of turn 1 (PTN move 1, white), ps a5 (PTN a1) by you: \"no\".\nRuling: the move is illegal: the square is taken. It is taken back, and you play turn 1 (PTN move 1, white) again."
+	if got != want {
+		t.Errorf("illegal:\n got %q\nwant %q", got, want)
+	}
+}
+
 func TestAmbiguousSquare(t *testing.T) {
 	q := AmbiguousSquare{Bare: "b4", MailAsPTN: "b2", PTNAsMail: "b2", Tail: " t"}
 	want := `Did you mean "ps b4 t" (Tak by Mail B4, which is PTN b2) or PTN b4 (Tak by Mail B2: send "ps b2 t")?`
