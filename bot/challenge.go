@@ -171,7 +171,7 @@ func (r *Referee) addressHelp() string {
 
 func (s *session) cmdNew(c *Command) error {
 	if len(c.Args) == 0 {
-		return refuse("say whom to challenge, e.g. \"new bob size=6 komi=2 color=white\", or \"new anyone\" for an open challenge")
+		return s.refusal(nil, words.Refusal{Reason: words.NoOpponent})
 	}
 	if isAnyone(c.Args[0]) {
 		return s.cmdNewSeek(c)
@@ -186,17 +186,17 @@ func (s *session) cmdNew(c *Command) error {
 		return err
 	}
 	if opp.Key() == s.sender.Key {
-		return refuse("you cannot challenge yourself")
+		return s.refusal(nil, words.Refusal{Reason: words.SelfChallenge})
 	}
 	opts, err := parseNewOptions(c.Args[1:], s.r.opts.DefaultDays)
 	if err != nil {
 		return err
 	}
 	if opts.level != 0 {
-		return refuse("level sets takbot's strength, so it is for games against takbot only: \"new takbot level=%d\"", opts.level)
+		return s.refusal(nil, words.Refusal{Reason: words.LevelForTakbot, Count: opts.level})
 	}
 	if opts.ratingHigh > 0 {
-		return refuse("rating= is for open challenges, which anyone in the range may accept: write \"new anyone rating=%d-%d\"", opts.ratingLow, opts.ratingHigh)
+		return s.refusal(nil, words.Refusal{Reason: words.RatingForOpen, Low: opts.ratingLow, High: opts.ratingHigh})
 	}
 	cfg, err := opts.config()
 	if err != nil {
@@ -208,7 +208,7 @@ func (s *session) cmdNew(c *Command) error {
 		return err
 	}
 	if op.Key == s.sender.Key {
-		return refuse("you cannot challenge yourself (%s is paired with your account)", opp.Key())
+		return s.refusal(nil, words.Refusal{Reason: words.SelfChallenge, Arg: opp.Key()})
 	}
 	if err := s.checkChallengeQuotas(op); err != nil {
 		return err
@@ -225,14 +225,10 @@ func (s *session) cmdNew(c *Command) error {
 	if op.Created.Equal(s.now) {
 		s.markPlayer(op) // known from now on, by name too
 	}
-	id := g.ID
-	expires := s.r.challengeExpiry(g)
-	d := s.event(s.sender.Key, id)
-	d.say("Challenge %s sent to %s: %s. You play %s. If %s does not answer by %s, the challenge expires.", id, op.Name, describeConfig(g), mine, op.Name, s.timeFor(s.sender.Key, expires))
+	made := words.ChallengeMade{Game: wordsGame(g), By: s.sender.Name, To: op.Name, ByColor: mine, Settings: wordsSettings(g), Expires: s.r.challengeExpiry(g)}
+	s.announce(g, s.sender.Key, made)
 	s.offerActions(gs, s.sender.Key)
-	d = s.event(op.Key, id)
-	d.say("%s challenges you to a game of Tak (%s): %s. You would play %s. Answer by %s, or the challenge expires.",
-		s.sender.Name, id, describeConfig(g), mine.Opponent(), s.timeFor(op.Key, expires))
+	s.announce(g, op.Key, made)
 	s.offerActions(gs, op.Key)
 	return nil
 }
@@ -355,21 +351,14 @@ func (s *session) startGame(gs *gameState) error {
 	}
 	s.startTurn(gs)
 	gs.dirty = true
-	both(g, func(k string, c tak.Color) {
-		d := s.event(k, g.ID)
-		d.say("Game %s begins: %s against %s; %s.", g.ID, whoFor(g, tak.White, k), whoFor(g, tak.Black, k), describeConfig(g))
-		if g.Config.Opening == tak.SwapOpening {
-			d.say("Swap opening: each player's first move places a flat of the opponent's colour.")
+	begins := words.GameBegins{Game: wordsGame(g), Settings: wordsSettings(g), RematchOf: g.RematchOf}
+	for _, c := range []tak.Color{tak.White, tak.Black} {
+		if v := g.Vacation[c]; v.After(s.now) {
+			begins.Vacations[c] = v
 		}
-		d.say("You play %s.", c)
-		if note := rematchNote(g); note != "" {
-			d.say("%s", note)
-		}
-		for _, vc := range []tak.Color{tak.White, tak.Black} {
-			if v := g.Vacation[vc]; v.After(s.now) {
-				d.say("%s %s on vacation until %s: %s clock stops until then.", sentence(whoFor(g, vc, k)), verbFor(g, vc, k, "are", "is"), s.timeFor(k, v), verbFor(g, vc, k, "your", "their"))
-			}
-		}
+	}
+	both(g, func(k string, _ tak.Color) {
+		s.announce(g, k, begins)
 		s.status(gs, k, true)
 	})
 	return nil

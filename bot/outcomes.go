@@ -132,3 +132,12 @@ func recordedMove(g *GameRecord, i int) words.MoveNames {
 func (s *session) reply(g *GameRecord, key string, o outcome) {
 	s.tell(key, g.ID).line(o.Words(s.reader(g, key)))
 }
+
+// wordsSettings is how game g is played, for words.
+func wordsSettings(g *GameRecord) words.Settings {
+	o := words.Settings{Config: g.Config, Days: g.Days, Style: string(g.Style), Setup: g.Setup, Unrated: g.Unrated, Private: g.Private}
+	if g.Scoring.Rules != 0 {
+		o.Scoring = g.Scoring.String()
+	}
+	return o
+}

@@ -41,15 +41,6 @@ func possessiveFor(g *GameRecord, c tak.Color, reader string) string {
 	return g.Names[c] + "'s"
 }
 
-// verbFor picks the verb form that agrees with nameFor: "you resign",
-// "alice resigns".
-func verbFor(g *GameRecord, c tak.Color, reader, you, other string) string {
-	if isReader(g, c, reader) {
-		return you
-	}
-	return other
-}
-
 // buttons reports whether a player's transport shows actions as buttons,
 // so that a reply need not also say which commands answer.
 func (s *session) buttons(key string) bool {

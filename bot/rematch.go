@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 )
@@ -121,14 +120,6 @@ func (s *session) rematchTarget(c *Command) (*gameState, error) {
 		fit = fit[:5]
 	}
 	return nil, s.ask(c, pickShow, fit)
-}
-
-// rematchNote says, in a rematch's first lines, which game it follows.
-func rematchNote(g *GameRecord) string {
-	if g.RematchOf == "" {
-		return ""
-	}
-	return fmt.Sprintf("It is the rematch of game %s.", g.RematchOf)
 }
 
 // rematchLinks names the games a game is linked to as rematches, for a

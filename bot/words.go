@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -76,39 +75,7 @@ func readingOrder(sqs []tak.Square, size int, o notation.Orientation) []tak.Squa
 }
 
 // describeConfig says how a game is played.
-func describeConfig(g *GameRecord) string {
-	c := g.Config
-	s := fmt.Sprintf("%dx%d, komi %s, %s opening, %s rules, %s, %s per move, %s style",
-		c.Size, c.Size, c.Komi, c.Opening, c.Rules, reservesText(c), plural(g.Days, "day", "days"), g.Style)
-	if g.Setup != "" {
-		s += ", from the position " + g.Setup
-	}
-	if g.Scoring.Rules != 0 {
-		s += ", " + g.Scoring.String() + " scoring"
-	}
-	if c.Rules == tak.Modegan {
-		s += ", a drawn game goes to black"
-	}
-	if g.Unrated {
-		s += ", unrated"
-	}
-	if g.Private {
-		s += ", private (no web page, no spectators)"
-	}
-	return s
-}
-
-// reservesText says the players' reserves: "21 stones and 1 capstone
-// each", or each player's when they differ.
-func reservesText(c tak.Config) string {
-	one := func(p tak.Color) string {
-		return plural(c.Stones[p], "stone", "stones") + " and " + plural(c.Caps[p], "capstone", "capstones")
-	}
-	if c.Stones[0] == c.Stones[1] && c.Caps[0] == c.Caps[1] {
-		return one(tak.White) + " each"
-	}
-	return "white " + one(tak.White) + ", black " + one(tak.Black)
-}
+func describeConfig(g *GameRecord) string { return wordsSettings(g).Words() }
 
 func plural(n int, one, many string) string { return words.Plural(n, one, many) }
 

@@ -1,6 +1,15 @@
 package words
 
-// Answers to challenges and proposals: declined, withdrawn.
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/tak"
+)
+
+// Challenges made and begun, and the answers to challenges and
+// proposals: declined, withdrawn.
 
 // ChallengeDeclined is a challenge declined by the challenged player.
 type ChallengeDeclined struct {
@@ -54,4 +63,55 @@ type ProposalWithdrawn struct {
 // Words tells a player: "You withdrew the proposal to agree a draw."
 func (o ProposalWithdrawn) Words(r Reader) string {
 	return accepter(o.By, r) + " withdrew the proposal to " + o.Proposal.Text(o.Game, r) + "."
+}
+
+// ChallengeMade is a challenge sent to a player, told to the challenger
+// (the Reader's Sender) and to the player challenged.
+type ChallengeMade struct {
+	Game     Game
+	By, To   string    // the challenger's name, the challenged player's
+	ByColor  tak.Color // the challenger's colour
+	Settings Settings
+	Expires  time.Time // when the challenge expires unanswered
+}
+
+// Words tells the challenger what they sent, or the challenged player
+// what they are asked.
+func (o ChallengeMade) Words(r Reader) string {
+	if r.Sender {
+		return fmt.Sprintf("Challenge %s sent to %s: %s. You play %s. If %s does not answer by %s, the challenge expires.", o.Game.ID, o.To, o.Settings.Words(), o.ByColor, o.To, r.Time(o.Expires))
+	}
+	return fmt.Sprintf("%s challenges you to a game of Tak (%s): %s. You would play %s. Answer by %s, or the challenge expires.",
+		o.By, o.Game.ID, o.Settings.Words(), o.ByColor.Opponent(), r.Time(o.Expires))
+}
+
+// GameBegins is a challenge accepted: the game starts, told to both
+// players.
+type GameBegins struct {
+	Game     Game
+	Settings Settings
+	// RematchOf is the game this one is the rematch of, "" when none.
+	RematchOf string
+	// Vacations are the players' vacations that stop their clocks now,
+	// zero for a player not on vacation.
+	Vacations [2]time.Time
+}
+
+// Words tells a player how the game begins and which colour they play.
+func (o GameBegins) Words(r Reader) string {
+	g := o.Game
+	lines := []string{fmt.Sprintf("Game %s begins: %s against %s; %s.", g.ID, g.whoFor(tak.White, r), g.whoFor(tak.Black, r), o.Settings.Words())}
+	if o.Settings.Config.Opening == tak.SwapOpening {
+		lines = append(lines, "Swap opening: each player's first move places a flat of the opponent's colour.")
+	}
+	lines = append(lines, fmt.Sprintf("You play %s.", r.Color))
+	if o.RematchOf != "" {
+		lines = append(lines, fmt.Sprintf("It is the rematch of game %s.", o.RematchOf))
+	}
+	for _, c := range []tak.Color{tak.White, tak.Black} {
+		if v := o.Vacations[c]; !v.IsZero() {
+			lines = append(lines, fmt.Sprintf("%s %s on vacation until %s: %s clock stops until then.", Sentence(g.whoFor(c, r)), verb(c, r, "are", "is"), r.Time(v), verb(c, r, "your", "their")))
+		}
+	}
+	return strings.Join(lines, "\n")
 }

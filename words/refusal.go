@@ -94,6 +94,16 @@ const (
 	NoDisputeReason
 	// ReasonTooLong: the reason is Count characters, over Limit.
 	ReasonTooLong
+	// NoOpponent: "new" without an opponent.
+	NoOpponent
+	// SelfChallenge: the sender challenges themselves; Arg, when set, is
+	// the address paired with their account.
+	SelfChallenge
+	// LevelForTakbot: level= in a challenge to a person (reads Count, the
+	// level).
+	LevelForTakbot
+	// RatingForOpen: rating= in a challenge to a person (reads Low, High).
+	RatingForOpen
 
 	numReasons // how many there are, plus one: new reasons go above
 )
@@ -133,6 +143,8 @@ type Refusal struct {
 	// Count is how long the sender's text is, Limit how long it may be
 	// (ReasonTooLong).
 	Count, Limit int
+	// Low and High are a rating range (RatingForOpen).
+	Low, High int
 }
 
 // ChosenHint explains why a command went to game id, which the sender
@@ -192,6 +204,21 @@ var refusals = map[Reason]func(o Refusal, r Reader) string{
 	},
 	NothingToUndo: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("you have no move to take back in game %s%s", o.Game.ID, o.sinceAdopted())
+	},
+	NoOpponent: func(Refusal, Reader) string {
+		return "say whom to challenge, e.g. \"new bob size=6 komi=2 color=white\", or \"new anyone\" for an open challenge"
+	},
+	SelfChallenge: func(o Refusal, _ Reader) string {
+		if o.Arg != "" {
+			return fmt.Sprintf("you cannot challenge yourself (%s is paired with your account)", o.Arg)
+		}
+		return "you cannot challenge yourself"
+	},
+	LevelForTakbot: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("level sets takbot's strength, so it is for games against takbot only: \"new takbot level=%d\"", o.Count)
+	},
+	RatingForOpen: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("rating= is for open challenges, which anyone in the range may accept: write \"new anyone rating=%d-%d\"", o.Low, o.High)
 	},
 	NoMoveToDispute: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("game %s has no move to dispute: only a game in progress, or one that ended on the board, can be disputed%s", o.Game.ID, o.hint())

@@ -19,6 +19,12 @@ var (
 	nobody = Reader{}
 )
 
+var (
+	settings  = Settings{Config: tak.DefaultConfig(5), Days: 3, Style: "plain"}
+	described = "5x5, komi 0, swap opening, standard rules, 21 stones and 1 capstone each, 3 days per move, plain style"
+	noon      = time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+)
+
 type wording interface{ Words(Reader) string }
 
 func TestWords(t *testing.T) {
@@ -70,6 +76,12 @@ func TestWords(t *testing.T) {
 			"alice aborted game g1 against you before each player had moved twice: it ends with no result and is not rated."},
 		{"resigned early", Aborted{Game: game, By: "alice", Not: tak.Black, How: ResignedEarly}, white,
 			"You resigned game g1 against bob before each player had moved twice: that early, it counts as an abort: the game ends with no result, is not rated and gets no review."},
+		{"challenge, to the challenger", ChallengeMade{Game: game, By: "alice", To: "bob", ByColor: tak.White, Settings: settings, Expires: noon}, white,
+			"Challenge g1 sent to bob: " + described + ". You play white. If bob does not answer by 2026-11-28 12:00 UTC, the challenge expires."},
+		{"challenge, to the challenged in their zone", ChallengeMade{Game: game, By: "alice", To: "bob", ByColor: tak.White, Settings: settings, Expires: noon}, Reader{Color: tak.Black, Zone: time.FixedZone("CET", 3600)},
+			"alice challenges you to a game of Tak (g1): " + described + ". You would play black. Answer by 2026-11-28 13:00 CET, or the challenge expires."},
+		{"game begins", GameBegins{Game: game, Settings: settings, RematchOf: "g0", Vacations: [2]time.Time{{}, noon}}, white,
+			"Game g1 begins: you (white) against bob (black); " + described + ".\nSwap opening: each player's first move places a flat of the opponent's colour.\nYou play white.\nIt is the rematch of game g0.\nbob (black) is on vacation until 2026-11-28 12:00 UTC: their clock stops until then."},
 		{"resigned", Resigned{Game: game, By: tak.White}, white, "You (white) resign game g1."},
 		{"not your turn, chosen", Refusal{Reason: NotYourTurn, Game: game, ToMove: tak.Black, Chosen: true}, white,
 			"it is not your turn in game g1: bob (black) is to move (your commands go to g1 since you sent \"game g1\"; send \"games\" to list yours and \"game ID\" to choose another)"},
