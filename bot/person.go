@@ -52,10 +52,6 @@ func (s *session) buttons(key string) bool {
 	return e != nil && e.info.Limits.Buttons
 }
 
-// sentence capitalizes a sentence that starts with "you" or "your"; a name
-// keeps the case its player chose.
-func sentence(s string) string { return words.Sentence(s) }
-
 // resultTextFor says how a game ended to a reader: "you (white) win by
 // road (R-0). You score 23." It starts in lower case, after "Game over: ".
 func resultTextFor(g *GameRecord, reader string) string {
