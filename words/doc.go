@@ -13,11 +13,16 @@
 // Every sentence of the outcomes here lives in this package, one file per
 // topic:
 //
-//	reader.go    the Reader, the Medium, and how players, turns, moves and times are named
-//	move.go      a move played, Tak called, a road, a move too late, a bare square questioned
-//	refusal.go   the Refusal of a command and its typed Reason
-//	proposal.go  proposals (draw, undo, takeback, revert, adopt, restart): made, crossed, withdrawn or declined by a move, accepted
-//	ending.go    how a game ended (its result) and a resignation
+//	reader.go     the Reader, the Medium, and how players, turns, moves and times are named
+//	move.go       a move played, Tak called, threats, a road, a move too late, a bare square questioned, a move ending a proposal
+//	refusal.go    the Refusal of a command and its typed Reason, one sentence per reason
+//	proposal.go   proposals (draw, undo, takeback, revert, adopt, restart): made, accepted, a draw agreed
+//	challenge.go  challenges made and begun; challenges and proposals declined or withdrawn
+//	dispute.go    a disputed move's ruling ("im") and the rules that make a move legal
+//	ending.go     how a game ended (its result), a resignation, an abort
+//	clock.go      a challenge expired, a reminder, a loss on time and its withdrawal
+//	status.go     where a game stands, under its board; the finished game's PTN file
+//	settings.go   how a game is played ("5x5, komi 0, ...")
 //
 // To change what a player is told when a move is played, edit
 // MovePlayed.Words in move.go; nothing else changes. The package imports
