@@ -156,4 +156,3 @@ func publicGame(g *GameRecord) words.Game {
 func publicNames(g *GameRecord) [2]string {
 	return [2]string{PublicName(g.Names[0]), PublicName(g.Names[1])}
 }
-

@@ -23,6 +23,9 @@
 //	clock.go      a challenge expired, a reminder, a loss on time and its withdrawal
 //	status.go     where a game stands, under its board; the finished game's PTN file
 //	settings.go   how a game is played ("5x5, komi 0, ...")
+//	watch.go      what spectators are told: a move, an end, where the game stands
+//	plans.go      planned answers played, or dropped, when the opponent moves
+//	chat.go       words passed on with "say"
 //
 // To change what a player is told when a move is played, edit
 // MovePlayed.Words in move.go; nothing else changes. The package imports
