@@ -115,3 +115,35 @@ func (o GameBegins) Words(r Reader) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// RematchAsked is a rematch challenge sent, colours swapped, told to the
+// player who asked (the Reader's Sender) and to their opponent.
+type RematchAsked struct {
+	Game     Game   // the new game
+	Of       string // the game it is the rematch of
+	By, To   string // who asked, who is asked
+	ByColor  tak.Color
+	Settings Settings
+	Expires  time.Time // written in UTC to both
+}
+
+// Words tells a player.
+func (o RematchAsked) Words(r Reader) string {
+	if r.Sender {
+		return fmt.Sprintf("Rematch of game %s: challenge %s sent to %s: %s. You play %s this time. If %s does not answer by %s, the challenge expires.",
+			o.Of, o.Game.ID, o.To, o.Settings.Words(), o.ByColor, o.To, UTC(o.Expires))
+	}
+	return fmt.Sprintf("%s asks for a rematch of game %s: challenge %s, %s. You would play %s this time. Answer by %s, or the challenge expires.",
+		o.By, o.Of, o.Game.ID, o.Settings.Words(), o.ByColor.Opponent(), UTC(o.Expires))
+}
+
+// RematchEngine is a rematch against takbot, which plays at once.
+type RematchEngine struct {
+	Of              string
+	Level, MaxLevel int
+}
+
+// Words tells the player.
+func (o RematchEngine) Words(Reader) string {
+	return fmt.Sprintf("Rematch of game %s: takbot plays you again at level %d of %d, colours swapped; the game is unrated.", o.Of, o.Level, o.MaxLevel)
+}

@@ -104,6 +104,21 @@ const (
 	LevelForTakbot
 	// RatingForOpen: rating= in a challenge to a person (reads Low, High).
 	RatingForOpen
+	// RematchTooSoon: a rematch of a game in progress.
+	RematchTooSoon
+	// NeverPlayed: a rematch of a game never played (reads Status, Other
+	// and Arg, the opponent's address).
+	NeverPlayed
+	// RematchWaiting: the sender's rematch waits for an answer (reads
+	// Other, Arg: the rematch's id).
+	RematchWaiting
+	// RematchExists: the rematch is played or under way (reads Arg: its id).
+	RematchExists
+	// EngineGamesFull: the sender plays the most games against takbot at
+	// once (reads Count).
+	EngineGamesFull
+	// NoRematchable: no game ended recently (reads Count: the days).
+	NoRematchable
 
 	numReasons // how many there are, plus one: new reasons go above
 )
@@ -219,6 +234,24 @@ var refusals = map[Reason]func(o Refusal, r Reader) string{
 	},
 	RatingForOpen: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("rating= is for open challenges, which anyone in the range may accept: write \"new anyone rating=%d-%d\"", o.Low, o.High)
+	},
+	RematchTooSoon: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s is still in progress: a rematch is for a game that is over%s", o.Game.ID, o.hint())
+	},
+	NeverPlayed: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s was %s, never played: send \"new %s\" to challenge %s%s", o.Game.ID, o.Status, o.Arg, o.Game.Names[o.Other], o.hint())
+	},
+	RematchWaiting: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("you already asked %s for a rematch of %s: it is challenge %s, waiting for their answer (\"cancel\" withdraws it)", o.Game.Names[o.Other], o.Game.ID, o.Arg)
+	},
+	RematchExists: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("the rematch of %s is game %s, already played or under way", o.Game.ID, o.Arg)
+	},
+	EngineGamesFull: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("you already play %d games against takbot, the most at once; finish or resign one first (\"games\" lists them)", o.Count)
+	},
+	NoRematchable: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("you have no game that ended in the last %s to ask a rematch of; send \"games\" to list yours, and \"game ID; rematch\" for an older one", Plural(o.Count, "day", "days"))
 	},
 	NoMoveToDispute: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("game %s has no move to dispute: only a game in progress, or one that ended on the board, can be disputed%s", o.Game.ID, o.hint())
