@@ -74,9 +74,6 @@ func readingOrder(sqs []tak.Square, size int, o notation.Orientation) []tak.Squa
 	return out
 }
 
-// describeConfig says how a game is played.
-func describeConfig(g *GameRecord) string { return wordsSettings(g).Words() }
-
 func plural(n int, one, many string) string { return words.Plural(n, one, many) }
 
 func orientName(o notation.Orientation) string {

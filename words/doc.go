@@ -26,6 +26,7 @@
 //	watch.go      what spectators are told: a move, an end, where the game stands
 //	plans.go      planned answers played, or dropped, when the opponent moves
 //	chat.go       words passed on with "say"
+//	seek.go       open challenges ("new anyone"): posted, taken, expired, withdrawn, to the seeker and the lobbies
 //
 // To change what a player is told when a move is played, edit
 // MovePlayed.Words in move.go; nothing else changes. The package imports

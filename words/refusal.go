@@ -119,6 +119,21 @@ const (
 	EngineGamesFull
 	// NoRematchable: no game ended recently (reads Count: the days).
 	NoRematchable
+	// AcceptArgs: "accept" with more than one game id.
+	AcceptArgs
+	// NoSuchGame: no game Arg.
+	NoSuchGame
+	// NotASeek: the game is not an open challenge, and not the sender's.
+	NotASeek
+	// SeekGone: the open challenge expired.
+	SeekGone
+	// SeekWithdrawnBy: its seeker withdrew it (reads ToMove as the seeker).
+	SeekWithdrawnBy
+	// SeekTakenFirst: someone else accepted it first.
+	SeekTakenFirst
+	// OutOfRange: the sender's rating is outside the open challenge's
+	// range (reads Low, High, Size, Count: the rating, Unrated).
+	OutOfRange
 
 	numReasons // how many there are, plus one: new reasons go above
 )
@@ -158,8 +173,10 @@ type Refusal struct {
 	// Count is how long the sender's text is, Limit how long it may be
 	// (ReasonTooLong).
 	Count, Limit int
-	// Low and High are a rating range (RatingForOpen).
+	// Low and High are a rating range (RatingForOpen, OutOfRange), and
+	// Unrated says the sender has no rating (OutOfRange).
 	Low, High int
+	Unrated   bool
 }
 
 // ChosenHint explains why a command went to game id, which the sender
@@ -252,6 +269,31 @@ var refusals = map[Reason]func(o Refusal, r Reader) string{
 	},
 	NoRematchable: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("you have no game that ended in the last %s to ask a rematch of; send \"games\" to list yours, and \"game ID; rematch\" for an older one", Plural(o.Count, "day", "days"))
+	},
+	AcceptArgs: func(Refusal, Reader) string {
+		return "\"accept\" takes at most one game id, e.g. \"accept g12\""
+	},
+	NoSuchGame: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("there is no game %s; send \"seeks\" for the open challenges", o.Arg)
+	},
+	NotASeek: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s is not an open challenge, and you do not play in it; send \"seeks\" for the open challenges", o.Game.ID)
+	},
+	SeekGone: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("the open challenge %s has expired; send \"seeks\" for the open challenges, or \"new anyone\" to post yours", o.Game.ID)
+	},
+	SeekWithdrawnBy: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("%s withdrew the open challenge %s; send \"seeks\" for the open challenges", o.Game.Names[o.ToMove], o.Game.ID)
+	},
+	SeekTakenFirst: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("someone else accepted the open challenge %s first; send \"seeks\" for the open challenges, or \"new anyone\" to post yours", o.Game.ID)
+	},
+	OutOfRange: func(o Refusal, _ Reader) string {
+		how := fmt.Sprintf("your rating on %dx%d is %d", o.Size, o.Size, o.Count)
+		if o.Unrated {
+			how = fmt.Sprintf("you are unrated on %dx%d, which counts as %d", o.Size, o.Size, o.Count)
+		}
+		return fmt.Sprintf("the open challenge %s is for players rated %d to %d, and %s", o.Game.ID, o.Low, o.High, how)
 	},
 	NoMoveToDispute: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("game %s has no move to dispute: only a game in progress, or one that ended on the board, can be disputed%s", o.Game.ID, o.hint())
