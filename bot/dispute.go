@@ -106,5 +106,3 @@ func openDispute(gs *gameState, c tak.Color) *Dispute {
 	}
 	return d
 }
-
-func pieceName(p tak.Piece) string { return "a " + p.String() }

@@ -203,13 +203,6 @@ func adoptedAt(gs *gameState) int {
 	return gs.tg.Start().Ply() + 1
 }
 
-func (s *session) startNote(gs *gameState) string {
-	if n := adoptedAt(gs); n > 0 {
-		return fmt.Sprintf(" since the board adopted at turn %d", n)
-	}
-	return ""
-}
-
 // adoptConsequence says what accepting an adopt of board pos will do.
 func adoptConsequence(g *GameRecord, pos *tak.Position) words.AdoptConsequence {
 	o := words.AdoptConsequence{Turn: pos.Ply() + 1, ToMove: pos.ToMove(), SwapEnds: g.Config.Opening == tak.SwapOpening && pos.Ply() < 2}

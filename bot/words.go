@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -42,36 +40,6 @@ func moveNames(m tak.Move, before *tak.Position, o notation.Orientation) string 
 // PTN names.
 func orderNames(mail, ptn string, o notation.Orientation) string {
 	return words.MoveNames{Mail: mail, PTN: ptn}.Names(o)
-}
-
-// readingList names squares in the reader's notation, sorted by row (mail)
-// or rank (PTN) number and then by column, so that a player can check a
-// list of differing squares against their board in order.
-func readingList(sqs []tak.Square, size int, o notation.Orientation) string {
-	names := make([]string, 0, len(sqs))
-	for _, sq := range readingOrder(sqs, size, o) {
-		names = append(names, notation.SquareName(sq, size, o))
-	}
-	return strings.Join(names, ", ")
-}
-
-// readingOrder returns the squares sorted as readingList names them.
-func readingOrder(sqs []tak.Square, size int, o notation.Orientation) []tak.Square {
-	out := append([]tak.Square(nil), sqs...)
-	key := func(sq tak.Square) (int, byte) {
-		name := notation.SquareName(sq, size, o)
-		n, _ := strconv.Atoi(name[1:])
-		return n, name[0]
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		ri, fi := key(out[i])
-		rj, fj := key(out[j])
-		if ri != rj {
-			return ri < rj
-		}
-		return fi < fj
-	})
-	return out
 }
 
 func plural(n int, one, many string) string { return words.Plural(n, one, many) }

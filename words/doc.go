@@ -26,6 +26,7 @@
 //	watch.go      what spectators are told: a move, an end, where the game stands
 //	plans.go      planned answers played, or dropped, when the opponent moves
 //	chat.go       words passed on with "say"
+//	sync.go       boards compared with "rs": matching, differing (with the ways out), told to the opponent
 //	seek.go       open challenges ("new anyone"): posted, taken, expired, withdrawn, to the seeker and the lobbies
 //
 // To change what a player is told when a move is played, edit

@@ -134,6 +134,8 @@ const (
 	// OutOfRange: the sender's rating is outside the open challenge's
 	// range (reads Low, High, Size, Count: the rating, Unrated).
 	OutOfRange
+	// BoardUnreadable: the sender's rs board cannot be read (reads Err).
+	BoardUnreadable
 
 	numReasons // how many there are, plus one: new reasons go above
 )
@@ -294,6 +296,9 @@ var refusals = map[Reason]func(o Refusal, r Reader) string{
 			how = fmt.Sprintf("you are unrated on %dx%d, which counts as %d", o.Size, o.Size, o.Count)
 		}
 		return fmt.Sprintf("the open challenge %s is for players rated %d to %d, and %s", o.Game.ID, o.Low, o.High, how)
+	},
+	BoardUnreadable: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("your board cannot be read: %v", o.Err)
 	},
 	NoMoveToDispute: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("game %s has no move to dispute: only a game in progress, or one that ended on the board, can be disputed%s", o.Game.ID, o.hint())

@@ -2,6 +2,7 @@ package words
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -119,6 +120,9 @@ func TestWords(t *testing.T) {
 		{"seek taken, private", SeekTaken{ID: "g1", By: "bob", Seeker: "alice", PrivateGame: true}, nobody, "The open challenge g1 of alice was accepted."},
 		{"out of range, unrated", Refusal{Reason: OutOfRange, Game: game, Low: 1400, High: 1600, Size: 6, Count: 1000, Unrated: true}, white,
 			"the open challenge g1 is for players rated 1400 to 1600, and you are unrated on 6x6, which counts as 1000"},
+		{"board matches", BoardMatches{Game: game, Turn: 3}, white, "Your board matches the true board of game g1 at turn 3 (PTN move 2, white)."},
+		{"board differs, told", BoardDiffersTold{Game: game, By: tak.White, Squares: []tak.Square{1, 0}, Size: 3}, black,
+			"alice (white) reports that their board of game g1 differs from the true board on a1, b1; they may propose a way out."},
 		{"resigned", Resigned{Game: game, By: tak.White}, white, "You (white) resign game g1."},
 		{"not your turn, chosen", Refusal{Reason: NotYourTurn, Game: game, ToMove: tak.Black, Chosen: true}, white,
 			"it is not your turn in game g1: bob (black) is to move (your commands go to g1 since you sent \"game g1\"; send \"games\" to list yours and \"game ID\" to choose another)"},
@@ -167,6 +171,22 @@ func TestRuling(t *testing.T) {
 	want = "bob (black) disputes the move of turn 1 (PTN move 1, white), ps a5 (PTN a1) by you: \"no\".\nRuling: the move is illegal: the square is taken. It is taken back, and you play turn 1 (PTN move 1, white) again."
 	if got != want {
 		t.Errorf("illegal:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestBoardDiffers(t *testing.T) {
+	o := BoardDiffers{Game: game, By: tak.White, Squares: []tak.Square{0}, Size: 3,
+		Yours: map[tak.Square]tak.Stack{}, Referees: map[tak.Square]tak.Stack{0: {tak.Piece(0)}},
+		Match: -1, AdoptErr: errors.New("too many stones"), Setup: "the empty board"}
+	got := o.Words(black)
+	for _, want := range []string{
+		"Your board differs from the true board of game g1 on 1 square (stacks top first, as on the sync board):\n  a1: yours 0 (empty), the referee's ",
+		"\nYour board matches no position of the game's history.\nWays out, each needing bob to accept:\n",
+		"  \"adopt\" is not possible: your board cannot be a position of this game: too many stones.\n  \"restart\": start the game again from the empty board.\nOr fix your own board",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
 	}
 }
 
