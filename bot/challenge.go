@@ -292,7 +292,7 @@ func (s *session) answer(c *Command, yes bool) error {
 		s.announceBoth(g, words.ChallengeDeclined{Game: wordsGame(g), By: s.sender.Name})
 		return nil
 	}
-	if err := s.answerable(g, me); err != nil {
+	if err := s.canAnswer(g, me); err != nil {
 		return err
 	}
 	pr := g.Proposal
@@ -305,9 +305,9 @@ func (s *session) answer(c *Command, yes bool) error {
 	return s.applyProposal(gs, pr)
 }
 
-// answerable refuses an answer by colour me in game g unless it has a
+// canAnswer refuses an answer by colour me in game g unless it has a
 // proposal of the opponent's open.
-func (s *session) answerable(g *GameRecord, me tak.Color) error {
+func (s *session) canAnswer(g *GameRecord, me tak.Color) error {
 	var r words.Refusal
 	switch {
 	case g.Status == Challenged && g.Seek != nil:
