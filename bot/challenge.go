@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // ---- new ----
@@ -170,7 +171,7 @@ func (r *Referee) addressHelp() string {
 
 func (s *session) cmdNew(c *Command) error {
 	if len(c.Args) == 0 {
-		return refuse("say whom to challenge, e.g. \"new bob size=6 komi=2 color=white\", or \"new anyone\" for an open challenge")
+		return s.refusal(nil, words.Refusal{Reason: words.NoOpponent})
 	}
 	if isAnyone(c.Args[0]) {
 		return s.cmdNewSeek(c)
@@ -185,17 +186,17 @@ func (s *session) cmdNew(c *Command) error {
 		return err
 	}
 	if opp.Key() == s.sender.Key {
-		return refuse("you cannot challenge yourself")
+		return s.refusal(nil, words.Refusal{Reason: words.SelfChallenge})
 	}
 	opts, err := parseNewOptions(c.Args[1:], s.r.opts.DefaultDays)
 	if err != nil {
 		return err
 	}
 	if opts.level != 0 {
-		return refuse("level sets takbot's strength, so it is for games against takbot only: \"new takbot level=%d\"", opts.level)
+		return s.refusal(nil, words.Refusal{Reason: words.LevelForTakbot, Count: opts.level})
 	}
 	if opts.ratingHigh > 0 {
-		return refuse("rating= is for open challenges, which anyone in the range may accept: write \"new anyone rating=%d-%d\"", opts.ratingLow, opts.ratingHigh)
+		return s.refusal(nil, words.Refusal{Reason: words.RatingForOpen, Low: opts.ratingLow, High: opts.ratingHigh})
 	}
 	cfg, err := opts.config()
 	if err != nil {
@@ -207,7 +208,7 @@ func (s *session) cmdNew(c *Command) error {
 		return err
 	}
 	if op.Key == s.sender.Key {
-		return refuse("you cannot challenge yourself (%s is paired with your account)", opp.Key())
+		return s.refusal(nil, words.Refusal{Reason: words.SelfChallenge, Arg: opp.Key()})
 	}
 	if err := s.checkChallengeQuotas(op); err != nil {
 		return err
@@ -224,19 +225,15 @@ func (s *session) cmdNew(c *Command) error {
 	if op.Created.Equal(s.now) {
 		s.markPlayer(op) // known from now on, by name too
 	}
-	id := g.ID
-	expires := s.r.challengeExpiry(g)
-	d := s.event(s.sender.Key, id)
-	d.say("Challenge %s sent to %s: %s. You play %s. If %s does not answer by %s, the challenge expires.", id, op.Name, describeConfig(g), mine, op.Name, s.timeFor(s.sender.Key, expires))
+	made := words.ChallengeMade{Game: wordsGame(g), By: s.sender.Name, To: op.Name, ByColor: mine, Settings: wordsSettings(g), Expires: s.r.challengeExpiry(g)}
+	s.announce(g, s.sender.Key, made)
 	s.offerActions(gs, s.sender.Key)
-	d = s.event(op.Key, id)
-	d.say("%s challenges you to a game of Tak (%s): %s. You would play %s. Answer by %s, or the challenge expires.",
-		s.sender.Name, id, describeConfig(g), mine.Opponent(), s.timeFor(op.Key, expires))
+	s.announce(g, op.Key, made)
 	s.offerActions(gs, op.Key)
 	if stranger, err := s.stranger(op); err != nil {
 		return err
 	} else if stranger {
-		s.holdNotice(g, d) // withdrawn within the grace period, it never goes out
+		s.holdNotice(g, s.event(op.Key, g.ID)) // withdrawn within the grace period, it never goes out
 	}
 	return nil
 }
@@ -291,42 +288,47 @@ func (s *session) answer(c *Command, yes bool) error {
 	}
 	g := gs.rec
 	me, _ := g.ColorOf(s.sender.Key)
-	switch {
-	case g.Status == Challenged && me != g.Challenger:
+	if g.Status == Challenged && me != g.Challenger {
 		if yes {
 			return s.startGame(gs)
 		}
 		g.Status = Declined
 		gs.dirty = true
-		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s the challenge %s.", s.senderDid(k, "declined"), g.ID)
-		})
+		s.announceBoth(g, words.ChallengeDeclined{Game: wordsGame(g), By: s.sender.Name})
 		return nil
-	case g.Status == Challenged && g.Seek != nil:
-		return refuse("%s is your own open challenge: someone else must accept it (send \"cancel\" to withdraw it)", g.ID)
-	case g.Status == Challenged:
-		return refuse("you sent this challenge; %s must answer it (or send \"cancel\" to withdraw it)", g.Names[g.Challenger.Opponent()])
-	case !answerable(g):
-		return refuse("game %s is %s: there is nothing to answer", g.ID, g.Status)
-	case g.Proposal == nil:
-		return refuse("there is no proposal to answer in game %s%s", g.ID, s.chosenHint(g))
-	case g.Proposal.By == me:
-		return refuse("you made this proposal yourself; %s must answer it (or send \"cancel\" to withdraw it)", g.Names[me.Opponent()])
+	}
+	if err := s.canAnswer(g, me); err != nil {
+		return err
 	}
 	pr := g.Proposal
 	g.Proposal = nil
 	gs.dirty = true
 	if !yes {
-		after := "The game goes on."
-		if g.Status == Over {
-			after = "The result stands."
-		}
-		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s the proposal to %s. %s", s.senderDid(k, "declined"), s.proposalText(g, pr, k), after)
-		})
+		s.announceBoth(g, words.ProposalDeclined{Game: wordsGame(g), By: s.sender.Name, Proposal: wordsProposal(g, pr), Over: g.Status == Over})
 		return nil
 	}
 	return s.applyProposal(gs, pr)
+}
+
+// canAnswer refuses an answer by colour me in game g unless it has a
+// proposal of the opponent's open.
+func (s *session) canAnswer(g *GameRecord, me tak.Color) error {
+	var r words.Refusal
+	switch {
+	case g.Status == Challenged && g.Seek != nil:
+		r = words.Refusal{Reason: words.OwnOpenChallenge}
+	case g.Status == Challenged:
+		r = words.Refusal{Reason: words.OwnChallenge, Other: g.Challenger.Opponent()}
+	case !answerable(g):
+		r = words.Refusal{Reason: words.NothingToAnswer, Status: string(g.Status)}
+	case g.Proposal == nil:
+		r = words.Refusal{Reason: words.NoProposal, Chosen: s.chosen(g)}
+	case g.Proposal.By == me:
+		r = words.Refusal{Reason: words.OwnProposal, Other: me.Opponent()}
+	default:
+		return nil
+	}
+	return s.refusal(g, r)
 }
 
 // startGame starts a challenged game.
@@ -354,21 +356,14 @@ func (s *session) startGame(gs *gameState) error {
 	}
 	s.startTurn(gs)
 	gs.dirty = true
-	both(g, func(k string, c tak.Color) {
-		d := s.event(k, g.ID)
-		d.say("Game %s begins: %s against %s; %s.", g.ID, whoFor(g, tak.White, k), whoFor(g, tak.Black, k), describeConfig(g))
-		if g.Config.Opening == tak.SwapOpening {
-			d.say("Swap opening: each player's first move places a flat of the opponent's colour.")
+	begins := words.GameBegins{Game: wordsGame(g), Settings: wordsSettings(g), RematchOf: g.RematchOf}
+	for _, c := range []tak.Color{tak.White, tak.Black} {
+		if v := g.Vacation[c]; v.After(s.now) {
+			begins.Vacations[c] = v
 		}
-		d.say("You play %s.", c)
-		if note := rematchNote(g); note != "" {
-			d.say("%s", note)
-		}
-		for _, vc := range []tak.Color{tak.White, tak.Black} {
-			if v := g.Vacation[vc]; v.After(s.now) {
-				d.say("%s %s on vacation until %s: %s clock stops until then.", sentence(whoFor(g, vc, k)), verbFor(g, vc, k, "are", "is"), s.timeFor(k, v), verbFor(g, vc, k, "your", "their"))
-			}
-		}
+	}
+	both(g, func(k string, _ tak.Color) {
+		s.announce(g, k, begins)
 		s.status(gs, k, true)
 	})
 	return nil
@@ -396,18 +391,14 @@ func (s *session) cmdCancel(c *Command) error {
 			s.offerActions(gs, s.sender.Key) // nothing left to withdraw
 			break
 		}
-		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s the challenge %s.", s.senderDid(k, "withdrew"), g.ID)
-		})
+		s.announceBoth(g, words.ChallengeWithdrawn{Game: wordsGame(g), By: s.sender.Name})
 	case answerable(g) && g.Proposal != nil && g.Proposal.By == me:
 		pr := g.Proposal
 		g.Proposal = nil
 		gs.dirty = true
-		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s the proposal to %s.", s.senderDid(k, "withdrew"), s.proposalText(g, pr, k))
-		})
+		s.announceBoth(g, words.ProposalWithdrawn{Game: wordsGame(g), By: s.sender.Name, Proposal: wordsProposal(g, pr)})
 	default:
-		return refuse("there is nothing of yours to withdraw in game %s (a challenge you sent, or a proposal you made)%s", g.ID, s.chosenHint(g))
+		return s.refusal(g, words.Refusal{Reason: words.NothingToWithdraw, Chosen: s.chosen(g)})
 	}
 	return nil
 }

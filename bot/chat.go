@@ -4,6 +4,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/takbymail/takbot/words"
 )
 
 // Chat: "say TEXT" passes a player's words to their opponent, in the
@@ -85,8 +87,8 @@ func (s *session) cmdSay(c *Command) error {
 		g.Chat[opp] = recentChat(g.Chat[opp], s.now)
 	}
 	gs.dirty = true
-	s.event(op.Key, g.ID).say("%s says: “%s”", g.Names[me], text)
-	s.tell(s.sender.Key, g.ID).say("Passed on to %s in game %s: “%s”", g.Names[opp], g.ID, text)
+	s.announce(g, op.Key, words.Said{Game: wordsGame(g), By: me, Text: text})
+	s.reply(g, s.sender.Key, words.PassedOn{Game: wordsGame(g), To: opp, Text: text})
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // Choosing the game a command addresses. In order: a "game ID" earlier in
@@ -259,8 +260,14 @@ func (s *session) noGame(k pickKind, games []*GameRecord) error {
 // chosenHint explains, when g is the game the sender chose with "game ID"
 // in an earlier message, why a command went there and how to choose another.
 func (s *session) chosenHint(g *GameRecord) string {
-	if s.sender.Chosen != g.ID || s.current == g.ID || s.msg.Game == g.ID {
+	if !s.chosen(g) {
 		return ""
 	}
-	return fmt.Sprintf(" (your commands go to %s since you sent \"game %s\"; send \"games\" to list yours and \"game ID\" to choose another)", g.ID, g.ID)
+	return words.ChosenHint(g.ID)
+}
+
+// chosen reports whether g is the game the sender chose with "game ID" in
+// an earlier message, and not the one this message addressed.
+func (s *session) chosen(g *GameRecord) bool {
+	return s.sender.Chosen == g.ID && s.current != g.ID && s.msg.Game != g.ID
 }

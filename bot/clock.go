@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // Tick drives the clocks: it reminds players whose time is mostly gone,
@@ -114,9 +115,7 @@ func (r *Referee) tickGame(ctx context.Context, id string) (replies []Reply, err
 		s.replyBase = fmt.Sprintf("clock:%s:expire", g.ID)
 		g.Status = Expired
 		gs.dirty = true
-		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("The challenge %s expired: %s did not answer within %s.", g.ID, nameFor(g, g.Challenger.Opponent(), k), plural(r.opts.ChallengeDays, "day", "days"))
-		})
+		s.announceBoth(g, words.ChallengeExpired{Game: wordsGame(g), Challenged: g.Challenger.Opponent(), Days: r.opts.ChallengeDays})
 	case g.ClockRunning() && !now.Before(g.Deadline):
 		s.replyBase = fmt.Sprintf("clock:%s:timeout:%d", g.ID, g.Deadline.Unix())
 		s.loseOnTime(gs)
@@ -125,12 +124,10 @@ func (r *Referee) tickGame(ctx context.Context, id string) (replies []Reply, err
 		g.Reminded = true
 		gs.dirty = true
 		c := gs.pos().ToMove()
-		left := plural(int(g.Deadline.Sub(now).Round(time.Hour)/time.Hour), "hour", "hours")
-		d := s.event(g.Players[c], g.ID)
-		d.say("Reminder: it is your turn in game %s against %s, %s; you have %s left, until %s, or you lose on time.",
-			g.ID, g.Names[c.Opponent()], turnName(gs.pos().Ply()+1), left, s.timeFor(g.Players[c], g.Deadline))
+		s.announce(g, g.Players[c], words.Reminder{Game: wordsGame(g), ToMove: c, Turn: gs.pos().Ply() + 1,
+			HoursLeft: int(g.Deadline.Sub(now).Round(time.Hour) / time.Hour), Deadline: g.Deadline})
 		s.offerActions(gs, g.Players[c])
-		d.attention = true
+		s.event(g.Players[c], g.ID).attention = true
 	default:
 		if g.Wake.Equal(r.wakeOf(g)) {
 			return nil, nil
@@ -188,8 +185,9 @@ func (s *session) loseOnTime(gs *gameState) {
 	c := gs.pos().ToMove()
 	s.finish(gs, gs.pos().TimeLoss(c))
 	g.Result.Deadline = deadline
+	lost := words.LostOnTime{Game: wordsGame(g), Loser: c, Deadline: deadline}
 	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("%s ran out of time in game %s: the deadline was %s.", sentence(whoFor(g, c, k)), g.ID, s.timeFor(k, deadline))
+		s.announce(g, k, lost)
 		s.status(gs, k, true)
 	})
 	s.tellWatchersEnd(gs)
@@ -209,10 +207,7 @@ func (s *session) lateClockReprieve(gs *gameState, me tak.Color) bool {
 	g.Status, g.Result = Active, nil
 	g.Deadline = r.Deadline
 	gs.dirty = true
-	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("The loss on time in game %s is withdrawn: %s move reached the referee at %s, before the deadline of %s.",
-			g.ID, possessiveFor(g, me, k), s.timeFor(k, s.received), s.timeFor(k, r.Deadline))
-	})
+	s.announceBoth(g, words.TimeLossWithdrawn{Game: wordsGame(g), Mover: me, Received: s.received, Deadline: r.Deadline})
 	return true
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // maxReason bounds the reason of an "im" dispute, which is quoted to both
@@ -26,46 +27,24 @@ func (s *session) cmdIM(c *Command) error {
 		return err
 	}
 	g := gs.rec
-	if g.Status != Active && !(g.Status == Over && g.Result != nil && g.Result.Reason.OnBoard()) {
-		return refuse("game %s has no move to dispute: only a game in progress, or one that ended on the board, can be disputed%s", g.ID, s.chosenHint(g))
-	}
 	me, _ := g.ColorOf(s.sender.Key)
+	reason, err := s.disputable(gs, c, me)
+	if err != nil {
+		return err
+	}
 	n := gs.tg.Len()
-	if n == 0 {
-		return refuse("no move has been played in game %s%s", g.ID, s.startNote(gs))
-	}
 	before := gs.tg.PositionAfter(n - 1)
-	if before.ToMove() == me {
-		return refuse("the last move of game %s is your own; \"im\" disputes your opponent's last move (send \"undo\" to ask to take back yours)", g.ID)
-	}
-	reason := strings.TrimSpace(strings.Join(c.Args, " "))
-	if reason == "" {
-		return refuse("say why you think the move was illegal, e.g. \"im the wall on c3 was covered\"")
-	}
-	if n := utf8.RuneCountInString(reason); n > maxReason {
-		return refuse("the reason is %d characters long; say it in at most %d", n, maxReason)
-	}
 	m := gs.tg.Moves()[n-1]
 	turn := before.Ply() + 1
-	opp := me.Opponent()
 	checkErr := before.Check(m)
-	wasOver := g.Status == Over
+	ruling := words.Ruling{Game: wordsGame(g), By: me, Turn: turn, Move: m, Before: before, Reason: reason, Err: checkErr, Over: g.Status == Over}
+	if r := gs.pos().Result(); checkErr == nil && r.Reason == tak.RoadEnd {
+		ruling.Road, ruling.RoadBy = r.Road, r.Winner
+	}
 	d := Dispute{By: me, Turn: turn, Move: m.String(), Reason: reason, Legal: checkErr == nil, At: s.now}
 	both(g, func(k string, _ tak.Color) {
-		o := s.orient(k)
+		s.announce(g, k, ruling)
 		dr := s.event(k, g.ID)
-		dr.say("%s %s the move of %s, %s by %s: %q.", sentence(whoFor(g, me, k)), verbFor(g, me, k, "dispute", "disputes"), turnName(turn), moveNames(m, before, o), nameFor(g, opp, k), reason)
-		if checkErr == nil {
-			dr.say("Ruling: the move is legal. %s", explainMove(before, m, o))
-			if r := gs.pos().Result(); r.Reason == tak.RoadEnd {
-				dr.say("It completed a road for %s: %s.", r.Winner, squareList(r.Road, g.Config.Size, o))
-			}
-			if wasOver {
-				dr.say("The game is over, so the result stands: moves can be taken back only while a game is in progress.")
-			}
-		} else {
-			dr.say("Ruling: the move is illegal: %s. It is taken back, and %s %s %s again.", describeMoveError(checkErr, g.Config.Size, o), nameFor(g, opp, k), verbFor(g, opp, k, "play", "plays"), turnName(turn))
-		}
 		dr.image(s.beforePicture(gs, k, before, turn))
 		dr.block(fmt.Sprintf("Before the move (the position after turn %d). %s", turn-1, syncCaption), notation.FormatSyncBoard(before))
 	})
@@ -76,62 +55,40 @@ func (s *session) cmdIM(c *Command) error {
 		g.Status, g.Result = Active, nil
 		s.startTurn(gs)
 	} else {
-		d.Ruling = "legal: " + explainMove(before, m, notation.PTN)
+		d.Ruling = "legal: " + words.ExplainMove(before, m, notation.PTN)
 	}
 	g.Disputes = append(g.Disputes, d)
 	gs.dirty = true
 	both(g, func(k string, _ tak.Color) {
-		if checkErr == nil {
-			s.event(k, g.ID).say("After the move (the position now):")
-			s.status(gs, k, true)
-			return
-		}
-		s.event(k, g.ID).say("With the move taken back, the position now is the one before it:")
-		s.status(gs, k, false)
+		s.announce(g, k, words.PositionNow{TakenBack: checkErr != nil})
+		s.status(gs, k, checkErr == nil)
 	})
 	return nil
 }
 
-func pieceName(p tak.Piece) string { return "a " + p.String() }
-
-// explainMove says which rules make a legal move legal.
-func explainMove(before *tak.Position, m tak.Move, o notation.Orientation) string {
-	size := before.Size()
-	name := func(sq tak.Square) string { return notation.SquareName(sq, size, o) }
-	mover := before.ToMove()
-	if m.Type == tak.Place {
-		st, cp := before.Reserves(mover)
-		if before.InOpening() {
-			return fmt.Sprintf("In the swap opening each player's first move places a flat of the opponent's colour on an empty square; %s was empty.", name(m.Square))
-		}
-		left := plural(st, "stone", "stones")
-		if m.Piece == tak.Cap {
-			left = plural(cp, "capstone", "capstones")
-		}
-		return fmt.Sprintf("A piece may be placed on any empty square: %s was empty, and %s had %s in hand, so placing a %s there is allowed.", name(m.Square), mover, left, m.Piece)
+// disputable returns the reason of colour me's dispute of the last move of
+// game gs, or refuses it: the game must have an opponent's move to dispute
+// and the reason must be said, briefly.
+func (s *session) disputable(gs *gameState, c *Command, me tak.Color) (string, error) {
+	g := gs.rec
+	if g.Status != Active && !(g.Status == Over && g.Result != nil && g.Result.Reason.OnBoard()) {
+		return "", s.refusal(g, words.Refusal{Reason: words.NoMoveToDispute, Chosen: s.chosen(g)})
 	}
-	var b strings.Builder
-	h := before.Height(m.Square)
-	top, _ := before.Top(m.Square)
-	fmt.Fprintf(&b, "%s controlled the stack of %d on %s (%s on top). ", capitalize(mover.String()), h, name(m.Square), pieceName(top))
-	fmt.Fprintf(&b, "The carry limit on %dx%d is %d; %s carried %s, leaving %d. ", size, size, size, plural(m.Carry(), "piece was", "pieces were"), m.Dir, h-m.Carry())
-	path := m.Path(size)
-	drops := m.DropList()
-	for i, sq := range path {
-		covered := "an empty square"
-		if t, ok := before.Top(sq); ok {
-			covered = pieceName(t)
-		}
-		fmt.Fprintf(&b, "%d dropped on %s, covering %s", drops[i], name(sq), covered)
-		if t, ok := before.Top(sq); ok && t.Kind() == tak.Wall {
-			fmt.Fprintf(&b, " — a wall may be flattened by a capstone moving onto it alone, as here")
-		}
-		if i < len(path)-1 {
-			b.WriteString("; ")
-		}
+	n := gs.tg.Len()
+	if n == 0 {
+		return "", s.refusal(g, words.Refusal{Reason: words.NoMoveYet, AdoptedAt: adoptedAt(gs)})
 	}
-	b.WriteString(". Every drop was at least one piece, nothing was dropped on a capstone, and no wall was covered except by a lone capstone.")
-	return b.String()
+	if gs.tg.PositionAfter(n-1).ToMove() == me {
+		return "", s.refusal(g, words.Refusal{Reason: words.OwnMove})
+	}
+	reason := strings.TrimSpace(strings.Join(c.Args, " "))
+	if reason == "" {
+		return "", s.refusal(g, words.Refusal{Reason: words.NoDisputeReason})
+	}
+	if n := utf8.RuneCountInString(reason); n > maxReason {
+		return "", s.refusal(g, words.Refusal{Reason: words.ReasonTooLong, Count: n, Limit: maxReason})
+	}
+	return reason, nil
 }
 
 // openDispute returns the dispute by colour c of the game's last move that

@@ -111,7 +111,11 @@
 //	    games proceed in parallel.
 //	  → evaluate the commands against records read fresh under the locks,
 //	    in memory, writing reply drafts; the first refusal or question
-//	    stops the rest (earlier commands stand)
+//	    stops the rest (earlier commands stand). A handler decides and
+//	    describes its decision as an outcome of package words (a move
+//	    played, a proposal made, a refusal with its reason); outcomes.go
+//	    asks words for each recipient's text. A reply's sentences are
+//	    changed in package words, not here.
 //	  → ONE storage transaction: the message id as processed, the changed
 //	    games and players, the replies appended to the outbox, the adapter
 //	    state. The transaction function has no effect outside it, as a

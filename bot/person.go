@@ -1,11 +1,8 @@
 package bot
 
 import (
-	"fmt"
-	"strings"
-
-	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // Replies speak to their reader: "you" for the player a reply goes to,
@@ -44,43 +41,6 @@ func possessiveFor(g *GameRecord, c tak.Color, reader string) string {
 	return g.Names[c] + "'s"
 }
 
-// verbFor picks the verb form that agrees with nameFor: "you resign",
-// "alice resigns".
-func verbFor(g *GameRecord, c tak.Color, reader, you, other string) string {
-	if isReader(g, c, reader) {
-		return you
-	}
-	return other
-}
-
-// recordedMoveNames names the recorded move at index i of a game's moves
-// in the reader's notation with the other in brackets ("ps c3 (PTN c3)"),
-// from the record alone.
-func (s *session) recordedMoveNames(g *GameRecord, i int, reader string) string {
-	if i < 0 || i >= len(g.Moves) {
-		return ""
-	}
-	ptn := g.Moves[i].PTN
-	pm, err := notation.ParsePTNMove(ptn, g.Config.Size)
-	if err != nil {
-		return ptn
-	}
-	mail := notation.FormatMail(pm.Move, g.Config.Size)
-	if s.orient(reader) == notation.PTN {
-		return fmt.Sprintf("%s (mail %s)", ptn, mail)
-	}
-	return fmt.Sprintf("%s (PTN %s)", mail, ptn)
-}
-
-// senderDid starts a sentence about what the sender of the message did, for
-// a reader: "You accepted" to the sender, "bob accepted" to the other.
-func (s *session) senderDid(reader, verb string) string {
-	if reader == s.sender.Key {
-		return "You " + verb
-	}
-	return s.sender.Name + " " + verb
-}
-
 // buttons reports whether a player's transport shows actions as buttons,
 // so that a reply need not also say which commands answer.
 func (s *session) buttons(key string) bool {
@@ -92,28 +52,17 @@ func (s *session) buttons(key string) bool {
 	return e != nil && e.info.Limits.Buttons
 }
 
-// sentence capitalizes a sentence that starts with "you" or "your"; a name
-// keeps the case its player chose.
-func sentence(s string) string {
-	if len(s) >= 3 && s[:3] == "you" {
-		return capitalize(s)
-	}
-	return s
-}
-
 // resultTextFor says how a game ended to a reader: "you (white) win by
 // road (R-0). You score 23." It starts in lower case, after "Game over: ".
 func resultTextFor(g *GameRecord, reader string) string {
-	r := g.Result
-	if r == nil || r.Draw || !isReader(g, r.Winner, reader) {
-		return resultText(g)
+	if g.Result == nil {
+		return ""
 	}
-	text := strings.Replace(r.Text, r.Winner.String()+" wins", whoFor(g, r.Winner, reader)+" win", 1)
-	line := fmt.Sprintf("%s (%s).", text, r.PTN)
-	if r.Score > 0 {
-		line += fmt.Sprintf(" You score %d.", r.Score)
+	var r words.Reader
+	for _, c := range []tak.Color{tak.White, tak.Black} {
+		r.You[c] = isReader(g, c, reader)
 	}
-	return line
+	return wordsResult(g.Result).Words(wordsGame(g), r)
 }
 
 // answerHint tells a player how to answer an offer ("; send \"accept\" or

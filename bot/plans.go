@@ -8,6 +8,7 @@ import (
 	"github.com/takbymail/takbot/bot/plan"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // Plans (conditional moves): "plan X Y [Z W …]" answers the opponent's
@@ -210,10 +211,9 @@ func (s *session) answerPlans(gs *gameState, mover tak.Color, m tak.Move, pos *t
 	g.Plans[planner] = nil
 	gs.dirty = true
 	key := g.Players[planner]
-	o := s.orient(key)
 	before := gs.tg.PositionAfter(gs.tg.Len() - 1)
 	if ps.At != notation.FormatTPS(before) {
-		s.event(key, g.ID).say("Your plans in game %s were made for another position (moves were taken back or the board changed since); they are cleared.", g.ID)
+		s.announce(g, key, words.PlansStale{Game: wordsGame(g)})
 		return nil
 	}
 	if g.Status != Active {
@@ -221,7 +221,7 @@ func (s *session) answerPlans(gs *gameState, mover tak.Color, m tak.Move, pos *t
 	}
 	ans, rest, ok := ps.Tree.Respond(m)
 	if !ok {
-		s.event(key, g.ID).say("Your plans in game %s did not expect %s; they are cleared.", g.ID, moveNames(m, before, o))
+		s.announce(g, key, words.PlansUnexpected{Game: wordsGame(g), Move: words.NamesOf(m, before)})
 		return nil
 	}
 	am, err := plan.ReadStored(ans, g.Config.Size)
@@ -229,13 +229,7 @@ func (s *session) answerPlans(gs *gameState, mover tak.Color, m tak.Move, pos *t
 		_, err = pos.Play(am)
 	}
 	if err != nil {
-		why := "it cannot be read"
-		var mv *tak.MoveError
-		if errors.As(err, &mv) {
-			why = describeMoveError(mv, g.Config.Size, o)
-		}
-		s.event(key, g.ID).say("Your plan answered %s with %s, but that move cannot be played now: %s. The plan is dropped, with your other plans in game %s; it is your move.",
-			moveNames(m, before, o), excerpt(ans, 20), why, g.ID)
+		s.announce(g, key, words.PlanUnplayable{Game: wordsGame(g), Move: words.NamesOf(m, before), Answer: excerpt(ans, 20), Err: err, Size: g.Config.Size})
 		return nil
 	}
 	if len(rest) > 0 {
@@ -250,12 +244,7 @@ func (s *session) answerPlans(gs *gameState, mover tak.Color, m tak.Move, pos *t
 		}
 	}
 	s.stage++
-	d := s.event(key, g.ID)
-	left := ""
-	if n := len(rest.Lines()); n > 0 {
-		left = fmt.Sprintf(" You have %s left in this game (\"plan\" shows them).", plural(n, "plan", "plans"))
-	}
-	d.say("Your plan answered %s's %s with %s.%s", g.Names[mover], moveNames(m, before, o), moveNames(am, pos, o), left)
-	pm := notation.ParsedMove{Move: am, Notation: o}
+	s.announce(g, key, words.PlanAnswered{Game: wordsGame(g), Mover: mover, Move: words.NamesOf(m, before), Answer: words.NamesOf(am, pos), Left: len(rest.Lines())})
+	pm := notation.ParsedMove{Move: am, Notation: s.orient(key)}
 	return s.landMove(gs, planner, pm, pos.Ply()+1, pos)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // Proposals: one player asks, the other answers "accept" or "decline".
@@ -21,15 +22,16 @@ func (s *session) cmdResign(c *Command) error {
 	}
 	g := gs.rec
 	if g.Status != Active {
-		return refuse("game %s is not in progress%s", g.ID, s.chosenHint(g))
+		return s.refusal(g, words.Refusal{Reason: words.NotInProgress, Chosen: s.chosen(g)})
 	}
-	if s.abortEarly(gs, "resigned") {
+	if s.abortEarly(gs, words.ResignedEarly) {
 		return nil
 	}
 	me, _ := g.ColorOf(s.sender.Key)
 	s.finish(gs, gs.pos().Resign(me))
+	resigned := words.Resigned{Game: wordsGame(g), By: me}
 	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("%s %s game %s.", sentence(whoFor(g, me, k)), verbFor(g, me, k, "resign", "resigns"), g.ID)
+		s.announce(g, k, resigned)
 		s.status(gs, k, true)
 	})
 	s.tellWatchersEnd(gs)
@@ -45,186 +47,181 @@ func (s *session) cmdTakeback(c *Command) error {
 	return s.propose(c, ProposeTakeback)
 }
 
-// propose makes a proposal of kind k in the game c addresses.
+// propose makes a proposal of kind k in the game c addresses, in named
+// steps: the game must be in progress (proposable); an open proposal is
+// either met by the same offer crossing it or refused (proposalOpen); the
+// proposal is built for its kind (newProposal) and told (tellProposal).
 func (s *session) propose(c *Command, k ProposalKind) error {
 	gs, err := s.target(c, pickPlaying)
 	if err != nil {
 		return err
 	}
 	g := gs.rec
-	if g.Status != Active {
-		if g.Status == Over && (k == ProposeUndo || k == ProposeTakeback) {
-			return refuse("game %s is over (%s) and its result stands: moves can be taken back only while a game is in progress%s", g.ID, g.Result.PTN, s.chosenHint(g))
-		}
-		return refuse("game %s is not in progress%s", g.ID, s.chosenHint(g))
+	if err := s.proposable(g, k); err != nil {
+		return err
 	}
 	me, _ := g.ColorOf(s.sender.Key)
-	if pr := g.Proposal; pr != nil && pr.By != me && pr.Kind == k && (k == ProposeDraw || k == ProposeRestart) {
-		// offers that cross in the mail: both players want the same thing
+	if pr := g.Proposal; pr != nil {
+		return s.proposalOpen(gs, pr, me, k)
+	}
+	pr, adopted, err := s.newProposal(gs, c, k, me)
+	if err != nil {
+		return err
+	}
+	g.Proposal = pr
+	gs.dirty = true
+	s.tellProposal(gs, pr, adopted)
+	return nil
+}
+
+// proposable refuses a proposal of kind k unless game g is in progress.
+func (s *session) proposable(g *GameRecord, k ProposalKind) error {
+	if g.Status == Active {
+		return nil
+	}
+	if g.Status == Over && (k == ProposeUndo || k == ProposeTakeback) {
+		return s.refusal(g, words.Refusal{Reason: words.ResultStands, Result: wordsResult(g.Result), Chosen: s.chosen(g)})
+	}
+	return s.refusal(g, words.Refusal{Reason: words.NotInProgress, Chosen: s.chosen(g)})
+}
+
+// proposalOpen answers a proposal of kind k by colour me while pr is
+// open: offers that cross in the mail (both players want a draw, or a
+// restart) are agreed; anything else is refused until pr is answered.
+func (s *session) proposalOpen(gs *gameState, pr *Proposal, me tak.Color, k ProposalKind) error {
+	g := gs.rec
+	if pr.By != me && pr.Kind == k && (k == ProposeDraw || k == ProposeRestart) {
 		g.Proposal = nil
 		gs.dirty = true
 		return s.applyProposal(gs, pr)
 	}
-	if pr := g.Proposal; pr != nil {
-		if pr.By == me {
-			return refuse("you already proposed to %s; wait for the answer or send \"cancel\"", s.proposalText(g, pr, s.sender.Key))
-		}
-		return refuse("%s proposed to %s; answer with \"accept\" or \"decline\" first", g.Names[me.Opponent()], s.proposalText(g, pr, s.sender.Key))
+	reason := words.AnswerFirst
+	if pr.By == me {
+		reason = words.AlreadyProposed
 	}
+	return s.refusal(g, words.Refusal{Reason: reason, Proposal: wordsProposal(g, pr)})
+}
+
+// newProposal builds colour me's proposal of kind k from command c, with
+// the position it would adopt (adopt only).
+func (s *session) newProposal(gs *gameState, c *Command, k ProposalKind, me tak.Color) (*Proposal, *tak.Position, error) {
 	pr := &Proposal{Kind: k, By: me, At: s.now}
-	first := gs.tg.Start().Ply()
-	last := gs.pos().Ply()
+	var err error
 	var adopted *tak.Position
 	switch k {
 	case ProposeUndo:
-		n := lastMoveBy(gs, me)
-		if n < 0 {
-			return refuse("you have no move to take back in game %s%s", g.ID, s.startNote(gs))
-		}
-		pr.Turn = first + n
+		pr.Turn, err = s.undoTurn(gs, me)
 	case ProposeTakeback:
 		if openDispute(gs, me) == nil {
-			return refuse("takeback asks for the move you disputed with \"im\" to be taken back; dispute the last move first, e.g. \"im the wall was covered\"")
+			err = s.refusal(gs.rec, words.Refusal{Reason: words.NoDispute})
 		}
-		pr.Turn = last - 1
+		pr.Turn = gs.pos().Ply() - 1
 	case ProposeRevert:
-		sb := g.Sync[me]
-		if sb == nil || sb.Match < 0 {
-			sb = g.Sync[me.Opponent()] // the opponent's rs board may have found the point
-		}
-		switch {
-		case last == first:
-			return refuse("no move has been played in game %s since %s: there is nothing to go back to", g.ID, s.startName(gs))
-		case len(c.Args) > 0:
-			n, err := strconv.Atoi(strings.TrimPrefix(c.Args[0], "#"))
-			if err != nil || n < first || n >= last {
-				return refuse("%q is not a turn to go back to: \"revert N\" goes back to the position after turn N, from %d (%s) to %d", excerpt(c.Args[0], 20), first, s.startName(gs), last-1)
-			}
-			pr.Turn = n
-		case sb != nil && sb.Match >= first && sb.Match < last:
-			pr.Turn = sb.Match
-		default:
-			return refuse("say which turn to go back to, e.g. \"revert %d\" (send \"rs\" with your board to find where it matches)", last-1)
-		}
+		pr.Turn, err = s.revertTurn(gs, c, me)
 	case ProposeAdopt:
-		sb := g.Sync[me]
-		if sb == nil {
-			return refuse("send your board first: \"rs\" followed by your board, one row per line")
+		pr.Board, adopted, err = s.adoptBoard(gs, me)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return pr, adopted, nil
+}
+
+// undoTurn is the turn an undo by colour me goes back to: before me's
+// last move.
+func (s *session) undoTurn(gs *gameState, me tak.Color) (int, error) {
+	n := lastMoveBy(gs, me)
+	if n < 0 {
+		return 0, s.refusal(gs.rec, words.Refusal{Reason: words.NothingToUndo, AdoptedAt: adoptedAt(gs)})
+	}
+	return gs.tg.Start().Ply() + n, nil
+}
+
+// revertTurn is the turn a revert goes back to: the one the command
+// names, else where the rs boards found the game's history matching.
+func (s *session) revertTurn(gs *gameState, c *Command, me tak.Color) (int, error) {
+	g := gs.rec
+	first, last := gs.tg.Start().Ply(), gs.pos().Ply()
+	sb := g.Sync[me]
+	if sb == nil || sb.Match < 0 {
+		sb = g.Sync[me.Opponent()] // the opponent's rs board may have found the point
+	}
+	switch {
+	case last == first:
+		return 0, s.refusal(g, words.Refusal{Reason: words.NothingToRevert, Start: startName(g)})
+	case len(c.Args) > 0:
+		n, err := strconv.Atoi(strings.TrimPrefix(c.Args[0], "#"))
+		if err != nil || n < first || n >= last {
+			return 0, s.refusal(g, words.Refusal{Reason: words.BadRevertTurn, Arg: excerpt(c.Args[0], 20), First: first, Start: startName(g), Last: last})
 		}
-		pos, err := boardPosition(gs, sb.Board)
-		if err != nil {
-			return refuse("your board cannot be adopted: %v", err)
-		}
-		pr.Board = sb.Board
-		adopted = pos
+		return n, nil
+	case sb != nil && sb.Match >= first && sb.Match < last:
+		return sb.Match, nil
 	}
-	g.Proposal = pr
-	gs.dirty = true
-	d := s.event(s.sender.Key, g.ID)
-	d.say("You propose to %s. %s is asked to answer \"accept\" or \"decline\".", s.proposalText(g, pr, s.sender.Key), g.Names[me.Opponent()])
-	opp := g.Players[me.Opponent()]
-	d = s.event(opp, g.ID)
-	what := s.proposalText(g, pr, opp)
-	if pr.Kind == ProposeUndo { // "bob proposes to take back their move", not "bob's move"
-		what = strings.Replace(what, "take back "+possessiveFor(g, me, opp)+" move", "take back their move", 1)
+	return 0, s.refusal(g, words.Refusal{Reason: words.RevertWhich, Last: last})
+}
+
+// adoptBoard is colour me's rs board and the position it would make.
+func (s *session) adoptBoard(gs *gameState, me tak.Color) (string, *tak.Position, error) {
+	sb := gs.rec.Sync[me]
+	if sb == nil {
+		return "", nil, s.refusal(gs.rec, words.Refusal{Reason: words.NoSyncBoard})
 	}
-	if s.buttons(opp) {
-		d.say("%s proposes to %s.", who(g, me), what) // the buttons below answer
-	} else {
-		d.say("%s proposes to %s. Answer \"accept\" or \"decline\".", who(g, me), what)
+	pos, err := boardPosition(gs, sb.Board)
+	if err != nil {
+		return "", nil, s.refusal(gs.rec, words.Refusal{Reason: words.BoardNotAdoptable, Err: err})
 	}
+	return sb.Board, pos, nil
+}
+
+// tellProposal tells both players of a proposal made: the proposer what
+// they asked, the opponent what they are asked, and, for an adopt, the
+// board with what accepting it would do.
+func (s *session) tellProposal(gs *gameState, pr *Proposal, adopted *tak.Position) {
+	g := gs.rec
+	made := words.ProposalMade{Game: wordsGame(g), Proposal: wordsProposal(g, pr)}
+	s.announce(g, s.sender.Key, made)
+	opp := g.Players[pr.By.Opponent()]
+	r := s.reader(g, opp)
+	r.Sender = false // the proposer is told once, above
+	s.event(opp, g.ID).line(made.Words(r))
 	if adopted != nil {
 		both(g, func(k string, _ tak.Color) {
-			s.proposedBoard(gs, k, me, adopted)
-			s.event(k, g.ID).say("%s", adoptConsequence(g, adopted))
+			s.proposedBoard(gs, k, pr.By, adopted)
+			s.announce(g, k, adoptConsequence(g, adopted))
 		})
 	}
 	both(g, func(k string, _ tak.Color) { s.offerActions(gs, k) })
-	return nil
 }
 
-// startName names where a game's history starts: the empty board, or the
-// board adopted at a turn.
-func (s *session) startName(gs *gameState) string { return startName(gs.rec) }
-
-func (s *session) startNote(gs *gameState) string {
+// adoptedAt is the turn the board of game gs was adopted at, 0 when its
+// history starts from the empty board or its set-up position.
+func adoptedAt(gs *gameState) int {
 	if gs.rec.Start == "" || gs.rec.Start == gs.rec.Setup {
-		return ""
+		return 0
 	}
-	return fmt.Sprintf(" since the board adopted at turn %d", gs.tg.Start().Ply()+1)
+	return gs.tg.Start().Ply() + 1
 }
 
-// adoptConsequence says what accepting an adopt will do.
-func adoptConsequence(g *GameRecord, pos *tak.Position) string {
-	turn := pos.Ply() + 1
+// adoptConsequence says what accepting an adopt of board pos will do.
+func adoptConsequence(g *GameRecord, pos *tak.Position) words.AdoptConsequence {
+	o := words.AdoptConsequence{Turn: pos.Ply() + 1, ToMove: pos.ToMove(), SwapEnds: g.Config.Opening == tak.SwapOpening && pos.Ply() < 2}
 	if res := pos.Result(); res.Over() {
-		return fmt.Sprintf("Accepting ends the game at once: on this board %s (%s).", res, res.PTN())
+		o.Result, o.PTN = res.String(), res.PTN()
 	}
-	text := fmt.Sprintf("Accepting makes this board the position, with %s to move at %s; the moves played since the start are kept in the game's notes.", pos.ToMove(), turnName(turn))
-	if g.Config.Opening == tak.SwapOpening && pos.Ply() < 2 {
-		text += " The swap opening ends with it: from then on each player places their own colour."
-	}
-	return text
+	return o
 }
 
 // proposalText says what a proposal asks, to a reader (a player key; ""
 // for the game's notes): "take back your move of turn 7, ps c3 (PTN c3)".
 func (s *session) proposalText(g *GameRecord, p *Proposal, reader string) string {
-	return s.proposalWords(g, p, reader, true)
+	return wordsProposal(g, p).Text(wordsGame(g), s.reader(g, reader))
 }
 
 // proposalShort says what a proposal asks without naming the moves, for a
 // list in brackets: "take back your move of turn 7".
 func (s *session) proposalShort(g *GameRecord, p *Proposal, reader string) string {
-	return s.proposalWords(g, p, reader, false)
-}
-
-func (s *session) proposalWords(g *GameRecord, p *Proposal, reader string, moves bool) string {
-	first := startPly(g)
-	last := first + len(g.Moves)
-	switch p.Kind {
-	case ProposeDraw:
-		return "agree a draw"
-	case ProposeUndo:
-		if !moves {
-			if last-p.Turn <= 1 {
-				return fmt.Sprintf("take back %s move of turn %d", possessiveFor(g, tak.Color(p.Turn%2), reader), p.Turn+1)
-			}
-			return fmt.Sprintf("take back the moves of turns %d to %d", p.Turn+1, last)
-		}
-		var named []string
-		for ply := p.Turn; ply < last; ply++ {
-			c := tak.Color(ply % 2)
-			named = append(named, possessiveFor(g, c, reader)+" "+s.recordedMoveNames(g, ply-first, reader))
-		}
-		if len(named) <= 1 {
-			return fmt.Sprintf("take back %s move of turn %d, %s", possessiveFor(g, tak.Color(p.Turn%2), reader), p.Turn+1, s.recordedMoveNames(g, p.Turn-first, reader))
-		}
-		return fmt.Sprintf("take back the moves of turns %d to %d: %s", p.Turn+1, last, strings.Join(named, ", then "))
-	case ProposeTakeback:
-		if !moves {
-			return fmt.Sprintf("take back the disputed move of turn %d", p.Turn+1)
-		}
-		return fmt.Sprintf("take back the disputed move of turn %d, %s %s", p.Turn+1, possessiveFor(g, tak.Color(p.Turn%2), reader), s.recordedMoveNames(g, p.Turn-first, reader))
-	case ProposeRevert:
-		if p.Turn == 0 {
-			return "go back to the empty board, the position after turn 0"
-		}
-		return fmt.Sprintf("go back to the position after turn %d", p.Turn)
-	case ProposeAdopt:
-		return fmt.Sprintf("make %s rs board the position", possessiveFor(g, p.By, reader))
-	case ProposeRestart:
-		return "restart the game from " + setupName(g)
-	}
-	return string(p.Kind)
-}
-
-// proposalTexts says what a proposal asks to each player of its game, as
-// it stands now (before the moves it takes back are gone).
-func (s *session) proposalTexts(g *GameRecord, p *Proposal) map[string]string {
-	texts := map[string]string{"": s.proposalShort(g, p, "")} // the game's notes list the moves in PTN
-	both(g, func(k string, _ tak.Color) { texts[k] = s.proposalText(g, p, k) })
-	return texts
+	return wordsProposal(g, p).Short(wordsGame(g), s.reader(g, reader))
 }
 
 // boardPosition builds the position of a sync board in game gs, keeping the
@@ -245,18 +242,21 @@ func adoptedConfig(cfg tak.Config) tak.Config {
 	return cfg
 }
 
+// applyProposal carries out an accepted proposal.
 func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 	g := gs.rec
 	by := pr.By
 	first := gs.tg.Start().Ply()
+	// Worded before the change: the proposal names the moves it takes back.
+	accepted := words.ProposalAccepted{Game: wordsGame(g), By: s.sender.Name, Proposal: wordsProposal(g, pr)}
 	switch pr.Kind {
 	case ProposeDraw:
-		if s.abortEarly(gs, "agreed to a draw in") {
+		if s.abortEarly(gs, words.DrawnEarly) {
 			return nil
 		}
 		s.finish(gs, gs.pos().AgreedDraw())
 		both(g, func(k string, _ tak.Color) {
-			s.event(k, g.ID).say("%s the draw.", s.senderDid(k, "accepted"))
+			s.announce(g, k, words.DrawAgreed{By: s.sender.Name})
 			s.status(gs, k, true)
 		})
 		s.tellWatchersEnd(gs)
@@ -264,25 +264,19 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 	case ProposeUndo, ProposeTakeback, ProposeRevert:
 		keep := pr.Turn - first
 		if keep < 0 || keep > gs.tg.Len() {
-			return refuse("the game has changed since the proposal")
+			return s.refusal(g, words.Refusal{Reason: words.ProposalStale})
 		}
 		var ptn []string
 		for _, m := range g.Moves[keep:] {
 			ptn = append(ptn, m.PTN)
 		}
-		texts := s.proposalTexts(g, pr)
 		gs.tg.TruncateTo(keep)
 		g.CutMoves(keep)
-		g.Events = append(g.Events, fmt.Sprintf("%s: %s agreed to %s; moves taken back: %s", fmtTime(s.now), s.sender.Name, texts[""], strings.Join(ptn, " ")))
-		s.accepted(gs, texts)
-		return nil
-	}
-	texts := s.proposalTexts(g, pr)
-	switch pr.Kind {
+		g.Events = append(g.Events, fmt.Sprintf("%s: %s agreed to %s; moves taken back: %s", fmtTime(s.now), s.sender.Name, accepted.Proposal.Short(accepted.Game, words.Reader{}), strings.Join(ptn, " ")))
 	case ProposeAdopt:
 		pos, err := boardPosition(gs, pr.Board)
 		if err != nil {
-			return refuse("the board cannot be adopted: %v", err)
+			return s.refusal(g, words.Refusal{Reason: words.BoardNoLongerAdoptable, Err: err})
 		}
 		g.Events = append(g.Events, fmt.Sprintf("%s: %s's board adopted at %s; moves before it: %s", fmtTime(s.now), g.Names[by], turnName(pos.Ply()+1), movesText(g)))
 		g.Start = notation.FormatTPS(pos)
@@ -298,14 +292,14 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 		}
 		gs.tg = tg
 	}
-	s.accepted(gs, texts)
+	s.accepted(gs, accepted)
 	return nil
 }
 
 // accepted finishes an accepted change of position: the rs boards are
 // forgotten, the game ends if the new position is over, the clock of the
 // side to move starts, and both players are told.
-func (s *session) accepted(gs *gameState, texts map[string]string) {
+func (s *session) accepted(gs *gameState, o words.ProposalAccepted) {
 	g := gs.rec
 	g.Sync = [2]*SyncBoard{}
 	g.Status, g.Result = Active, nil
@@ -316,7 +310,7 @@ func (s *session) accepted(gs *gameState, texts map[string]string) {
 		s.startTurn(gs)
 	}
 	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("%s: %s.", s.senderDid(k, "accepted"), texts[k])
+		s.announce(g, k, o)
 		s.status(gs, k, true)
 	})
 }

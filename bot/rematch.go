@@ -1,9 +1,10 @@
 package bot
 
 import (
-	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/takbymail/takbot/words"
 )
 
 // Rematch: "rematch" after a game ends challenges the same opponent to a
@@ -22,10 +23,10 @@ func (s *session) cmdRematch(c *Command) error {
 	opp := me.Opponent()
 	switch old.Status {
 	case Active:
-		return refuse("game %s is still in progress: a rematch is for a game that is over%s", old.ID, s.chosenHint(old))
+		return s.refusal(old, words.Refusal{Reason: words.RematchTooSoon, Chosen: s.chosen(old)})
 	case Over:
 	default:
-		return refuse("game %s was %s, never played: send \"new %s\" to challenge %s%s", old.ID, old.Status, old.Players[opp], old.Names[opp], s.chosenHint(old))
+		return s.refusal(old, words.Refusal{Reason: words.NeverPlayed, Status: string(old.Status), Arg: old.Players[opp], Other: opp, Chosen: s.chosen(old)})
 	}
 	if old.Rematch != "" {
 		ng, err := s.game(old.Rematch)
@@ -40,9 +41,9 @@ func (s *session) cmdRematch(c *Command) error {
 			s.current = g.ID
 			return s.startGame(ng)
 		case g.Status == Challenged:
-			return refuse("you already asked %s for a rematch of %s: it is challenge %s, waiting for their answer (\"cancel\" withdraws it)", old.Names[opp], old.ID, g.ID)
+			return s.refusal(old, words.Refusal{Reason: words.RematchWaiting, Other: opp, Arg: g.ID})
 		case g.Status == Active || g.Status == Over:
-			return refuse("the rematch of %s is game %s, already played or under way", old.ID, g.ID)
+			return s.refusal(old, words.Refusal{Reason: words.RematchExists, Arg: g.ID})
 		}
 		// The rematch was declined, withdrawn or expired: ask again.
 	}
@@ -54,7 +55,7 @@ func (s *session) cmdRematch(c *Command) error {
 		if n, err := s.activeEngineGames(); err != nil {
 			return err
 		} else if n >= MaxEngineGames {
-			return refuse("you already play %d games against takbot, the most at once; finish or resign one first (\"games\" lists them)", n)
+			return s.refusal(old, words.Refusal{Reason: words.EngineGamesFull, Count: n})
 		}
 	} else if err := s.checkChallengeQuotas(op); err != nil {
 		return err
@@ -72,17 +73,13 @@ func (s *session) cmdRematch(c *Command) error {
 	old.Rematch = id
 	gs.dirty = true
 	if g.AgainstEngine() { // takbot plays at once, as with "new takbot"
-		s.event(s.sender.Key, id).say("Rematch of game %s: takbot plays you again at level %d of %d, colours swapped; the game is unrated.", old.ID, g.Level, MaxLevel)
+		s.announce(g, s.sender.Key, words.RematchEngine{Of: old.ID, Level: g.Level, MaxLevel: MaxLevel})
 		return s.startGame(ngs)
 	}
-	expires := fmtTime(s.r.challengeExpiry(g))
-	d := s.event(s.sender.Key, id)
-	d.say("Rematch of game %s: challenge %s sent to %s: %s. You play %s this time. If %s does not answer by %s, the challenge expires.",
-		old.ID, id, op.Name, describeConfig(g), opp, op.Name, expires)
+	asked := words.RematchAsked{Game: wordsGame(g), Of: old.ID, By: s.sender.Name, To: op.Name, ByColor: opp, Settings: wordsSettings(g), Expires: s.r.challengeExpiry(g)}
+	s.announce(g, s.sender.Key, asked)
 	s.offerActions(ngs, s.sender.Key)
-	d = s.event(op.Key, id)
-	d.say("%s asks for a rematch of game %s: challenge %s, %s. You would play %s this time. Answer by %s, or the challenge expires.",
-		s.sender.Name, old.ID, id, describeConfig(g), me, expires)
+	s.announce(g, op.Key, asked)
 	s.offerActions(ngs, op.Key)
 	return nil
 }
@@ -112,7 +109,7 @@ func (s *session) rematchTarget(c *Command) (*gameState, error) {
 	}
 	switch len(fit) {
 	case 0:
-		return nil, refuse("you have no game that ended in the last %s to ask a rematch of; send \"games\" to list yours, and \"game ID; rematch\" for an older one", plural(s.r.opts.ChallengeDays, "day", "days"))
+		return nil, s.refusal(nil, words.Refusal{Reason: words.NoRematchable, Count: s.r.opts.ChallengeDays})
 	case 1:
 		return s.load(fit[0].ID)
 	}
@@ -121,14 +118,6 @@ func (s *session) rematchTarget(c *Command) (*gameState, error) {
 		fit = fit[:5]
 	}
 	return nil, s.ask(c, pickShow, fit)
-}
-
-// rematchNote says, in a rematch's first lines, which game it follows.
-func rematchNote(g *GameRecord) string {
-	if g.RematchOf == "" {
-		return ""
-	}
-	return fmt.Sprintf("It is the rematch of game %s.", g.RematchOf)
 }
 
 // rematchLinks names the games a game is linked to as rematches, for a

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/takbymail/takbot/words"
 )
 
 // refusal is a command the referee refuses: the player is told why, with
@@ -179,7 +181,7 @@ func (s *session) defaultGame() string {
 
 // gamesHint and gamesAction point a player who writes to a finished game
 // at their other games.
-const gamesHint = "Send \"games\" for the games you are playing, or \"new ADDRESS\" to start one."
+const gamesHint = words.GamesHint
 
 var gamesAction = Action{Label: "List your games", Command: "games"}
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/takbymail/takbot/bot/community"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // Open challenges ("seeks"). "new anyone [options]" writes a game in the
@@ -76,7 +77,7 @@ func (s *session) cmdNewSeek(c *Command) error {
 		return err
 	}
 	if opts.level != 0 {
-		return refuse("level sets takbot's strength, so it is for games against takbot only: \"new takbot level=%d\"", opts.level)
+		return s.refusal(nil, words.Refusal{Reason: words.LevelForTakbot, Count: opts.level})
 	}
 	cfg, err := opts.config()
 	if err != nil {
@@ -97,31 +98,26 @@ func (s *session) cmdNewSeek(c *Command) error {
 		return err
 	}
 	id := g.ID
-	expires := fmtTime(s.r.challengeExpiry(g))
+	posted := words.SeekPosted{Game: wordsGame(g), ByColor: mine, Settings: wordsSettings(g), Who: seekWho(g.Seek), Expires: s.r.challengeExpiry(g)}
 	// Only the seeker hears of it until someone accepts (no game thread
 	// on Discord for a game that may never begin).
-	d := s.tell(s.sender.Key, id)
-	d.say("Open challenge %s posted: %s. You play %s. %s may accept it with \"accept %s\" until %s, when it expires; send \"cancel\" to withdraw it.",
-		id, describeConfig(g), mine, capitalize(seekWho(g.Seek)), id, expires)
+	s.reply(g, s.sender.Key, posted)
 	s.offerActions(gs, s.sender.Key)
 	for _, e := range s.r.runningTransports() {
 		if e.info.Lobby == "" {
 			continue
 		}
+		posted.Seeker = s.seekerLabel(g)
 		d := s.event(Identity{Transport: e.info.Name, Address: e.info.Lobby}.Key(), id)
-		d.say("%s is looking for an opponent: open challenge %s, %s. The one who accepts plays %s; %s may accept until %s.",
-			s.seekerLabel(g), id, describeConfig(g), mine.Opponent(), seekWho(g.Seek), expires)
+		d.line(posted.Words(words.Reader{})) // a lobby plays no game
 		d.act(Action{Label: "Accept", Command: "accept " + id, Game: id})
 	}
 	return nil
 }
 
-// seekWho says who may accept a seek: "anyone", "a player rated 1400 to 1700".
-func seekWho(sk *SeekRecord) string {
-	if !seekRanged(sk) {
-		return anyoneWord
-	}
-	return fmt.Sprintf("a player rated %d to %d (unrated players count as %d)", sk.Low, sk.High, community.UnratedRating)
+// seekWho says who may accept a seek, for words.
+func seekWho(sk *SeekRecord) words.SeekWho {
+	return words.SeekWho{Ranged: seekRanged(sk), Low: sk.Low, High: sk.High, UnratedAs: community.UnratedRating}
 }
 
 // seekerLabel names the seeker with their rating on the game's size:
@@ -138,11 +134,12 @@ func (s *session) seekerLabel(g *GameRecord) string {
 	return name + " (unrated)"
 }
 
-// lobbyNotice tells the lobbies what became of seek g.
-func (s *session) lobbyNotice(g *GameRecord, text string) {
+// lobbyNotice tells the lobbies what became of seek g. A lobby plays no
+// game: it reads as words.Reader{}.
+func (s *session) lobbyNotice(g *GameRecord, o outcome) {
 	for _, e := range s.r.runningTransports() {
 		if e.info.Lobby != "" {
-			s.event(Identity{Transport: e.info.Name, Address: e.info.Lobby}.Key(), g.ID).say("%s", text)
+			s.event(Identity{Transport: e.info.Name, Address: e.info.Lobby}.Key(), g.ID).line(o.Words(words.Reader{}))
 		}
 	}
 }
@@ -151,7 +148,7 @@ func (s *session) lobbyNotice(g *GameRecord, text string) {
 // game when that is a seek the sender is not in (a lobby's button).
 func (s *session) seekArg(c *Command) (string, error) {
 	if len(c.Args) > 1 {
-		return "", refuse("\"accept\" takes at most one game id, e.g. \"accept g12\"")
+		return "", s.refusal(nil, words.Refusal{Reason: words.AcceptArgs})
 	}
 	if len(c.Args) == 1 {
 		return normalID(c.Args[0]), nil
@@ -190,17 +187,17 @@ func (s *session) cmdAccept(c *Command) error {
 	}
 	g, err := s.peekGame(id)
 	if err != nil {
-		return refuse("there is no game %s; send \"seeks\" for the open challenges", excerpt(id, 12))
+		return s.refusal(nil, words.Refusal{Reason: words.NoSuchGame, Arg: excerpt(id, 12)})
 	}
 	if openSeek(g) && g.Players[g.Challenger] == s.sender.Key {
-		return refuse("%s is your own open challenge: someone else must accept it (send \"cancel\" to withdraw it)", id)
+		return s.refusal(nil, words.Refusal{Reason: words.OwnOpenChallenge, Game: words.Game{ID: id}})
 	}
 	if _, in := g.ColorOf(s.sender.Key); in {
 		s.current = id // "accept g3": the challenge or proposal of g3
 		return s.answer(c, true)
 	}
 	if g.Seek == nil {
-		return refuse("game %s is not an open challenge, and you do not play in it; send \"seeks\" for the open challenges", id)
+		return s.refusal(nil, words.Refusal{Reason: words.NotASeek, Game: words.Game{ID: id}})
 	}
 	return s.takeSeek(id)
 }
@@ -214,29 +211,8 @@ func (s *session) takeSeek(id string) error {
 	}
 	g := gs.rec
 	seat := g.Challenger.Opponent()
-	switch {
-	case g.Status == Challenged && g.Players[seat] == "" && !s.now.Before(s.r.challengeExpiry(g)):
-		return refuse("the open challenge %s has expired; send \"seeks\" for the open challenges, or \"new anyone\" to post yours", id)
-	case g.Status == Challenged && g.Players[seat] == "":
-	case g.Status == Cancelled:
-		return refuse("%s withdrew the open challenge %s; send \"seeks\" for the open challenges", g.Names[g.Challenger], id)
-	case g.Status == Expired:
-		return refuse("the open challenge %s has expired; send \"seeks\" for the open challenges, or \"new anyone\" to post yours", id)
-	default:
-		return refuse("someone else accepted the open challenge %s first; send \"seeks\" for the open challenges, or \"new anyone\" to post yours", id)
-	}
-	if g.Players[g.Challenger] == s.sender.Key {
-		return refuse("%s is your own open challenge: someone else must accept it (send \"cancel\" to withdraw it)", id)
-	}
-	if sk := g.Seek; seekRanged(sk) {
-		r, _, rated := ratingFor(s.sender, g.Config.Size)
-		if n, ok := seekRange(sk).Admits(r, rated); !ok {
-			how := fmt.Sprintf("your rating on %dx%d is %d", g.Config.Size, g.Config.Size, n)
-			if !rated {
-				how = fmt.Sprintf("you are unrated on %dx%d, which counts as %d", g.Config.Size, g.Config.Size, n)
-			}
-			return refuse("the open challenge %s is for players rated %d to %d, and %s", id, sk.Low, sk.High, how)
-		}
+	if err := s.takeable(g); err != nil {
+		return err
 	}
 	g.Players[seat], g.Names[seat] = s.sender.Key, s.sender.Name
 	gs.dirty = true
@@ -245,14 +221,39 @@ func (s *session) takeSeek(id string) error {
 	if err := s.startGame(gs); err != nil {
 		return err
 	}
-	if Public.SeesGame(g) {
-		s.lobbyNotice(g, fmt.Sprintf("%s accepted the open challenge %s of %s: the game has begun.", PublicName(s.sender.Name), id, PublicName(g.Names[g.Challenger])))
-	} else {
-		// A private game's players are its own business: the lobby
-		// learns only that the challenge is taken.
-		s.lobbyNotice(g, fmt.Sprintf("The open challenge %s of %s was accepted.", id, PublicName(g.Names[g.Challenger])))
-	}
+	s.lobbyNotice(g, words.SeekTaken{ID: id, By: PublicName(s.sender.Name), Seeker: PublicName(g.Names[g.Challenger]), PrivateGame: !Public.SeesGame(g)})
 	return nil
+}
+
+// takeable refuses to seat the sender in open challenge g unless it is
+// open, not theirs, and their rating is in its range.
+func (s *session) takeable(g *GameRecord) error {
+	seat := g.Challenger.Opponent()
+	r := words.Refusal{Game: wordsGame(g)}
+	switch {
+	case g.Status == Challenged && g.Players[seat] == "" && !s.now.Before(s.r.challengeExpiry(g)):
+		r.Reason = words.SeekGone
+	case g.Status == Challenged && g.Players[seat] == "":
+	case g.Status == Cancelled:
+		r.Reason, r.ToMove = words.SeekWithdrawnBy, g.Challenger
+	case g.Status == Expired:
+		r.Reason = words.SeekGone
+	default:
+		r.Reason = words.SeekTakenFirst
+	}
+	if r.Reason == 0 && g.Players[g.Challenger] == s.sender.Key {
+		r.Reason = words.OwnOpenChallenge
+	}
+	if sk := g.Seek; r.Reason == 0 && seekRanged(sk) {
+		rating, _, rated := ratingFor(s.sender, g.Config.Size)
+		if n, ok := seekRange(sk).Admits(rating, rated); !ok {
+			r.Reason, r.Low, r.High, r.Size, r.Count, r.Unrated = words.OutOfRange, sk.Low, sk.High, g.Config.Size, n, !rated
+		}
+	}
+	if r.Reason == 0 {
+		return nil
+	}
+	return s.refusal(g, r)
 }
 
 // seekExpired ends a seek nobody took in time (a clock event).
@@ -260,16 +261,17 @@ func (s *session) seekExpired(gs *gameState) {
 	g := gs.rec
 	g.Status = Expired
 	gs.dirty = true
-	s.tell(g.Players[g.Challenger], g.ID).say("Your open challenge %s expired: nobody accepted it within %s. Send \"new anyone\" to post another.",
-		g.ID, plural(s.r.opts.ChallengeDays, "day", "days"))
-	s.lobbyNotice(g, fmt.Sprintf("The open challenge %s of %s expired: nobody accepted it.", g.ID, PublicName(g.Names[g.Challenger])))
+	expired := words.SeekExpired{ID: g.ID, Seeker: PublicName(g.Names[g.Challenger]), Days: s.r.opts.ChallengeDays}
+	s.reply(g, g.Players[g.Challenger], expired)
+	s.lobbyNotice(g, expired)
 }
 
 // seekWithdrawn tells the seeker and the lobbies that the seeker withdrew
 // open challenge g.
 func (s *session) seekWithdrawn(g *GameRecord) {
-	s.tell(s.sender.Key, g.ID).say("You withdrew your open challenge %s.", g.ID)
-	s.lobbyNotice(g, fmt.Sprintf("%s withdrew the open challenge %s.", PublicName(s.sender.Name), g.ID))
+	withdrawn := words.SeekWithdrawn{ID: g.ID, Seeker: PublicName(s.sender.Name)}
+	s.reply(g, s.sender.Key, withdrawn)
+	s.lobbyNotice(g, withdrawn)
 }
 
 // seekIndex writes the open-seek index of the games a commit writes.

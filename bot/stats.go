@@ -11,6 +11,7 @@ import (
 	"github.com/takbymail/takbot/bot/standing"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // The commands of ratings and records: "stats", "leaderboard" and "abort".
@@ -26,48 +27,40 @@ func (s *session) cmdAbort(c *Command) error {
 	}
 	g := gs.rec
 	if g.Status != Active {
-		return refuse("game %s is %s: only a game in progress can be aborted%s", g.ID, g.Status, s.chosenHint(g))
+		return s.refusal(g, words.Refusal{Reason: words.CannotAbort, Status: string(g.Status), Chosen: s.chosen(g)})
 	}
 	if n := len(g.Moves); n >= abortPlies {
-		return refuse("game %s can no longer be aborted: a game can be aborted only before each player has moved twice, and %d moves have been played. You can offer a draw (\"draw\") or resign (\"resign\").", g.ID, n)
+		return s.refusal(g, words.Refusal{Reason: words.TooLateToAbort, Turn: n})
 	}
-	s.abortGame(gs, "aborted", "it ends with no result and is not rated.")
+	s.abortGame(gs, words.AbortAsked)
 	return nil
 }
 
 // abortGame ends a game in progress with no result (Aborted) and tells
-// both players and the spectators: "You VERB game g3 against bob before
-// each player had moved twice: AFTER".
-func (s *session) abortGame(gs *gameState, verb, after string) {
+// both players and the spectators (words.Aborted).
+func (s *session) abortGame(gs *gameState, how words.AbortHow) {
 	g := gs.rec
 	g.Status = Aborted
 	g.Proposal = nil
 	g.Deadline, g.TurnStart = time.Time{}, time.Time{}
 	gs.dirty = true
 	me, _ := g.ColorOf(s.sender.Key)
-	both(g, func(k string, _ tak.Color) {
-		s.event(k, g.ID).say("%s game %s against %s before each player had moved twice: %s",
-			s.senderDid(k, verb), g.ID, nameFor(g, me.Opponent(), k), after)
-	})
+	s.announceBoth(g, words.Aborted{Game: wordsGame(g), By: s.sender.Name, Not: me.Opponent(), How: how})
 	s.tellWatchersEnd(gs)
 }
 
-// earlyEnd is what a resignation or an agreed draw before each player has
-// moved twice becomes, in a game between two players: an abort. Such a
-// game would otherwise be the cheapest way to farm a rating (a sock
-// puppet resigning at once), so it is neither rated nor reviewed; a loss
-// on time stands, unrated and unreviewed. A game against takbot is never
-// rated, and its review is what its player asked for: it ends as before.
-const earlyEnd = "that early, it counts as an abort: the game ends with no result, is not rated and gets no review."
-
-// abortEarly aborts a game resigned (verb "resigned") or drawn by
-// agreement before each player had moved twice, and reports whether it
-// did.
-func (s *session) abortEarly(gs *gameState, verb string) bool {
+// abortEarly aborts a game resigned (words.ResignedEarly) or drawn by
+// agreement (words.DrawnEarly) before each player had moved twice, and
+// reports whether it did. Such a game between two players would otherwise
+// be the cheapest way to farm a rating (a sock puppet resigning at once),
+// so it is neither rated nor reviewed; a loss on time stands, unrated and
+// unreviewed. A game against takbot is never rated, and its review is
+// what its player asked for: it ends as before.
+func (s *session) abortEarly(gs *gameState, how words.AbortHow) bool {
 	if gs.rec.PlayedEnough() || gs.rec.AgainstEngine() {
 		return false
 	}
-	s.abortGame(gs, verb, earlyEnd)
+	s.abortGame(gs, how)
 	return true
 }
 

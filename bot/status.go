@@ -7,6 +7,7 @@ import (
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // syncCaption labels every sync board the referee sends. What the letters
@@ -37,29 +38,24 @@ func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks
 	}
 	d.block(syncCaption, texts.sync)
 	d.line(texts.inHandLine(g.Config.Komi))
-	me, _ := g.ColorOf(to)
+	st := words.Standing{Game: wordsGame(g)}
 	switch g.Status {
 	case Over:
-		d.say("Game over: %s", resultTextFor(g, to))
-		s.handGame(gs, d)
+		st.Stage, st.Result = words.Finished, wordsResult(g.Result)
 	case Active:
-		c := pos.ToMove()
-		by := ""
-		if !g.Deadline.IsZero() {
-			by = ", by " + s.timeFor(to, g.Deadline)
-		}
-		if c == me {
-			d.line(turnTitle(pos.Ply()+1) + ": your move" + by + ".")
-			d.attention = true
-		} else {
-			d.line(turnTitle(pos.Ply()+1) + ": " + who(g, c) + " to move" + by + ".")
-		}
+		st.Stage, st.Turn, st.ToMove, st.Deadline = words.InProgress, pos.Ply()+1, pos.ToMove(), g.Deadline
 	case Challenged:
-		if me == g.Challenger {
-			d.say("Waiting for %s to accept the challenge.", g.Names[g.Challenger.Opponent()])
-		} else {
-			d.say("The challenge waits for your answer.")
+		st.Stage, st.By = words.Waiting, g.Challenger
+	}
+	if st.Stage != words.Other {
+		r := s.reader(g, to)
+		d.line(st.Words(r))
+		if st.Stage == words.InProgress && st.ToMove == r.Color {
+			d.attention = true
 		}
+	}
+	if g.Status == Over {
+		s.handGame(gs, d)
 	}
 	s.offerActions(gs, to)
 }
@@ -75,7 +71,7 @@ func (s *session) handGame(gs *gameState, d *draft) {
 		return
 	}
 	name := ptnFileName(gs.rec)
-	d.say("The whole game is attached as %s. Replay it on PTN Ninja: %s", name, notation.NinjaLink(ptn))
+	d.line(words.GameFile{Name: name, Link: notation.NinjaLink(ptn)}.Words(words.Reader{}))
 	d.file(name, ptn)
 	s.addReview(gs, d, ptn)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // rs: a player checks their board against the true board. Alone it shows
@@ -32,121 +33,70 @@ func (s *session) cmdRS(c *Command) error {
 	g := gs.rec
 	key := s.sender.Key
 	if board == "" {
-		s.tell(key, g.ID).say("Sync state of game %s:", g.ID)
+		s.reply(g, key, words.SyncShown{Game: wordsGame(g)})
 		s.status(gs, key, false)
 		return nil
 	}
 	if g.Status != Active {
-		return refuse("game %s is not in progress%s", g.ID, s.chosenHint(g))
+		return s.refusal(g, words.Refusal{Reason: words.NotInProgress, Chosen: s.chosen(g)})
 	}
 	stacks, err := notation.ParseSyncBoardSize(board, g.Config.Size)
 	if err != nil {
-		return refuse("your board cannot be read: %v", err)
+		return s.refusal(g, words.Refusal{Reason: words.BoardUnreadable, Err: err})
 	}
 	me, _ := g.ColorOf(key)
-	o := s.orient(key)
-	size := g.Config.Size
 	diff := gs.pos().DiffStacks(stacks)
-	d := s.tell(key, g.ID)
 	if len(diff) == 0 {
 		if g.Sync[me] != nil { // an earlier differing board is no longer the player's
 			g.Sync[me] = nil
 			gs.dirty = true
 		}
-		d.say("Your board matches the true board of game %s at %s.", g.ID, turnName(gs.pos().Ply()+1))
+		s.reply(g, key, words.BoardMatches{Game: wordsGame(g), Turn: gs.pos().Ply() + 1})
 		s.status(gs, key, false)
 		return nil
 	}
-	first := gs.tg.Start().Ply()
-	match := -1
-	for n := gs.tg.Len() - 1; n >= 0; n-- {
-		if len(gs.tg.PositionAfter(n).DiffStacks(stacks)) == 0 {
-			match = first + n
-			break
-		}
-	}
-	g.Sync[me] = &SyncBoard{Board: strings.TrimSpace(board), Match: match, At: s.now}
+	o := boardDiffers(gs, me, board, stacks, diff)
+	g.Sync[me] = &SyncBoard{Board: strings.TrimSpace(board), Match: o.Match, At: s.now}
 	gs.dirty = true
-	d.say("Your board differs from the true board of game %s on %s (stacks top first, as on the sync board):", g.ID, plural(len(diff), "square", "squares"))
-	d.say("%s", strings.Join(stackDiff(diff, size, o, "yours", stacks, "the referee's", gs.pos().Stacks()), "\n"))
-	if match >= 0 {
-		i := match - first
-		d.say("Your board matches the position after turn %d; the boards diverged at %s, when %s played %s.", match, turnName(match+1),
-			nameFor(g, gs.tg.PositionAfter(i).ToMove(), s.sender.Key), moveNames(gs.tg.Moves()[i], gs.tg.PositionAfter(i), o))
-	} else {
-		d.say("Your board matches no position of the game's history%s.", s.startNote(gs))
+	s.reply(g, key, o)
+	d := s.tell(key, g.ID)
+	if o.Match >= 0 {
+		d.act(Action{Label: fmt.Sprintf("Propose going back to the position after turn %d", o.Match), Command: "revert", Game: g.ID})
 	}
-	opp := g.Names[me.Opponent()]
-	d.say("Ways out, each needing %s to accept:", opp)
-	if match >= 0 {
-		d.say("  \"revert\": go back to the position after turn %d, the last one your board matches;", match)
-		d.act(Action{Label: fmt.Sprintf("Propose going back to the position after turn %d", match), Command: "revert", Game: g.ID})
-	}
-	if pos, err := boardPosition(gs, board); err != nil {
-		d.say("  \"adopt\" is not possible: your board cannot be a position of this game: %v.", err)
-	} else {
-		d.say("  \"adopt\": make your board the position. %s", adoptConsequence(g, pos))
+	if o.AdoptErr == nil {
 		d.act(Action{Label: "Propose making your board the position", Command: "adopt", Game: g.ID})
 	}
-	d.say("  \"restart\": start the game again from %s.", setupName(g))
 	d.act(Action{Label: "Propose restarting from " + setupName(g), Command: "restart", Game: g.ID})
-	d.say("Or fix your own board to match the true board below: that needs no agreement.")
 	s.statusMarked(gs, key, true, diff, "The true board; the marked squares differ from yours")
-	s.event(g.Players[me.Opponent()], g.ID).say("%s reports that their board of game %s differs from the true board on %s; they may propose a way out.",
-		who(g, me), g.ID, readingList(diff, size, s.orient(g.Players[me.Opponent()])))
+	s.announce(g, g.Players[me.Opponent()], words.BoardDiffersTold{Game: wordsGame(g), By: me, Squares: diff, Size: g.Config.Size})
 	return nil
 }
 
-// maxDiffLines bounds the squares a difference lists one by one; the rest
-// are named only.
-const maxDiffLines = 16
-
-// stackDiff lists the squares sqs where two boards differ, in reading
-// order, one line per square with both stacks as the sync board writes
-// them and in words: "  c3: yours 0 (empty), the referee's S (a black
-// flat);". Beyond maxDiffLines squares the rest are only named.
-func stackDiff(sqs []tak.Square, size int, o notation.Orientation, aName string, a map[tak.Square]tak.Stack, bName string, b map[tak.Square]tak.Stack) []string {
-	sqs = readingOrder(sqs, size, o)
-	var lines []string
-	for i, sq := range sqs {
-		if i == maxDiffLines {
-			rest := sqs[i:]
-			noun := "squares"
-			if len(rest) == 1 {
-				noun = "square"
-			}
-			lines = append(lines, fmt.Sprintf("  and %d more %s: %s", len(rest), noun, readingList(rest, size, o)))
+// boardDiffers compares colour me's board (stacks, differing on the
+// squares diff) with the game's history: where it last matched, and the
+// ways out.
+func boardDiffers(gs *gameState, me tak.Color, board string, stacks map[tak.Square]tak.Stack, diff []tak.Square) words.BoardDiffers {
+	g := gs.rec
+	o := words.BoardDiffers{Game: wordsGame(g), By: me, Squares: diff, Size: g.Config.Size, Yours: stacks, Referees: gs.pos().Stacks(),
+		Match: -1, AdoptedAt: adoptedAt(gs), Setup: setupName(g)}
+	first := gs.tg.Start().Ply()
+	for n := gs.tg.Len() - 1; n >= 0; n-- {
+		if len(gs.tg.PositionAfter(n).DiffStacks(stacks)) == 0 {
+			o.Match = first + n
 			break
 		}
-		lines = append(lines, fmt.Sprintf("  %s: %s %s, %s %s", notation.SquareName(sq, size, o), aName, stackText(a[sq]), bName, stackText(b[sq])))
 	}
-	for i := range lines {
-		if i < len(lines)-1 {
-			lines[i] += ";"
-		} else {
-			lines[i] += "."
-		}
+	if o.Match >= 0 {
+		i := o.Match - first
+		o.Diverged = gs.tg.PositionAfter(i).ToMove()
+		o.DivergedMove = words.NamesOf(gs.tg.Moves()[i], gs.tg.PositionAfter(i))
 	}
-	return lines
-}
-
-// stackText writes a stack (bottom first) as the sync board does, with
-// its pieces in words: "0 (empty)", "S (a black flat)", "wS (a white wall
-// on a black flat)", "CSsSs (5 pieces, a black capstone on top)".
-func stackText(st tak.Stack) string {
-	code := notation.FormatSyncStack(st)
-	switch n := len(st); {
-	case n == 0:
-		return code + " (empty)"
-	case n <= 3:
-		words := make([]string, 0, n)
-		for j := n - 1; j >= 0; j-- {
-			words = append(words, pieceName(st[j]))
-		}
-		return fmt.Sprintf("%s (%s)", code, strings.Join(words, " on "))
-	default:
-		return fmt.Sprintf("%s (%d pieces, %s on top)", code, n, pieceName(st[n-1]))
+	if pos, err := boardPosition(gs, board); err != nil {
+		o.AdoptErr = err
+	} else {
+		o.Adopt = adoptConsequence(g, pos)
 	}
+	return o
 }
 
 // proposedBoard shows reader k the board that an adopt proposal by colour
@@ -178,5 +128,5 @@ func (s *session) proposedBoard(gs *gameState, k string, by tak.Color, pos *tak.
 		return
 	}
 	d.say("It differs from the position now on %s (stacks top first, as on the sync board):", plural(len(diff), "square", "squares"))
-	d.say("%s", strings.Join(stackDiff(diff, g.Config.Size, o, "proposed", pos.Stacks(), "now", now.Stacks()), "\n"))
+	d.say("%s", strings.Join(words.StackDiff(diff, g.Config.Size, o, "proposed", pos.Stacks(), "now", now.Stacks()), "\n"))
 }

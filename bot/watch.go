@@ -7,6 +7,7 @@ import (
 
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // maxWatchers bounds the spectators of one game.
@@ -96,10 +97,13 @@ func (s *session) cmdUnwatch(c *Command) error {
 // turn turn by colour mover, in the spectator's notation and look.
 func (s *session) tellWatchers(gs *gameState, turn int, mover tak.Color, m tak.Move, before *tak.Position) {
 	g := gs.rec
+	if len(g.Watchers) == 0 {
+		return
+	}
+	seen := words.MoveWatched{Game: publicGame(g), Turn: turn, By: mover, Move: words.NamesOf(m, before)}
 	for _, w := range g.Watchers {
-		d := s.event(w, g.ID)
-		d.say("%s of game %s (%s vs %s): %s played %s.", turnTitle(turn), g.ID, publicNames(g)[0], publicNames(g)[1], publicWho(g, mover), moveNames(m, before, s.orient(w)))
-		s.spectatorStatus(gs, d)
+		s.announce(g, w, seen)
+		s.spectatorStatus(gs, s.event(w, g.ID))
 	}
 }
 
@@ -109,13 +113,10 @@ func (s *session) tellWatchers(gs *gameState, turn int, mover tak.Color, m tak.M
 func (s *session) tellWatchersEnd(gs *gameState) {
 	g := gs.rec
 	for _, w := range g.Watchers {
-		d := s.event(w, g.ID)
-		if g.Status == Aborted {
-			d.say("Game %s (%s with white, %s with black) was aborted before each player had moved twice: it ends with no result.", g.ID, publicNames(g)[0], publicNames(g)[1])
-			continue
+		s.announce(g, w, words.EndWatched{Game: publicGame(g), Aborted: g.Status == Aborted})
+		if g.Status != Aborted {
+			s.spectatorStatus(gs, s.event(w, g.ID))
 		}
-		d.say("Game %s (%s with white, %s with black) is over.", g.ID, publicNames(g)[0], publicNames(g)[1])
-		s.spectatorStatus(gs, d)
 	}
 }
 
@@ -128,29 +129,30 @@ func (s *session) spectatorStatus(gs *gameState, d *draft) {
 	if s.textBoard(d.to) {
 		d.fallback(boardCaption(s.orient(d.to)), render.Grid(pos, s.orient(d.to), render.Figure))
 	}
+	st := words.StandingWatched{Game: publicGame(g)}
 	switch g.Status {
 	case Over:
-		d.say("Game over: %s.", strings.TrimSuffix(g.Result.Text, "."))
+		d.line(words.StandingWatched{Stage: words.Finished, Result: g.Result.Text}.Words(words.Reader{}))
 		return
 	case Active:
-		by := ""
-		if !g.Deadline.IsZero() {
-			by = ", by " + fmtTime(g.Deadline)
-		}
-		d.say("%s: %s to move%s.", turnTitle(pos.Ply()+1), publicWho(g, pos.ToMove()), by)
+		st.Stage, st.Turn, st.ToMove, st.Deadline = words.InProgress, pos.Ply()+1, pos.ToMove(), g.Deadline
 	case Challenged:
-		d.say("The game starts when %s accepts the challenge.", PublicName(g.Names[g.Challenger.Opponent()]))
+		st.Stage, st.By = words.Waiting, g.Challenger
+	}
+	if st.Stage != words.Other {
+		d.line(st.Words(words.Reader{}))
 	}
 	d.act(Action{Label: "Stop watching", Command: fmt.Sprintf("unwatch %s", g.ID)})
+}
+
+// publicGame is a game as words name it to a spectator: the players'
+// public names.
+func publicGame(g *GameRecord) words.Game {
+	return words.Game{ID: g.ID, Names: publicNames(g)}
 }
 
 // publicNames are a game's players' names as a spectator reads them
 // (PublicName: never an address).
 func publicNames(g *GameRecord) [2]string {
 	return [2]string{PublicName(g.Names[0]), PublicName(g.Names[1])}
-}
-
-// publicWho is who for a spectator: "Alice (white)", never an address.
-func publicWho(g *GameRecord, c tak.Color) string {
-	return PublicName(g.Names[c]) + " (" + c.String() + ")"
 }

@@ -1,15 +1,12 @@
 package bot
 
 import (
-	"errors"
-	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // orient returns the notation a player reads.
@@ -24,51 +21,14 @@ func (s *session) orient(key string) notation.Orientation {
 // who names a player with their colour: "alice (white)".
 func who(g *GameRecord, c tak.Color) string { return g.Names[c] + " (" + c.String() + ")" }
 
-func fmtTime(t time.Time) string {
-	const layout = "2006-01-02 15:04 UTC"
-	u := t.UTC()
-	y, mo, d := u.Date()
-	if y < 0 || y > 9999 {
-		return u.Format(layout)
-	}
-	h, mi, _ := u.Clock()
-	// What Format writes, without parsing the layout: every field but
-	// the year two digits, the year four.
-	var buf [len(layout)]byte
-	b := append(buf[:0], byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-')
-	b = append(b, byte('0'+mo/10), byte('0'+mo%10), '-', byte('0'+d/10), byte('0'+d%10), ' ')
-	b = append(b, byte('0'+h/10), byte('0'+h%10), ':', byte('0'+mi/10), byte('0'+mi%10))
-	return string(append(b, " UTC"...))
-}
+func fmtTime(t time.Time) string { return words.UTC(t) }
 
 // turnName names a turn with its PTN move number: "turn 7 (PTN move 4,
 // white)". Turns count the moves of the game from 1, across adopted boards.
-func turnName(turn int) string {
-	var buf [48]byte
-	return string(appendTurnName(buf[:0], 't', turn))
-}
+func turnName(turn int) string { return words.TurnName(turn) }
 
 // turnTitle is turnName opening a sentence: "Turn 7 (PTN move 4, white)".
-func turnTitle(turn int) string {
-	var buf [48]byte
-	return string(appendTurnName(buf[:0], 'T', turn))
-}
-
-// appendTurnName appends turnName(turn) to b, its first letter t.
-func appendTurnName(b []byte, t byte, turn int) []byte {
-	c := tak.White
-	if (turn-1)%2 == 1 {
-		c = tak.Black
-	}
-	b = append(b, t)
-	b = append(b, "urn "...)
-	b = strconv.AppendInt(b, int64(turn), 10)
-	b = append(b, " (PTN move "...)
-	b = strconv.AppendInt(b, int64((turn-1)/2+1), 10)
-	b = append(b, ", "...)
-	b = append(b, c.String()...)
-	return append(b, ')')
-}
+func turnTitle(turn int) string { return words.TurnTitle(turn) }
 
 // moveNames returns the move in the reader's notation with the other in
 // brackets: "ps a5 (PTN a1)".
@@ -79,91 +39,10 @@ func moveNames(m tak.Move, before *tak.Position, o notation.Orientation) string 
 // orderNames writes a move's names as moveNames does, from its mail and
 // PTN names.
 func orderNames(mail, ptn string, o notation.Orientation) string {
-	if o == notation.Mail {
-		return mail + " (PTN " + ptn + ")"
-	}
-	return ptn + " (mail " + mail + ")"
+	return words.MoveNames{Mail: mail, PTN: ptn}.Names(o)
 }
 
-func squareList(sqs []tak.Square, size int, o notation.Orientation) string {
-	var names []string
-	for _, sq := range sqs {
-		names = append(names, notation.SquareName(sq, size, o))
-	}
-	return strings.Join(names, ", ")
-}
-
-// readingList names squares in the reader's notation, sorted by row (mail)
-// or rank (PTN) number and then by column, so that a player can check a
-// list of differing squares against their board in order.
-func readingList(sqs []tak.Square, size int, o notation.Orientation) string {
-	names := make([]string, 0, len(sqs))
-	for _, sq := range readingOrder(sqs, size, o) {
-		names = append(names, notation.SquareName(sq, size, o))
-	}
-	return strings.Join(names, ", ")
-}
-
-// readingOrder returns the squares sorted as readingList names them.
-func readingOrder(sqs []tak.Square, size int, o notation.Orientation) []tak.Square {
-	out := append([]tak.Square(nil), sqs...)
-	key := func(sq tak.Square) (int, byte) {
-		name := notation.SquareName(sq, size, o)
-		n, _ := strconv.Atoi(name[1:])
-		return n, name[0]
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		ri, fi := key(out[i])
-		rj, fj := key(out[j])
-		if ri != rj {
-			return ri < rj
-		}
-		return fi < fj
-	})
-	return out
-}
-
-// describeConfig says how a game is played.
-func describeConfig(g *GameRecord) string {
-	c := g.Config
-	s := fmt.Sprintf("%dx%d, komi %s, %s opening, %s rules, %s, %s per move, %s style",
-		c.Size, c.Size, c.Komi, c.Opening, c.Rules, reservesText(c), plural(g.Days, "day", "days"), g.Style)
-	if g.Setup != "" {
-		s += ", from the position " + g.Setup
-	}
-	if g.Scoring.Rules != 0 {
-		s += ", " + g.Scoring.String() + " scoring"
-	}
-	if c.Rules == tak.Modegan {
-		s += ", a drawn game goes to black"
-	}
-	if g.Unrated {
-		s += ", unrated"
-	}
-	if g.Private {
-		s += ", private (no web page, no spectators)"
-	}
-	return s
-}
-
-// reservesText says the players' reserves: "21 stones and 1 capstone
-// each", or each player's when they differ.
-func reservesText(c tak.Config) string {
-	one := func(p tak.Color) string {
-		return plural(c.Stones[p], "stone", "stones") + " and " + plural(c.Caps[p], "capstone", "capstones")
-	}
-	if c.Stones[0] == c.Stones[1] && c.Caps[0] == c.Caps[1] {
-		return one(tak.White) + " each"
-	}
-	return "white " + one(tak.White) + ", black " + one(tak.Black)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
+func plural(n int, one, many string) string { return words.Plural(n, one, many) }
 
 func orientName(o notation.Orientation) string {
 	if o == notation.Mail {
@@ -173,20 +52,11 @@ func orientName(o notation.Orientation) string {
 }
 
 // capitalize upper-cases the first letter of s (colour names open sentences).
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
+func capitalize(s string) string { return words.Capitalize(s) }
 
 // describeMoveError words an engine refusal with squares in notation o.
 func describeMoveError(err error, size int, o notation.Orientation) string {
-	var me *tak.MoveError
-	if errors.As(err, &me) {
-		return me.Describe(func(sq tak.Square) string { return notation.SquareName(sq, size, o) })
-	}
-	return err.Error()
+	return words.MoveError(err, size, o)
 }
 
 // configReason words a configuration error for a player: the engine's
@@ -199,19 +69,10 @@ func configReason(err error) string {
 // wins by road (R-0). alice scores 23." It starts in lower case, after
 // "Game over: ".
 func resultText(g *GameRecord) string {
-	r := g.Result
-	if r == nil {
+	if g.Result == nil {
 		return ""
 	}
-	text := r.Text
-	if !r.Draw {
-		text = strings.Replace(text, r.Winner.String()+" wins", who(g, r.Winner)+" wins", 1)
-	}
-	line := fmt.Sprintf("%s (%s).", text, r.PTN)
-	if !r.Draw && r.Score > 0 {
-		line += fmt.Sprintf(" %s scores %d.", g.Names[r.Winner], r.Score)
-	}
-	return line
+	return wordsResult(g.Result).Words(wordsGame(g), words.Reader{})
 }
 
 // formatMove writes a move in a reader's notation.

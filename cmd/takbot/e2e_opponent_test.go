@@ -52,8 +52,8 @@ func TestServeGamesAgainstTakbot(t *testing.T) {
 		names[a.Filename] = a.ContentType
 		switch {
 		case strings.HasSuffix(a.Filename, ".gif"):
-			if g, err := gif.DecodeAll(bytes.NewReader(a.Data)); err != nil || len(g.Image) != 3 { // the start and two moves
-				t.Errorf("the replay %s: %v, want 3 frames", a.Filename, err)
+			if g, err := gif.DecodeAll(bytes.NewReader(a.Data)); err != nil || len(g.Image) != 4 { // the final position first, then the start and two moves
+				t.Errorf("the replay %s: %v, want 4 frames", a.Filename, err)
 			}
 		case strings.HasSuffix(a.Filename, ".png"):
 			if _, err := png.DecodeConfig(bytes.NewReader(a.Data)); err != nil {

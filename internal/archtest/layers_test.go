@@ -31,7 +31,7 @@ var adapters = []string{"mailplay", "discord", "console", "web", "opponent"}
 
 // referee is everything an adapter may lean on: the referee and what is
 // below it, and the leaf helpers that import nothing of ours.
-var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "bot", "internal/connlimit", "command", "outbox", "backoff"}
+var referee = []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "bot", "internal/connlimit", "command", "outbox", "backoff", "words"}
 
 // stores are the trees a store may import: the records and what they are
 // made of, never the referee (bot/plan and bot/standing are leaves that
@@ -48,7 +48,9 @@ var rules = []rule{
 	// The command language: below the referee, which maps its commands
 	// to handlers.
 	{tree: "command", may: []string{"tak", "notation"}},
-	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command", "outbox", "backoff"}},
+	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command", "outbox", "backoff", "words"}},
+	// The words of outcomes: below the referee.
+	{tree: "words", may: []string{"tak", "notation", "render"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.
 	{tree: "outbox", may: []string{"backoff"}},
 	{tree: "backoff"},
@@ -172,6 +174,9 @@ func TestRulesCatchWhatTheyShould(t *testing.T) {
 		{"backoff", []string{module + "/tak"}, true},
 		{"mailplay", []string{module + "/outbox", module + "/backoff"}, false},
 		{"control", []string{module + "/backoff"}, false},
+		{"words", []string{module + "/tak", module + "/notation"}, false},
+		{"words", []string{module + "/bot"}, true},
+		{"bot", []string{module + "/words"}, false},
 		{"newthing", nil, true},
 	}
 	for _, c := range cases {

@@ -35,14 +35,13 @@ const (
 // The bot/ and engine/ entries are being reworked by issue 25's other
 // branches (records, command language, outbox, words; the engine's search).
 var funcAllowed = map[string]funcSize{
-	"bot.session.propose":     {96, 34},
 	"engine.searcher.negamax": {181, 67},
 }
 
 // pkgAllowed lists the packages outside internal/ over maxPackageLines
 // today, with the lines measured when listed. Entries may only be removed.
 var pkgAllowed = map[string]int{
-	"bot": 15087,
+	"bot": 12098,
 }
 
 // funcSize is what the test measures of one function.

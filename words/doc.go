@@ -1,0 +1,36 @@
+// Package words turns what the referee decided into what a reader is told.
+//
+// The referee's handlers (package bot) decide: a move is played, a
+// proposal made, a command refused. They describe each decision as an
+// outcome, a plain value of this package (MovePlayed, ProposalMade,
+// Refusal, …) that carries names, colours, turns, moves in both notations
+// and times, never a record of the store. One place in bot asks this
+// package for the text of an outcome for each recipient, described by a
+// Reader: the colours the reader plays, the notation they read, whether
+// they sent the message being answered, their time zone and their Medium
+// (a mail, a Discord post, a console line, a web page).
+//
+// Every sentence of the outcomes here lives in this package, one file per
+// topic:
+//
+//	reader.go     the Reader, the Medium, and how players, turns, moves and times are named
+//	move.go       a move played, Tak called, threats, a road, a move too late, a bare square questioned, a move ending a proposal
+//	refusal.go    the Refusal of a command and its typed Reason, one sentence per reason
+//	proposal.go   proposals (draw, undo, takeback, revert, adopt, restart): made, accepted, a draw agreed
+//	challenge.go  challenges made and begun; challenges and proposals declined or withdrawn
+//	dispute.go    a disputed move's ruling ("im") and the rules that make a move legal
+//	ending.go     how a game ended (its result), a resignation, an abort
+//	clock.go      a challenge expired, a reminder, a loss on time and its withdrawal
+//	status.go     where a game stands, under its board; the finished game's PTN file
+//	settings.go   how a game is played ("5x5, komi 0, ...")
+//	watch.go      what spectators are told: a move, an end, where the game stands
+//	plans.go      planned answers played, or dropped, when the opponent moves
+//	chat.go       words passed on with "say"
+//	sync.go       boards compared with "rs": matching, differing (with the ways out), told to the opponent
+//	seek.go       open challenges ("new anyone"): posted, taken, expired, withdrawn, to the seeker and the lobbies
+//
+// To change what a player is told when a move is played, edit
+// MovePlayed.Words in move.go; nothing else changes. The package imports
+// tak and notation only, so it sits below the referee and any adapter may
+// use it.
+package words

@@ -1,0 +1,73 @@
+package words
+
+import (
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/tak"
+)
+
+// What a game's spectators are told. Their Game carries the players'
+// public names (never an address).
+
+// MoveWatched is a move played, told to a spectator.
+type MoveWatched struct {
+	Game Game
+	Turn int
+	By   tak.Color
+	Move MoveNames
+}
+
+// Words tells a spectator: "Turn 7 (PTN move 4, white) of game g1 (alice
+// vs bob): alice (white) played c3 (mail ps c3)."
+func (o MoveWatched) Words(r Reader) string {
+	g := o.Game
+	return TurnTitle(o.Turn) + " of game " + g.ID + " (" + g.Names[0] + " vs " + g.Names[1] + "): " + g.who(o.By) + " played " + o.Move.Names(r.Notation) + "."
+}
+
+// EndWatched is a game that ended without a move ending it (a
+// resignation, an agreed draw, a loss on time, an abort), told to a
+// spectator.
+type EndWatched struct {
+	Game    Game
+	Aborted bool
+}
+
+// Words tells a spectator.
+func (o EndWatched) Words(Reader) string {
+	g := o.Game
+	if o.Aborted {
+		return "Game " + g.ID + " (" + g.Names[0] + " with white, " + g.Names[1] + " with black) was aborted before each player had moved twice: it ends with no result."
+	}
+	return "Game " + g.ID + " (" + g.Names[0] + " with white, " + g.Names[1] + " with black) is over."
+}
+
+// StandingWatched is where a game stands, under its board, for a
+// spectator: the result in the engine's words, or who is to move by when
+// (in UTC), or whose answer the challenge waits for.
+type StandingWatched struct {
+	Game     Game
+	Stage    Stage
+	Turn     int
+	ToMove   tak.Color
+	Deadline time.Time
+	Result   string    // the engine's words (Finished)
+	By       tak.Color // the challenger (Waiting)
+}
+
+// Words tells a spectator.
+func (o StandingWatched) Words(Reader) string {
+	switch o.Stage {
+	case Finished:
+		return "Game over: " + strings.TrimSuffix(o.Result, ".") + "."
+	case InProgress:
+		by := ""
+		if !o.Deadline.IsZero() {
+			by = ", by " + UTC(o.Deadline)
+		}
+		return TurnTitle(o.Turn) + ": " + o.Game.who(o.ToMove) + " to move" + by + "."
+	case Waiting:
+		return "The game starts when " + o.Game.Names[o.By.Opponent()] + " accepts the challenge."
+	}
+	return ""
+}
