@@ -164,8 +164,9 @@ func (t *Transport) handleInteraction(ctx context.Context, ix *discordgo.Interac
 	o := originRecord{Kind: kind, User: u.ID, Channel: ix.ChannelID, Guild: ix.GuildID, Token: ix.Token, App: ix.AppID, At: t.clock.Now()}
 	o.Parent = t.parentOf(ctx, ix.ChannelID, ix.GuildID)
 	live := t.mem.setOrigin(ix.ID, o)
+	state := append(t.stateWith(keyOrigin+ix.ID, o, u.ID, o.Parent), t.lookUpNames(ctx, ix.GuildID, text)...)
 	msg := bot.Message{ID: ix.ID, From: bot.Identity{Transport: Name, Address: u.ID}, Name: t.dir.name(u.ID), Text: text,
-		Game: game, Moment: moment, Received: snowflakeTime(ix.ID), State: t.stateWith(keyOrigin+ix.ID, o, u.ID, o.Parent), Community: community(ix.GuildID)}
+		Game: game, Moment: moment, Received: snowflakeTime(ix.ID), State: state, Community: community(ix.GuildID)}
 	out, err := t.handle(ctx, msg)
 	var note string
 	switch {
