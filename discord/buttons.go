@@ -32,6 +32,10 @@ func (t *Transport) click(ix *discordgo.Interaction, u *discordgo.User) {
 		return
 	}
 	switch c.Kind {
+	case kindShow: // privately, the post keeps its buttons
+		t.dispatch(ix, t.deferEphemeral(ix), func(ctx context.Context) {
+			t.handleInteraction(ctx, ix, u, c.Command, c.Game, c.Moment, originCommand)
+		})
 	case kindAsk:
 		yes, _ := customID{Kind: kindYes, User: c.User, Game: c.Game, Moment: c.Moment, Command: c.Command}.encode()
 		no, _ := customID{Kind: kindNo, User: c.User, Game: c.Game, Moment: c.Moment, Command: c.Command}.encode()

@@ -33,7 +33,10 @@ func (d *delivery) post(ctx context.Context, channel string, pings []string, not
 }
 
 func (d *delivery) postWith(ctx context.Context, channel string, pings []string, note, replyTo string, pictures bool) error {
-	opts := renderOptions{Header: pingHeader(d.user, pings), Pictures: pictures, ButtonsFor: d.user, Game: d.r.Game, Note: note}
+	opts := renderOptions{Header: pingHeader(d.user, pings), Pictures: pictures, ButtonsFor: d.user, Game: d.r.Game, Note: note, Short: d.r.Game != ""}
+	if opts.Short && pictures {
+		opts.Deadline = d.t.deadlineOf(ctx, d.r.Game)
+	}
 	if !pictures && hasImages(d.r) {
 		opts.Note = strings.TrimSpace(note + "\n(No board picture: the bot lacks the Attach Files permission here.)")
 		d.t.reportPermission(ctx, channel, &errPermission{Missing: "Attach Files", Channel: d.t.channelName(channel)}, "")
