@@ -112,7 +112,17 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 	}
 	buttons, rest := buttonsOf(actions, o)
 	if folded && o.ButtonsFor != "" && r.Game != "" && len(buttons) < maxButtons {
-		if id, ok := (customID{Kind: kindShow, User: o.ButtonsFor, Game: r.Game, Command: "board"}).encode(); ok {
+		// The Board button carries the moment of the post's other
+		// buttons, so that it goes stale with them (a post without them
+		// gets none: /tak board shows the board).
+		moment := ""
+		for _, a := range actions {
+			if a.Game == r.Game && a.Moment != "" {
+				moment = a.Moment
+				break
+			}
+		}
+		if id, ok := (customID{Kind: kindShow, User: o.ButtonsFor, Game: r.Game, Moment: moment, Command: "board"}).encode(); ok && moment != "" {
 			buttons = append(buttons, discordgo.Button{Label: boardButton, Style: discordgo.SecondaryButton, CustomID: id})
 		}
 	}
