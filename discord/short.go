@@ -25,7 +25,7 @@ import (
 //     reserves and flats line of a position, "After the move (the
 //     position now):" of a ruling.
 //
-// A move post (one picture, of a move, without caption) is one line more
+// A move post (its first picture a move's, without caption) is one line more
 // compact still: the reply's move line and, while the game runs, its turn
 // line give way to a summary in reader-neutral words (both players named,
 // the move as the reader writes it, the other notation after it) with the deadline as a Discord timestamp, which every
@@ -61,7 +61,10 @@ func shorten(parts []bot.Part, deadline func(ply int) time.Time) shortened {
 	if len(images) == 0 {
 		return shortened{Parts: parts}
 	}
-	move := len(images) == 1 && images[0].Caption == "" && images[0].Last != ""
+	// A move post's first picture is the move's, uncaptioned (a ruling's
+	// first is the position before, captioned; a finished game's review
+	// pictures come after).
+	move := images[0].Caption == "" && images[0].Last != ""
 	var pos *tak.Position
 	if move {
 		var err error
