@@ -32,6 +32,10 @@ func (t *Transport) click(ix *discordgo.Interaction, u *discordgo.User) {
 		return
 	}
 	switch c.Kind {
+	case kindShow: // privately, the post keeps its buttons
+		t.dispatch(ix, t.deferEphemeral(ix), func(ctx context.Context) {
+			t.handleInteraction(ctx, ix, u, c.Command, c.Game, c.Moment, originCommand)
+		})
 	case kindAsk:
 		yes, _ := customID{Kind: kindYes, User: c.User, Game: c.Game, Moment: c.Moment, Command: c.Command}.encode()
 		no, _ := customID{Kind: kindNo, User: c.User, Game: c.Game, Moment: c.Moment, Command: c.Command}.encode()
@@ -49,7 +53,14 @@ func (t *Transport) click(ix *discordgo.Interaction, u *discordgo.User) {
 			content = escapeMarkdown(fmt.Sprintf("Sending %q%s…", c.Command, inGame(c.Game)))
 		}
 		t.dispatch(ix, t.updateClicked(ix, content), func(ctx context.Context) {
-			t.handleInteraction(ctx, ix, u, c.Command, c.Game, c.Moment, originButton)
+			out, err := t.handleInteraction(ctx, ix, u, c.Command, c.Game, c.Moment, originButton)
+			if c.Kind == kindYes { // the interim "Sending …" says how it went
+				done := escapeMarkdown(fmt.Sprintf("Sent %q%s: %s", c.Command, inGame(c.Game), outcomeLine(out, err, u.ID)))
+				done = cutRunes(done, MaxMessage)
+				if _, err := t.s.InteractionResponseEdit(ix, &discordgo.WebhookEdit{Content: &done}, discordgo.WithContext(ctx)); err != nil {
+					t.log.Debug("discord: say how a confirmed command went", "interaction", ix.ID, "err", err)
+				}
+			}
 		})
 	}
 }

@@ -76,9 +76,18 @@ func TestButtons(t *testing.T) {
 		t.Fatalf("after No the game is %s", g.Status)
 	}
 	ask = w.reply(w.click(w.alice.ID, start, "Resign"))
-	w.click(w.alice.ID, ask, "Yes")
+	yes := w.click(w.alice.ID, ask, "Yes")
 	// Resigned before each player moved twice: the game is aborted.
 	g := w.waitGame("g2", func(g *bot.GameRecord) bool { return g.Status == bot.Aborted })
+	// The private "Sending "resign"…" is edited to say how it went.
+	st, err := yes.WaitUntil(w.ctx, func(st discordfake.InteractionState) bool {
+		return st.Original != nil && strings.HasPrefix(st.Original.Content, `Sent "resign" in game g2: `)
+	})
+	if err != nil {
+		t.Errorf("the interim answer was not edited with the outcome: %v %+v", err, st.Original)
+	} else if !st.Original.Ephemeral || strings.Contains(st.Original.Content, "Sending") || !strings.Contains(st.Original.Content, "abort") {
+		t.Errorf("the interim answer: %s", show(*st.Original))
+	}
 	if g.Result != nil {
 		t.Errorf("result %+v", g.Result)
 	}

@@ -25,6 +25,10 @@ const (
 	kindYes buttonKind = "y"
 	// kindNo drops a command the player did not confirm.
 	kindNo buttonKind = "n"
+	// kindShow sends a command that only shows something (the Board
+	// button's "board") and answers privately, leaving the post and its
+	// buttons as they are.
+	kindShow buttonKind = "s"
 	// kindBoard is the modal where a player pastes their board for rs.
 	kindBoard buttonKind = "rs"
 )
@@ -79,7 +83,7 @@ func parseCustomID(s string) (customID, error) {
 		c.Game, c.Moment = game, moment
 	}
 	switch c.Kind {
-	case kindRun, kindAsk, kindYes, kindNo:
+	case kindRun, kindAsk, kindYes, kindNo, kindShow:
 		if strings.TrimSpace(c.Command) == "" {
 			return customID{}, errNotOurs
 		}

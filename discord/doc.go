@@ -129,7 +129,11 @@
 // left out; kept when the bot lacks Attach Files there, with a note
 // saying so), and the actions as buttons on the last message (at most 25;
 // those whose custom_id would pass 100 characters are written out as
-// "You can send:"). A button's custom_id carries what it does, for whom
+// "You can send:"). A game's posts are short (short.go): with the
+// picture attached, the boards, their legend and the reserves line are
+// left out behind a Board button that shows them privately, and a move
+// post is one line ("Bob (black) played c3 (mail ps c2) · Alice to move ·
+// due <t:…:R>"); private answers keep every part. A button's custom_id carries what it does, for whom
 // and in which game, at which moment of it ("tak:a:USER:g3@7au-1k2j3:accept";
 // "c" asks first, for a resignation, then "y" or "n"), so buttons need no
 // state and work after a restart; a click by anyone else gets an

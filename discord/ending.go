@@ -72,7 +72,7 @@ func (t *Transport) noteEnding(ctx context.Context, game string) {
 	if !ok || p.Thread == "" || p.Ended != "" {
 		return
 	}
-	name := endedName(g)
+	name := endedName(t.named(g))
 	if err := t.editThread(ctx, p.Thread, &discordgo.ChannelEdit{Name: name}); err != nil {
 		t.log.Warn("discord: could not rename a finished game's thread", "game", game, "thread", p.Thread, "err", err)
 		return

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -158,13 +159,14 @@ func (t *Transport) followupText(ctx context.Context, ix *discordgo.Interaction,
 // Handling.
 
 // handleInteraction hands a command to the referee and finishes the
-// deferred answer when no reply will.
-func (t *Transport) handleInteraction(ctx context.Context, ix *discordgo.Interaction, u *discordgo.User, text, game, moment string, kind originKind) {
+// deferred answer when no reply will; it returns what the referee said.
+func (t *Transport) handleInteraction(ctx context.Context, ix *discordgo.Interaction, u *discordgo.User, text, game, moment string, kind originKind) (bot.Outcome, error) {
 	o := originRecord{Kind: kind, User: u.ID, Channel: ix.ChannelID, Guild: ix.GuildID, Token: ix.Token, App: ix.AppID, At: t.clock.Now()}
 	o.Parent = t.parentOf(ctx, ix.ChannelID, ix.GuildID)
 	live := t.mem.setOrigin(ix.ID, o)
+	state := append(t.stateWith(keyOrigin+ix.ID, o, u.ID, o.Parent), t.lookUpNames(ctx, ix.GuildID, text)...)
 	msg := bot.Message{ID: ix.ID, From: bot.Identity{Transport: Name, Address: u.ID}, Name: t.dir.name(u.ID), Text: text,
-		Game: game, Moment: moment, Received: snowflakeTime(ix.ID), State: t.stateWith(keyOrigin+ix.ID, o, u.ID, o.Parent), Community: community(ix.GuildID)}
+		Game: game, Moment: moment, Received: snowflakeTime(ix.ID), State: state, Community: community(ix.GuildID)}
 	out, err := t.handle(ctx, msg)
 	var note string
 	switch {
@@ -182,6 +184,33 @@ func (t *Transport) handleInteraction(ctx context.Context, ix *discordgo.Interac
 	if note != "" && t.mem.fill(live) {
 		t.followupText(ctx, ix, note)
 	}
+	return out, err
+}
+
+// outcomeLine says in a line how the referee took a command sent by a
+// confirmed button: the first line of the sender's own reply ("Game over:
+// Bob (black) wins by resignation."), or why nothing came.
+func outcomeLine(out bot.Outcome, err error, user string) string {
+	switch {
+	case errors.Is(err, bot.ErrBadMessage):
+		return "not handled: " + err.Error()
+	case err != nil:
+		return "the referee could not record it just now; please send it again in a minute."
+	case out.Duplicate:
+		return "handled already."
+	}
+	for _, r := range out.Replies {
+		if r.To.Transport != Name || r.To.Address != user {
+			continue
+		}
+		for _, p := range r.Parts {
+			if p.Kind == bot.Prose {
+				line, _, _ := strings.Cut(p.Text, "\n")
+				return line
+			}
+		}
+	}
+	return "done."
 }
 
 // repliesTo reports whether a Discord user gets one of the replies.

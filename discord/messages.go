@@ -95,7 +95,7 @@ func (t *Transport) handleText(ctx context.Context, m *discordgo.Message, text, 
 		At: t.clock.Now(), ShowOwn: saysMore(text)}
 	o.Parent = t.parentOf(ctx, m.ChannelID, m.GuildID)
 	t.mem.setOrigin(m.ID, o)
-	state := t.stateWith(keyOrigin+m.ID, o, m.Author.ID, o.Parent)
+	state := append(t.stateWith(keyOrigin+m.ID, o, m.Author.ID, o.Parent), t.lookUpNames(ctx, m.GuildID, text)...)
 	if game != "" {
 		state = append(state, bot.StateWrite{Key: keyCursor + m.ChannelID, Value: []byte(m.ID)})
 	}

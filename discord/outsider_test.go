@@ -85,7 +85,7 @@ func TestOutsiderButtons(t *testing.T) {
 	w.slash(w.alice.ID, th.ID, "move", o("move", "a1"))
 	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
 	bobsTurn := w.waitPost(th.ID, func(m discordfake.Message) bool {
-		return m.ID != start.ID && strings.Contains(m.Content, "your move") && len(m.Components) > 0
+		return m.ID != start.ID && strings.Contains(m.Content, "bob to move") && len(m.Components) > 0
 	})
 	pressAll(bobsTurn, "g1", w.bob.ID, "Resign")
 	if g := w.game("g1"); g.Status != bot.Active || len(g.Moves) != 1 {

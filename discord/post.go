@@ -33,7 +33,13 @@ func (d *delivery) post(ctx context.Context, channel string, pings []string, not
 }
 
 func (d *delivery) postWith(ctx context.Context, channel string, pings []string, note, replyTo string, pictures bool) error {
-	opts := renderOptions{Header: pingHeader(d.user, pings), Pictures: pictures, ButtonsFor: d.user, Game: d.r.Game, Note: note}
+	// Short: a game's posts, not the answer to a message of the reader's
+	// own (a "board" typed in a direct message shows the boards).
+	opts := renderOptions{Header: pingHeader(d.user, pings), Pictures: pictures, ButtonsFor: d.user, Game: d.r.Game, Note: note,
+		Short: d.r.Game != "" && replyTo == ""}
+	if opts.Short && pictures {
+		opts.Deadline = d.t.deadlineOf(ctx, d.r.Game)
+	}
 	if !pictures && hasImages(d.r) {
 		opts.Note = strings.TrimSpace(note + "\n(No board picture: the bot lacks the Attach Files permission here.)")
 		d.t.reportPermission(ctx, channel, &errPermission{Missing: "Attach Files", Channel: d.t.channelName(channel)}, "")
@@ -82,7 +88,13 @@ func (d *delivery) dm(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	msgs := renderReply(d.r, renderOptions{Pictures: true, ButtonsFor: d.user, Game: d.r.Game})
+	// Short: a game's events, not what the reader asked for or their
+	// private answers (privately, below, comes here too).
+	opts := renderOptions{Pictures: true, ButtonsFor: d.user, Game: d.r.Game, Short: d.r.Game != "" && !d.r.Private && !d.bySelf()}
+	if opts.Short {
+		opts.Deadline = d.t.deadlineOf(ctx, d.r.Game)
+	}
+	msgs := renderReply(d.r, opts)
 	return ch.ID, d.sendAll(ctx, ch.ID, msgs, func(m outMessage) error {
 		posted, err := d.t.s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: m.Content, Files: m.files(),
 			Components: m.Components, AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(ctx))

@@ -138,7 +138,7 @@ func TestThreadPostsGolden(t *testing.T) {
 			switch {
 			case strings.Contains(m.Content, "Your board differs"):
 				pics["rs "+a.Filename[len(a.Filename)-7:]] = a.Filename
-			case strings.Contains(m.Content, "Turn 6 (PTN move 3, black) of game g1"):
+			case strings.Contains(m.Content, "bob (black) played c3 (mail ps c2) · Alice to move"):
 				pics["move"] = a.Filename
 			}
 		}

@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -40,10 +39,10 @@ func (w *world) drawnGame(white, black, channel string, before int) string {
 		if i%2 == 1 {
 			who = black
 		}
+		n := len(w.posts(th))
 		w.slash(who, th, "move", o("move", sq))
-		turn := fmt.Sprintf("Turn %d ", i+1)
 		w.waitPost(th, func(m discordfake.Message) bool {
-			return strings.Contains(m.Content, turn) && strings.Contains(m.Content, "played "+sq)
+			return len(w.posts(th)) > n && strings.Contains(m.Content, "played "+sq)
 		})
 	}
 	w.slash(white, th, "draw")

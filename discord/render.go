@@ -3,6 +3,7 @@ package discord
 import (
 	"bytes"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -63,6 +64,11 @@ type renderOptions struct {
 	Game string
 	// Note is a line added at the end (why a picture is missing).
 	Note string
+	// Short folds the board detail of a post with its picture attached
+	// (short.go) behind a Board button; Deadline gives the game's
+	// deadline for a move post's summary (nil: none shown).
+	Short    bool
+	Deadline func(ply int) time.Time
 }
 
 // renderReply turns a reply into Discord messages of at most 2,000
@@ -77,10 +83,15 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 	for _, im := range r.Images {
 		images[im.Name] = im.PNG
 	}
+	in, lead, folded := r.Parts, "", false
+	if o.Short && o.Pictures && len(images) > 0 {
+		sh := shorten(r.Parts, o.Deadline)
+		in, lead, folded = sh.Parts, sh.Lead, sh.Folded
+	}
 	var parts []bot.Part
 	var actions []bot.Action
 	shown := false // the last picture is attached
-	for _, p := range r.Parts {
+	for _, p := range in {
 		switch {
 		case p.Kind == bot.Image:
 			shown = o.Pictures && p.Picture != nil && images[p.Picture.Name] != nil
@@ -100,6 +111,21 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 		}
 	}
 	buttons, rest := buttonsOf(actions, o)
+	if folded && o.ButtonsFor != "" && r.Game != "" && len(buttons) < maxButtons {
+		// The Board button carries the moment of the post's other
+		// buttons, so that it goes stale with them (a post without them
+		// gets none: /tak board shows the board).
+		moment := ""
+		for _, a := range actions {
+			if a.Game == r.Game && a.Moment != "" {
+				moment = a.Moment
+				break
+			}
+		}
+		if id, ok := (customID{Kind: kindShow, User: o.ButtonsFor, Game: r.Game, Moment: moment, Command: "board"}).encode(); ok && moment != "" {
+			buttons = append(buttons, discordgo.Button{Label: boardButton, Style: discordgo.SecondaryButton, CustomID: id})
+		}
+	}
 	if len(rest) > 0 {
 		parts = append(parts, bot.Part{Kind: bot.Block, Text: bot.ActionsText(rest)})
 	}
@@ -107,6 +133,9 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 		parts = append(parts, bot.Part{Kind: bot.Prose, Text: o.Note})
 	}
 	limit := MaxMessage - utf8.RuneCountInString(o.Header) - 1
+	if lead != "" {
+		limit -= utf8.RuneCountInString(lead) + 1
+	}
 	var out []outMessage
 	for _, chunk := range bot.SplitParts(parts, limit, partSize) {
 		var lines []string
@@ -131,6 +160,9 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 	}
 	if len(out) == 0 {
 		out = append(out, outMessage{Content: "Your options:"})
+	}
+	if lead != "" {
+		out[0].Content = strings.TrimSpace(lead + "\n" + out[0].Content)
 	}
 	if o.Header != "" {
 		out[0].Content = strings.TrimSpace(o.Header + "\n" + out[0].Content)

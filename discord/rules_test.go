@@ -49,25 +49,32 @@ func TestRateLimitHonoured(t *testing.T) {
 }
 
 // A reply longer than 2,000 characters is split between parts into
-// several messages, none over the limit.
+// several messages, none over the limit: the referee's help (mail
+// syntax), which a "help" typed in a thread gets by direct message.
 func TestLongReplySplit(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t, worldOptions{})
+	w := newWorld(t, worldOptions{MessageContent: true})
 	th := w.startGame()
-	ix := w.slash(w.alice.ID, th.ID, "help")
-	first := w.reply(ix)
-	all := []discordfake.Message{first}
-	st, err := ix.WaitUntil(w.ctx, func(st discordfake.InteractionState) bool { return len(st.Followups) > 0 })
-	if err != nil {
-		t.Fatalf("help fits one message? %v", err)
+	if _, err := w.fake.Say(w.alice.ID, th.ID, "help"); err != nil {
+		t.Fatal(err)
 	}
-	all = append(all, st.Followups...)
+	var all []discordfake.Message
+	if err := w.fake.Await(w.ctx, func() bool {
+		dm, ok := w.fake.DMChannelOf(w.alice.ID)
+		if !ok {
+			return false
+		}
+		all = w.posts(dm)
+		return len(all) > 1 && strings.Contains(all[len(all)-1].Content, "help")
+	}); err != nil {
+		t.Fatalf("help by DM in several messages: %v\n%s", err, contents(all))
+	}
 	total := 0
 	for _, m := range all {
 		n := utf8.RuneCountInString(m.Content)
 		total += n
-		if n > MaxMessage || !m.Ephemeral {
-			t.Errorf("help message of %d characters (ephemeral %v)", n, m.Ephemeral)
+		if n > MaxMessage {
+			t.Errorf("help message of %d characters", n)
 		}
 		if strings.Count(m.Content, "```")%2 != 0 {
 			t.Errorf("a code block is cut across messages: %q", m.Content)
@@ -75,6 +82,31 @@ func TestLongReplySplit(t *testing.T) {
 	}
 	if total <= MaxMessage {
 		t.Errorf("help is only %d characters: the split is not exercised", total)
+	}
+	w.clean()
+}
+
+// /tak help is one private message that names /tak's commands and the
+// group /tak more with its commands (say, pair…), as registered.
+func TestHelpOneMessage(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, worldOptions{})
+	th := w.startGame()
+	ix := w.slash(w.alice.ID, th.ID, "help")
+	m := w.reply(ix)
+	if !m.Ephemeral || utf8.RuneCountInString(m.Content) > MaxMessage {
+		t.Errorf("help: ephemeral %v, %d characters", m.Ephemeral, utf8.RuneCountInString(m.Content))
+	}
+	for _, want := range []string{"/tak challenge, accept", "notify", "Under /tak more: ", "say", "pair", "Board"} {
+		if !strings.Contains(m.Content, want) {
+			t.Errorf("help lacks %q:\n%s", want, m.Content)
+		}
+	}
+	if strings.Contains(m.Content, "OPPONENT") {
+		t.Errorf("help in mail syntax:\n%s", m.Content)
+	}
+	if st := ix.State(); len(st.Followups) != 0 {
+		t.Errorf("help sent %d more messages", len(st.Followups))
 	}
 	w.clean()
 }

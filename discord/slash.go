@@ -37,6 +37,9 @@ func (t *Transport) slash(ix *discordgo.Interaction, u *discordgo.User) {
 		where, _ := in.Values[notifyOption].(string)
 		t.dispatch(ix, t.deferEphemeral(ix), func(ctx context.Context) { t.setNotify(ctx, ix, u, where) })
 		return
+	case helpName:
+		t.dispatch(ix, t.sayEphemeral(ix, helpText()), nil)
+		return
 	case "rs":
 		if b, _ := in.Values[boardOption].(string); strings.TrimSpace(b) == "" {
 			game := threadGame

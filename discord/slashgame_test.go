@@ -74,8 +74,12 @@ func TestGameBySlashCommands(t *testing.T) {
 				t.Errorf("the last post does not attach the game's PTN: %d attachments", len(post.Attachments))
 			}
 		}
-		if !strings.Contains(post.Content, "```") || len(post.Attachments) != files {
-			t.Errorf("move %d post has no sync board or picture: %q, %d attachments", i+1, post.Content, len(post.Attachments))
+		// One line (and the result's lines at the end), the picture,
+		// the buttons: the boards are behind Board.
+		_, board := button(post, boardButton)
+		if strings.Contains(post.Content, "```") || strings.Contains(post.Content, "In hand") || len(post.Attachments) != files || !board ||
+			i < len(moves)-1 && strings.Count(post.Content, "\n") != 1 {
+			t.Errorf("move %d post is not one line, the picture and a Board button: %q, %d attachments, Board %v", i+1, post.Content, len(post.Attachments), board)
 		} else if _, err := png.Decode(bytes.NewReader(post.Attachments[0].Data)); err != nil {
 			t.Errorf("move %d picture: %v", i+1, err)
 		}

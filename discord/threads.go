@@ -131,7 +131,7 @@ func (t *Transport) openThread(ctx context.Context, g *bot.GameRecord, parent st
 		// server's setting.
 		kind = discordgo.ChannelTypeGuildPrivateThread
 	}
-	th, err := t.s.ThreadStartComplex(parent, &discordgo.ThreadStart{Name: threadName(g), AutoArchiveDuration: threadArchiveMinutes,
+	th, err := t.s.ThreadStartComplex(parent, &discordgo.ThreadStart{Name: threadName(t.named(g)), AutoArchiveDuration: threadArchiveMinutes,
 		Type: kind, Invitable: false}, discordgo.WithContext(ctx))
 	if err != nil {
 		if f := failureOf(err); f.Code == codeMissingPermissions || f.Code == codeMissingAccess {

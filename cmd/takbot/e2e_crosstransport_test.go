@@ -124,10 +124,11 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 		}
 		moveNo := (i + 2) / 2
 		heading := "Turn " + strconv.Itoa(turn) + " (PTN move " + strconv.Itoa(moveNo) + ", " + colour + ") of game g1: "
-		// Each reader is "you" in their own replies.
-		annHeading, bobHeading := heading+mover+" played ", heading+"you ("+colour+") played "
+		// Each reader is "you" in their own mails (the thread's posts
+		// name both players).
+		annHeading := heading + mover + " played "
 		if !bobs {
-			annHeading, bobHeading = heading+"you ("+colour+") played ", heading+mover+" played "
+			annHeading = heading + "you (" + colour + ") played "
 		}
 		final := i == len(crossGame)-1
 
@@ -145,15 +146,25 @@ func TestServeOneGameAcrossTransports(t *testing.T) {
 			t.Errorf("turn %d: Ann's mail has pictures %v, want %d", turn, pics, wantPics)
 		}
 
-		// Bob's post in the thread: the move in PTN, then in Tak by Mail;
-		// the sync board in a code block, the picture.
+		// Bob's post in the thread: one line, who played what (in PTN,
+		// then in Tak by Mail), whose turn and the deadline as a Discord
+		// timestamp; the picture; the boards behind its Board button.
 		post := w.nextPost(th.ID, 1+turn)
-		want = []string{bobHeading + p.ptn + " (mail " + p.mail + ").", "```\n" + p.sync + "\n```"}
-		want = append(want, afterPly(final, bobs, "a1, b1, c1", "white): your move, by", "Ann (black) to move", "Game over: you (white) win by road (R-0).")...)
+		next := "Ann to move"
+		if !bobs {
+			next = "Bob to move"
+		}
+		want = []string{mover + " played " + p.ptn + " (mail " + p.mail + ") · " + next + " · due <t:"}
+		if final {
+			want = []string{mover + " played " + p.ptn + " (mail " + p.mail + ")\n", "The road: a1, b1, c1.", "Game over: you (white) win by road (R-0)."}
+		}
 		for _, s := range want {
 			if !strings.Contains(post.Content, s) {
 				t.Errorf("turn %d: Bob's post does not say %q:\n%s", turn, s, post.Content)
 			}
+		}
+		if strings.Contains(post.Content, "```") || strings.Contains(post.Content, p.sync) || !final && strings.Count(post.Content, "\n") > 1 {
+			t.Errorf("turn %d: Bob's post is more than a line and the picture:\n%s", turn, post.Content)
 		}
 		// Only Ann's moves call Bob: his own are shown without a ping.
 		if pinged := slices.Contains(post.Mentions, w.bob.ID); pinged == bobs {

@@ -40,7 +40,7 @@ func TestServeGamesAgainstTakbot(t *testing.T) {
 	}
 	w.postSaying(th.ID, "takbot plays you at level 10 of 10; the game is unrated.", "Game g1 begins", "white): your move")
 	w.bobSay(th.ID, "c3")
-	w.postSaying(th.ID, "takbot (black) played", "white): your move")
+	w.postSaying(th.ID, "takbot (black) played", " · Bob to move")
 	w.bobSay(th.ID, "analyse")
 	// An answer only Bob asked for, to a typed message: by DM (Discord has
 	// no ephemeral answer to a typed message).

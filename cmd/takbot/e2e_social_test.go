@@ -41,7 +41,7 @@ func TestServeSocialAcrossTransports(t *testing.T) {
 	w.annReply(last, "plan ps c2, ps a2")
 	w.annNext("Plan made in game g1: if Bob plays ps c2 (PTN c2), you answer ps a2 (PTN a2). Bob never sees your plans.")
 	w.bobSay(th.ID, "c2")
-	w.awaitPost(th.ID, "Ann (black) played a2 (mail ps a2).")
+	w.awaitPost(th.ID, "Ann (black) played a2 (mail ps a2) · Bob to move")
 	w.annNext("Bob (white) played ps c2 (PTN c2).")
 	w.annNext("Your plan answered Bob's ps c2 (PTN c2) with ps a2 (PTN a2).")
 

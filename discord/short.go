@@ -1,0 +1,180 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/render"
+	"github.com/takbymail/takbot/tak"
+)
+
+// Short posts. A post in a game's thread (or a game's direct messages)
+// that carries the board picture says no more than the picture does not:
+// the rule, applied by renderReply when renderOptions.Short is set and the
+// picture is attached, is that the parts which draw the position again in
+// text are detail, folded behind a Board button (a private "board", which
+// shows them all) and left out of the post:
+//
+//   - every block (the sync board with its caption, the text board);
+//   - the boards' legend;
+//   - the line after a block (or its legend) that belongs to it: the
+//     reserves and flats line of a position, "After the move (the
+//     position now):" of a ruling.
+//
+// A move post (its first picture a move's, without caption) is one line more
+// compact still: the reply's move line and, while the game runs, its turn
+// line give way to a summary in reader-neutral words (both players named,
+// the move as the reader writes it, the other notation after it) with the deadline as a Discord timestamp, which every
+// reader's client shows in their own time zone:
+//
+//	Bob (black) played c3 (mail ps c2) · Alice to move · due <t:1795690800:R>
+//
+// What the referee writes is unchanged: mail, the console and Discord's
+// private answers get every part.
+
+// boardButton is the label of the button that shows the folded detail.
+const boardButton = "Board"
+
+// shortened is a reply's parts for a short post, and the summary line
+// (Discord Markdown, "" when it is not a move post) that goes first.
+type shortened struct {
+	Parts  []bot.Part
+	Lead   string
+	Folded bool // some detail was left out
+}
+
+// shorten applies the rule to parts whose picture is attached. deadline
+// returns the game's deadline when the game still stands at the
+// picture's ply.
+func shorten(parts []bot.Part, deadline func(ply int) time.Time) shortened {
+	var s shortened
+	var images []*bot.Picture
+	for _, p := range parts {
+		if p.Kind == bot.Image && p.Picture != nil {
+			images = append(images, p.Picture)
+		}
+	}
+	if len(images) == 0 {
+		return shortened{Parts: parts}
+	}
+	// A move post's first picture is the move's, uncaptioned (a ruling's
+	// first is the position before, captioned; a finished game's review
+	// pictures come after).
+	move := images[0].Caption == "" && images[0].Last != ""
+	var pos *tak.Position
+	if move {
+		var err error
+		if pos, err = notation.ParseTPS(images[0].TPS, images[0].Config); err != nil {
+			move = false
+		}
+	}
+	played := ""        // the move as the reply's move line writes it
+	afterBlock := false // the next prose's first line belongs to a block
+	seenImage := false
+	for _, p := range parts {
+		switch {
+		case p.Kind == bot.Image:
+			seenImage = true
+			s.Parts = append(s.Parts, p)
+			continue
+		case p.Kind == bot.Block:
+			afterBlock, s.Folded = true, true
+			continue
+		case p.Kind == bot.Prose && p.Text == render.TextLegend:
+			s.Folded = true
+			continue
+		case p.Kind != bot.Prose:
+			s.Parts = append(s.Parts, p)
+			afterBlock = false
+			continue
+		}
+		lines := strings.Split(p.Text, "\n")
+		if afterBlock {
+			lines, s.Folded = lines[1:], true
+			if move && seenImage && images[0].Result == nil && len(lines) > 0 {
+				lines = lines[1:] // the turn line: the summary says it
+			}
+			afterBlock = false
+		}
+		if move && !seenImage && played == "" {
+			lines, played = dropMoveLine(lines, images[0].Last)
+		}
+		if len(lines) > 0 {
+			p.Text = strings.Join(lines, "\n")
+			s.Parts = append(s.Parts, p)
+		}
+	}
+	if move {
+		if played == "" {
+			played = images[0].Last
+		}
+		s.Lead = summary(images[0], pos, played, deadline)
+	}
+	return s
+}
+
+// dropMoveLine leaves out the line that tells the move the picture shows
+// (the first line that says "played" and names the move in PTN) and
+// returns what it says was played, in the reader's notation with the
+// other after it ("ps c2 (PTN c3)", "c3 (mail ps c2)").
+func dropMoveLine(lines []string, ptn string) ([]string, string) {
+	for i, l := range lines {
+		_, after, ok := strings.Cut(l, " played ")
+		if !ok {
+			continue
+		}
+		for _, w := range strings.Fields(after) {
+			if strings.Trim(w, "().,;:") == ptn {
+				return append(lines[:i:i], lines[i+1:]...), strings.TrimSuffix(after, ".")
+			}
+		}
+	}
+	return lines, ""
+}
+
+// summary is a move post's line: who played what, whose turn, and the
+// deadline as a Discord timestamp.
+func summary(p *bot.Picture, pos *tak.Position, played string, deadline func(ply int) time.Time) string {
+	toMove := pos.ToMove()
+	mover := toMove.Opponent()
+	name := func(c tak.Color) string { return escapeMarkdown(p.Players[c]) + " (" + c.String() + ")" }
+	line := fmt.Sprintf("%s played %s", name(mover), escapeMarkdown(played))
+	if p.Result != nil {
+		return line
+	}
+	line += " · " + escapeMarkdown(p.Players[toMove]) + " to move"
+	if deadline != nil {
+		if d := deadline(pos.Ply()); !d.IsZero() {
+			line += fmt.Sprintf(" · due <t:%d:R>", d.Unix())
+		}
+	}
+	return line
+}
+
+// deadlineOf returns, for a short post, the game's deadline at a ply: the
+// stored game's while it still stands there (a late post of an older move
+// shows none).
+func (t *Transport) deadlineOf(ctx context.Context, game string) func(ply int) time.Time {
+	g, err := t.ref.Game(ctx, game)
+	if err != nil || g.Status != bot.Active || g.Deadline.IsZero() {
+		return nil
+	}
+	start := 0
+	if g.Start != "" {
+		pos, err := notation.ParseTPS(g.Start, g.Config)
+		if err != nil {
+			return nil
+		}
+		start = pos.Ply()
+	}
+	return func(ply int) time.Time {
+		if start+len(g.Moves) != ply {
+			return time.Time{}
+		}
+		return g.Deadline
+	}
+}
