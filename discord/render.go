@@ -88,42 +88,11 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 		sh := shorten(r.Parts, o.Deadline)
 		in, lead, folded = sh.Parts, sh.Lead, sh.Folded
 	}
-	var parts []bot.Part
-	var actions []bot.Action
-	shown := false // the last picture is attached
-	for _, p := range in {
-		switch {
-		case p.Kind == bot.Image:
-			shown = o.Pictures && p.Picture != nil && images[p.Picture.Name] != nil
-			if shown {
-				parts = append(parts, p)
-			}
-		case p.Kind == bot.Block && p.Fallback:
-			if !shown {
-				parts = append(parts, bot.Part{Kind: bot.Block, Caption: p.Caption, Text: p.Text})
-			}
-		case p.Kind == bot.Actions:
-			actions = append(actions, p.Actions...)
-		case p.Kind == bot.File && !o.Pictures: // no files here: the game as text
-			parts = append(parts, bot.Part{Kind: bot.Block, Caption: p.Caption + ":", Text: p.Text})
-		default:
-			parts = append(parts, p)
-		}
-	}
+	parts, actions := sortParts(in, images, o.Pictures)
 	buttons, rest := buttonsOf(actions, o)
 	if folded && o.ButtonsFor != "" && r.Game != "" && len(buttons) < maxButtons {
-		// The Board button carries the moment of the post's other
-		// buttons, so that it goes stale with them (a post without them
-		// gets none: /tak board shows the board).
-		moment := ""
-		for _, a := range actions {
-			if a.Game == r.Game && a.Moment != "" {
-				moment = a.Moment
-				break
-			}
-		}
-		if id, ok := (customID{Kind: kindShow, User: o.ButtonsFor, Game: r.Game, Moment: moment, Command: "board"}).encode(); ok && moment != "" {
-			buttons = append(buttons, discordgo.Button{Label: boardButton, Style: discordgo.SecondaryButton, CustomID: id})
+		if b, ok := boardButtonFor(r.Game, actions, o.ButtonsFor); ok {
+			buttons = append(buttons, b)
 		}
 	}
 	if len(rest) > 0 {
@@ -136,6 +105,76 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 	if lead != "" {
 		limit -= utf8.RuneCountInString(lead) + 1
 	}
+	out := chunkMessages(parts, images, limit)
+	if lead != "" {
+		out[0].Content = strings.TrimSpace(lead + "\n" + out[0].Content)
+	}
+	if o.Header != "" {
+		out[0].Content = strings.TrimSpace(o.Header + "\n" + out[0].Content)
+	}
+	if len(buttons) > 0 {
+		out[len(out)-1].Components = rows(buttons)
+	}
+	for i := range out {
+		if out[i].Content == "" && len(out[i].Files) == 0 && len(out[i].Components) == 0 {
+			out[i].Content = "…"
+		}
+	}
+	return out
+}
+
+// sortParts keeps the parts a Discord post shows (a picture when it is
+// attached, else its text fallback; a file as a code block where files
+// cannot be attached) and takes the actions out of them.
+func sortParts(in []bot.Part, images map[string][]byte, pictures bool) ([]bot.Part, []bot.Action) {
+	var parts []bot.Part
+	var actions []bot.Action
+	shown := false // the last picture is attached
+	for _, p := range in {
+		switch {
+		case p.Kind == bot.Image:
+			shown = pictures && p.Picture != nil && images[p.Picture.Name] != nil
+			if shown {
+				parts = append(parts, p)
+			}
+		case p.Kind == bot.Block && p.Fallback:
+			if !shown {
+				parts = append(parts, bot.Part{Kind: bot.Block, Caption: p.Caption, Text: p.Text})
+			}
+		case p.Kind == bot.Actions:
+			actions = append(actions, p.Actions...)
+		case p.Kind == bot.File && !pictures: // no files here: the game as text
+			parts = append(parts, bot.Part{Kind: bot.Block, Caption: p.Caption + ":", Text: p.Text})
+		default:
+			parts = append(parts, p)
+		}
+	}
+	return parts, actions
+}
+
+// boardButtonFor is the Board button of a short post about game, for
+// user. It carries the moment of the post's other buttons, so that it
+// goes stale with them (a post without them gets none: /tak board shows
+// the board).
+func boardButtonFor(game string, actions []bot.Action, user string) (discordgo.Button, bool) {
+	moment := ""
+	for _, a := range actions {
+		if a.Game == game && a.Moment != "" {
+			moment = a.Moment
+			break
+		}
+	}
+	id, ok := (customID{Kind: kindShow, User: user, Game: game, Moment: moment, Command: "board"}).encode()
+	if !ok || moment == "" {
+		return discordgo.Button{}, false
+	}
+	return discordgo.Button{Label: boardButton, Style: discordgo.SecondaryButton, CustomID: id}, true
+}
+
+// chunkMessages splits parts into messages of at most limit characters
+// (bot.SplitParts), pictures and files attached to the message of their
+// part; at least one message.
+func chunkMessages(parts []bot.Part, images map[string][]byte, limit int) []outMessage {
 	var out []outMessage
 	for _, chunk := range bot.SplitParts(parts, limit, partSize) {
 		var lines []string
@@ -160,20 +199,6 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 	}
 	if len(out) == 0 {
 		out = append(out, outMessage{Content: "Your options:"})
-	}
-	if lead != "" {
-		out[0].Content = strings.TrimSpace(lead + "\n" + out[0].Content)
-	}
-	if o.Header != "" {
-		out[0].Content = strings.TrimSpace(o.Header + "\n" + out[0].Content)
-	}
-	if len(buttons) > 0 {
-		out[len(out)-1].Components = rows(buttons)
-	}
-	for i := range out {
-		if out[i].Content == "" && len(out[i].Files) == 0 && len(out[i].Components) == 0 {
-			out[i].Content = "…"
-		}
 	}
 	return out
 }
