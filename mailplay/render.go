@@ -56,11 +56,24 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 		images[im.Name] = im
 	}
 	pictured := false // the last picture was rendered, so its text board may go from the HTML
-	for _, p := range r.Parts {
+	head, first := headline(r)
+	if head != "" {
+		text = append(text, head)
+		page = append(page, `<h1 style="font-size:1.25em">`+html.EscapeString(head)+"</h1>")
+	}
+	web := gamePage(r)
+	for i, p := range r.Parts {
 		switch p.Kind {
 		case bot.Prose:
-			text = append(text, p.Text)
-			page = append(page, "<p>"+linkNinja(htmlLines(p.Text))+"</p>")
+			prose := p.Text
+			if i == 0 && first && head != "" {
+				if prose = withoutFirstSentence(prose, head); prose == "" {
+					continue
+				}
+			}
+			prose = shortNinja(prose, web)
+			text = append(text, prose)
+			page = append(page, "<p>"+proseHTML(prose)+"</p>")
 		case bot.Block:
 			text = append(text, p.PlainText())
 			if p.Fallback && pictured {
@@ -130,7 +143,7 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 	return composed{
 		Files: files,
 		Text:  strings.Join(text, "\n\n"),
-		HTML: "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html.EscapeString(links.subject) +
+		HTML: "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + html.EscapeString(links.subject) +
 			"</title></head>\n<body style=\"font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif\">\n" +
 			strings.Join(page, "\n") + "\n</body></html>",
 		Pictures: pics,
@@ -162,7 +175,7 @@ func uniqueName(name string, pics []Picture) string {
 // command in a reply when the player has a reply address.
 func actionsHTML(as []bot.Action, links replyLinks) string {
 	var b strings.Builder
-	b.WriteString("<p>You can send:</p>\n<ul>\n")
+	b.WriteString("<h2 style=\"font-size:1em\">You can send</h2>\n<ul>\n")
 	for _, a := range as {
 		cmd := "<code>" + html.EscapeString(a.Command) + "</code>"
 		if links.replyTo != "" {
@@ -189,14 +202,61 @@ func mailtoEscape(s string) string {
 	return strings.ReplaceAll(url.QueryEscape(s), "+", "%20")
 }
 
-// ninjaLink matches a PTN Ninja link in escaped HTML: the referee's own
-// links (a game's replay), whose characters need no escaping.
-var ninjaLink = regexp.MustCompile(`https://ptn\.ninja/[A-Za-z0-9+\-_/#?=.~%]*`)
+// ninjaSentence matches the referee's sentence that gives a PTN Ninja
+// link (600 to 900 characters of the game's moves): "Replay it on PTN
+// Ninja: URL", "Game g3 on PTN Ninja: URL".
+var ninjaSentence = regexp.MustCompile(` ?(?:Replay it on|Game \S+ on) PTN Ninja: (https://ptn\.ninja/[A-Za-z0-9+\-_/#?=.~%]*)`)
 
-// linkNinja makes the PTN Ninja links in escaped HTML clickable, broken
-// anywhere to fit the width (they are long).
-func linkNinja(s string) string {
-	return ninjaLink.ReplaceAllString(s, `<a href="$0" style="word-break:break-all">$0</a>`)
+// webLine matches the referee's line with the game's web page.
+var webLine = regexp.MustCompile(`(?m)^This game on the web: (https?://\S+)$`)
+
+// ninjaLine matches the line shortNinja writes.
+var ninjaLine = regexp.MustCompile(`(?m)^PTN Ninja: (https?://\S+)$`)
+
+// gamePage is the address of the reply's game page when the referee gave
+// it ("This game on the web: …", with web.public_url set), or "".
+func gamePage(r *bot.Reply) string {
+	for _, p := range r.Parts {
+		if p.Kind != bot.Prose {
+			continue
+		}
+		if m := webLine.FindStringSubmatch(p.Text); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// shortNinja puts a PTN Ninja link on a line of its own, labelled "PTN
+// Ninja", and makes it short when the game has a web page: the page's
+// "/ninja" address, which redirects to the replay.
+func shortNinja(s, page string) string {
+	return ninjaSentence.ReplaceAllStringFunc(s, func(m string) string {
+		link := ninjaSentence.FindStringSubmatch(m)[1]
+		if page != "" {
+			link = page + "/ninja"
+		}
+		return "\nPTN Ninja: " + link
+	})
+}
+
+// proseHTML escapes a prose part, keeps its line breaks and makes its
+// links real: the PTN Ninja line a link titled "Replay on PTN Ninja",
+// the game page's address a link to itself.
+func proseHTML(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		switch {
+		case ninjaLine.MatchString(l):
+			out = append(out, `<a href="`+html.EscapeString(ninjaLine.FindStringSubmatch(l)[1])+`">Replay on PTN Ninja</a>`)
+		case webLine.MatchString(l):
+			u := html.EscapeString(webLine.FindStringSubmatch(l)[1])
+			out = append(out, `This game on the web: <a href="`+u+`">`+u+"</a>")
+		default:
+			out = append(out, html.EscapeString(l))
+		}
+	}
+	return strings.Join(out, "<br>\n")
 }
 
 // htmlLines escapes text and keeps its line breaks.
