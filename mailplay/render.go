@@ -73,6 +73,14 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 			}
 			prose = shortNinja(prose, web)
 			text = append(text, prose)
+			if title, rest, _ := strings.Cut(prose, "\n"); bot.IsAnswerTitle(title) {
+				// one of several answers: its title a heading
+				page = append(page, `<h2 style="font-size:1.1em;border-top:1px solid #ccc;padding-top:.5em">`+html.EscapeString(strings.TrimSuffix(title, ":"))+"</h2>")
+				if rest != "" {
+					page = append(page, "<p>"+proseHTML(rest)+"</p>")
+				}
+				continue
+			}
 			page = append(page, "<p>"+proseHTML(prose)+"</p>")
 		case bot.Block:
 			text = append(text, p.PlainText())

@@ -84,6 +84,9 @@ func headline(r *bot.Reply) (line string, first bool) {
 		}
 		return line, false
 	}
+	if titles := answerTitles(r); len(titles) > 0 {
+		return answersHeadline(titles), false
+	}
 	if lead := firstSentence(r); lead != "" {
 		return lead, true
 	}
@@ -121,6 +124,31 @@ func overHeadline(r *bot.Reply, m []string, game string) string {
 	default:
 		return upperFirst(game) + " is a draw by " + m[7] + "."
 	}
+}
+
+// answerTitles are the titles of the answers to several commands in r
+// (bot.IsAnswerTitle): the commands as quoted, `"seeks"`.
+func answerTitles(r *bot.Reply) []string {
+	var out []string
+	for _, p := range r.Parts {
+		if p.Kind != bot.Prose {
+			continue
+		}
+		line, _, _ := strings.Cut(p.Text, "\n")
+		if bot.IsAnswerTitle(line) {
+			out = append(out, strings.TrimSuffix(strings.TrimPrefix(line, "Answer to "), ":"))
+		}
+	}
+	return out
+}
+
+// answersHeadline says which commands a reply of several answers
+// answers: `Answers to "seeks", "stats" and "leaderboard".`
+func answersHeadline(titles []string) string {
+	if len(titles) == 1 {
+		return "Answer to " + titles[0] + "."
+	}
+	return "Answers to " + strings.Join(titles[:len(titles)-1], ", ") + " and " + titles[len(titles)-1] + "."
 }
 
 // firstSentence is the first sentence of the reply's first part when it
@@ -169,7 +197,13 @@ func subjectFor(r *bot.Reply) string {
 		return r.Subject
 	}
 	lead := ""
+	if titles := answerTitles(r); len(titles) > 0 {
+		lead = answersHeadline(titles)
+	}
 	for _, p := range r.Parts {
+		if lead != "" {
+			break
+		}
 		if p.Kind == bot.Prose && p.Text != "" {
 			lead = firstSentence(&bot.Reply{Parts: []bot.Part{p}})
 			break

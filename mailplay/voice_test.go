@@ -117,3 +117,29 @@ func TestNinjaAndWebLinks(t *testing.T) {
 		t.Errorf("web line in HTML: %s", h)
 	}
 }
+
+// Several answers in one mail: the headline and the subject name the
+// commands, and in HTML each answer's title is a heading.
+func TestSeveralAnswers(t *testing.T) {
+	r := &bot.Reply{Subject: defaultSubject, Parts: []bot.Part{
+		{Kind: bot.Prose, Text: "Answer to \"seeks\":\nThere are no open challenges now."},
+		{Kind: bot.Prose, Text: "Answer to \"stats\":"},
+		{Kind: bot.Block, Caption: "Your latest games:", Text: "g1 won"},
+	}}
+	if got, _ := headline(r); got != `Answers to "seeks" and "stats".` {
+		t.Errorf("headline %q", got)
+	}
+	if got := subjectFor(r); got != `[Tak] Answers to "seeks" and "stats"` {
+		t.Errorf("subject %q", got)
+	}
+	tr := &Transport{domain: "example.org"}
+	body := tr.compose(r, "0123", replyLinks{subject: subjectFor(r)})
+	for _, want := range []string{`>Answer to &#34;seeks&#34;</h2>`, `>Answer to &#34;stats&#34;</h2>`, "<p>There are no open challenges now.</p>"} {
+		if !strings.Contains(body.HTML, want) {
+			t.Errorf("HTML lacks %q:\n%s", want, body.HTML)
+		}
+	}
+	if !strings.HasPrefix(body.Text, "Answers to \"seeks\" and \"stats\".\n\nAnswer to \"seeks\":\n") {
+		t.Errorf("text:\n%s", body.Text)
+	}
+}
