@@ -159,10 +159,17 @@ func firstSentence(r *bot.Reply) string {
 		return ""
 	}
 	line, _, _ := strings.Cut(r.Parts[0].Text, "\n")
-	if i := strings.Index(line, ". "); i > 0 {
-		return line[:i+1]
+	for from := 0; ; {
+		i := strings.Index(line[from:], ". ")
+		if i < 0 {
+			return line
+		}
+		end := from + i + 1
+		if !strings.HasSuffix(line[:end], "e.g.") && !strings.HasSuffix(line[:end], "i.e.") {
+			return line[:end]
+		}
+		from = end
 	}
-	return line
 }
 
 // withoutFirstSentence removes the headline firstSentence took from the

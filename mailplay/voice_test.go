@@ -45,6 +45,9 @@ func TestHeadline(t *testing.T) {
 		{"anything else: its first sentence", bot.Reply{Parts: []bot.Part{
 			prose("Alice (white) proposes a draw. Answer \"accept\" or \"decline\"."),
 		}}, "Alice (white) proposes a draw.", true},
+		{"an abbreviation is no sentence's end", bot.Reply{Parts: []bot.Part{
+			prose("Send a move, e.g. \"ps b4\", to play. Or wait."),
+		}}, "Send a move, e.g. \"ps b4\", to play.", true},
 		{"no prose first", bot.Reply{Parts: []bot.Part{{Kind: bot.Block, Caption: "Open challenges:", Text: "g4 …"}}}, "", false},
 	}
 	for _, c := range cases {
