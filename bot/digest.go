@@ -228,6 +228,7 @@ func (s *session) writeDigest(p *PlayerRecord, day string) (bool, error) {
 		return false, err
 	}
 	var lines []string
+	first := "" // the first game waiting for the reader, which the hint names
 	for _, id := range ids {
 		g, err := s.peekGame(id)
 		if err != nil {
@@ -241,6 +242,9 @@ func (s *session) writeDigest(p *PlayerRecord, day string) (bool, error) {
 		}
 		if line, waiting := s.gameLine(g, p.Key); waiting {
 			lines = append(lines, line)
+			if first == "" {
+				first = g.ID
+			}
 		}
 	}
 	if len(lines) == 0 {
@@ -250,7 +254,9 @@ func (s *session) writeDigest(p *PlayerRecord, day string) (bool, error) {
 	d.public = true
 	d.say("Your daily digest, %s: %s waiting for you.", day, plural(len(lines), "game is", "games are"))
 	d.block("Waiting for you:", strings.Join(lines, "\n"))
-	d.say("Send \"game ID\" to choose one (\"game g3; board\" shows its board), or \"games\" for all your games. \"set digest off\" stops this message.")
+	// The example names a game that waits for the reader, never a
+	// finished one (issue 26).
+	d.say("Send \"game ID\" to choose one (\"game %s; board\" shows its board), or \"games\" for all your games. \"set digest off\" stops this message.", first)
 	d.act(gamesAction)
 	return true, nil
 }

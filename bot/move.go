@@ -56,10 +56,9 @@ func (s *session) cmdMove(c *Command) error {
 	if err := before.Check(pm.Move); err != nil {
 		return s.refusal(g, words.Refusal{Reason: words.IllegalMove, Err: err, Size: g.Config.Size, Written: pm.Notation})
 	}
-	if !s.sender.NotationFixed && bare == "" && s.sender.Notation != pm.Notation {
-		s.sender.Notation = pm.Notation
-		s.markPlayer(s.sender)
-	}
+	// A move in the other notation is read, never adopted: the reader's
+	// notation changes only when they say so ("notation ptn"), so no mail
+	// ever comes back flipped without a word (issue 26).
 	if pr := g.Proposal; pr != nil {
 		// Said before the move is recorded: the proposal names the moves
 		// of the game as it was.

@@ -94,10 +94,13 @@ func (s *session) run(p Parsed, perr error) error {
 			s.gameCommand = true
 		}
 	}
+	sec := s.sections(p) // sections.go: several answers, each titled
 	for i := range p.Commands {
 		c := &p.Commands[i]
 		before := len(s.touched)
+		sec.before(i)
 		err := s.exec(c)
+		sec.after(i)
 		var rf *refusal
 		var q *question
 		switch {

@@ -311,7 +311,7 @@ func commandSpecs() []*CommandSpec {
 			Examples: []string{"game g3", "game g3; ps b4"},
 			Params:   []Param{{Name: "id", Kind: ParamGame, Required: true, Summary: "the game's id, e.g. g3"}},
 			Class:    ClassSettings},
-		{Name: "notation", Group: GroupAlways, Syntax: "notation mail|ptn", Summary: "the notation and board orientation the referee answers you in, and reads bare squares in (by default the one you last used)",
+		{Name: "notation", Group: GroupAlways, Syntax: "notation mail|ptn", Summary: "the notation and board orientation the referee answers you in, and reads bare squares in (Tak by Mail for mail players, PTN on Discord until you choose; a move in the other notation is read but changes nothing)",
 			Examples: []string{"notation ptn"},
 			Params:   []Param{{Name: "notation", Kind: ParamChoice, Required: true, Choices: []string{"mail", "ptn"}, Summary: "mail: A1 is the north-west corner; ptn: a1 is the south-west corner"}},
 			Class:    ClassSettings},

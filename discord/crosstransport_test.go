@@ -41,7 +41,7 @@ func TestGameAcrossDiscordAndEmail(t *testing.T) {
 		if p.alice {
 			ix := w.slash(w.alice.ID, th.ID, "move", o("move", p.move))
 			post := w.waitPost(th.ID, func(m discordfake.Message) bool {
-				return len(w.posts(th.ID)) > n && strings.Contains(m.Content, "played "+p.move)
+				return len(w.posts(th.ID)) > n && (strings.Contains(m.Content, "played "+p.move) || strings.Contains(m.Content, "(mail "+p.move+")"))
 			})
 			files := 1
 			if i == len(plays)-1 { // the road: the game's PTN too
@@ -57,7 +57,7 @@ func TestGameAcrossDiscordAndEmail(t *testing.T) {
 		} else {
 			mail(p.move)
 			post := w.waitPost(th.ID, func(m discordfake.Message) bool {
-				return len(w.posts(th.ID)) > n && strings.Contains(m.Content, "played "+p.move)
+				return len(w.posts(th.ID)) > n && (strings.Contains(m.Content, "played "+p.move) || strings.Contains(m.Content, "(mail "+p.move+")"))
 			})
 			if !containsAll(post.Mentions, w.alice.ID) {
 				t.Errorf("Ann's move %d does not mention Alice: %s", i+1, show(post))

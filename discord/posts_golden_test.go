@@ -62,6 +62,9 @@ func TestThreadPostsGolden(t *testing.T) {
 	}
 	say(w.alice.ID, w.channel, botMention+" notation ptn")
 	w.waitDM(w.alice.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "PTN") }) // a private answer to a typed message goes by DM
+	// Bob says so: a move in the other notation no longer switches it.
+	say(w.bob.ID, w.channel, botMention+" notation mail")
+	w.waitDM(w.bob.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "Tak by Mail") })
 	say(w.alice.ID, w.channel, botMention+" new "+mention(w.bob.ID)+" size=4 color=white")
 	th := w.thread()
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })

@@ -68,11 +68,11 @@ func TestSayPlanRematchAcrossTransports(t *testing.T) {
 	w.slash(w.alice.ID, th.ID, "move", o("move", "ps a1"))
 	mailTo("played ps a1")
 	mail("ps c1")
-	post(th.ID, "played ps c1")
+	post(th.ID, "(mail ps c1)") // Alice reads PTN: Ann's move with her own words beside it
 	mail("plan ps a2, ps c2")
 	mailTo("Plan made in game g1: if Alice plays ps a2")
 	w.slash(w.alice.ID, th.ID, "move", o("move", "ps a2"))
-	post(th.ID, "Ann (black) played ps c2")
+	post(th.ID, "(mail ps c2)")
 	mailTo("Your plan answered Alice's ps a2")
 
 	// Alice's plan, typed in the thread, wins with a road.
@@ -81,11 +81,11 @@ func TestSayPlanRematchAcrossTransports(t *testing.T) {
 	say(th.ID, "plan ps b3 ps a3")
 	// A plan is never shown to the opponent: its confirmation goes by DM.
 	w.waitDM(w.alice.ID, func(m discordfake.Message) bool {
-		return strings.Contains(m.Content, "Plan made in game g1: if Ann plays ps b3")
+		return strings.Contains(m.Content, "Plan made in game g1: if Ann plays b1 (mail ps b3)")
 	})
 	mail("ps b3")
 	last := post(th.ID, "Game over: you (white) win by road")
-	if !strings.Contains(last.Content, "Your plan answered Ann's ps b3") {
+	if !strings.Contains(last.Content, "Your plan answered Ann's b1") {
 		t.Errorf("the last post does not say the plan answered:\n%s", last.Content)
 	}
 	mailTo("Game over: Alice (white) wins by road")

@@ -127,4 +127,11 @@
 // In-Reply-To of an answer or a bounce. CleanSubject removes
 // "Re:"-like prefixes and SubjectGameTag reads the "[Tak g7]" tag of the
 // bot's subjects.
+//
+// The text part is format=flowed at 72 columns (msg.Flow). Every mail
+// opens with a headline (voice.go): what happened and what the reader can
+// do, read from the referee's own lines ("Your move in g3: Bob played
+// c3.", "You win g3 by road."), the HTML's <h1>; a reply about no game
+// gets a subject saying what it answers; the PTN Ninja link is one line,
+// the game page's /ninja address when the referee gave the page.
 package mailplay

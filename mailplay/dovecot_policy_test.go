@@ -75,7 +75,8 @@ func TestDovecotPairHijack(t *testing.T) {
 	submitAs(t, srv, malloryAddr, botAddr, "From: Bob <"+bobAddr+">\nTo: "+botAddr+"\nSubject: x\nMessage-ID: <wake@evil.example>\n\nvacation 1\n")
 	h.event(mailplay.MailHeld)
 	conf := h.next(alice, "cannot tell that you sent it")
-	if !strings.Contains(conf.Text(), "never done from a confirmation") || strings.Contains(conf.Text(), code) {
+	// list items wrap under their indent (format=flowed): read them as words
+	if !strings.Contains(strings.Join(strings.Fields(conf.Text()), " "), "never done from a confirmation") || strings.Contains(conf.Text(), code) {
 		t.Errorf("the request for the held pairing:\n%s", conf.Text())
 	}
 	h.reply(alice, conf, "")
@@ -154,7 +155,7 @@ func TestDovecotConfirmationRelaysNoLink(t *testing.T) {
 	if err := repeats(conf, "http", "evil.example", "claim it at"); err != nil {
 		t.Errorf("the request %v", err)
 	}
-	if !strings.Contains(conf.Text(), "a chat message to your opponent in game "+game+", beginning “You won a prize, claim…”") {
+	if !strings.Contains(strings.Join(strings.Fields(conf.Text()), " "), "a chat message to your opponent in game "+game+", beginning “You won a prize, claim…”") {
 		t.Errorf("the request does not say what the mail would do:\n%s", conf.Text())
 	}
 }

@@ -137,12 +137,12 @@ func TestWholeMailsGolden(t *testing.T) {
 				}
 			}
 			hash := "0123456789abcdef01234567"
-			body := tr.compose(r, hash, replyLinks{replyTo: "takbot+tok@example.org", subject: r.Subject, game: r.Game})
+			body := tr.compose(r, hash, replyLinks{replyTo: "takbot+tok@example.org", subject: subjectFor(r), game: r.Game})
 			m := &Outgoing{
 				From:       Address{Name: "Takbot", Addr: "takbot@example.org"},
 				To:         []Address{{Name: r.ToName, Addr: r.To.Address}},
 				ReplyTo:    []Address{{Name: "Takbot", Addr: "takbot+tok@example.org"}},
-				Subject:    r.Subject,
+				Subject:    subjectFor(r),
 				MessageID:  game + "." + hash + "@example.org",
 				InReplyTo:  []string{game + ".previous@example.org"},
 				References: []string{game + ".root@example.org", game + ".previous@example.org"},

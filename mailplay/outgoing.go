@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/emersion/go-message"
+
+	"github.com/takbymail/takbot/mailplay/msg"
 )
 
 // Outgoing is a mail to write: a reply of the bot.
@@ -113,8 +115,10 @@ var managedFields = map[string]bool{
 // MIME-Version: 1.0 and Auto-Submitted: auto-replied (RFC 3834:
 // automatic responders do not answer it); non-ASCII header text is RFC
 // 2047-encoded; the bodies are quoted-printable and base64, so no line
-// exceeds 76 bytes and the text shows in mutt exactly as written (no
-// format=flowed, so monospace boards stay aligned). The boundaries derive
+// exceeds 76 bytes. The text is format=flowed (RFC 3676) at 72 columns:
+// prose soft-broken, list items hard-broken under their indent, boards
+// (short lines) as written and space-stuffed, so mutt and every reflowing
+// client show them aligned. The boundaries derive
 // from the Message-ID, so the same mail is written the same way.
 func WriteOutgoing(w io.Writer, m *Outgoing) error {
 	if err := m.validate(); err != nil {
@@ -144,6 +148,18 @@ func WriteOutgoing(w io.Writer, m *Outgoing) error {
 
 	boundary := boundaryBase(m.MessageID)
 	text := func(mw *message.Writer) error { return writeTextPart(mw, "text/plain", m.Text) }
+	if m.Text != "" {
+		text = func(mw *message.Writer) error {
+			pw, err := mw.CreatePart(headerOf(flowedFields()))
+			if err != nil {
+				return err
+			}
+			if _, err := io.WriteString(pw, flowedBody(m.Text)); err != nil {
+				return err
+			}
+			return pw.Close()
+		}
+	}
 	html := func(mw *message.Writer) error { return writeTextPart(mw, "text/html", m.HTML) }
 	pictures := func(disposition string) func(*message.Writer) error {
 		return func(mw *message.Writer) error {
@@ -181,11 +197,11 @@ func WriteOutgoing(w io.Writer, m *Outgoing) error {
 		top, err := message.CreateWriter(w, headerOf(fields, multipartType("multipart/mixed", boundary+"_mix", "")))
 		return fillMultipart(top, err, text, pictures("attachment"), files)
 	default:
-		out, err := message.CreateWriter(w, headerOf(fields, textFields("text/plain")))
+		out, err := message.CreateWriter(w, headerOf(fields, flowedFields()))
 		if err != nil {
 			return err
 		}
-		if _, err := io.WriteString(out, textBody(m.Text)); err != nil {
+		if _, err := io.WriteString(out, flowedBody(m.Text)); err != nil {
 			return err
 		}
 		return out.Close()
@@ -246,6 +262,25 @@ func textFields(mediaType string) []Field {
 		{"Content-Type", mime.FormatMediaType(mediaType, map[string]string{"charset": "utf-8"})},
 		{"Content-Transfer-Encoding", "quoted-printable"},
 	}
+}
+
+// flowedWidth is the width the text part is wrapped at: 72 columns, so a
+// quoted reply still fits 80 (RFC 3676 recommends at most 78).
+const flowedWidth = 72
+
+// flowedFields are the fields of the mail's text: UTF-8 quoted-printable,
+// format=flowed (RFC 3676, without delsp).
+func flowedFields() []Field {
+	return []Field{
+		{"Content-Type", mime.FormatMediaType("text/plain", map[string]string{"charset": "utf-8", "format": "flowed"})},
+		{"Content-Transfer-Encoding", "quoted-printable"},
+	}
+}
+
+// flowedBody is the mail's text as format=flowed at flowedWidth (see
+// msg.Flow), ending in a line end.
+func flowedBody(s string) string {
+	return textBody(msg.Flow(normalizeNewlines(s), flowedWidth))
 }
 
 // writeTextPart writes a text part into a multipart.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -116,8 +117,13 @@ func TestWriteOutgoingRoundTrip(t *testing.T) {
 				strings.Join(in.References, " ") != strings.Join(m.References, " ") || !in.Date.Equal(m.Date) {
 				t.Errorf("header read back differs:\n%+v", in)
 			}
-			if got := strings.TrimSuffix(in.FullText, "\n"); got != sampleText || in.TextFromHTML {
-				t.Errorf("text read back differs:\n%q\nwant\n%q", got, sampleText)
+			// format=flowed reads a line's trailing spaces as a soft break,
+			// so the writer drops them; everything else comes back as written,
+			// the long line joined again.
+			want := regexp.MustCompile(`(?m) +$`).ReplaceAllString(sampleText, "")
+			want = strings.ReplaceAll(want, "\n--\n", "\n-- \n")
+			if got := strings.TrimSuffix(in.FullText, "\n"); got != want || in.TextFromHTML {
+				t.Errorf("text read back differs:\n%q\nwant\n%q", got, want)
 			}
 			if in.Auto.Kind != AutoSubmitted || len(in.Defects) != 0 {
 				t.Errorf("Auto %v, defects %v", in.Auto, in.Defects)
@@ -246,7 +252,7 @@ func TestWriteOutgoingStructure(t *testing.T) {
 			if tree != tc.tree {
 				t.Fatalf("MIME tree:\n%s\nwant\n%s", tree, tc.tree)
 			}
-			if got := normalizeNewlines(string(bodies[0])); got != sampleText+"\n" {
+			if got := normalizeNewlines(string(bodies[0])); got != flowedBody(sampleText) {
 				t.Errorf("text part = %q", got)
 			}
 			i := 1

@@ -102,7 +102,9 @@ func TestConfirmationRelaysNoLink(t *testing.T) {
 	h.event(mailplay.MailHeld)
 	conf := h.next(alice, "cannot tell that you sent it")
 	text := conf.Text()
-	if !strings.Contains(text, "a chat message to your opponent in game "+game+", beginning “You won a prize, claim…”") {
+	// The list item may be wrapped under its indent (format=flowed
+	// breaks an indented line with hard breaks): read it as words.
+	if !strings.Contains(strings.Join(strings.Fields(text), " "), "a chat message to your opponent in game "+game+", beginning “You won a prize, claim…”") {
 		t.Errorf("the request does not say what the mail would do:\n%s", text)
 	}
 	for _, never := range []string{"http", "evil.example", "claim it", "before Friday", "prize@", "@evil"} {

@@ -47,93 +47,148 @@ type replyLinks struct {
 // thread). hash names the pictures'
 // Content-IDs.
 func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) composed {
-	var text, page []string
-	var pics []Picture
-	var files []File
-	footer := footerText
-	images := map[string]bot.Attachment{}
+	m := &mailParts{t: t, r: r, hash: hash, links: links, footer: footerText, images: map[string]bot.Attachment{}}
 	for _, im := range r.Images {
-		images[im.Name] = im
+		m.images[im.Name] = im
 	}
-	pictured := false // the last picture was rendered, so its text board may go from the HTML
-	for _, p := range r.Parts {
+	head, first := headline(r)
+	if head != "" {
+		m.text = append(m.text, head)
+		m.page = append(m.page, `<h1 style="font-size:1.25em">`+html.EscapeString(head)+"</h1>")
+	}
+	web := gamePage(r)
+	for i, p := range r.Parts {
 		switch p.Kind {
 		case bot.Prose:
-			text = append(text, p.Text)
-			page = append(page, "<p>"+linkNinja(htmlLines(p.Text))+"</p>")
-		case bot.Block:
-			text = append(text, p.PlainText())
-			if p.Fallback && pictured {
-				continue
-			}
-			var b strings.Builder
-			if p.Caption != "" {
-				b.WriteString("<p>" + htmlLines(p.Caption) + "</p>\n")
-			}
-			b.WriteString(`<pre style="font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;font-size:14px;line-height:1.25">` + html.EscapeString(p.Text) + "</pre>")
-			page = append(page, b.String())
-		case bot.Image:
-			pictured = false
-			if p.Picture == nil {
-				continue
-			}
-			if p.Picture.Result != nil {
-				footer = overFooterText
-			}
-			im, ok := images[p.Picture.Name]
-			if !ok || len(im.PNG) == 0 {
-				continue
-			}
-			pictured = true
-			cid := MessageIDFor(fmt.Sprintf("p%d.%s", len(pics)+1, hash), t.domain)
-			alt := im.Alt
-			if alt == "" {
-				alt = bot.Describe(*p.Picture)
-			}
-			name := uniqueName(p.Picture.FileName(), pics)
-			pics = append(pics, Picture{Name: name, ContentID: cid, PNG: im.PNG})
-			line := "The board picture is attached: " + name
-			if p.Picture.TPS == "" { // not a board: a review's graph or replay
-				line = "Attached: " + name
-			}
-			if p.Caption != "" {
-				line += " (" + p.Caption + ")"
-			}
-			text = append(text, line+".")
-			var b strings.Builder
-			b.WriteString(`<p><img src="cid:` + html.EscapeString(cid) + `" alt="` + html.EscapeString(alt) + `" style="max-width:100%;height:auto">`)
-			if p.Caption != "" {
-				b.WriteString("<br><small>" + html.EscapeString(p.Caption) + "</small>")
-			}
-			b.WriteString("</p>")
-			page = append(page, b.String())
-		case bot.Actions:
-			if len(p.Actions) == 0 {
-				continue
-			}
-			text = append(text, bot.ActionsText(p.Actions))
-			page = append(page, actionsHTML(p.Actions, links))
-			for _, a := range p.Actions {
-				if a.Command == "games" && r.Game != "" {
-					footer = overFooterText // the answer to mail in a finished game's thread
+			prose := p.Text
+			if i == 0 && first && head != "" {
+				if prose = withoutFirstSentence(prose, head); prose == "" {
+					continue
 				}
 			}
+			m.prose(shortNinja(prose, web))
+		case bot.Block:
+			m.block(p)
+		case bot.Image:
+			m.image(p)
+		case bot.Actions:
+			m.actions(p)
 		case bot.File:
 			if p.Caption == "" || hasLineBreak(p.Caption) {
 				continue
 			}
-			files = append(files, File{Name: p.Caption, Type: ptnType, Data: []byte(p.Text)})
+			m.files = append(m.files, File{Name: p.Caption, Type: ptnType, Data: []byte(p.Text)})
 		}
 	}
-	text = append(text, "-- \n"+footer)
-	page = append(page, `<hr><p style="font-size:small;color:#555">`+htmlLines(footer)+"</p>")
+	m.text = append(m.text, "-- \n"+m.footer)
+	m.page = append(m.page, `<hr><p style="font-size:small;color:#555">`+htmlLines(m.footer)+"</p>")
 	return composed{
-		Files: files,
-		Text:  strings.Join(text, "\n\n"),
-		HTML: "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html.EscapeString(links.subject) +
+		Files: m.files,
+		Text:  strings.Join(m.text, "\n\n"),
+		HTML: "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + html.EscapeString(links.subject) +
 			"</title></head>\n<body style=\"font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif\">\n" +
-			strings.Join(page, "\n") + "\n</body></html>",
-		Pictures: pics,
+			strings.Join(m.page, "\n") + "\n</body></html>",
+		Pictures: m.pics,
+	}
+}
+
+// mailParts gathers a mail's text and HTML parts as compose walks the
+// reply's parts.
+type mailParts struct {
+	t      *Transport
+	r      *bot.Reply
+	hash   string
+	links  replyLinks
+	images map[string]bot.Attachment
+
+	text, page []string
+	pics       []Picture
+	files      []File
+	footer     string
+	pictured   bool // the last picture was rendered, so its text board may go from the HTML
+}
+
+// prose adds a paragraph; the title of one of several answers becomes a
+// heading in HTML.
+func (m *mailParts) prose(prose string) {
+	m.text = append(m.text, prose)
+	if title, rest, _ := strings.Cut(prose, "\n"); bot.IsAnswerTitle(title) {
+		m.page = append(m.page, `<h2 style="font-size:1.1em;border-top:1px solid #ccc;padding-top:.5em">`+html.EscapeString(strings.TrimSuffix(title, ":"))+"</h2>")
+		if rest != "" {
+			m.page = append(m.page, "<p>"+proseHTML(rest)+"</p>")
+		}
+		return
+	}
+	m.page = append(m.page, "<p>"+proseHTML(prose)+"</p>")
+}
+
+// block adds a monospace block under its caption; in HTML, a text board
+// that a rendered picture draws is left out.
+func (m *mailParts) block(p bot.Part) {
+	m.text = append(m.text, p.PlainText())
+	if p.Fallback && m.pictured {
+		return
+	}
+	var b strings.Builder
+	if p.Caption != "" {
+		b.WriteString("<p>" + htmlLines(p.Caption) + "</p>\n")
+	}
+	b.WriteString(`<pre style="font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;font-size:14px;line-height:1.25">` + html.EscapeString(p.Text) + "</pre>")
+	m.page = append(m.page, b.String())
+}
+
+// image attaches a rendered picture (inline in HTML by Content-ID) and
+// says so in the text; a picture of a finished game changes the footer.
+func (m *mailParts) image(p bot.Part) {
+	m.pictured = false
+	if p.Picture == nil {
+		return
+	}
+	if p.Picture.Result != nil {
+		m.footer = overFooterText
+	}
+	im, ok := m.images[p.Picture.Name]
+	if !ok || len(im.PNG) == 0 {
+		return
+	}
+	m.pictured = true
+	cid := MessageIDFor(fmt.Sprintf("p%d.%s", len(m.pics)+1, m.hash), m.t.domain)
+	alt := im.Alt
+	if alt == "" {
+		alt = bot.Describe(*p.Picture)
+	}
+	name := uniqueName(p.Picture.FileName(), m.pics)
+	m.pics = append(m.pics, Picture{Name: name, ContentID: cid, PNG: im.PNG})
+	line := "The board picture is attached: " + name
+	if p.Picture.TPS == "" { // not a board: a review's graph or replay
+		line = "Attached: " + name
+	}
+	if p.Caption != "" {
+		line += " (" + p.Caption + ")"
+	}
+	m.text = append(m.text, line+".")
+	var b strings.Builder
+	b.WriteString(`<p><img src="cid:` + html.EscapeString(cid) + `" alt="` + html.EscapeString(alt) + `" style="max-width:100%;height:auto">`)
+	if p.Caption != "" {
+		b.WriteString("<br><small>" + html.EscapeString(p.Caption) + "</small>")
+	}
+	b.WriteString("</p>")
+	m.page = append(m.page, b.String())
+}
+
+// actions lists what the reader can send; a "games" action in a game's
+// mail (the answer to mail in a finished game's thread) changes the
+// footer.
+func (m *mailParts) actions(p bot.Part) {
+	if len(p.Actions) == 0 {
+		return
+	}
+	m.text = append(m.text, bot.ActionsText(p.Actions))
+	m.page = append(m.page, actionsHTML(p.Actions, m.links))
+	for _, a := range p.Actions {
+		if a.Command == "games" && m.r.Game != "" {
+			m.footer = overFooterText
+		}
 	}
 }
 
@@ -162,7 +217,7 @@ func uniqueName(name string, pics []Picture) string {
 // command in a reply when the player has a reply address.
 func actionsHTML(as []bot.Action, links replyLinks) string {
 	var b strings.Builder
-	b.WriteString("<p>You can send:</p>\n<ul>\n")
+	b.WriteString("<h2 style=\"font-size:1em\">You can send</h2>\n<ul>\n")
 	for _, a := range as {
 		cmd := "<code>" + html.EscapeString(a.Command) + "</code>"
 		if links.replyTo != "" {
@@ -189,14 +244,61 @@ func mailtoEscape(s string) string {
 	return strings.ReplaceAll(url.QueryEscape(s), "+", "%20")
 }
 
-// ninjaLink matches a PTN Ninja link in escaped HTML: the referee's own
-// links (a game's replay), whose characters need no escaping.
-var ninjaLink = regexp.MustCompile(`https://ptn\.ninja/[A-Za-z0-9+\-_/#?=.~%]*`)
+// ninjaSentence matches the referee's sentence that gives a PTN Ninja
+// link (600 to 900 characters of the game's moves): "Replay it on PTN
+// Ninja: URL", "Game g3 on PTN Ninja: URL".
+var ninjaSentence = regexp.MustCompile(` ?(?:Replay it on|Game \S+ on) PTN Ninja: (https://ptn\.ninja/[A-Za-z0-9+\-_/#?=.~%]*)`)
 
-// linkNinja makes the PTN Ninja links in escaped HTML clickable, broken
-// anywhere to fit the width (they are long).
-func linkNinja(s string) string {
-	return ninjaLink.ReplaceAllString(s, `<a href="$0" style="word-break:break-all">$0</a>`)
+// webLine matches the referee's line with the game's web page.
+var webLine = regexp.MustCompile(`(?m)^This game on the web: (https?://\S+)$`)
+
+// ninjaLine matches the line shortNinja writes.
+var ninjaLine = regexp.MustCompile(`(?m)^PTN Ninja: (https?://\S+)$`)
+
+// gamePage is the address of the reply's game page when the referee gave
+// it ("This game on the web: …", with web.public_url set), or "".
+func gamePage(r *bot.Reply) string {
+	for _, p := range r.Parts {
+		if p.Kind != bot.Prose {
+			continue
+		}
+		if m := webLine.FindStringSubmatch(p.Text); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// shortNinja puts a PTN Ninja link on a line of its own, labelled "PTN
+// Ninja", and makes it short when the game has a web page: the page's
+// "/ninja" address, which redirects to the replay.
+func shortNinja(s, page string) string {
+	return ninjaSentence.ReplaceAllStringFunc(s, func(m string) string {
+		link := ninjaSentence.FindStringSubmatch(m)[1]
+		if page != "" {
+			link = page + "/ninja"
+		}
+		return "\nPTN Ninja: " + link
+	})
+}
+
+// proseHTML escapes a prose part, keeps its line breaks and makes its
+// links real: the PTN Ninja line a link titled "Replay on PTN Ninja",
+// the game page's address a link to itself.
+func proseHTML(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		switch {
+		case ninjaLine.MatchString(l):
+			out = append(out, `<a href="`+html.EscapeString(ninjaLine.FindStringSubmatch(l)[1])+`">Replay on PTN Ninja</a>`)
+		case webLine.MatchString(l):
+			u := html.EscapeString(webLine.FindStringSubmatch(l)[1])
+			out = append(out, `This game on the web: <a href="`+u+`">`+u+"</a>")
+		default:
+			out = append(out, html.EscapeString(l))
+		}
+	}
+	return strings.Join(out, "<br>\n")
 }
 
 // htmlLines escapes text and keeps its line breaks.

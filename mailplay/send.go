@@ -170,7 +170,7 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 		if err != nil {
 			return err
 		}
-		rec = sentRecord{Note: note, Reply: r.ID, Game: r.Game, To: to, Subject: r.Subject, At: now, Keyed: true,
+		rec = sentRecord{Note: note, Reply: r.ID, Game: r.Game, To: to, Subject: subjectFor(r), At: now, Keyed: true,
 			MessageID: MessageIDFor(messageLocal(r.Game, hash), t.domain), Stranger: stranger}
 		if stranger {
 			if rec.Unsubscribe, err = t.optOut(tx, secret, to, token); err != nil {

@@ -161,6 +161,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /g/{id}", s.game)
 	m.HandleFunc("GET /g/{id}/board.png", s.picture)
 	m.HandleFunc("GET /g/{id}/game.ptn", s.ptn)
+	m.HandleFunc("GET /g/{id}/ninja", s.ninja) // web/ninja.go: the mails' short PTN Ninja link
 	m.HandleFunc("GET /g/{id}/position.tps", s.tps)
 	m.HandleFunc("GET /g/{id}/events", s.events)
 	m.HandleFunc("GET /p/{name}", s.player)

@@ -39,7 +39,7 @@ func TestServeSocialAcrossTransports(t *testing.T) {
 	w.annReply(last, "ps a1")
 	last = w.annNext("you (black) played ps a1 (PTN a3).")
 	w.annReply(last, "plan ps c2, ps a2")
-	w.annNext("Plan made in game g1: if Bob plays ps c2 (PTN c2), you answer ps a2 (PTN a2). Bob never sees your plans.")
+	w.annNext("Plan made in game g1: if Bob plays ps c2 (PTN c2), you answer ps a2 (PTN a2).", "Bob never sees your plans.") // the first sentence is the headline
 	w.bobSay(th.ID, "c2")
 	w.awaitPost(th.ID, "Ann (black) played a2 (mail ps a2) · Bob to move")
 	w.annNext("Bob (white) played ps c2 (PTN c2).")

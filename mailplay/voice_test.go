@@ -1,0 +1,148 @@
+package mailplay
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/takbymail/takbot/bot"
+)
+
+// The headline is the mail's first line: what happened and what the
+// reader can do, from the referee's own lines.
+func TestHeadline(t *testing.T) {
+	prose := func(s string) bot.Part { return bot.Part{Kind: bot.Prose, Text: s} }
+	pic := bot.Part{Kind: bot.Image, Picture: &bot.Picture{Players: [2]string{"Alice", "Bob"}}}
+	cases := []struct {
+		name      string
+		r         bot.Reply
+		want      string
+		replacing bool // the headline is the first sentence, taken out of the prose
+	}{
+		{"their move, your turn", bot.Reply{Game: "g3", Parts: []bot.Part{
+			prose("Turn 6 (PTN move 3, black) of game g3: Bob (black) played c3 (mail ps c2)."), pic,
+			prose("In hand: …\nTurn 7 (PTN move 4, white): your move, by 2026-11-26 11:00 UTC."),
+		}}, "Your move in g3: Bob played c3.", false},
+		{"your move, their turn", bot.Reply{Game: "g3", Parts: []bot.Part{
+			prose("Turn 6 (PTN move 3, black) of game g3: you (black) played ps c2 (PTN c3)."),
+			prose("Turn 7 (PTN move 4, white): Alice (white) to move, by 2026-11-26 11:00 UTC."),
+		}}, "You played ps c2 in g3. Alice to move next, by 2026-11-26 11:00 UTC.", false},
+		{"you win", bot.Reply{Game: "g3", ToName: "Alice", Parts: []bot.Part{
+			prose("Turn 7 (PTN move 4, white) of game g3: you (white) played d1 (mail ps d4)."), pic,
+			prose("Game over: you (white) win by road (R-0). You score 27."),
+		}}, "You win g3 by road.", false},
+		{"you lose", bot.Reply{Game: "g3", ToName: "Bob", Parts: []bot.Part{
+			pic, prose("Game over: Alice (white) wins by resignation (1-0)."),
+		}}, "You lose g3: Alice wins by resignation.", false},
+		{"a watcher", bot.Reply{Game: "g3", ToName: "Carol", Parts: []bot.Part{
+			pic, prose("Game over: Alice (white) wins by flats (F-0)."),
+		}}, "Alice wins g3 by flats.", false},
+		{"a draw", bot.Reply{Game: "g3", Parts: []bot.Part{prose("Game over: draw by agreement (1/2-1/2).")}},
+			"G3 is a draw by agreement.", false},
+		{"a ruling", bot.Reply{Game: "g3", Parts: []bot.Part{
+			prose("Bob disputes the move.\nRuling: the move is legal. A piece may be placed…"),
+			prose("Turn 7 (PTN move 4, white): your move, by 2026-11-26 11:00 UTC."),
+		}}, "Ruling in g3: the move is legal. Your move, by 2026-11-26 11:00 UTC.", false},
+		{"anything else: its first sentence", bot.Reply{Parts: []bot.Part{
+			prose("Alice (white) proposes a draw. Answer \"accept\" or \"decline\"."),
+		}}, "Alice (white) proposes a draw.", true},
+		{"an abbreviation is no sentence's end", bot.Reply{Parts: []bot.Part{
+			prose("Send a move, e.g. \"ps b4\", to play. Or wait."),
+		}}, "Send a move, e.g. \"ps b4\", to play.", true},
+		{"no prose first", bot.Reply{Parts: []bot.Part{{Kind: bot.Block, Caption: "Open challenges:", Text: "g4 …"}}}, "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, replacing := headline(&c.r)
+			if got != c.want || replacing != c.replacing {
+				t.Errorf("headline = %q, %v; want %q, %v", got, replacing, c.want, c.replacing)
+			}
+		})
+	}
+}
+
+// A game's subject is the referee's, stable for the whole thread; an
+// answer about no game says what it answers.
+func TestSubjectFor(t *testing.T) {
+	cases := []struct {
+		name string
+		r    bot.Reply
+		want string
+	}{
+		{"a game", bot.Reply{Game: "g3", Subject: "[Tak g3] Alice vs Bob, 6x6", Parts: []bot.Part{{Kind: bot.Prose, Text: "You win."}}},
+			"[Tak g3] Alice vs Bob, 6x6"},
+		{"seeks", bot.Reply{Subject: defaultSubject, Parts: []bot.Part{{Kind: bot.Block, Caption: "Open challenges you can accept:", Text: "g4"}}},
+			"[Tak] Open challenges you can accept"},
+		{"stats", bot.Reply{Subject: defaultSubject, Parts: []bot.Part{{Kind: bot.Prose, Text: "You have played 12 rated games. Your rating is 1612."}}},
+			"[Tak] You have played 12 rated games"},
+		{"pair, cut at a word", bot.Reply{Subject: defaultSubject, Parts: []bot.Part{{Kind: bot.Prose,
+			Text: "Your pairing code is 4821-9313. Send it from your other account."}}},
+			"[Tak] Your pairing code is 4821-9313"},
+		{"long", bot.Reply{Subject: defaultSubject, Parts: []bot.Part{{Kind: bot.Prose,
+			Text: "There are no open challenges now, and nobody is looking for an opponent of your rating at this size"}}},
+			"[Tak] There are no open challenges now, and nobody is looking for…"},
+		{"nothing to tell", bot.Reply{Subject: defaultSubject}, defaultSubject},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := subjectFor(&c.r); got != c.want {
+				t.Errorf("subject = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// The PTN Ninja link is one short line: the game page's /ninja address
+// when the referee has a web page for the game, else the replay's own
+// address, labelled; in HTML both links are real links.
+func TestNinjaAndWebLinks(t *testing.T) {
+	long := "https://ptn.ninja/" + strings.Repeat("NoZQ", 150)
+	line := "The whole game is attached as g3-Alice-vs-Bob.ptn. Replay it on PTN Ninja: " + long
+	web := bot.Reply{Game: "g3", Parts: []bot.Part{{Kind: bot.Prose, Text: line}, {Kind: bot.Prose, Text: "This game on the web: https://tak.example.org/g/g3"}}}
+	bare := bot.Reply{Game: "g3", Parts: []bot.Part{{Kind: bot.Prose, Text: line}}}
+	for _, c := range []struct {
+		name, page, text string
+	}{
+		{"with a web page", gamePage(&web), "The whole game is attached as g3-Alice-vs-Bob.ptn.\nPTN Ninja: https://tak.example.org/g/g3/ninja"},
+		{"without", gamePage(&bare), "The whole game is attached as g3-Alice-vs-Bob.ptn.\nPTN Ninja: " + long},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := shortNinja(line, c.page)
+			if got != c.text {
+				t.Errorf("text:\n%s\nwant\n%s", got, c.text)
+			}
+			h := proseHTML(got)
+			if !strings.Contains(h, `">Replay on PTN Ninja</a>`) || strings.Contains(h, ">https://ptn.ninja") {
+				t.Errorf("HTML does not title the link: %s", h)
+			}
+		})
+	}
+	if h := proseHTML("This game on the web: https://tak.example.org/g/g3"); h != `This game on the web: <a href="https://tak.example.org/g/g3">https://tak.example.org/g/g3</a>` {
+		t.Errorf("web line in HTML: %s", h)
+	}
+}
+
+// Several answers in one mail: the headline and the subject name the
+// commands, and in HTML each answer's title is a heading.
+func TestSeveralAnswers(t *testing.T) {
+	r := &bot.Reply{Subject: defaultSubject, Parts: []bot.Part{
+		{Kind: bot.Prose, Text: "Answer to \"seeks\":\nThere are no open challenges now."},
+		{Kind: bot.Prose, Text: "Answer to \"stats\":"},
+		{Kind: bot.Block, Caption: "Your latest games:", Text: "g1 won"},
+	}}
+	if got, _ := headline(r); got != `Answers to "seeks" and "stats".` {
+		t.Errorf("headline %q", got)
+	}
+	if got := subjectFor(r); got != `[Tak] Answers to "seeks" and "stats"` {
+		t.Errorf("subject %q", got)
+	}
+	tr := &Transport{domain: "example.org"}
+	body := tr.compose(r, "0123", replyLinks{subject: subjectFor(r)})
+	for _, want := range []string{`>Answer to &#34;seeks&#34;</h2>`, `>Answer to &#34;stats&#34;</h2>`, "<p>There are no open challenges now.</p>"} {
+		if !strings.Contains(body.HTML, want) {
+			t.Errorf("HTML lacks %q:\n%s", want, body.HTML)
+		}
+	}
+	if !strings.HasPrefix(body.Text, "Answers to \"seeks\" and \"stats\".\n\nAnswer to \"seeks\":\n") {
+		t.Errorf("text:\n%s", body.Text)
+	}
+}
