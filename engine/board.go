@@ -14,7 +14,8 @@ type geom struct {
 	north, south, west, east uint64
 	rows, cols               [tak.MaxSize]uint64
 	squares                  []tak.Square
-	centre                   [64]int8 // distance to the nearest edge
+	centre                   [64]int8  // distance to the nearest edge
+	centreAtLeast            [4]uint64 // squares at least k (1..3) from the edge
 }
 
 var geoms [tak.MaxSize + 1]geom
@@ -32,6 +33,9 @@ func init() {
 				g.cols[f] |= b
 				g.squares = append(g.squares, sq)
 				g.centre[sq] = int8(min(f, r, size-1-f, size-1-r))
+				for k := 1; k <= int(g.centre[sq]) && k < len(g.centreAtLeast); k++ {
+					g.centreAtLeast[k] |= b
+				}
 			}
 		}
 		g.south, g.north = g.rows[0], g.rows[size-1]
@@ -58,51 +62,87 @@ func (g *geom) flood(seed, bb uint64) uint64 {
 	}
 }
 
-// board is the engine's view of a position, read through tak's exported API.
+// board is the engine's view of a position: the top bitboards and reserves
+// copied from tak's Position (Tops, Reserves: a few words, kept up to date
+// by tak's in-place PlayLegal and Unplay), and what the evaluation needs
+// of the stacks (stackView), which the search keeps up to date move by
+// move.
 type board struct {
 	g        *geom
 	own      [2]uint64 // squares whose top piece is of that colour
 	walls    uint64
 	caps     uint64
-	height   [64]uint8
-	under    [64][2]uint8 // pieces of each colour below the top
 	stones   [2]int
 	capsLeft [2]int
 	komi     tak.Komi
+	p        *tak.Position
+	sv       *stackView
+	mine     stackView // the stack view of a board loaded on its own
 }
 
+// stackView is what the evaluation reads of the stacks: which squares hold
+// more than one piece, and how many pieces of each colour lie below each
+// top.
+type stackView struct {
+	tall  uint64
+	under [64][2]uint8
+}
+
+// load fills b from p, computing its stack view from scratch.
 func (b *board) load(p *tak.Position) {
+	b.mine.load(p)
+	b.loadWith(p, &b.mine)
+}
+
+// loadWith fills b from p with sv, a stack view of p kept up to date by
+// the caller.
+func (b *board) loadWith(p *tak.Position, sv *stackView) {
 	b.g = &geoms[p.Size()]
-	b.own = [2]uint64{}
-	b.walls, b.caps = 0, 0
-	for c := tak.White; c <= tak.Black; c++ {
-		b.stones[c], b.capsLeft[c] = p.Reserves(c)
-	}
+	b.p, b.sv = p, sv
+	b.own, b.walls, b.caps = p.Tops()
+	b.stones[0], b.capsLeft[0] = p.Reserves(tak.White)
+	b.stones[1], b.capsLeft[1] = p.Reserves(tak.Black)
 	b.komi = p.Config().Komi
-	for _, sq := range b.g.squares {
+}
+
+// height returns the number of pieces on sq.
+func (b *board) height(sq tak.Square) int { return b.p.Height(sq) }
+
+// under returns the number of white and black pieces below the top of sq
+// (at most 255 each).
+func (b *board) under(sq tak.Square) [2]int {
+	u := &b.sv.under[sq]
+	return [2]int{int(u[0]), int(u[1])}
+}
+
+// load computes v from scratch.
+func (v *stackView) load(p *tak.Position) {
+	v.tall = 0
+	v.update(p, geoms[p.Size()].board)
+}
+
+// update recomputes the squares sqs of v, the only squares whose stacks
+// changed since v was last up to date with p.
+func (v *stackView) update(p *tak.Position, sqs uint64) {
+	for x := sqs; x != 0; x &= x - 1 {
+		sq := tak.Square(bitIndex(x))
 		h := p.Height(sq)
-		b.height[sq] = uint8(min(h, 255))
-		b.under[sq] = [2]uint8{}
-		if h == 0 {
+		if h <= 1 {
+			v.tall &^= 1 << sq
+			v.under[sq] = [2]uint8{}
 			continue
 		}
-		top, _ := p.Top(sq)
-		bit := uint64(1) << sq
-		b.own[top.Color()] |= bit
-		switch top.Kind() {
-		case tak.Wall:
-			b.walls |= bit
-		case tak.Cap:
-			b.caps |= bit
-		}
-		if h > 1 {
-			st := p.Stack(sq)
-			var u [2]int
-			for _, pc := range st[:h-1] {
+		v.tall |= 1 << sq
+		var u [2]int
+		if h <= 64 {
+			black := popcount(p.StackColors(sq) & (1<<(h-1) - 1))
+			u = [2]int{h - 1 - black, black}
+		} else {
+			for _, pc := range p.Stack(sq)[:h-1] {
 				u[pc.Color()]++
 			}
-			b.under[sq] = [2]uint8{uint8(min(u[0], 255)), uint8(min(u[1], 255))}
 		}
+		v.under[sq] = [2]uint8{uint8(min(u[0], 255)), uint8(min(u[1], 255))}
 	}
 }
 
@@ -149,17 +189,22 @@ func (b *board) groupSpan(c tak.Color) (best, groups int) {
 }
 
 func spanOf(grp uint64, g *geom, rows bool) int {
-	n := 0
-	for i := 0; i < g.size; i++ {
-		m := g.cols[i]
-		if rows {
-			m = g.rows[i]
-		}
-		if grp&m != 0 {
-			n++
-		}
+	if rows {
+		t := grp | grp>>1
+		t |= t >> 2
+		t |= t >> 4 // bit 8r: row r holds a square of grp
+		return popcount(t & g.cols[0])
 	}
-	return n
+	f := grp | grp>>32
+	f |= f >> 16
+	f |= f >> 8 // bit f: column f holds a square of grp
+	return popcount(f & 0xff)
 }
 
 func popcount(x uint64) int { return bits.OnesCount64(x) }
+
+// centreSum returns the sum over the squares of bb of their distance to
+// the nearest edge.
+func (g *geom) centreSum(bb uint64) int {
+	return popcount(bb&g.centreAtLeast[1]) + popcount(bb&g.centreAtLeast[2]) + popcount(bb&g.centreAtLeast[3])
+}

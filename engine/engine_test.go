@@ -33,7 +33,7 @@ func randomPosition(t testing.TB, rng *rand.Rand, size, plies int) *tak.Position
 	return p
 }
 
-// TestHashAfter: the incremental Zobrist key equals the key computed from
+// TestHashAfter: the incremental (playHashed) Zobrist key equals the key computed from
 // scratch along random games of every size.
 func TestHashAfter(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -48,7 +48,9 @@ func TestHashAfter(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				key = hashAfter(key, p, next, m)
+				q := *p
+				var u tak.Undo
+				key, _ = playHashed(&q, key, m, &u)
 				if want := hashPosition(next); key != want {
 					t.Fatalf("%dx%d ply %d after %v: incremental key %x, from scratch %x", size, size, p.Ply(), m, key, want)
 				}

@@ -42,29 +42,25 @@ var featureNames = [nFeatures]string{
 // features fills f with the side to move's features minus the opponent's
 // and returns the phase (0 = opening, 1 = end).
 func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
-	var per [2][nFeatures]float64
+	var per [2][nFeatures]int
 	g := b.g
 	for c := tak.White; c <= tak.Black; c++ {
 		pc := &per[c]
 		opp := c.Opponent()
 		flats := b.own[c] &^ (b.walls | b.caps)
-		pc[fFlats] = float64(popcount(flats))
-		pc[fWalls] = float64(popcount(b.own[c] & b.walls))
-		pc[fCaps] = float64(popcount(b.own[c] & b.caps))
-		for x := b.own[c]; x != 0; x &= x - 1 {
+		pc[fFlats] = popcount(flats)
+		pc[fWalls] = popcount(b.own[c] & b.walls)
+		pc[fCaps] = popcount(b.own[c] & b.caps)
+		pc[fCentreFlat] = g.centreSum(flats)
+		pc[fCentreCap] = g.centreSum(b.own[c] & b.caps)
+		for x := b.own[c] & b.sv.tall; x != 0; x &= x - 1 {
 			sq := tak.Square(bitIndex(x))
-			bit := uint64(1) << sq
-			ctr := float64(g.centre[sq])
-			own := float64(min(int(b.under[sq][c]), g.size))
-			capt := float64(min(int(b.under[sq][opp]), g.size))
-			if flats&bit != 0 {
-				pc[fCentreFlat] += ctr
+			u := &b.sv.under[sq]
+			own, capt := min(int(u[c]), g.size), min(int(u[opp]), g.size)
+			if flats&(1<<sq) != 0 {
 				pc[fOwnUnderFlat] += own
 				pc[fCaptUnderFlat] += capt
 			} else {
-				if b.caps&bit != 0 {
-					pc[fCentreCap] += ctr
-				}
 				pc[fOwnUnderHard] += own
 				pc[fCaptUnderHard] += capt
 			}
@@ -95,19 +91,24 @@ func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
 		case 3:
 			pc[fSpan3] = 1
 		}
-		pc[fGroups] = float64(groups)
+		pc[fGroups] = groups
 		if b.canPlace(c) {
-			pc[fThreats] = float64(min(popcount(b.placeWins(c)), 3))
+			pc[fThreats] = min(popcount(b.placeWins(c)), 3)
 		}
-		pc[fLiberties] = float64(popcount(g.grow(road) & b.empty()))
-		pc[fHardNearRoad] = float64(popcount(g.grow(b.road(opp)) & b.own[c] & (b.walls | b.caps)))
-		pc[fReserves] = float64(b.stones[c] + b.capsLeft[c])
+		pc[fLiberties] = popcount(g.grow(road) & b.empty())
+		pc[fHardNearRoad] = popcount(g.grow(b.road(opp)) & b.own[c] & (b.walls | b.caps))
+		pc[fReserves] = b.stones[c] + b.capsLeft[c]
 	}
-	per[tak.Black][fFlats] += float64(b.komi) / 2
 	per[mover][fTempo] = 1
 	opp := mover.Opponent()
 	for i := range f {
-		f[i] = per[mover][i] - per[opp][i]
+		f[i] = float64(per[mover][i] - per[opp][i])
+	}
+	komi := float64(b.komi) / 2 // Black's flats count komi
+	if mover == tak.Black {
+		f[fFlats] += komi
+	} else {
+		f[fFlats] -= komi
 	}
 	return b.phase()
 }

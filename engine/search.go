@@ -55,6 +55,9 @@ type searcher struct {
 	moves     [maxPly][]tak.Move
 	order     [maxPly][]int32
 	boards    [maxPly]board
+	undos     [maxPly]tak.Undo
+	pos       tak.Position // the search's own copy of the root, played on in place
+	sv        stackView    // the stacks of pos, kept up to date move by move
 	pv        [maxPly][maxPly]tak.Move
 	pvLen     [maxPly]int
 	rootDone  int      // root moves searched in full in the current iteration
@@ -81,9 +84,12 @@ func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Resu
 	}
 	key := hashPosition(pos)
 	res := Result{Move: s.fallback(pos, key)}
+	s.pos = *pos
+	p := &s.pos
+	s.sv.load(p)
 	for d := 1; d <= maxDepth; d++ {
 		s.rootDone, s.rootFirst = 0, res.Move
-		score := s.negamax(pos, key, d, 0, -infinity, infinity, false)
+		score := s.negamax(p, key, d, 0, -infinity, infinity, false)
 		if s.stopped && s.rootDone > 0 && s.pvLen[0] > 0 {
 			// an unfinished iteration: its best move so far was searched
 			// deeper than the last iteration's (searched first), so take it
@@ -255,7 +261,7 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 	}
 	mover := p.ToMove()
 	b := &s.boards[ply]
-	b.load(p)
+	b.loadWith(p, &s.sv)
 	if ply >= maxPly-1 {
 		return evaluate(b, s.e.weights, mover)
 	}
@@ -350,11 +356,10 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 			sortMoves(moves[i:], order[i:])
 		}
 		m := moves[i]
-		child, err := p.Play(m)
-		if err != nil {
-			continue // cannot happen: m comes from LegalMoves
-		}
-		ck := hashAfter(key, p, child, m)
+		u := &s.undos[ply]
+		ck, sqs := playHashed(p, key, m, u)
+		s.sv.update(p, sqs)
+		child := p
 		var sc int
 		if i == 0 {
 			sc = -s.negamax(child, ck, depth-1, ply+1, -beta, -alpha, extended)
@@ -374,6 +379,8 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 				sc = -s.negamax(child, ck, depth-1, ply+1, -beta, -alpha, extended)
 			}
 		}
+		p.Unplay(u)
+		s.sv.update(p, sqs)
 		if s.stopped {
 			return 0
 		}

@@ -8,7 +8,7 @@ import "github.com/takbymail/takbot/tak"
 func (b *board) reach(sq tak.Square, d tak.Direction) uint64 {
 	g := b.g
 	bit := uint64(1) << sq
-	n := min(int(b.height[sq]), g.size)
+	n := min(b.height(sq), g.size)
 	isCap := b.caps&bit != 0
 	var out uint64
 	cur := sq
@@ -61,7 +61,7 @@ func (s *searcher) spreadWin(p *tak.Position, b *board) (tak.Move, bool) {
 				continue
 			}
 			run := popcount(r)
-			carry := min(int(b.height[sq]), b.g.size)
+			carry := min(b.height(sq), b.g.size)
 			for n := 1; n <= carry; n++ {
 				for k := 1; k <= min(n, run); k++ {
 					for _, drops := range compositions(n, k) {
@@ -73,8 +73,13 @@ func (s *searcher) spreadWin(p *tak.Position, b *board) (tak.Move, bool) {
 								return tak.Move{}, false
 							}
 						}
-						child, err := p.Play(m)
-						if err == nil && child.Over() && child.HasRoad(mover) {
+						var u tak.Undo
+						if p.PlayInPlace(m, &u) != nil {
+							continue
+						}
+						won := p.Over() && p.HasRoad(mover)
+						p.Unplay(&u)
+						if won {
 							return m, true
 						}
 					}
