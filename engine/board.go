@@ -14,6 +14,7 @@ type geom struct {
 	north, south, west, east uint64
 	rows, cols               [tak.MaxSize]uint64
 	squares                  []tak.Square
+	lines                    []uint64  // the rows, then the columns
 	centre                   [64]int8  // distance to the nearest edge
 	centreAtLeast            [4]uint64 // squares at least k (1..3) from the edge
 }
@@ -38,6 +39,7 @@ func init() {
 				}
 			}
 		}
+		g.lines = append(append([]uint64(nil), g.rows[:size]...), g.cols[:size]...)
 		g.south, g.north = g.rows[0], g.rows[size-1]
 		g.west, g.east = g.cols[0], g.cols[size-1]
 		g.notWest = g.board &^ g.west
@@ -77,7 +79,12 @@ type board struct {
 	komi     tak.Komi
 	p        *tak.Position
 	sv       *stackView
+	rc       *roadCache // nil: no cache
 	mine     stackView // the stack view of a board loaded on its own
+	// wins[c] is placeWins(c) once known (winsKnown[c]): the search
+	// computes it for its road tests, and the evaluation reuses it.
+	wins      [2]uint64
+	winsKnown [2]bool
 }
 
 // stackView is what the evaluation reads of the stacks: which squares hold
@@ -91,18 +98,19 @@ type stackView struct {
 // load fills b from p, computing its stack view from scratch.
 func (b *board) load(p *tak.Position) {
 	b.mine.load(p)
-	b.loadWith(p, &b.mine)
+	b.loadWith(p, &b.mine, nil)
 }
 
 // loadWith fills b from p with sv, a stack view of p kept up to date by
 // the caller.
-func (b *board) loadWith(p *tak.Position, sv *stackView) {
+func (b *board) loadWith(p *tak.Position, sv *stackView, rc *roadCache) {
 	b.g = &geoms[p.Size()]
-	b.p, b.sv = p, sv
+	b.p, b.sv, b.rc = p, sv, rc
 	b.own, b.walls, b.caps = p.Tops()
 	b.stones[0], b.capsLeft[0] = p.Reserves(tak.White)
 	b.stones[1], b.capsLeft[1] = p.Reserves(tak.Black)
 	b.komi = p.Config().Komi
+	b.winsKnown = [2]bool{}
 }
 
 // height returns the number of pieces on sq.
@@ -152,21 +160,76 @@ func (b *board) road(c tak.Color) uint64 { return b.own[c] &^ b.walls }
 
 // placeWins returns the empty squares where a flat of colour c would
 // complete a road.
-func (b *board) placeWins(c tak.Color) uint64 { return b.gapSquares(c, b.empty()) }
+func (b *board) placeWins(c tak.Color) uint64 {
+	if !b.winsKnown[c] {
+		b.wins[c], b.winsKnown[c] = b.gapSquares(c, b.empty()), true
+	}
+	return b.wins[c]
+}
 
 // gapSquares returns the squares of among that would complete a road for
 // c if they held a road piece of c's.
 func (b *board) gapSquares(c tak.Color, among uint64) uint64 {
-	g := b.g
+	return b.roadInfo(c).gaps & among
+}
+
+// roadInfo is what the engine reads of one colour's road squares: where one
+// more road square would complete a road, the largest span of a group and
+// the number of groups.
+type roadInfo struct {
+	bb     uint64 // the road squares
+	gaps   uint64 // the squares that would complete a road if they were road squares
+	span   int8
+	groups int8
+	size   int8 // the board's
+	ok     bool
+}
+
+// roadCacheSize is the number of entries of a roadCache (a power of two).
+const roadCacheSize = 1 << 12
+
+// roadCache remembers roadInfo by road squares: a colour's road squares
+// stay the same while the other colour moves, so most of the positions of
+// a search share them with their siblings.
+type roadCache [roadCacheSize]roadInfo
+
+// roadInfo returns the road information of colour c, from b's cache when
+// it has one that holds it.
+func (b *board) roadInfo(c tak.Color) roadInfo {
 	rb := b.road(c)
-	empty := among
-	n := g.flood(g.north&rb, rb)
-	s := g.flood(g.south&rb, rb)
-	w := g.flood(g.west&rb, rb)
-	e := g.flood(g.east&rb, rb)
-	ns := (g.grow(n) | g.north) & (g.grow(s) | g.south)
-	we := (g.grow(w) | g.west) & (g.grow(e) | g.east)
-	return (ns | we) & empty
+	if b.rc == nil {
+		return b.g.roadInfo(rb)
+	}
+	en := &b.rc[mix64(rb^uint64(b.g.size))&(roadCacheSize-1)]
+	if !en.ok || en.bb != rb || int(en.size) != b.g.size {
+		*en = b.g.roadInfo(rb)
+	}
+	return *en
+}
+
+// roadInfo computes the road information of the road squares rb.
+func (g *geom) roadInfo(rb uint64) roadInfo {
+	span, groups := g.groupSpan(rb)
+	return roadInfo{bb: rb, gaps: g.gaps(rb), span: int8(span), groups: int8(groups), size: int8(g.size), ok: true}
+}
+
+// gaps returns the squares not in rb that would complete a road if they
+// were road squares of rb's colour.
+func (g *geom) gaps(rb uint64) uint64 {
+	// a road with one more square runs through every row (or column)
+	// but at most one that rb misses
+	var ns, we uint64
+	if spanOf(rb, g, true) >= g.size-1 {
+		n := g.flood(g.north&rb, rb)
+		s := g.flood(g.south&rb, rb)
+		ns = (g.grow(n) | g.north) & (g.grow(s) | g.south)
+	}
+	if spanOf(rb, g, false) >= g.size-1 {
+		w := g.flood(g.west&rb, rb)
+		e := g.flood(g.east&rb, rb)
+		we = (g.grow(w) | g.west) & (g.grow(e) | g.east)
+	}
+	return (ns | we) &^ rb
 }
 
 // canPlace reports whether c, to move, has a stone or capstone to place.
@@ -175,15 +238,22 @@ func (b *board) canPlace(c tak.Color) bool { return b.stones[c]+b.capsLeft[c] > 
 // groupSpan returns the largest extent (in rows or columns) of a connected
 // group of road squares of colour c, and the number of groups.
 func (b *board) groupSpan(c tak.Color) (best, groups int) {
-	g := b.g
-	rest := b.road(c)
+	ri := b.roadInfo(c)
+	return int(ri.span), int(ri.groups)
+}
+
+// groupSpan returns the largest extent (in rows or columns) of a connected
+// group of the squares rb, and the number of groups.
+func (g *geom) groupSpan(rb uint64) (best, groups int) {
+	rest := rb
 	for rest != 0 {
 		seed := rest & -rest
 		grp := g.flood(seed, rest)
 		rest &^= grp
 		groups++
-		span := max(spanOf(grp, g, true), spanOf(grp, g, false))
-		best = max(best, span)
+		if popcount(grp) > best { // else it spans at most best rows or columns
+			best = max(best, spanOf(grp, g, true), spanOf(grp, g, false))
+		}
 	}
 	return best, groups
 }

@@ -59,6 +59,7 @@ type Engine struct {
 	weights *Weights
 	clock   func() time.Time
 	tt      []ttEntry
+	roads   *roadCache
 	s       searcher
 }
 
@@ -83,7 +84,7 @@ func New(opts Options) *Engine {
 	for n*2*ttEntrySize <= mb<<20 {
 		n *= 2
 	}
-	e := &Engine{opts: opts, weights: w, clock: clock, tt: make([]ttEntry, n)}
+	e := &Engine{opts: opts, weights: w, clock: clock, tt: make([]ttEntry, n), roads: new(roadCache)}
 	return e
 }
 

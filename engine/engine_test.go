@@ -98,14 +98,62 @@ func FuzzSearchLegal(f *testing.F) {
 		sz := tak.MinSize + int(size)%(tak.MaxSize-tak.MinSize+1)
 		rng := rand.New(rand.NewPCG(seed, 7))
 		p := randomPosition(t, rng, sz, int(plies))
-		res, err := New(Options{HashMB: 1}).Search(context.Background(), p, Limits{Depth: 2, Nodes: 2000})
+		e := New(Options{HashMB: 1})
+		res, err := e.Search(context.Background(), p, Limits{Depth: 3, Nodes: 3000})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := p.Check(res.Move); err != nil {
 			t.Fatalf("best move %v is illegal: %v", res.Move, err)
 		}
+		checkRestored(t, e, p)
 	})
+}
+
+// checkRestored fails t unless the search's own position, played on in
+// place, is back to p, and its stack view is that of p.
+func checkRestored(t *testing.T, e *Engine, p *tak.Position) {
+	t.Helper()
+	q := &e.s.pos
+	if !q.SameBoard(p) || q.ToMove() != p.ToMove() || q.Ply() != p.Ply() || q.Over() != p.Over() {
+		t.Fatalf("after the search its position is %v to move at ply %d (board differs at %v), not the root", q.ToMove(), q.Ply(), q.DiffSquares(p))
+	}
+	for c := tak.White; c <= tak.Black; c++ {
+		s1, c1 := q.Reserves(c)
+		s2, c2 := p.Reserves(c)
+		if s1 != s2 || c1 != c2 {
+			t.Fatalf("after the search %v's reserves are %d+%d, not %d+%d", c, s1, c1, s2, c2)
+		}
+	}
+	var fresh stackView
+	fresh.load(p)
+	if fresh != e.s.sv {
+		t.Fatalf("after the search the stack view is not the root's")
+	}
+}
+
+// TestSearchRestores: on random positions of every size, searched to
+// depths and node budgets that stop some searches in the middle, the
+// position the search plays on in place is the root again afterwards,
+// and the search never changes the caller's position.
+func TestSearchRestores(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for size := tak.MinSize; size <= tak.MaxSize; size++ {
+		e := New(Options{HashMB: 1})
+		for i := 0; i < 20; i++ {
+			p := randomPosition(t, rng, size, rng.IntN(size*size*4))
+			before := *p
+			stacks := p.Stacks()
+			lim := Limits{Depth: 1 + rng.IntN(5), Nodes: int64(500 + rng.IntN(5000))}
+			if _, err := e.Search(context.Background(), p, lim); err != nil {
+				t.Fatal(err)
+			}
+			if *p != before || len(p.DiffStacks(stacks)) > 0 {
+				t.Fatalf("%dx%d: the search changed the caller's position", size, size)
+			}
+			checkRestored(t, e, p)
+		}
+	}
 }
 
 // TestSearchDeterministic: two fresh engines searching the same positions

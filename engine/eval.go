@@ -67,19 +67,17 @@ func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
 		}
 		road := b.road(c)
 		block := b.own[opp] & (b.walls | b.caps)
-		for i := 0; i < g.size; i++ {
-			for _, line := range [2]uint64{g.rows[i], g.cols[i]} {
-				if line&block != 0 {
-					continue
-				}
-				switch g.size - popcount(road&line) {
-				case 1:
-					pc[fLine1]++
-				case 2:
-					pc[fLine2]++
-				case 3:
-					pc[fLine3]++
-				}
+		for _, line := range g.lines {
+			if line&block != 0 {
+				continue
+			}
+			switch g.size - popcount(road&line) {
+			case 1:
+				pc[fLine1]++
+			case 2:
+				pc[fLine2]++
+			case 3:
+				pc[fLine3]++
 			}
 		}
 		span, groups := b.groupSpan(c)
@@ -131,11 +129,10 @@ func (b *board) phase() float64 {
 func evaluate(b *board, w *Weights, mover tak.Color) int {
 	var f [nFeatures]float64
 	ph := features(b, mover, &f)
-	s := 0.0
+	var open, end float64
 	for i, x := range f {
-		if x != 0 {
-			s += x * (w.Open[i]*(1-ph) + w.End[i]*ph)
-		}
+		open += x * w.Open[i]
+		end += x * w.End[i]
 	}
-	return int(s)
+	return int(open*(1-ph) + end*ph)
 }

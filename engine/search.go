@@ -225,7 +225,9 @@ func moveKey(m tak.Move) int {
 	if m.Type == tak.Place {
 		return int(m.Square)*3 + int(m.Piece)
 	}
-	return 192 + (int(m.Square)*4+int(m.Dir))*8 + min(m.Carry(), 8) - 1
+	d := &m.Drops // zero after the last drop
+	carry := int(d[0]) + int(d[1]) + int(d[2]) + int(d[3]) + int(d[4]) + int(d[5]) + int(d[6])
+	return 192 + (int(m.Square)*4+int(m.Dir))*8 + min(carry, 8) - 1
 }
 
 // staticOrder is a move's ordering score without hash move and killers.
@@ -261,7 +263,7 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 	}
 	mover := p.ToMove()
 	b := &s.boards[ply]
-	b.loadWith(p, &s.sv)
+	b.loadWith(p, &s.sv, s.e.roads)
 	if ply >= maxPly-1 {
 		return evaluate(b, s.e.weights, mover)
 	}
@@ -318,100 +320,117 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 		}
 	}
 
-	moves := p.LegalMoves(s.moves[ply][:0])
-	s.moves[ply] = moves
-	order := s.order[ply][:0]
-	for _, m := range moves {
-		var sc int32
-		switch {
-		case ply == 0 && m == s.rootFirst:
-			sc = 1<<30 + 1
-		case hasTT && m == ttMove:
-			sc = 1 << 30
-		case s.hasKiller[ply][0] && m == s.killers[ply][0]:
-			sc = 1<<20 + 1
-		case s.hasKiller[ply][1] && m == s.killers[ply][1]:
-			sc = 1 << 20
-		default:
-			sc = s.staticOrder(b, p, m, blocks)
-		}
-		order = append(order, sc)
-	}
-	s.order[ply] = order
-
 	best := -infinity
 	var bestMove tak.Move
-	for i := range moves {
-		if i < selectFirst {
-			// selection: bring the best remaining move to i
-			bi := i
-			for j := i + 1; j < len(moves); j++ {
-				if order[j] > order[bi] {
-					bi = j
+	searched := 0 // moves searched so far
+	// the hash move and the killers first, before the moves are generated:
+	// when one of them cuts off, the moves never are
+	var tried [3]tak.Move
+	nTried := 0
+	if ply > 0 {
+		var cand [3]tak.Move
+		nc := 0
+		if hasTT {
+			cand[nc] = ttMove
+			nc++
+		}
+		for k := 0; k < 2; k++ {
+			if s.hasKiller[ply][k] && !(hasTT && s.killers[ply][k] == ttMove) {
+				cand[nc] = s.killers[ply][k]
+				nc++
+			}
+		}
+		for _, m := range cand[:nc] {
+			if alpha >= beta {
+				break
+			}
+			if p.Check(m) != nil {
+				continue
+			}
+			isTT := hasTT && m == ttMove
+			sc := s.child(p, key, m, depth, ply, alpha, beta, extended, searched, false)
+			if s.stopped {
+				return 0
+			}
+			tried[nTried] = m
+			nTried++
+			searched++
+			if sc > best {
+				best, bestMove = sc, m
+				if sc > alpha {
+					alpha = sc
+					s.setPV(ply, m)
 				}
 			}
-			moves[i], moves[bi] = moves[bi], moves[i]
-			order[i], order[bi] = order[bi], order[i]
-		} else if i == selectFirst {
-			sortMoves(moves[i:], order[i:])
+			if alpha >= beta && !isTT {
+				s.rewardCutoff(ply, mover, m, depth)
+			}
 		}
-		m := moves[i]
-		u := &s.undos[ply]
-		ck, sqs := playHashed(p, key, m, u)
-		s.sv.update(p, sqs)
-		child := p
-		var sc int
-		if i == 0 {
-			sc = -s.negamax(child, ck, depth-1, ply+1, -beta, -alpha, extended)
-		} else {
-			red := 0
-			if depth >= 3 && i >= 3 && order[i] < 1<<19 {
-				red = 1
-				if depth >= 5 && i >= 12 {
-					red = 2
+	}
+	if alpha < beta {
+		moves := p.LegalMoves(s.moves[ply][:0])
+		s.moves[ply] = moves
+		order := s.order[ply][:0]
+		for _, m := range moves {
+			var sc int32
+			switch {
+			case ply == 0 && m == s.rootFirst:
+				sc = 1<<30 + 1
+			case hasTT && m == ttMove:
+				sc = 1 << 30
+			case s.hasKiller[ply][0] && m == s.killers[ply][0]:
+				sc = 1<<20 + 1
+			case s.hasKiller[ply][1] && m == s.killers[ply][1]:
+				sc = 1 << 20
+			default:
+				sc = s.staticOrder(b, p, m, blocks)
+			}
+			order = append(order, sc)
+		}
+		s.order[ply] = order
+
+		for i := range moves {
+			if i < selectFirst {
+				// selection: bring the best remaining move to i
+				bi := i
+				for j := i + 1; j < len(moves); j++ {
+					if order[j] > order[bi] {
+						bi = j
+					}
 				}
+				moves[i], moves[bi] = moves[bi], moves[i]
+				order[i], order[bi] = order[bi], order[i]
+			} else if i == selectFirst {
+				sortMoves(moves[i:], order[i:])
 			}
-			sc = -s.negamax(child, ck, depth-1-red, ply+1, -alpha-1, -alpha, extended)
-			if sc > alpha && red > 0 {
-				sc = -s.negamax(child, ck, depth-1, ply+1, -alpha-1, -alpha, extended)
+			m := moves[i]
+			if nTried > 0 && (m == tried[0] || nTried > 1 && (m == tried[1] || nTried > 2 && m == tried[2])) {
+				continue
 			}
-			if sc > alpha && sc < beta {
-				sc = -s.negamax(child, ck, depth-1, ply+1, -beta, -alpha, extended)
+			sc := s.child(p, key, m, depth, ply, alpha, beta, extended, searched, order[i] < 1<<19)
+			if s.stopped {
+				return 0
 			}
-		}
-		p.Unplay(u)
-		s.sv.update(p, sqs)
-		if s.stopped {
-			return 0
-		}
-		if ply == 0 {
-			s.rootDone++
-		}
-		if sc > best {
-			best, bestMove = sc, m
+			searched++
 			if ply == 0 {
-				s.rootScore = sc
+				s.rootDone++
 			}
-			if sc > alpha {
-				alpha = sc
-				s.pv[ply][0] = m
-				n := copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
-				s.pvLen[ply] = n + 1
-			}
-		}
-		if alpha >= beta {
-			if order[i] < 1<<20 {
-				if !(s.hasKiller[ply][0] && s.killers[ply][0] == m) {
-					s.killers[ply][1], s.hasKiller[ply][1] = s.killers[ply][0], s.hasKiller[ply][0]
-					s.killers[ply][0], s.hasKiller[ply][0] = m, true
+			if sc > best {
+				best, bestMove = sc, m
+				if ply == 0 {
+					s.rootScore = sc
 				}
-				h := &s.history[mover][moveKey(m)]
-				*h += int32(depth * depth)
-				if *h > 1<<18 {
-					*h = 1 << 18
+				if sc > alpha {
+					alpha = sc
+					s.setPV(ply, m)
 				}
 			}
-			break
+			if alpha >= beta {
+				if order[i] < 1<<20 {
+					s.rewardCutoff(ply, mover, m, depth)
+				}
+				break
+			}
 		}
 	}
 	if best == -infinity {
@@ -428,4 +447,60 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 		*en = ttEntry{key: key, move: bestMove, score: toTT(best, ply), depth: int8(min(depth, 127)), flag: flag, hasMove: true}
 	}
 	return best
+}
+
+// setPV makes m followed by the principal variation of the next ply the
+// principal variation of ply.
+func (s *searcher) setPV(ply int, m tak.Move) {
+	s.pv[ply][0] = m
+	n := copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+	s.pvLen[ply] = n + 1
+}
+
+// child plays m in place, searches the position after it and takes it
+// back, returning its score for the side to move at ply. index is the
+// number of moves searched before m at this node: the first is searched
+// with the full window, the others with a null window first, and those
+// that may be reduced (reducible: not a block, the hash move or a killer)
+// late in the list one or two plies shallower first.
+func (s *searcher) child(p *tak.Position, key uint64, m tak.Move, depth, ply, alpha, beta int, extended bool, index int, reducible bool) int {
+	u := &s.undos[ply]
+	ck, sqs := playHashed(p, key, m, u)
+	s.sv.update(p, sqs)
+	var sc int
+	if index == 0 {
+		sc = -s.negamax(p, ck, depth-1, ply+1, -beta, -alpha, extended)
+	} else {
+		red := 0
+		if depth >= 3 && index >= 3 && reducible {
+			red = 1
+			if depth >= 5 && index >= 12 {
+				red = 2
+			}
+		}
+		sc = -s.negamax(p, ck, depth-1-red, ply+1, -alpha-1, -alpha, extended)
+		if sc > alpha && red > 0 {
+			sc = -s.negamax(p, ck, depth-1, ply+1, -alpha-1, -alpha, extended)
+		}
+		if sc > alpha && sc < beta {
+			sc = -s.negamax(p, ck, depth-1, ply+1, -beta, -alpha, extended)
+		}
+	}
+	p.Unplay(u)
+	s.sv.update(p, sqs)
+	return sc
+}
+
+// rewardCutoff records that m, a quiet move (not the hash move), cut off
+// at ply: it becomes the first killer and its history grows.
+func (s *searcher) rewardCutoff(ply int, mover tak.Color, m tak.Move, depth int) {
+	if !(s.hasKiller[ply][0] && s.killers[ply][0] == m) {
+		s.killers[ply][1], s.hasKiller[ply][1] = s.killers[ply][0], s.hasKiller[ply][0]
+		s.killers[ply][0], s.hasKiller[ply][0] = m, true
+	}
+	h := &s.history[mover][moveKey(m)]
+	*h += int32(depth * depth)
+	if *h > 1<<18 {
+		*h = 1 << 18
+	}
 }
