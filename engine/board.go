@@ -80,7 +80,7 @@ type board struct {
 	p        *tak.Position
 	sv       *stackView
 	rc       *roadCache // nil: no cache
-	mine     stackView // the stack view of a board loaded on its own
+	mine     stackView  // the stack view of a board loaded on its own
 	// wins[c] is placeWins(c) once known (winsKnown[c]): the search
 	// computes it for its road tests, and the evaluation reuses it.
 	wins      [2]uint64
