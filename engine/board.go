@@ -17,6 +17,8 @@ type geom struct {
 	lines                    []uint64  // the rows, then the columns
 	centre                   [64]int8  // distance to the nearest edge
 	centreAtLeast            [4]uint64 // squares at least k (1..3) from the edge
+	// rays[sq][d][n] are the first n squares from sq toward d, on the board
+	rays [64][4][tak.MaxSize + 1]uint64
 }
 
 var geoms [tak.MaxSize + 1]geom
@@ -36,6 +38,17 @@ func init() {
 				g.centre[sq] = int8(min(f, r, size-1-f, size-1-r))
 				for k := 1; k <= int(g.centre[sq]) && k < len(g.centreAtLeast); k++ {
 					g.centreAtLeast[k] |= b
+				}
+			}
+		}
+		for _, sq := range g.squares {
+			for d := tak.North; d <= tak.West; d++ {
+				cur, ray := sq, uint64(0)
+				for n := 1; n <= tak.MaxSize; n++ {
+					if next, ok := cur.Step(d, size); ok {
+						cur, ray = next, ray|1<<next
+					}
+					g.rays[sq][d][n] = ray
 				}
 			}
 		}

@@ -15,12 +15,6 @@ const (
 	histSize = 192 + 256*8
 )
 
-// leafSpreadCheck turns on the leaves' check for a road by stack move
-// (a variable so that the benchmark can compare). Off: at equal nodes the
-// engine with it won 9 and lost 19 of 28 games against the engine without
-// (its tries count as nodes, and blocked roads are common in real games).
-var leafSpreadCheck = false
-
 // ttEntry is one slot of the transposition table.
 type ttEntry struct {
 	key     uint64
@@ -290,15 +284,24 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 		depth, extended = depth+1, true
 	}
 	if depth <= 0 {
-		if !opening && leafSpreadCheck {
-			if m, ok := s.spreadWin(p, b); ok {
+		// the road-threat quiescence: a road by a stack move is a win
+		// here too, and a position where the opponent threatens a road
+		// (by placement or by a stack move) is searched one ply deeper,
+		// once per line
+		if !opening {
+			if m, ok := b.stackWin(mover); ok {
 				s.pv[ply][0] = m
 				s.pvLen[ply] = 1
 				return WinScore - ply - 1
 			}
 		}
-		if blocks == 0 || extended {
+		if extended || opening {
 			return evaluate(b, s.e.weights, mover)
+		}
+		if blocks == 0 {
+			if _, ok := b.stackWin(opp); !ok {
+				return evaluate(b, s.e.weights, mover)
+			}
 		}
 		depth, extended = 1, true
 	}
