@@ -8,8 +8,10 @@ import (
 )
 
 const (
-	maxPly   = 128
-	infinity = 2 * WinScore
+	// aspiration is the half width of the first aspiration window.
+	aspiration = 40
+	maxPly     = 128
+	infinity   = 2 * WinScore
 	// winBound: scores beyond it are forced wins or losses.
 	winBound = WinScore - 1000
 	histSize = 192 + 256*8
@@ -23,9 +25,62 @@ type ttEntry struct {
 	depth   int8
 	flag    uint8
 	hasMove bool
+	gen     uint8 // the search that stored it (Engine.gen), for replacement
 }
 
 const ttEntrySize = 32
+
+// ttBucket is the number of entries of a bucket: a key is stored in one of
+// the entries of its bucket (two cache lines).
+const ttBucket = 4
+
+// ttProbe returns the entry of the table that holds key, or nil.
+func (e *Engine) ttProbe(key uint64) *ttEntry {
+	i := key & e.ttMask
+	b := e.tt[i : i+ttBucket : i+ttBucket]
+	for j := range b {
+		if b[j].key == key && b[j].flag != 0 {
+			return &b[j]
+		}
+	}
+	return nil
+}
+
+// ttStore stores an entry for key: over the entry that holds key if the
+// new one is as deep or exact or the old one from an earlier search;
+// else over the entry of the bucket left by the earliest search, the
+// shallowest among them.
+func (e *Engine) ttStore(key uint64, en ttEntry) {
+	en.key, en.gen = key, e.gen
+	i := key & e.ttMask
+	b := e.tt[i : i+ttBucket : i+ttBucket]
+	victim := 0
+	for j := range b {
+		if b[j].key == key && b[j].flag != 0 {
+			if en.depth >= b[j].depth || en.flag == ttExact || b[j].gen != e.gen {
+				b[j] = en
+			}
+			return
+		}
+		if e.worth(&b[j]) < e.worth(&b[victim]) {
+			victim = j
+		}
+	}
+	b[victim] = en
+}
+
+// worth ranks entries for replacement: an empty one is worth least, then
+// those of earlier searches, then the shallower.
+func (e *Engine) worth(en *ttEntry) int {
+	if en.flag == 0 {
+		return -1 << 20
+	}
+	w := int(en.depth)
+	if en.gen != e.gen {
+		w -= 1 << 10
+	}
+	return w
+}
 
 const (
 	ttExact uint8 = iota + 1
@@ -50,6 +105,7 @@ type searcher struct {
 	order     [maxPly][]int32
 	boards    [maxPly]board
 	undos     [maxPly]tak.Undo
+	nulled    [maxPly]bool // a null move from this ply is being searched
 	pos       tak.Position // the search's own copy of the root, played on in place
 	sv        stackView    // the stacks of pos, kept up to date move by move
 	pv        [maxPly][maxPly]tak.Move
@@ -81,9 +137,38 @@ func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Resu
 	s.pos = *pos
 	p := &s.pos
 	s.sv.load(p)
+	e.gen++
 	for d := 1; d <= maxDepth; d++ {
-		s.rootDone, s.rootFirst = 0, res.Move
-		score := s.negamax(p, key, d, 0, -infinity, infinity, false)
+		s.rootFirst = res.Move
+		// aspiration window: from the fourth iteration, a window around
+		// the last score, widened (both ways, doubling) when the score
+		// falls outside it
+		alpha, beta, delta := -infinity, infinity, aspiration
+		if d >= 4 && res.Score < winBound && res.Score > -winBound {
+			alpha, beta = res.Score-delta, res.Score+delta
+		}
+		var score int
+		for {
+			s.rootDone = 0
+			score = s.negamax(p, key, d, 0, alpha, beta, false)
+			if s.stopped {
+				break
+			}
+			if score <= alpha && alpha > -infinity {
+				delta *= 2
+				alpha = max(score-delta, -infinity)
+				continue
+			}
+			if score >= beta && beta < infinity {
+				delta *= 2
+				beta = min(score+delta, infinity)
+				if s.pvLen[0] > 0 {
+					s.rootFirst = s.pv[0][0]
+				}
+				continue
+			}
+			break
+		}
 		if s.stopped && s.rootDone > 0 && s.pvLen[0] > 0 {
 			// an unfinished iteration: its best move so far was searched
 			// deeper than the last iteration's (searched first), so take it
@@ -115,7 +200,7 @@ func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Resu
 // fallback is the move played if not even the first iteration completes:
 // the hash move, or else the first legal move in search order.
 func (s *searcher) fallback(pos *tak.Position, key uint64) tak.Move {
-	if en := &s.e.tt[key&uint64(len(s.e.tt)-1)]; en.key == key && en.hasMove && pos.Check(en.move) == nil {
+	if en := s.e.ttProbe(key); en != nil && en.hasMove && pos.Check(en.move) == nil {
 		return en.move
 	}
 	moves := pos.LegalMoves(nil)
@@ -307,10 +392,10 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 	}
 
 	alphaOrig := alpha
-	en := &s.e.tt[key&uint64(len(s.e.tt)-1)]
+	en := s.e.ttProbe(key)
 	var ttMove tak.Move
 	hasTT := false
-	if en.key == key {
+	if en != nil {
 		ttMove, hasTT = en.move, en.hasMove
 		if int(en.depth) >= depth && ply > 0 {
 			sc := fromTT(en.score, ply)
@@ -320,6 +405,27 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 				en.flag == ttUpper && sc <= alpha:
 				return sc
 			}
+		}
+	}
+
+	// null move: when the side to move, passing, still scores at least
+	// beta in a shallower search, the node is cut off. Not in the endgame
+	// (a flat race may leave no good move), nor against a road threat,
+	// nor twice in a row, nor in windows wider than one point (the
+	// principal variation).
+	if depth >= 3 && ply > 0 && !extended && blocks == 0 && beta-alpha == 1 && !s.nulled[ply-1] &&
+		beta < winBound && beta > -winBound && nullSafe(b) && evaluate(b, s.e.weights, mover) >= beta {
+		r := 2 + depth/6
+		p.PassInPlace()
+		s.nulled[ply] = true
+		sc := -s.negamax(p, key^zBlack, depth-1-r, ply+1, -beta, -beta+1, false)
+		s.nulled[ply] = false
+		p.UnpassInPlace()
+		if s.stopped {
+			return 0
+		}
+		if sc >= beta {
+			return beta
 		}
 	}
 
@@ -446,9 +552,7 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 	case best >= beta:
 		flag = ttLower
 	}
-	if en.key != key || depth >= int(en.depth) || flag == ttExact {
-		*en = ttEntry{key: key, move: bestMove, score: toTT(best, ply), depth: int8(min(depth, 127)), flag: flag, hasMove: true}
-	}
+	s.e.ttStore(key, ttEntry{move: bestMove, score: toTT(best, ply), depth: int8(min(depth, 127)), flag: flag, hasMove: true})
 	return best
 }
 
@@ -506,4 +610,12 @@ func (s *searcher) rewardCutoff(ply int, mover tak.Color, m tak.Move, depth int)
 	if *h > 1<<18 {
 		*h = 1 << 18
 	}
+}
+
+// nullSafe reports whether a null move may be tried in b: both sides
+// have more than a few pieces in hand and the board more than a few
+// empty squares, so that passing is no worse than moving (no flat race
+// near its end).
+func nullSafe(b *board) bool {
+	return b.stones[0]+b.capsLeft[0] > 4 && b.stones[1]+b.capsLeft[1] > 4 && popcount(b.empty()) > 4
 }
