@@ -238,3 +238,38 @@ func TestSearchOver(t *testing.T) {
 		t.Fatalf("err = %v, want ErrNoMove", err)
 	}
 }
+
+// TestRaceFeatures: near the end of a flat race the race features count
+// the flat lead and who places last; far from it they are zero.
+func TestRaceFeatures(t *testing.T) {
+	cfg := tak.DefaultConfig(3)
+	p, _ := tak.NewPosition(cfg)
+	var f [nFeatures]float64
+	var b board
+	b.load(p)
+	features(&b, p.ToMove(), &f)
+	if f[fRaceFlats] != 0 || f[fRaceLast] != 0 {
+		t.Fatalf("start: race features %v %v", f[fRaceFlats], f[fRaceLast])
+	}
+	// 3x3, White to move with 4 empty squares: White places at plies 1
+	// and 3, Black at 2 and 4: Black fills the board.
+	p = setupSize(t, 3, tak.White, map[string]string{"a1": "w", "b1": "w", "c1": "b", "a2": "b", "b2": "w"})
+	b.load(p)
+	features(&b, tak.White, &f)
+	if f[fRaceLast] >= 0 || f[fRaceFlats] <= 0 {
+		t.Fatalf("White to move, 4 empty: race_last %v (want < 0), race_flats %v (want > 0: 3 flats to 2)", f[fRaceLast], f[fRaceFlats])
+	}
+	// with Black to move instead, Black (behind by a flat) places first
+	// and White last again
+	features(&b, tak.Black, &f)
+	if f[fRaceLast] >= 0 || f[fRaceFlats] >= 0 {
+		t.Fatalf("Black's view: race_last %v, race_flats %v (both want < 0)", f[fRaceLast], f[fRaceFlats])
+	}
+	// 3 empty squares, White to move: White places last
+	p = setupSize(t, 3, tak.White, map[string]string{"a1": "w", "b1": "w", "c1": "b", "a2": "b", "b2": "w", "c2": "b"})
+	b.load(p)
+	features(&b, tak.White, &f)
+	if f[fRaceLast] <= 0 {
+		t.Fatalf("White to move, 3 empty: race_last %v, want > 0", f[fRaceLast])
+	}
+}

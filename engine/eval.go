@@ -28,6 +28,8 @@ const (
 	fHardNearRoad         // own walls and capstones next to the opponent's road pieces
 	fReserves             // stones and capstones in hand
 	fTempo                // 1 for the side to move
+	fRaceFlats            // the flat lead (komi included) times the race's nearness
+	fRaceLast             // ± the race's nearness: + when the side to move would place the game's last piece
 	nFeatures
 )
 
@@ -37,7 +39,13 @@ var featureNames = [nFeatures]string{
 	"own_under_flat", "capt_under_flat", "own_under_hard", "capt_under_hard",
 	"line1", "line2", "line3", "span1", "span2", "span3", "groups",
 	"threats", "liberties", "hard_near_road", "reserves", "tempo",
+	"race_flats", "race_last",
 }
+
+// raceHorizon is how many placements from the end of the game (the board
+// full or a reserve empty) the flat race's features start to count: their
+// weight grows from 0 there to 1 at the end.
+const raceHorizon = 8
 
 // features fills f with the side to move's features minus the opponent's
 // and returns the phase (0 = opening, 1 = end).
@@ -107,6 +115,20 @@ func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
 		f[fFlats] += komi
 	} else {
 		f[fFlats] -= komi
+	}
+	// the flat race: how near the game is to ending by placements alone
+	// (the board filled or a reserve spent), and who places last then
+	empties := popcount(b.empty())
+	rm, ro := b.stones[mover]+b.capsLeft[mover], b.stones[opp]+b.capsLeft[opp]
+	if ends := min(empties, rm, ro); ends < raceHorizon {
+		u := float64(raceHorizon-ends) / raceHorizon
+		f[fRaceFlats] = f[fFlats] * u
+		// plies from now: the mover places at 1, 3, 5..., the opponent at 2, 4...
+		if last := min(empties, 2*rm-1, 2*ro); last%2 == 1 {
+			f[fRaceLast] = u
+		} else {
+			f[fRaceLast] = -u
+		}
 	}
 	return b.phase()
 }

@@ -13,6 +13,12 @@ import (
 // capstones of White and Black).
 func setup(t *testing.T, toMove tak.Color, stacks map[string]string) *tak.Position {
 	t.Helper()
+	return setupSize(t, 5, toMove, stacks)
+}
+
+// setupSize is setup on a board of the given size.
+func setupSize(t *testing.T, size int, toMove tak.Color, stacks map[string]string) *tak.Position {
+	t.Helper()
 	kinds := map[rune]tak.Piece{
 		'w': tak.MakePiece(tak.White, tak.Flat), 'b': tak.MakePiece(tak.Black, tak.Flat),
 		'W': tak.MakePiece(tak.White, tak.Wall), 'B': tak.MakePiece(tak.Black, tak.Wall),
@@ -25,7 +31,7 @@ func setup(t *testing.T, toMove tak.Color, stacks map[string]string) *tak.Positi
 			m[sq] = append(m[sq], kinds[r])
 		}
 	}
-	p, err := tak.Setup(tak.DefaultConfig(5), m, toMove, 10)
+	p, err := tak.Setup(tak.DefaultConfig(size), m, toMove, 10)
 	if err != nil {
 		t.Fatal(err)
 	}

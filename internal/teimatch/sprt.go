@@ -76,9 +76,11 @@ func (t SPRT) String() string {
 // ExpectedScore is the score that an Elo difference gives (logistic).
 func ExpectedScore(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
 
-// regularise is added to every count, so that a run of identical results
-// (zero variance) gives a large but finite ratio, as fishtest does.
-const regularise = 1e-3
+// regularise is a prior: a quarter of a result added to every count once
+// there are results, so that a short run of identical results (zero
+// variance) gives a modest ratio instead of an enormous one (one pair won
+// would otherwise accept H1). Its weight vanishes as results come in.
+const regularise = 0.25
 
 // llr is the GSPRT ratio for counts of outcomes whose scores are scores.
 func llr(counts []float64, scores []float64, elo0, elo1 float64) float64 {

@@ -27,15 +27,24 @@ func TestLLR(t *testing.T) {
 	if s0 != 0.5 || math.Abs(s1-0.528751) > 1e-6 {
 		t.Fatalf("expected scores %v %v", s0, s1)
 	}
-	// 60 wins, 40 losses: mean 0.6, variance 0.24 (before regularising)
-	want := 100 * (s1 - s0) * (1.2 - s0 - s1) / (2 * 0.24)
-	if got := LLRTrinomial(60, 0, 40, 0, 20); math.Abs(got-want) > 1e-3 {
-		t.Errorf("60-0-40: LLR %v, want %v", got, want)
+	// 60 wins, 40 losses, with the prior's quarter result in each
+	// category: 100.75 games of mean (60.25+0.125)/100.75
+	n := 100.75
+	m := (60.25 + 0.125) / n
+	v := (60.25*(1-m)*(1-m) + 0.25*(0.5-m)*(0.5-m) + 40.25*m*m) / n
+	want := n * (s1 - s0) * (2*m - s0 - s1) / (2 * v)
+	if got := LLRTrinomial(60, 0, 40, 0, 20); math.Abs(got-want) > 1e-9 || math.Abs(got-1.03) > 0.02 {
+		t.Errorf("60-0-40: LLR %v, want %v (about 1.03)", got, want)
+	}
+	// one pair won decides nothing; thirty in a row do
+	if d := DefaultSPRT.Decide(LLRPentanomial([5]int{0, 0, 0, 0, 1}, 0, 20)); d != Continue {
+		t.Errorf("one pair won: %v", d)
 	}
 	// pairs: 10 pairs of 1.5 points and 10 of 0.5: mean 0.5, no evidence either way beyond the midpoint
 	pmid := LLRPentanomial([5]int{0, 10, 0, 10, 0}, 0, 20)
-	wantMid := 20 * (s1 - s0) * (1 - s0 - s1) / (2 * 0.0625)
-	if math.Abs(pmid-wantMid) > 1e-3 {
+	vmid := (0.25*0.25 + 10.25*0.0625 + 0.25*0 + 10.25*0.0625 + 0.25*0.25) / 21.25
+	wantMid := 21.25 * (s1 - s0) * (1 - s0 - s1) / (2 * vmid)
+	if math.Abs(pmid-wantMid) > 1e-9 {
 		t.Errorf("pairs 0,10,0,10,0: LLR %v, want %v", pmid, wantMid)
 	}
 	if got := LLRTrinomial(0, 0, 0, 0, 20); got != 0 {
@@ -48,13 +57,13 @@ func TestLLR(t *testing.T) {
 	if a, b := LLRTrinomial(55, 0, 45, 0, 20), LLRTrinomial(65, 0, 35, 0, 20); !(a < b) {
 		t.Errorf("LLR not increasing with the score: %v %v", a, b)
 	}
-	allWins := LLRPentanomial([5]int{0, 0, 0, 0, 10}, 0, 20)
+	allWins := LLRPentanomial([5]int{0, 0, 0, 0, 30}, 0, 20)
 	if math.IsInf(allWins, 0) || math.IsNaN(allWins) || DefaultSPRT.Decide(allWins) != AcceptH1 {
-		t.Errorf("10 pairs won: LLR %v", allWins)
+		t.Errorf("30 pairs won: LLR %v", allWins)
 	}
-	allLost := LLRTrinomial(0, 0, 30, 0, 20)
+	allLost := LLRTrinomial(0, 0, 60, 0, 20)
 	if math.IsInf(allLost, 0) || DefaultSPRT.Decide(allLost) != AcceptH0 {
-		t.Errorf("30 games lost: LLR %v", allLost)
+		t.Errorf("60 games lost: LLR %v", allLost)
 	}
 	// a score of exactly the midpoint of s0 and s1 gives 0
 	if got := LLRTrinomial(0, 100, 0, -20, 20); math.Abs(got) > 1e-9 {
