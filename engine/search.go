@@ -371,8 +371,8 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 	if depth <= 0 {
 		// the road-threat quiescence: a road by a stack move is a win
 		// here too, and a position where the opponent threatens a road
-		// (by placement or by a stack move) is searched one ply deeper,
-		// once per line
+		// (by placement, or by a stack move that covers a gap) is searched
+		// one ply deeper, once per line
 		if !opening {
 			if m, ok := b.stackWin(mover); ok {
 				s.pv[ply][0] = m
@@ -383,10 +383,8 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 		if extended || opening {
 			return evaluate(b, s.e.weights, mover)
 		}
-		if blocks == 0 {
-			if _, ok := b.stackWin(opp); !ok {
-				return evaluate(b, s.e.weights, mover)
-			}
+		if blocks == 0 && !b.stackThreat(opp) {
+			return evaluate(b, s.e.weights, mover)
 		}
 		depth, extended = 1, true
 	}

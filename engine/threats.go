@@ -40,7 +40,18 @@ func (b *board) reach(sq tak.Square, d tak.Direction) uint64 {
 // way to carry and drop its pieces gives the road squares after the
 // move, tested for a road, without playing the move. Stacks above the
 // 64th piece are not looked at.
-func (b *board) stackWin(c tak.Color) (tak.Move, bool) {
+func (b *board) stackWin(c tak.Color) (tak.Move, bool) { return b.stackWinOf(c, true) }
+
+// stackThreat is stackWin that only looks at stacks that can cover a gap
+// (cheaper: the leaves' test of the opponent's threats).
+func (b *board) stackThreat(c tak.Color) bool {
+	_, ok := b.stackWinOf(c, false)
+	return ok
+}
+
+// stackWinOf is stackWin, looking at the taller stacks without a gap in
+// reach only when tall is set.
+func (b *board) stackWinOf(c tak.Color, tall bool) (tak.Move, bool) {
 	g := b.g
 	covers := b.own[c.Opponent()] &^ b.caps
 	if b.own[c]&b.caps == 0 {
@@ -48,15 +59,18 @@ func (b *board) stackWin(c tak.Color) (tak.Move, bool) {
 	}
 	covers |= b.own[c] & b.walls
 	gaps := b.gapSquares(c, covers)
-	tall := b.own[c] & b.sv.tall
-	if gaps == 0 && tall == 0 {
+	var talls uint64
+	if tall {
+		talls = b.own[c] & b.sv.tall
+	}
+	if gaps == 0 && talls == 0 {
 		return tak.Move{}, false
 	}
 	rb := b.road(c)
 	var path [tak.MaxSize]tak.Square
 	stacks := b.own[c]
 	if gaps == 0 {
-		stacks = tall
+		stacks = talls
 	}
 	for x := stacks; x != 0; x &= x - 1 {
 		sq := tak.Square(bitIndex(x))
@@ -65,11 +79,19 @@ func (b *board) stackWin(c tak.Color) (tak.Move, bool) {
 		if h > 64 {
 			continue
 		}
+		var reaches [4]uint64
+		for d := tak.North; d <= tak.West; d++ {
+			reaches[d] = b.reach(sq, d)
+		}
+		if (reaches[0]|reaches[1]|reaches[2]|reaches[3]|bit)&gaps == 0 &&
+			(!tall || h < 2 || !b.g.hasRoad(rb|bit|reaches[0]|reaches[1]|reaches[2]|reaches[3])) {
+			continue // no gap in reach, and no road even if all it reaches were c's
+		}
 		cols := b.p.StackColors(sq)
 		wall := b.walls&bit != 0
 		for d := tak.North; d <= tak.West; d++ {
-			r := b.reach(sq, d)
-			if (r|bit)&gaps == 0 && (h < 2 || !g.hasRoad(rb|r|bit)) {
+			r := reaches[d]
+			if (r|bit)&gaps == 0 && (!tall || h < 2 || !g.hasRoad(rb|r|bit)) {
 				// neither one gap covered nor, for a taller stack, a road
 				// if every square it reaches became a road square
 				continue
