@@ -129,13 +129,6 @@ func (b *board) loadWith(p *tak.Position, sv *stackView, rc *roadCache) {
 // height returns the number of pieces on sq.
 func (b *board) height(sq tak.Square) int { return b.p.Height(sq) }
 
-// under returns the number of white and black pieces below the top of sq
-// (at most 255 each).
-func (b *board) under(sq tak.Square) [2]int {
-	u := &b.sv.under[sq]
-	return [2]int{int(u[0]), int(u[1])}
-}
-
 // load computes v from scratch.
 func (v *stackView) load(p *tak.Position) {
 	v.tall = 0
