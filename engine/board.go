@@ -192,7 +192,10 @@ type roadInfo struct {
 }
 
 // roadCacheSize is the number of entries of a roadCache (a power of two).
-const roadCacheSize = 1 << 12
+const roadCacheSize = 1 << roadCacheBits
+
+// roadCacheBits is log2 of roadCacheSize.
+const roadCacheBits = 12
 
 // roadCache remembers roadInfo by road squares: a colour's road squares
 // stay the same while the other colour moves, so most of the positions of
@@ -206,7 +209,7 @@ func (b *board) roadInfo(c tak.Color) roadInfo {
 	if b.rc == nil {
 		return b.g.roadInfo(rb)
 	}
-	en := &b.rc[mix64(rb^uint64(b.g.size))&(roadCacheSize-1)]
+	en := &b.rc[(rb^uint64(b.g.size))*0x9e3779b97f4a7c15>>(64-roadCacheBits)]
 	if !en.ok || en.bb != rb || int(en.size) != b.g.size {
 		*en = b.g.roadInfo(rb)
 	}

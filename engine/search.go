@@ -373,6 +373,13 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 		// here too, and a position where the opponent threatens a road
 		// (by placement, or by a stack move that covers a gap) is searched
 		// one ply deeper, once per line
+		// a leaf whose static score already reaches beta fails high
+		// whether or not a stack move would win there: the tests below
+		// are for the others
+		static := evaluate(b, s.e.weights, mover)
+		if static >= beta {
+			return static
+		}
 		if !opening {
 			if m, ok := b.stackWin(mover); ok {
 				s.pv[ply][0] = m
@@ -380,11 +387,8 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 				return WinScore - ply - 1
 			}
 		}
-		if extended || opening {
-			return evaluate(b, s.e.weights, mover)
-		}
-		if blocks == 0 && !b.stackThreat(opp) {
-			return evaluate(b, s.e.weights, mover)
+		if extended || opening || blocks == 0 && !b.stackThreat(opp) {
+			return static
 		}
 		depth, extended = 1, true
 	}
