@@ -12,7 +12,7 @@
 // increments. The evaluation is komi-aware, with flat-race terms for the
 // end of the game, and its weights are data (weights.json, fitted on
 // self-play games generated here and real games by `go run
-// ./engine/cmd/tune -selfplay 2000`). It plays every size from 3x3 to 8x8.
+// ./engine/cmd/tune`). It plays every size from 3x3 to 8x8.
 //
 // It imports only the tak package and the standard library. Search reads
 // positions through tak's exported API only (Tops and StackColors give it

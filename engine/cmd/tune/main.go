@@ -3,9 +3,9 @@
 // writes them to engine/weights.json. The default run trains on engine
 // games that it generates itself:
 //
-//	go run ./engine/cmd/tune -selfplay 2000
+//	go run ./engine/cmd/tune
 //
-// plays 2000 self-play games (engine.SelfPlay: each move a 2000-node
+// plays 3000 self-play games (engine.SelfPlay: each move a 4000-node
 // search with the weights of engine/weights_human.json, from four random
 // plies; openings whose first two plies are a claim opening of
 // internal/teimatch/openings_claim.txt, turned or mirrored, are skipped),
@@ -13,9 +13,13 @@
 // games of engine/testdata/playtak-6x6-games.ptn.gz by default, and any
 // engine games written by takbot match -ptn, e.g. against tiltak), and
 // fits from engine/weights_human.json. The result is deterministic: the
-// same files and flags give the same weights. -selfplay 0 fits on the PTN
-// files alone (engine/weights_human.json was fitted so, from
-// engine/weights_start.json, on the human games).
+// same files, flags and engine code give the same weights (the self-play
+// games are the engine's own moves, so a change of the search changes
+// them). It takes about 8 minutes of one core here (47 minutes of wall
+// time at a load average of 15 to 25). -selfplay 0 fits on the PTN files
+// alone. engine/weights_human.json is the fit on the human games of
+// before (commit ee45b89's weights.json, from engine/weights_start.json),
+// with the flat-race features' hand-set weights added.
 package main
 
 import (
@@ -40,8 +44,8 @@ func main() {
 	out := flag.String("o", "engine/weights.json", "where to write the weights")
 	iters := flag.Int("iterations", 1000, "gradient steps")
 	skip := flag.Int("skip", 4, "plies to skip at the start of each PTN game")
-	selfplay := flag.Int("selfplay", 0, "self-play games to generate and train on")
-	nodes := flag.Int64("nodes", 2000, "nodes a move in self-play")
+	selfplay := flag.Int("selfplay", 3000, "self-play games to generate and train on (0: the PTN files alone)")
+	nodes := flag.Int64("nodes", 4000, "nodes a move in self-play")
 	seed := flag.Uint64("seed", 1, "seed of the self-play openings")
 	exclude := flag.String("exclude", "internal/teimatch/openings_claim.txt", "openings (one a line, PTN) whose symmetry class self-play avoids; empty for none")
 	pgnOut := flag.String("ptn", "", "write the self-play games as PTN to this file")
