@@ -1,13 +1,22 @@
 // Package engine plays Tak: an iterative deepening principal variation
-// search over tak.Position with a transposition table (Zobrist keys), move
-// ordering by hash move, killers and history, late move reductions, a
-// threat extension for roads in one, time management for a fixed time per
-// move and for clocks with increments, and a komi-aware evaluation whose
-// weights are data (weights.json, tuned on real games by `go run
+// search over tak.Position, played in place (tak's PlayLegal and Unplay on
+// the search's own copy of the root: no allocation a node), with
+// aspiration windows, a transposition table of four-entry buckets
+// (Zobrist keys, updated from the squares a move changes), null-move
+// pruning, the hash move and killers tried before the moves are
+// generated, history ordering, late move reductions, a threat extension
+// for roads in one, and at the leaves a road-threat quiescence: roads by
+// placement and by stack move (stackWin, a bitboard test of every way to
+// drop a stack) are wins there, and the opponent's threats are searched a
+// ply deeper. Time management serves a fixed time per move and clocks with
+// increments. The evaluation is komi-aware, with flat-race terms for the
+// end of the game, and its weights are data (weights.json, fitted on
+// self-play games generated here and real games by `go run
 // ./engine/cmd/tune`). It plays every size from 3x3 to 8x8.
 //
 // It imports only the tak package and the standard library. Search reads
-// positions through tak's exported API only; the engine's own board view
-// (board.go) and its incremental Zobrist hash (zobrist.go) live here until
-// tak offers them.
+// positions through tak's exported API only (Tops and StackColors give it
+// the bitboards); its board view (board.go: the tops, and a stack view
+// kept up to date move by move) and its incremental Zobrist hash
+// (zobrist.go) live here.
 package engine

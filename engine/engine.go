@@ -59,6 +59,9 @@ type Engine struct {
 	weights *Weights
 	clock   func() time.Time
 	tt      []ttEntry
+	ttMask  uint64 // the index of a key's bucket: key & ttMask
+	gen     uint8  // the number of searches, mod 256
+	roads   *roadCache
 	s       searcher
 }
 
@@ -83,7 +86,9 @@ func New(opts Options) *Engine {
 	for n*2*ttEntrySize <= mb<<20 {
 		n *= 2
 	}
-	e := &Engine{opts: opts, weights: w, clock: clock, tt: make([]ttEntry, n)}
+	n = max(n, ttBucket)
+	e := &Engine{opts: opts, weights: w, clock: clock, tt: make([]ttEntry, n), roads: new(roadCache)}
+	e.ttMask = uint64(n-1) &^ (ttBucket - 1)
 	return e
 }
 
@@ -91,6 +96,7 @@ func New(opts Options) *Engine {
 // killers, history), so that a new game starts fresh.
 func (e *Engine) NewGame() {
 	clear(e.tt)
+	e.gen = 0
 	e.s = searcher{}
 }
 

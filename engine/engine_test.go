@@ -33,7 +33,7 @@ func randomPosition(t testing.TB, rng *rand.Rand, size, plies int) *tak.Position
 	return p
 }
 
-// TestHashAfter: the incremental Zobrist key equals the key computed from
+// TestHashAfter: the incremental (playHashed) Zobrist key equals the key computed from
 // scratch along random games of every size.
 func TestHashAfter(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -48,7 +48,9 @@ func TestHashAfter(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				key = hashAfter(key, p, next, m)
+				q := *p
+				var u tak.Undo
+				key, _ = playHashed(&q, key, m, &u)
 				if want := hashPosition(next); key != want {
 					t.Fatalf("%dx%d ply %d after %v: incremental key %x, from scratch %x", size, size, p.Ply(), m, key, want)
 				}
@@ -96,14 +98,62 @@ func FuzzSearchLegal(f *testing.F) {
 		sz := tak.MinSize + int(size)%(tak.MaxSize-tak.MinSize+1)
 		rng := rand.New(rand.NewPCG(seed, 7))
 		p := randomPosition(t, rng, sz, int(plies))
-		res, err := New(Options{HashMB: 1}).Search(context.Background(), p, Limits{Depth: 2, Nodes: 2000})
+		e := New(Options{HashMB: 1})
+		res, err := e.Search(context.Background(), p, Limits{Depth: 3, Nodes: 3000})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := p.Check(res.Move); err != nil {
 			t.Fatalf("best move %v is illegal: %v", res.Move, err)
 		}
+		checkRestored(t, e, p)
 	})
+}
+
+// checkRestored fails t unless the search's own position, played on in
+// place, is back to p, and its stack view is that of p.
+func checkRestored(t *testing.T, e *Engine, p *tak.Position) {
+	t.Helper()
+	q := &e.s.pos
+	if !q.SameBoard(p) || q.ToMove() != p.ToMove() || q.Ply() != p.Ply() || q.Over() != p.Over() {
+		t.Fatalf("after the search its position is %v to move at ply %d (board differs at %v), not the root", q.ToMove(), q.Ply(), q.DiffSquares(p))
+	}
+	for c := tak.White; c <= tak.Black; c++ {
+		s1, c1 := q.Reserves(c)
+		s2, c2 := p.Reserves(c)
+		if s1 != s2 || c1 != c2 {
+			t.Fatalf("after the search %v's reserves are %d+%d, not %d+%d", c, s1, c1, s2, c2)
+		}
+	}
+	var fresh stackView
+	fresh.load(p)
+	if fresh != e.s.sv {
+		t.Fatalf("after the search the stack view is not the root's")
+	}
+}
+
+// TestSearchRestores: on random positions of every size, searched to
+// depths and node budgets that stop some searches in the middle, the
+// position the search plays on in place is the root again afterwards,
+// and the search never changes the caller's position.
+func TestSearchRestores(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for size := tak.MinSize; size <= tak.MaxSize; size++ {
+		e := New(Options{HashMB: 1})
+		for i := 0; i < 20; i++ {
+			p := randomPosition(t, rng, size, rng.IntN(size*size*4))
+			before := *p
+			stacks := p.Stacks()
+			lim := Limits{Depth: 1 + rng.IntN(5), Nodes: int64(500 + rng.IntN(5000))}
+			if _, err := e.Search(context.Background(), p, lim); err != nil {
+				t.Fatal(err)
+			}
+			if *p != before || len(p.DiffStacks(stacks)) > 0 {
+				t.Fatalf("%dx%d: the search changed the caller's position", size, size)
+			}
+			checkRestored(t, e, p)
+		}
+	}
 }
 
 // TestSearchDeterministic: two fresh engines searching the same positions
@@ -186,5 +236,40 @@ func TestSearchOver(t *testing.T) {
 	}
 	if _, err := New(Options{}).Search(context.Background(), p, Limits{Depth: 1}); err != ErrNoMove {
 		t.Fatalf("err = %v, want ErrNoMove", err)
+	}
+}
+
+// TestRaceFeatures: near the end of a flat race the race features count
+// the flat lead and who places last; far from it they are zero.
+func TestRaceFeatures(t *testing.T) {
+	cfg := tak.DefaultConfig(3)
+	p, _ := tak.NewPosition(cfg)
+	var f [nFeatures]float64
+	var b board
+	b.load(p)
+	features(&b, p.ToMove(), &f)
+	if f[fRaceFlats] != 0 || f[fRaceLast] != 0 {
+		t.Fatalf("start: race features %v %v", f[fRaceFlats], f[fRaceLast])
+	}
+	// 3x3, White to move with 4 empty squares: White places at plies 1
+	// and 3, Black at 2 and 4: Black fills the board.
+	p = setupSize(t, 3, tak.White, map[string]string{"a1": "w", "b1": "w", "c1": "b", "a2": "b", "b2": "w"})
+	b.load(p)
+	features(&b, tak.White, &f)
+	if f[fRaceLast] >= 0 || f[fRaceFlats] <= 0 {
+		t.Fatalf("White to move, 4 empty: race_last %v (want < 0), race_flats %v (want > 0: 3 flats to 2)", f[fRaceLast], f[fRaceFlats])
+	}
+	// with Black to move instead, Black (behind by a flat) places first
+	// and White last again
+	features(&b, tak.Black, &f)
+	if f[fRaceLast] >= 0 || f[fRaceFlats] >= 0 {
+		t.Fatalf("Black's view: race_last %v, race_flats %v (both want < 0)", f[fRaceLast], f[fRaceFlats])
+	}
+	// 3 empty squares, White to move: White places last
+	p = setupSize(t, 3, tak.White, map[string]string{"a1": "w", "b1": "w", "c1": "b", "a2": "b", "b2": "w", "c2": "b"})
+	b.load(p)
+	features(&b, tak.White, &f)
+	if f[fRaceLast] <= 0 {
+		t.Fatalf("White to move, 3 empty: race_last %v, want > 0", f[fRaceLast])
 	}
 }

@@ -28,6 +28,8 @@ const (
 	fHardNearRoad         // own walls and capstones next to the opponent's road pieces
 	fReserves             // stones and capstones in hand
 	fTempo                // 1 for the side to move
+	fRaceFlats            // the flat lead (komi included) times the race's nearness
+	fRaceLast             // ± the race's nearness: + when the side to move would place the game's last piece
 	nFeatures
 )
 
@@ -37,53 +39,53 @@ var featureNames = [nFeatures]string{
 	"own_under_flat", "capt_under_flat", "own_under_hard", "capt_under_hard",
 	"line1", "line2", "line3", "span1", "span2", "span3", "groups",
 	"threats", "liberties", "hard_near_road", "reserves", "tempo",
+	"race_flats", "race_last",
 }
+
+// raceHorizon is how many placements from the end of the game (the board
+// full or a reserve empty) the flat race's features start to count: their
+// weight grows from 0 there to 1 at the end.
+const raceHorizon = 8
 
 // features fills f with the side to move's features minus the opponent's
 // and returns the phase (0 = opening, 1 = end).
 func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
-	var per [2][nFeatures]float64
+	var per [2][nFeatures]int
 	g := b.g
 	for c := tak.White; c <= tak.Black; c++ {
 		pc := &per[c]
 		opp := c.Opponent()
 		flats := b.own[c] &^ (b.walls | b.caps)
-		pc[fFlats] = float64(popcount(flats))
-		pc[fWalls] = float64(popcount(b.own[c] & b.walls))
-		pc[fCaps] = float64(popcount(b.own[c] & b.caps))
-		for x := b.own[c]; x != 0; x &= x - 1 {
+		pc[fFlats] = popcount(flats)
+		pc[fWalls] = popcount(b.own[c] & b.walls)
+		pc[fCaps] = popcount(b.own[c] & b.caps)
+		pc[fCentreFlat] = g.centreSum(flats)
+		pc[fCentreCap] = g.centreSum(b.own[c] & b.caps)
+		for x := b.own[c] & b.sv.tall; x != 0; x &= x - 1 {
 			sq := tak.Square(bitIndex(x))
-			bit := uint64(1) << sq
-			ctr := float64(g.centre[sq])
-			own := float64(min(int(b.under[sq][c]), g.size))
-			capt := float64(min(int(b.under[sq][opp]), g.size))
-			if flats&bit != 0 {
-				pc[fCentreFlat] += ctr
+			u := &b.sv.under[sq]
+			own, capt := min(int(u[c]), g.size), min(int(u[opp]), g.size)
+			if flats&(1<<sq) != 0 {
 				pc[fOwnUnderFlat] += own
 				pc[fCaptUnderFlat] += capt
 			} else {
-				if b.caps&bit != 0 {
-					pc[fCentreCap] += ctr
-				}
 				pc[fOwnUnderHard] += own
 				pc[fCaptUnderHard] += capt
 			}
 		}
 		road := b.road(c)
 		block := b.own[opp] & (b.walls | b.caps)
-		for i := 0; i < g.size; i++ {
-			for _, line := range [2]uint64{g.rows[i], g.cols[i]} {
-				if line&block != 0 {
-					continue
-				}
-				switch g.size - popcount(road&line) {
-				case 1:
-					pc[fLine1]++
-				case 2:
-					pc[fLine2]++
-				case 3:
-					pc[fLine3]++
-				}
+		for _, line := range g.lines {
+			if line&block != 0 {
+				continue
+			}
+			switch g.size - popcount(road&line) {
+			case 1:
+				pc[fLine1]++
+			case 2:
+				pc[fLine2]++
+			case 3:
+				pc[fLine3]++
 			}
 		}
 		span, groups := b.groupSpan(c)
@@ -95,19 +97,38 @@ func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
 		case 3:
 			pc[fSpan3] = 1
 		}
-		pc[fGroups] = float64(groups)
+		pc[fGroups] = groups
 		if b.canPlace(c) {
-			pc[fThreats] = float64(min(popcount(b.placeWins(c)), 3))
+			pc[fThreats] = min(popcount(b.placeWins(c)), 3)
 		}
-		pc[fLiberties] = float64(popcount(g.grow(road) & b.empty()))
-		pc[fHardNearRoad] = float64(popcount(g.grow(b.road(opp)) & b.own[c] & (b.walls | b.caps)))
-		pc[fReserves] = float64(b.stones[c] + b.capsLeft[c])
+		pc[fLiberties] = popcount(g.grow(road) & b.empty())
+		pc[fHardNearRoad] = popcount(g.grow(b.road(opp)) & b.own[c] & (b.walls | b.caps))
+		pc[fReserves] = b.stones[c] + b.capsLeft[c]
 	}
-	per[tak.Black][fFlats] += float64(b.komi) / 2
 	per[mover][fTempo] = 1
 	opp := mover.Opponent()
 	for i := range f {
-		f[i] = per[mover][i] - per[opp][i]
+		f[i] = float64(per[mover][i] - per[opp][i])
+	}
+	komi := float64(b.komi) / 2 // Black's flats count komi
+	if mover == tak.Black {
+		f[fFlats] += komi
+	} else {
+		f[fFlats] -= komi
+	}
+	// the flat race: how near the game is to ending by placements alone
+	// (the board filled or a reserve spent), and who places last then
+	empties := popcount(b.empty())
+	rm, ro := b.stones[mover]+b.capsLeft[mover], b.stones[opp]+b.capsLeft[opp]
+	if ends := min(empties, rm, ro); ends < raceHorizon {
+		u := float64(raceHorizon-ends) / raceHorizon
+		f[fRaceFlats] = f[fFlats] * u
+		// plies from now: the mover places at 1, 3, 5..., the opponent at 2, 4...
+		if last := min(empties, 2*rm-1, 2*ro); last%2 == 1 {
+			f[fRaceLast] = u
+		} else {
+			f[fRaceLast] = -u
+		}
 	}
 	return b.phase()
 }
@@ -130,11 +151,10 @@ func (b *board) phase() float64 {
 func evaluate(b *board, w *Weights, mover tak.Color) int {
 	var f [nFeatures]float64
 	ph := features(b, mover, &f)
-	s := 0.0
+	var open, end float64
 	for i, x := range f {
-		if x != 0 {
-			s += x * (w.Open[i]*(1-ph) + w.End[i]*ph)
-		}
+		open += x * w.Open[i]
+		end += x * w.End[i]
 	}
-	return int(s)
+	return int(open*(1-ph) + end*ph)
 }

@@ -8,18 +8,14 @@ import (
 )
 
 const (
-	maxPly   = 128
-	infinity = 2 * WinScore
+	// aspiration is the half width of the first aspiration window.
+	aspiration = 40
+	maxPly     = 128
+	infinity   = 2 * WinScore
 	// winBound: scores beyond it are forced wins or losses.
 	winBound = WinScore - 1000
 	histSize = 192 + 256*8
 )
-
-// leafSpreadCheck turns on the leaves' check for a road by stack move
-// (a variable so that the benchmark can compare). Off: at equal nodes the
-// engine with it won 9 and lost 19 of 28 games against the engine without
-// (its tries count as nodes, and blocked roads are common in real games).
-var leafSpreadCheck = false
 
 // ttEntry is one slot of the transposition table.
 type ttEntry struct {
@@ -29,9 +25,62 @@ type ttEntry struct {
 	depth   int8
 	flag    uint8
 	hasMove bool
+	gen     uint8 // the search that stored it (Engine.gen), for replacement
 }
 
 const ttEntrySize = 32
+
+// ttBucket is the number of entries of a bucket: a key is stored in one of
+// the entries of its bucket (two cache lines).
+const ttBucket = 4
+
+// ttProbe returns the entry of the table that holds key, or nil.
+func (e *Engine) ttProbe(key uint64) *ttEntry {
+	i := key & e.ttMask
+	b := e.tt[i : i+ttBucket : i+ttBucket]
+	for j := range b {
+		if b[j].key == key && b[j].flag != 0 {
+			return &b[j]
+		}
+	}
+	return nil
+}
+
+// ttStore stores an entry for key: over the entry that holds key if the
+// new one is as deep or exact or the old one from an earlier search;
+// else over the entry of the bucket left by the earliest search, the
+// shallowest among them.
+func (e *Engine) ttStore(key uint64, en ttEntry) {
+	en.key, en.gen = key, e.gen
+	i := key & e.ttMask
+	b := e.tt[i : i+ttBucket : i+ttBucket]
+	victim := 0
+	for j := range b {
+		if b[j].key == key && b[j].flag != 0 {
+			if en.depth >= b[j].depth || en.flag == ttExact || b[j].gen != e.gen {
+				b[j] = en
+			}
+			return
+		}
+		if e.worth(&b[j]) < e.worth(&b[victim]) {
+			victim = j
+		}
+	}
+	b[victim] = en
+}
+
+// worth ranks entries for replacement: an empty one is worth least, then
+// those of earlier searches, then the shallower.
+func (e *Engine) worth(en *ttEntry) int {
+	if en.flag == 0 {
+		return -1 << 20
+	}
+	w := int(en.depth)
+	if en.gen != e.gen {
+		w -= 1 << 10
+	}
+	return w
+}
 
 const (
 	ttExact uint8 = iota + 1
@@ -55,6 +104,10 @@ type searcher struct {
 	moves     [maxPly][]tak.Move
 	order     [maxPly][]int32
 	boards    [maxPly]board
+	undos     [maxPly]tak.Undo
+	nulled    [maxPly]bool // a null move from this ply is being searched
+	pos       tak.Position // the search's own copy of the root, played on in place
+	sv        stackView    // the stacks of pos, kept up to date move by move
 	pv        [maxPly][maxPly]tak.Move
 	pvLen     [maxPly]int
 	rootDone  int      // root moves searched in full in the current iteration
@@ -81,9 +134,41 @@ func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Resu
 	}
 	key := hashPosition(pos)
 	res := Result{Move: s.fallback(pos, key)}
+	s.pos = *pos
+	p := &s.pos
+	s.sv.load(p)
+	e.gen++
 	for d := 1; d <= maxDepth; d++ {
-		s.rootDone, s.rootFirst = 0, res.Move
-		score := s.negamax(pos, key, d, 0, -infinity, infinity, false)
+		s.rootFirst = res.Move
+		// aspiration window: from the fourth iteration, a window around
+		// the last score, widened (both ways, doubling) when the score
+		// falls outside it
+		alpha, beta, delta := -infinity, infinity, aspiration
+		if d >= 4 && res.Score < winBound && res.Score > -winBound {
+			alpha, beta = res.Score-delta, res.Score+delta
+		}
+		var score int
+		for {
+			s.rootDone = 0
+			score = s.negamax(p, key, d, 0, alpha, beta, false)
+			if s.stopped {
+				break
+			}
+			if score <= alpha && alpha > -infinity {
+				delta *= 2
+				alpha = max(score-delta, -infinity)
+				continue
+			}
+			if score >= beta && beta < infinity {
+				delta *= 2
+				beta = min(score+delta, infinity)
+				if s.pvLen[0] > 0 {
+					s.rootFirst = s.pv[0][0]
+				}
+				continue
+			}
+			break
+		}
 		if s.stopped && s.rootDone > 0 && s.pvLen[0] > 0 {
 			// an unfinished iteration: its best move so far was searched
 			// deeper than the last iteration's (searched first), so take it
@@ -115,7 +200,7 @@ func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Resu
 // fallback is the move played if not even the first iteration completes:
 // the hash move, or else the first legal move in search order.
 func (s *searcher) fallback(pos *tak.Position, key uint64) tak.Move {
-	if en := &s.e.tt[key&uint64(len(s.e.tt)-1)]; en.key == key && en.hasMove && pos.Check(en.move) == nil {
+	if en := s.e.ttProbe(key); en != nil && en.hasMove && pos.Check(en.move) == nil {
 		return en.move
 	}
 	moves := pos.LegalMoves(nil)
@@ -219,7 +304,9 @@ func moveKey(m tak.Move) int {
 	if m.Type == tak.Place {
 		return int(m.Square)*3 + int(m.Piece)
 	}
-	return 192 + (int(m.Square)*4+int(m.Dir))*8 + min(m.Carry(), 8) - 1
+	d := &m.Drops // zero after the last drop
+	carry := int(d[0]) + int(d[1]) + int(d[2]) + int(d[3]) + int(d[4]) + int(d[5]) + int(d[6])
+	return 192 + (int(m.Square)*4+int(m.Dir))*8 + min(carry, 8) - 1
 }
 
 // staticOrder is a move's ordering score without hash move and killers.
@@ -255,7 +342,7 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 	}
 	mover := p.ToMove()
 	b := &s.boards[ply]
-	b.load(p)
+	b.loadWith(p, &s.sv, s.e.roads)
 	if ply >= maxPly-1 {
 		return evaluate(b, s.e.weights, mover)
 	}
@@ -282,24 +369,35 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 		depth, extended = depth+1, true
 	}
 	if depth <= 0 {
-		if !opening && leafSpreadCheck {
-			if m, ok := s.spreadWin(p, b); ok {
+		// the road-threat quiescence: a road by a stack move is a win
+		// here too, and a position where the opponent threatens a road
+		// (by placement, or by a stack move that covers a gap) is searched
+		// one ply deeper, once per line
+		// a leaf whose static score already reaches beta fails high
+		// whether or not a stack move would win there: the tests below
+		// are for the others
+		static := evaluate(b, s.e.weights, mover)
+		if static >= beta {
+			return static
+		}
+		if !opening {
+			if m, ok := b.stackWin(mover); ok {
 				s.pv[ply][0] = m
 				s.pvLen[ply] = 1
 				return WinScore - ply - 1
 			}
 		}
-		if blocks == 0 || extended {
-			return evaluate(b, s.e.weights, mover)
+		if extended || opening || blocks == 0 && !b.stackThreat(opp) {
+			return static
 		}
 		depth, extended = 1, true
 	}
 
 	alphaOrig := alpha
-	en := &s.e.tt[key&uint64(len(s.e.tt)-1)]
+	en := s.e.ttProbe(key)
 	var ttMove tak.Move
 	hasTT := false
-	if en.key == key {
+	if en != nil {
 		ttMove, hasTT = en.move, en.hasMove
 		if int(en.depth) >= depth && ply > 0 {
 			sc := fromTT(en.score, ply)
@@ -312,99 +410,138 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 		}
 	}
 
-	moves := p.LegalMoves(s.moves[ply][:0])
-	s.moves[ply] = moves
-	order := s.order[ply][:0]
-	for _, m := range moves {
-		var sc int32
-		switch {
-		case ply == 0 && m == s.rootFirst:
-			sc = 1<<30 + 1
-		case hasTT && m == ttMove:
-			sc = 1 << 30
-		case s.hasKiller[ply][0] && m == s.killers[ply][0]:
-			sc = 1<<20 + 1
-		case s.hasKiller[ply][1] && m == s.killers[ply][1]:
-			sc = 1 << 20
-		default:
-			sc = s.staticOrder(b, p, m, blocks)
-		}
-		order = append(order, sc)
-	}
-	s.order[ply] = order
-
-	best := -infinity
-	var bestMove tak.Move
-	for i := range moves {
-		if i < selectFirst {
-			// selection: bring the best remaining move to i
-			bi := i
-			for j := i + 1; j < len(moves); j++ {
-				if order[j] > order[bi] {
-					bi = j
-				}
-			}
-			moves[i], moves[bi] = moves[bi], moves[i]
-			order[i], order[bi] = order[bi], order[i]
-		} else if i == selectFirst {
-			sortMoves(moves[i:], order[i:])
-		}
-		m := moves[i]
-		child, err := p.Play(m)
-		if err != nil {
-			continue // cannot happen: m comes from LegalMoves
-		}
-		ck := hashAfter(key, p, child, m)
-		var sc int
-		if i == 0 {
-			sc = -s.negamax(child, ck, depth-1, ply+1, -beta, -alpha, extended)
-		} else {
-			red := 0
-			if depth >= 3 && i >= 3 && order[i] < 1<<19 {
-				red = 1
-				if depth >= 5 && i >= 12 {
-					red = 2
-				}
-			}
-			sc = -s.negamax(child, ck, depth-1-red, ply+1, -alpha-1, -alpha, extended)
-			if sc > alpha && red > 0 {
-				sc = -s.negamax(child, ck, depth-1, ply+1, -alpha-1, -alpha, extended)
-			}
-			if sc > alpha && sc < beta {
-				sc = -s.negamax(child, ck, depth-1, ply+1, -beta, -alpha, extended)
-			}
-		}
+	// null move: when the side to move, passing, still scores at least
+	// beta in a shallower search, the node is cut off. Not in the endgame
+	// (a flat race may leave no good move), nor against a road threat,
+	// nor twice in a row, nor in windows wider than one point (the
+	// principal variation).
+	if depth >= 3 && ply > 0 && !extended && blocks == 0 && beta-alpha == 1 && !s.nulled[ply-1] &&
+		beta < winBound && beta > -winBound && nullSafe(b) && evaluate(b, s.e.weights, mover) >= beta {
+		r := 2 + depth/6
+		p.PassInPlace()
+		s.nulled[ply] = true
+		sc := -s.negamax(p, key^zBlack, depth-1-r, ply+1, -beta, -beta+1, false)
+		s.nulled[ply] = false
+		p.UnpassInPlace()
 		if s.stopped {
 			return 0
 		}
-		if ply == 0 {
-			s.rootDone++
+		if sc >= beta {
+			return beta
 		}
-		if sc > best {
-			best, bestMove = sc, m
+	}
+
+	best := -infinity
+	var bestMove tak.Move
+	searched := 0 // moves searched so far
+	// the hash move and the killers first, before the moves are generated:
+	// when one of them cuts off, the moves never are
+	var tried [3]tak.Move
+	nTried := 0
+	if ply > 0 {
+		var cand [3]tak.Move
+		nc := 0
+		if hasTT {
+			cand[nc] = ttMove
+			nc++
+		}
+		for k := 0; k < 2; k++ {
+			if s.hasKiller[ply][k] && !(hasTT && s.killers[ply][k] == ttMove) {
+				cand[nc] = s.killers[ply][k]
+				nc++
+			}
+		}
+		for _, m := range cand[:nc] {
+			if alpha >= beta {
+				break
+			}
+			if p.Check(m) != nil {
+				continue
+			}
+			isTT := hasTT && m == ttMove
+			sc := s.child(p, key, m, depth, ply, alpha, beta, extended, searched, false)
+			if s.stopped {
+				return 0
+			}
+			tried[nTried] = m
+			nTried++
+			searched++
+			if sc > best {
+				best, bestMove = sc, m
+				if sc > alpha {
+					alpha = sc
+					s.setPV(ply, m)
+				}
+			}
+			if alpha >= beta && !isTT {
+				s.rewardCutoff(ply, mover, m, depth)
+			}
+		}
+	}
+	if alpha < beta {
+		moves := p.LegalMoves(s.moves[ply][:0])
+		s.moves[ply] = moves
+		order := s.order[ply][:0]
+		for _, m := range moves {
+			var sc int32
+			switch {
+			case ply == 0 && m == s.rootFirst:
+				sc = 1<<30 + 1
+			case hasTT && m == ttMove:
+				sc = 1 << 30
+			case s.hasKiller[ply][0] && m == s.killers[ply][0]:
+				sc = 1<<20 + 1
+			case s.hasKiller[ply][1] && m == s.killers[ply][1]:
+				sc = 1 << 20
+			default:
+				sc = s.staticOrder(b, p, m, blocks)
+			}
+			order = append(order, sc)
+		}
+		s.order[ply] = order
+
+		for i := range moves {
+			if i < selectFirst {
+				// selection: bring the best remaining move to i
+				bi := i
+				for j := i + 1; j < len(moves); j++ {
+					if order[j] > order[bi] {
+						bi = j
+					}
+				}
+				moves[i], moves[bi] = moves[bi], moves[i]
+				order[i], order[bi] = order[bi], order[i]
+			} else if i == selectFirst {
+				sortMoves(moves[i:], order[i:])
+			}
+			m := moves[i]
+			if nTried > 0 && (m == tried[0] || nTried > 1 && (m == tried[1] || nTried > 2 && m == tried[2])) {
+				continue
+			}
+			sc := s.child(p, key, m, depth, ply, alpha, beta, extended, searched, order[i] < 1<<19)
+			if s.stopped {
+				return 0
+			}
+			searched++
 			if ply == 0 {
-				s.rootScore = sc
+				s.rootDone++
 			}
-			if sc > alpha {
-				alpha = sc
-				s.pv[ply][0] = m
-				n := copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
-				s.pvLen[ply] = n + 1
-			}
-		}
-		if alpha >= beta {
-			if order[i] < 1<<20 {
-				if !(s.hasKiller[ply][0] && s.killers[ply][0] == m) {
-					s.killers[ply][1], s.hasKiller[ply][1] = s.killers[ply][0], s.hasKiller[ply][0]
-					s.killers[ply][0], s.hasKiller[ply][0] = m, true
+			if sc > best {
+				best, bestMove = sc, m
+				if ply == 0 {
+					s.rootScore = sc
 				}
-				h := &s.history[mover][moveKey(m)]
-				*h += int32(depth * depth)
-				if *h > 1<<18 {
-					*h = 1 << 18
+				if sc > alpha {
+					alpha = sc
+					s.setPV(ply, m)
 				}
 			}
-			break
+			if alpha >= beta {
+				if order[i] < 1<<20 {
+					s.rewardCutoff(ply, mover, m, depth)
+				}
+				break
+			}
 		}
 	}
 	if best == -infinity {
@@ -417,8 +554,70 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 	case best >= beta:
 		flag = ttLower
 	}
-	if en.key != key || depth >= int(en.depth) || flag == ttExact {
-		*en = ttEntry{key: key, move: bestMove, score: toTT(best, ply), depth: int8(min(depth, 127)), flag: flag, hasMove: true}
-	}
+	s.e.ttStore(key, ttEntry{move: bestMove, score: toTT(best, ply), depth: int8(min(depth, 127)), flag: flag, hasMove: true})
 	return best
+}
+
+// setPV makes m followed by the principal variation of the next ply the
+// principal variation of ply.
+func (s *searcher) setPV(ply int, m tak.Move) {
+	s.pv[ply][0] = m
+	n := copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+	s.pvLen[ply] = n + 1
+}
+
+// child plays m in place, searches the position after it and takes it
+// back, returning its score for the side to move at ply. index is the
+// number of moves searched before m at this node: the first is searched
+// with the full window, the others with a null window first, and those
+// that may be reduced (reducible: not a block, the hash move or a killer)
+// late in the list one or two plies shallower first.
+func (s *searcher) child(p *tak.Position, key uint64, m tak.Move, depth, ply, alpha, beta int, extended bool, index int, reducible bool) int {
+	u := &s.undos[ply]
+	ck, sqs := playHashed(p, key, m, u)
+	s.sv.update(p, sqs)
+	var sc int
+	if index == 0 {
+		sc = -s.negamax(p, ck, depth-1, ply+1, -beta, -alpha, extended)
+	} else {
+		red := 0
+		if depth >= 3 && index >= 3 && reducible {
+			red = 1
+			if depth >= 5 && index >= 12 {
+				red = 2
+			}
+		}
+		sc = -s.negamax(p, ck, depth-1-red, ply+1, -alpha-1, -alpha, extended)
+		if sc > alpha && red > 0 {
+			sc = -s.negamax(p, ck, depth-1, ply+1, -alpha-1, -alpha, extended)
+		}
+		if sc > alpha && sc < beta {
+			sc = -s.negamax(p, ck, depth-1, ply+1, -beta, -alpha, extended)
+		}
+	}
+	p.Unplay(u)
+	s.sv.update(p, sqs)
+	return sc
+}
+
+// rewardCutoff records that m, a quiet move (not the hash move), cut off
+// at ply: it becomes the first killer and its history grows.
+func (s *searcher) rewardCutoff(ply int, mover tak.Color, m tak.Move, depth int) {
+	if !(s.hasKiller[ply][0] && s.killers[ply][0] == m) {
+		s.killers[ply][1], s.hasKiller[ply][1] = s.killers[ply][0], s.hasKiller[ply][0]
+		s.killers[ply][0], s.hasKiller[ply][0] = m, true
+	}
+	h := &s.history[mover][moveKey(m)]
+	*h += int32(depth * depth)
+	if *h > 1<<18 {
+		*h = 1 << 18
+	}
+}
+
+// nullSafe reports whether a null move may be tried in b: both sides
+// have more than a few pieces in hand and the board more than a few
+// empty squares, so that passing is no worse than moving (no flat race
+// near its end).
+func nullSafe(b *board) bool {
+	return b.stones[0]+b.capsLeft[0] > 4 && b.stones[1]+b.capsLeft[1] > 4 && popcount(b.empty()) > 4
 }

@@ -1,81 +1,141 @@
 package engine
 
-import "github.com/takbymail/takbot/tak"
+import (
+	"math/bits"
+
+	"github.com/takbymail/takbot/tak"
+)
 
 // reach returns the squares a stack move of colour c's stack on sq toward
 // d could cover: up to the carry limit and the stack's height, stopped by
 // walls and capstones (a capstone may end on a wall).
 func (b *board) reach(sq tak.Square, d tak.Direction) uint64 {
 	g := b.g
-	bit := uint64(1) << sq
-	n := min(int(b.height[sq]), g.size)
-	isCap := b.caps&bit != 0
-	var out uint64
-	cur := sq
-	for i := 0; i < n; i++ {
-		next, ok := cur.Step(d, g.size)
-		if !ok {
-			break
-		}
-		nb := uint64(1) << next
-		if b.caps&nb != 0 {
-			break
-		}
-		if b.walls&nb != 0 {
-			if isCap {
-				out |= nb
-			}
-			break
-		}
-		out |= nb
-		cur = next
+	n := min(b.height(sq), g.size)
+	r := g.rays[sq][d][n]
+	blk := r & (b.caps | b.walls)
+	if blk == 0 {
+		return r
 	}
-	return out
+	var first uint64
+	if d == tak.North || d == tak.East { // squares of higher index
+		first = blk & -blk
+		r &= first - 1
+	} else {
+		first = uint64(1) << (63 - bits.LeadingZeros64(blk))
+		r &^= first<<1 - 1
+	}
+	if b.walls&first != 0 && b.caps&(1<<sq) != 0 {
+		r |= first
+	}
+	return r
 }
 
-// spreadWin returns a stack move with which the side to move in p
-// completes a road for itself at once by covering one square that an
-// opponent's flat (or a wall its capstone can flatten) keeps from being a
-// road square, if there is one. Roads whose gap is empty are placement
-// wins (placeWins); a move that fills two gaps at once is not looked for.
-// Every move it tries counts as a node.
-func (s *searcher) spreadWin(p *tak.Position, b *board) (tak.Move, bool) {
-	mover := p.ToMove()
-	// squares a stack move may turn into road squares: the opponent's
-	// flats, walls (a capstone flattens them; an own wall uncovers what it
-	// stands on as it leaves)
-	covers := b.own[mover.Opponent()] &^ b.caps
-	if b.own[mover]&b.caps == 0 {
+// stackWin returns a stack move with which colour c, were it to move,
+// would complete a road for itself at once. It works on bitboards: for
+// every stack of c's whose square or reach holds a gap (a square that
+// alone keeps c from a road: an opponent's flat, a wall its capstone can
+// flatten, or its own wall that leaves what it stands on), and every
+// taller stack whose reach could make a road if it all became c's, every
+// way to carry and drop its pieces gives the road squares after the
+// move, tested for a road, without playing the move. Stacks above the
+// 64th piece are not looked at.
+func (b *board) stackWin(c tak.Color) (tak.Move, bool) { return b.stackWinOf(c, true) }
+
+// stackThreat is stackWin that only looks at stacks that can cover a gap
+// (cheaper: the leaves' test of the opponent's threats).
+func (b *board) stackThreat(c tak.Color) bool {
+	_, ok := b.stackWinOf(c, false)
+	return ok
+}
+
+// stackWinOf is stackWin, looking at the taller stacks without a gap in
+// reach only when tall is set.
+func (b *board) stackWinOf(c tak.Color, tall bool) (tak.Move, bool) {
+	g := b.g
+	covers := b.own[c.Opponent()] &^ b.caps
+	if b.own[c]&b.caps == 0 {
 		covers &^= b.walls
 	}
-	covers |= b.own[mover] & b.walls
-	gaps := b.gapSquares(mover, covers)
-	if gaps == 0 {
+	covers |= b.own[c] & b.walls
+	gaps := b.gapSquares(c, covers)
+	var talls uint64
+	if tall {
+		talls = b.own[c] & b.sv.tall
+	}
+	if gaps == 0 && talls == 0 {
 		return tak.Move{}, false
 	}
-	for x := b.own[mover]; x != 0; x &= x - 1 {
+	rb := b.road(c)
+	var path [tak.MaxSize]tak.Square
+	stacks := b.own[c]
+	if gaps == 0 {
+		stacks = talls
+	}
+	for x := stacks; x != 0; x &= x - 1 {
 		sq := tak.Square(bitIndex(x))
+		bit := uint64(1) << sq
+		h := b.height(sq)
+		if h > 64 {
+			continue
+		}
+		var reaches [4]uint64
 		for d := tak.North; d <= tak.West; d++ {
-			r := b.reach(sq, d)
-			if (r|1<<sq)&gaps == 0 {
+			reaches[d] = b.reach(sq, d)
+		}
+		if (reaches[0]|reaches[1]|reaches[2]|reaches[3]|bit)&gaps == 0 &&
+			(!tall || h < 2 || !b.g.hasRoad(rb|bit|reaches[0]|reaches[1]|reaches[2]|reaches[3])) {
+			continue // no gap in reach, and no road even if all it reaches were c's
+		}
+		cols := b.p.StackColors(sq)
+		wall := b.walls&bit != 0
+		for d := tak.North; d <= tak.West; d++ {
+			r := reaches[d]
+			if (r|bit)&gaps == 0 && (!tall || h < 2 || !g.hasRoad(rb|r|bit)) {
+				// neither one gap covered nor, for a taller stack, a road
+				// if every square it reaches became a road square
 				continue
 			}
-			run := popcount(r)
-			carry := min(int(b.height[sq]), b.g.size)
+			run := 0
+			for cur, ok := sq, true; run < popcount(r); run++ {
+				cur, ok = cur.Step(d, g.size)
+				if !ok {
+					break
+				}
+				path[run] = cur
+			}
+			if run == 0 {
+				continue
+			}
+			flatten := b.walls&(1<<path[run-1]) != 0 // only a capstone reaches a wall
+			carry := min(h, g.size)
 			for n := 1; n <= carry; n++ {
+				// the square left behind: the piece below the carried ones
+				rest := rb &^ bit
+				if n < h && Color(cols>>(h-n-1)&1) == c {
+					rest |= bit
+				}
 				for k := 1; k <= min(n, run); k++ {
 					for _, drops := range compositions(n, k) {
-						m := tak.Move{Type: tak.Spread, Square: sq, Dir: d, Drops: drops}
-						s.nodes++
-						if s.nodes&255 == 0 {
-							s.checkStop()
-							if s.stopped {
-								return tak.Move{}, false
+						if flatten && k == run && drops[k-1] != 1 {
+							continue // the capstone flattens a wall alone
+						}
+						nb := rest
+						idx := h - n // the stack index of the next piece to drop
+						for j := 0; j < k; j++ {
+							idx += int(drops[j])
+							tb := uint64(1) << path[j]
+							nb &^= tb
+							if j == k-1 {
+								if !wall { // the carried top: c's flat or capstone
+									nb |= tb
+								}
+							} else if Color(cols>>(idx-1)&1) == c {
+								nb |= tb
 							}
 						}
-						child, err := p.Play(m)
-						if err == nil && child.Over() && child.HasRoad(mover) {
-							return m, true
+						if g.hasRoad(nb) {
+							return tak.Move{Type: tak.Spread, Square: sq, Dir: d, Drops: drops}, true
 						}
 					}
 				}
@@ -83,6 +143,17 @@ func (s *searcher) spreadWin(p *tak.Position, b *board) (tak.Move, bool) {
 		}
 	}
 	return tak.Move{}, false
+}
+
+// Color is tak.Color, short for the bit tests above.
+type Color = tak.Color
+
+// hasRoad reports whether the road squares bb link two opposite edges.
+func (g *geom) hasRoad(bb uint64) bool {
+	if spanOf(bb, g, true) == g.size && g.flood(g.south&bb, bb)&g.north != 0 {
+		return true
+	}
+	return spanOf(bb, g, false) == g.size && g.flood(g.west&bb, bb)&g.east != 0
 }
 
 // compositionTable[n][k] lists the ways to drop n pieces on k squares, each

@@ -161,7 +161,7 @@ func (a *Analyst) evaluate(ctx context.Context, key string, tg *tak.Game) ([]int
 		} else {
 			var res Result
 			var serr error
-			if err := a.pool.Do(ctx, func() { res, serr = a.s.Search(ctx, pos, Limits{MoveTime: a.cfg.ReviewTime}) }); err != nil {
+			if err := a.pool.Do(ctx, func() { res, serr = a.s.Search(ctx, pos, Limits{Nodes: a.cfg.ReviewNodes, Fresh: true}) }); err != nil {
 				return nil, err
 			}
 			if serr != nil {

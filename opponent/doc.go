@@ -18,15 +18,18 @@
 // undo, a takeback, a revert, an adopt or a restart are accepted (it is a
 // practice partner), a draw is declined.
 //
-// The level (1 to 10) sets the time per move (level/10 of MaxThink, at
-// least 50 ms) and how often takbot plays a weaker move: with probability
-// (10-level)*6%, a legal move other than the best, chosen by a generator
-// seeded by the game and turn (so the same position at the same level
-// always gets the same answer).
+// The level (1 to 10) sets the search of a move, a node budget for levels
+// 1 to 9 (60 nodes, a one-ply look, at level 1, about three times more a
+// level, 600,000 at level 9; the same strength on any load) and MaxThink
+// at level 10, and how often takbot plays a weaker move: 40% at level 1,
+// then 25, 15, 8, 4, 2 and never from level 7, a legal move other than
+// the best, chosen by a generator seeded by the game and turn (so the
+// same position at the same level always gets the same answer).
 //
 // The analyst ([Analyst], bot.Analyst) runs at delivery, on the same
 // pool: a best line from one position, or a review of a whole game: every
-// position evaluated (Config.ReviewTime each), the PTN annotated with the
+// position evaluated (Config.ReviewNodes each, from a cleared table: the
+// same review on any load), the PTN annotated with the
 // evaluation after every move (in flats, for White) and "?" and "!" on the
 // largest swings, an evaluation graph (render.EvalGraph) and an animated
 // GIF replay (render.GIF). Attachments are capped: the replay is drawn

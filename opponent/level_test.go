@@ -9,33 +9,44 @@ import (
 	"github.com/takbymail/takbot/tak"
 )
 
+// TestLevels: levels 1 to 9 search a node budget that grows with the
+// level, level 10 its full time; weaker moves thin out and stop at level
+// 7; out-of-range levels are the nearest level.
 func TestLevels(t *testing.T) {
 	tests := []struct {
 		level  int
-		think  time.Duration
+		nodes  int64
 		weaker int
 	}{
-		{1, 500 * time.Millisecond, 54},
-		{5, 2500 * time.Millisecond, 30},
-		{10, 5 * time.Second, 0},
-		{0, 500 * time.Millisecond, 54}, // out of range: the nearest level
-		{11, 5 * time.Second, 0},
+		{1, 60, 40},
+		{5, 6000, 4},
+		{7, 60000, 0},
+		{9, 600000, 0},
+		{10, 0, 0},
+		{0, 60, 40}, // out of range: the nearest level
+		{11, 0, 0},
 	}
 	for _, tt := range tests {
-		if got := opponent.ThinkTime(5*time.Second, tt.level); got != tt.think {
-			t.Errorf("ThinkTime(5s, %d) = %s, want %s", tt.level, got, tt.think)
+		lim := opponent.LevelLimits(5*time.Second, tt.level)
+		if lim.Nodes != tt.nodes || opponent.LevelNodes(tt.level) != tt.nodes || lim.MoveTime != 5*time.Second {
+			t.Errorf("LevelLimits(5s, %d) = %+v, want %d nodes within 5s", tt.level, lim, tt.nodes)
 		}
 		if got := opponent.WeakerChance(tt.level); got != tt.weaker {
 			t.Errorf("WeakerChance(%d) = %d, want %d", tt.level, got, tt.weaker)
 		}
 	}
-	if got := opponent.ThinkTime(200*time.Millisecond, 1); got != 50*time.Millisecond {
-		t.Errorf("ThinkTime(200ms, 1) = %s, want the 50ms floor", got)
+	for l := 2; l <= 9; l++ {
+		if opponent.LevelNodes(l) <= opponent.LevelNodes(l-1) || opponent.WeakerChance(l) > opponent.WeakerChance(l-1) {
+			t.Errorf("level %d is not above level %d", l, l-1)
+		}
+	}
+	if got := opponent.ThinkTime(20*time.Millisecond, 1); got != 50*time.Millisecond {
+		t.Errorf("ThinkTime(20ms, 1) = %s, want the 50ms floor", got)
 	}
 }
 
 // TestChoose: level 10 always plays the best move; level 1 plays another
-// about half the time, the same for the same seed; a winning move is
+// about 40% of the time, the same for the same seed; a winning move is
 // never given away.
 func TestChoose(t *testing.T) {
 	pos := position(t, "2,2,2,x2/x5/x5/1,1,1,x2/x5 1 4")
@@ -57,8 +68,8 @@ func TestChoose(t *testing.T) {
 			}
 		}
 	}
-	if weaker < 80 || weaker > 140 {
-		t.Errorf("level 1 played a weaker move %d times in 200, want about 108", weaker)
+	if weaker < 55 || weaker > 105 {
+		t.Errorf("level 1 played a weaker move %d times in 200, want about 80", weaker)
 	}
 	win := position(t, "x5/x5/x5/x5/1,1,1,1,x 1 5")
 	road := move(t, win, "e1")

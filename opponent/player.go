@@ -206,7 +206,8 @@ func (p *Player) move(ctx context.Context, g *bot.GameRecord) error {
 	pos := tg.Position()
 	var res Result
 	var serr error
-	lim := Limits{MoveTime: ThinkTime(p.cfg.MaxThink, g.Level)}
+	lim := LevelLimits(p.cfg.MaxThink, g.Level)
+	lim.MoveTime = ThinkTime(p.cfg.MaxThink, g.Level)
 	if err := p.pool.Do(ctx, func() {
 		sctx, cancel := context.WithTimeout(ctx, lim.MoveTime+5*time.Second)
 		defer cancel()
@@ -232,18 +233,39 @@ func (p *Player) say(ctx context.Context, g *bot.GameRecord, id, text string) er
 	return err
 }
 
-// ThinkTime is the time per move at a level: level/10 of maxThink, at
-// least 50 ms.
-func ThinkTime(maxThink time.Duration, level int) time.Duration {
+// levelNodes are the nodes a move of levels 1 to 9: about a factor of
+// three a level, from a one-ply look at level 1; level 10 thinks MaxThink.
+// A node budget makes a level the same strength on any load.
+var levelNodes = [bot.MaxLevel]int64{60, 200, 600, 2000, 6000, 20000, 60000, 200000, 600000, 0}
+
+// levelWeaker is the chance, in percent, of a weaker move at each level.
+var levelWeaker = [bot.MaxLevel]int{40, 25, 15, 8, 4, 2, 0, 0, 0, 0}
+
+// LevelLimits are the limits of a move at a level: LevelNodes nodes
+// (levels 1 to 9), with maxThink as a cap on the time in case the machine
+// is very slow; level 10 thinks maxThink.
+func LevelLimits(maxThink time.Duration, level int) Limits {
 	level = max(1, min(bot.MaxLevel, level))
-	return max(50*time.Millisecond, maxThink*time.Duration(level)/bot.MaxLevel)
+	return Limits{MoveTime: maxThink, Nodes: levelNodes[level-1]}
+}
+
+// LevelNodes is the node budget of a move at a level (0 at level 10,
+// which thinks its full time).
+func LevelNodes(level int) int64 {
+	return levelNodes[max(1, min(bot.MaxLevel, level))-1]
+}
+
+// ThinkTime is the longest a move at a level may think: maxThink, at
+// least 50 ms (the levels below 10 stop at their node budget first).
+func ThinkTime(maxThink time.Duration, level int) time.Duration {
+	return max(50*time.Millisecond, LevelLimits(maxThink, level).MoveTime)
 }
 
 // WeakerChance is the probability, in percent, that takbot plays a
-// weaker move at a level: (10-level)*6, so 54% at level 1 and never at 10.
+// weaker move at a level: 40 at level 1, 25, 15, 8, 4, 2, and never from
+// level 7.
 func WeakerChance(level int) int {
-	level = max(1, min(bot.MaxLevel, level))
-	return (bot.MaxLevel - level) * 6
+	return levelWeaker[max(1, min(bot.MaxLevel, level))-1]
 }
 
 // Choose returns the move takbot plays: best, or at a level's

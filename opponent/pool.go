@@ -25,9 +25,14 @@ type Config struct {
 	// MaxThink is the time per move at level 10 (default 5 s); a level L
 	// thinks L/10 of it, at least 50 ms. An "analyse" thinks MaxThink too.
 	MaxThink time.Duration
-	// ReviewTime is the time spent on each position of a review (default
-	// 100 ms): a 60-move game takes 12 s of one worker.
+	// ReviewTime is no longer used: a review searches ReviewNodes a
+	// position (kept so that configurations that set it still load).
 	ReviewTime time.Duration
+	// ReviewNodes is the search of each position of a review (default
+	// 100,000 nodes, about 30-50 ms of one core here): a fixed budget, from
+	// a cleared table, so a review is the same on any load, and the
+	// analyst's cache computes it once per game.
+	ReviewNodes int64
 	// Queue is how many games may wait for a move (default 256); beyond
 	// it, Send holds replies back and the outbox keeps them.
 	Queue int
@@ -47,6 +52,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.ReviewTime <= 0 {
 		c.ReviewTime = 100 * time.Millisecond
+	}
+	if c.ReviewNodes <= 0 {
+		c.ReviewNodes = 100_000
 	}
 	if c.Queue <= 0 {
 		c.Queue = 256

@@ -2,6 +2,7 @@ package opponent_test
 
 import (
 	"bytes"
+	"context"
 	"image/gif"
 	"image/png"
 	"reflect"
@@ -142,5 +143,33 @@ func TestAnalyseErrors(t *testing.T) {
 				t.Error("no error")
 			}
 		})
+	}
+}
+
+// limitsRecorder answers as Greedy and records the limits of every search.
+type limitsRecorder struct{ lims *[]opponent.Limits }
+
+func (r limitsRecorder) Search(ctx context.Context, pos *tak.Position, lim opponent.Limits) (opponent.Result, error) {
+	*r.lims = append(*r.lims, lim)
+	return opponent.Greedy{}.Search(ctx, pos, lim)
+}
+
+// TestReviewBudget: a review searches every position with the fixed node
+// budget from a cleared table and no time limit, so that it is the same
+// on any load.
+func TestReviewBudget(t *testing.T) {
+	var lims []opponent.Limits
+	a := opponent.NewAnalyst(limitsRecorder{&lims}, opponent.NewPool(1), opponent.Config{ReviewNodes: 1234})
+	ptn := "[Size \"4\"]\n\n1. a1 d4\n2. b2 c3\n"
+	if _, _, err := a.Analyse(t.Context(), bot.AnalysisRequest{Kind: bot.AnalyseReview, Game: "g8", PTN: ptn, Base: "g8"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(lims) == 0 {
+		t.Fatal("no search")
+	}
+	for _, l := range lims {
+		if l != (opponent.Limits{Nodes: 1234, Fresh: true}) {
+			t.Fatalf("a review searched with %+v", l)
+		}
 	}
 }

@@ -13,6 +13,9 @@ type Limits struct {
 	MoveTime time.Duration
 	Depth    int
 	Nodes    int64
+	// Fresh asks for a search from a cleared table and history, so that
+	// its result depends only on the position and the limits (reviews).
+	Fresh bool
 }
 
 // Result is a search's answer (the shape of engine.Result): the best

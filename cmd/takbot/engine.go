@@ -62,6 +62,9 @@ func (s *engineSearcher) Search(ctx context.Context, pos *tak.Position, lim oppo
 		return opponent.Result{}, ctx.Err()
 	}
 	defer func() { s.engines <- e }()
+	if lim.Fresh {
+		e.NewGame()
+	}
 	r, err := e.Search(ctx, pos, engine.Limits{MoveTime: lim.MoveTime, Depth: lim.Depth, Nodes: lim.Nodes})
 	if errors.Is(err, engine.ErrNoMove) {
 		err = fmt.Errorf("%w: %w", opponent.ErrNoMove, err)

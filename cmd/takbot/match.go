@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,22 +15,35 @@ import (
 
 func runMatch(ctx context.Context, e *env) int {
 	fs := newFlagSet("match", e.stderr,
-		"usage: takbot match -engine1 COMMAND -engine2 COMMAND [-games N] [-movetime MS]",
+		"usage: takbot match -engine1 COMMAND -engine2 COMMAND [-games N] [-movetime MS | -clock MS+INC | -nodes N] [-openings tune|claim|FILE] [-sprt ELO0,ELO1]",
 		"\nPlays a match between two TEI engines on 6x6 and prints each game, the",
-		"score of engine 1, the Elo difference and its 95% error bar. Openings are",
-		"four plies of real games, each played twice with colours swapped; an",
-		"illegal move, a crash or a timeout loses the game. Commands are split",
+		"score of engine 1, the Elo difference and its 95% error bar, and each",
+		"engine's mean answer time. Each opening is played twice with colours",
+		"swapped; an illegal move, a crash or a timeout loses the game. The",
+		"openings are either the tuning set (-openings tune, the default: four",
+		"plies of real games) or the claim set (-openings claim: two plies of real",
+		"games from other symmetry classes, for results that are reported), never",
+		"both. Komi is sent to both engines, and a match with komi against an",
+		"engine that does not list HalfKomi is refused. With -sprt the match stops",
+		"once a pentanomial SPRT (on pairs of games) decides. Commands are split",
 		"at spaces (no shell quoting), e.g.:",
-		"  takbot match -engine1 'takbot tei' -engine2 '/work/ext/bin/taktician tei' -games 200")
+		"  takbot match -engine1 'takbot tei' -engine2 '/work/ext/bin/taktician tei' -games 200 -openings claim")
 	e1 := fs.String("engine1", "", "command of the first engine")
 	e2 := fs.String("engine2", "", "command of the second engine")
 	games := fs.Int("games", 48, "number of games (even: each opening twice)")
 	moveTime := fs.Int("movetime", 200, "milliseconds per move")
-	grace := fs.Int("grace", 100, "milliseconds past movetime before an engine loses on time")
-	komi := fs.Int("halfkomi", 0, "komi in half flats (sent to engines that list the HalfKomi option)")
+	grace := fs.Int("grace", 100, "milliseconds past movetime (or the clock) before an engine loses on time")
+	komi := fs.Int("halfkomi", 0, "komi in half flats, sent to both engines (refused if one does not list HalfKomi)")
 	maxPlies := fs.Int("maxplies", 400, "a game this long is a draw")
 	ptnFile := fs.String("ptn", "", "write the games as PTN to this file")
 	nodes := fs.Int64("nodes", 0, "search this many nodes a move (go nodes N) instead of movetime, for matches independent of the load; movetime+grace is then the timeout")
+	clock := fs.String("clock", "", "give both engines a clock of MS milliseconds a game plus INC a move (MS+INC), sent as go wtime/btime/winc/binc; equal thinking time instead of equal movetime")
+	clock1 := fs.String("clock1", "", "engine 1's clock (MS+INC), overriding -clock")
+	clock2 := fs.String("clock2", "", "engine 2's clock (MS+INC), overriding -clock")
+	openings := fs.String("openings", "tune", "tune (tuning set), claim (claim set) or a file with one opening a line")
+	sprt := fs.String("sprt", "", "run an SPRT with these Elo bounds (e.g. 0,20) and stop when it decides")
+	alpha := fs.Float64("alpha", 0.05, "SPRT: probability of accepting elo1 when elo0 holds")
+	beta := fs.Float64("beta", 0.05, "SPRT: probability of accepting elo0 when elo1 holds")
 	skip := fs.Int("skip", 0, "start at this opening of the list (to play other openings in a second run)")
 	if code, done := parseFlags(fs, e.args); done {
 		return code
@@ -39,7 +54,54 @@ func runMatch(ctx context.Context, e *env) int {
 		fs.Usage()
 		return 2
 	}
-	ops := teimatch.DefaultOpenings()
+	var clocks [2]teimatch.Clock
+	for i, text := range [2]string{*clock1, *clock2} {
+		if text == "" {
+			text = *clock
+		}
+		if text == "" {
+			continue
+		}
+		c, err := parseClock(text)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "takbot match: %v\n", err)
+			return 2
+		}
+		clocks[i] = c
+	}
+	if (clocks[0].Time > 0) != (clocks[1].Time > 0) {
+		fmt.Fprintln(e.stderr, "takbot match: give both engines a clock (-clock, or -clock1 and -clock2)")
+		return 2
+	}
+	var test *teimatch.SPRT
+	if *sprt != "" {
+		lo, hi, ok := strings.Cut(*sprt, ",")
+		e0, err0 := strconv.ParseFloat(lo, 64)
+		e1, err1 := strconv.ParseFloat(hi, 64)
+		if !ok || err0 != nil || err1 != nil || e1 <= e0 || *alpha <= 0 || *alpha >= 0.5 || *beta <= 0 || *beta >= 0.5 {
+			fmt.Fprintf(e.stderr, "takbot match: -sprt %q: want ELO0,ELO1 with ELO0 < ELO1, and alpha and beta between 0 and 0.5\n", *sprt)
+			return 2
+		}
+		test = &teimatch.SPRT{Elo0: e0, Elo1: e1, Alpha: *alpha, Beta: *beta}
+	}
+	var ops [][]string
+	switch *openings {
+	case "tune":
+		ops = teimatch.TuningOpenings()
+	case "claim":
+		ops = teimatch.ClaimOpenings()
+	default:
+		raw, err := os.ReadFile(*openings)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "takbot match: %v\n", err)
+			return 2
+		}
+		ops = teimatch.ParseOpenings(string(raw))
+		if len(ops) == 0 {
+			fmt.Fprintf(e.stderr, "takbot match: no openings in %s\n", *openings)
+			return 2
+		}
+	}
 	ops = append(ops[*skip%len(ops):], ops[:*skip%len(ops)]...)
 	cfg := teimatch.Config{
 		Engines:  [2]teimatch.Engine{{Argv: a1}, {Argv: a2}},
@@ -50,6 +112,8 @@ func runMatch(ctx context.Context, e *env) int {
 		Games:    *games,
 		MaxPlies: *maxPlies,
 		Nodes:    *nodes,
+		Clocks:   clocks,
+		SPRT:     test,
 		Log:      e.stdout,
 	}
 	sum, err := teimatch.Run(ctx, cfg)
@@ -66,8 +130,31 @@ func runMatch(ctx context.Context, e *env) int {
 		}
 	}
 	if err != nil {
+		var ke *teimatch.KomiError
+		if errors.As(err, &ke) {
+			fmt.Fprintf(e.stderr, "takbot match: refused: %v\n", err)
+			return 2
+		}
 		fmt.Fprintf(e.stderr, "takbot match: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// parseClock reads MS+INC (or MS): milliseconds a game and a move.
+func parseClock(s string) (teimatch.Clock, error) {
+	t, inc, _ := strings.Cut(s, "+")
+	ms, err := strconv.Atoi(t)
+	if err != nil || ms < 1 {
+		return teimatch.Clock{}, fmt.Errorf("clock %q: want MS+INC, milliseconds a game and a move", s)
+	}
+	c := teimatch.Clock{Time: time.Duration(ms) * time.Millisecond}
+	if inc != "" {
+		n, err := strconv.Atoi(inc)
+		if err != nil || n < 0 {
+			return teimatch.Clock{}, fmt.Errorf("clock %q: want MS+INC, milliseconds a game and a move", s)
+		}
+		c.Inc = time.Duration(n) * time.Millisecond
+	}
+	return c, nil
 }

@@ -72,3 +72,25 @@ func TestTEIBinary(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchClockClaim: takbot match with a clock for each engine, on the
+// claim openings, with an SPRT: the report gives the mean answer times and
+// the test's state; bad clocks and bounds are usage errors.
+func TestMatchClockClaim(t *testing.T) {
+	bin := takbotBinary(t)
+	code, out, errs := runTakbot(t, "match", "-engine1", bin+" tei -hash 1", "-engine2", bin+" tei -hash 1",
+		"-games", "2", "-clock", "3000+20", "-grace", "1000", "-maxplies", "16", "-openings", "claim", "-sprt", "0,20", "-halfkomi", "4")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	if !strings.Contains(out, "opening a6 f6:") || !strings.Contains(out, "mean answer: takbot") ||
+		!strings.Contains(out, "SPRT elo0=0 elo1=20 alpha=0.05 beta=0.05") || strings.Contains(out, "timeout") {
+		t.Fatalf("output:\n%s", out)
+	}
+	for _, bad := range [][]string{{"-clock", "x"}, {"-clock1", "1000"}, {"-sprt", "20,0"}, {"-openings", "/nonexistent"}} {
+		args := append([]string{"match", "-engine1", bin + " tei", "-engine2", bin + " tei"}, bad...)
+		if code, _, errs := runTakbot(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, stderr %q", bad, code, errs)
+		}
+	}
+}

@@ -5,21 +5,28 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/engine"
 	"github.com/takbymail/takbot/engine/tei"
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/opponent"
+	"github.com/takbymail/takbot/tak"
 )
 
 func runTEI(ctx context.Context, e *env) int {
 	fs := newFlagSet("tei", e.stderr,
-		"usage: takbot tei [-hash MB] [-weights FILE]",
+		"usage: takbot tei [-hash MB] [-weights FILE] [-level N]",
 		"\nPlays as a Tak engine over TEI (the UCI-like protocol of tiltak and",
-		"racetrack) on standard input and output, until quit or end of input.")
+		"racetrack) on standard input and output, until quit or end of input.",
+		"With -level it plays as takbot's level N (1 to 10) does in games: a node",
+		"budget a move (levels 1 to 9) and the level's weaker moves.")
 	hash := fs.Int("hash", 16, "transposition table size in MiB (1 to 1024)")
 	weights := fs.String("weights", "", "evaluation weights (JSON as engine/weights.json) instead of the built-in ones")
+	level := fs.Int("level", 0, "play as this level (1 to 10) of new takbot level=N; 0 for full strength at the GUI's times")
 	if code, done := parseFlags(fs, e.args); done {
 		return code
 	}
-	if fs.NArg() != 0 || *hash < 1 || *hash > 1024 {
+	if fs.NArg() != 0 || *hash < 1 || *hash > 1024 || *level < 0 || *level > bot.MaxLevel {
 		fs.Usage()
 		return 2
 	}
@@ -34,7 +41,15 @@ func runTEI(ctx context.Context, e *env) int {
 			return 2
 		}
 	}
-	err := tei.Serve(ctx, e.stdin, e.stdout, tei.Options{Engine: opts})
+	to := tei.Options{Engine: opts}
+	if *level > 0 {
+		lv := *level
+		to.Nodes = opponent.LevelNodes(lv)
+		to.Pick = func(pos *tak.Position, best tak.Move) tak.Move {
+			return opponent.Choose(pos, best, lv, notation.FormatTPS(pos))
+		}
+	}
+	err := tei.Serve(ctx, e.stdin, e.stdout, to)
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(e.stderr, "takbot tei: %v\n", err)
 		return 1

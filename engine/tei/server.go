@@ -23,6 +23,13 @@ type Options struct {
 	// Margin is kept back from every time limit for the answer's way to
 	// the GUI (default 15 ms).
 	Margin time.Duration
+	// Nodes, if set, replaces every go's limits by this node budget (a
+	// level of takbot's, whatever the GUI's clock says); the GUI's times
+	// still cap it.
+	Nodes int64
+	// Pick, if set, chooses the move played from the search's best (a
+	// level's weaker moves).
+	Pick func(pos *tak.Position, best tak.Move) tak.Move
 }
 
 // MaxLine bounds an input line; longer lines are refused.
@@ -265,6 +272,9 @@ func (s *server) goSearch(ctx context.Context, g GoParams) {
 		return
 	}
 	lim := Limits(g, s.pos.ToMove(), s.opts.Margin)
+	if s.opts.Nodes > 0 {
+		lim.Nodes, lim.Depth = s.opts.Nodes, 0
+	}
 	sctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	s.cancel, s.done = cancel, done
@@ -276,7 +286,11 @@ func (s *server) goSearch(ctx context.Context, g GoParams) {
 			s.errorf("go: %v", err)
 			return
 		}
-		s.println("bestmove %s", res.Move)
+		m := res.Move
+		if s.opts.Pick != nil {
+			m = s.opts.Pick(pos, m)
+		}
+		s.println("bestmove %s", m)
 	}()
 }
 

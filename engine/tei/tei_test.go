@@ -222,3 +222,32 @@ func FuzzServe(f *testing.F) {
 		_ = Serve(context.Background(), strings.NewReader(strings.Join(lines, "\n")), &out, Options{Engine: engineOptionsSmall()})
 	})
 }
+
+// TestNodesAndPick: with Options.Nodes every go searches that budget
+// whatever its times, and Options.Pick chooses the move answered.
+func TestNodesAndPick(t *testing.T) {
+	var picked []string
+	opts := Options{Nodes: 300, Pick: func(pos *tak.Position, best tak.Move) tak.Move {
+		picked = append(picked, best.String())
+		return tak.PlaceMove(tak.SquareAt(2, 2), tak.Wall)
+	}}
+	var out strings.Builder
+	in := "tei\nteinewgame 6\nposition startpos moves a1 f6\ngo movetime 5000\nisready\nquit\n"
+	if err := Serve(context.Background(), strings.NewReader(in), &out, opts); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	if !strings.Contains(s, "bestmove Sc3\n") || len(picked) != 1 {
+		t.Fatalf("picked %v, output:\n%s", picked, s)
+	}
+	for _, line := range strings.Split(s, "\n") {
+		f := strings.Fields(line)
+		for i := 0; i+1 < len(f); i++ {
+			if f[i] == "nodes" {
+				if n := f[i+1]; len(n) > 4 { // at most a few hundred past the budget
+					t.Errorf("searched %s nodes with a budget of 300: %s", n, line)
+				}
+			}
+		}
+	}
+}

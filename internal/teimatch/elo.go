@@ -3,6 +3,7 @@ package teimatch
 import (
 	"fmt"
 	"math"
+	"time"
 )
 
 // Score returns engine 0's score (wins plus half the draws, over games)
@@ -58,9 +59,21 @@ func (s Summary) Report(names [2]string) string {
 		}
 	}
 	tail := fmt.Sprintf("; slowest answers: %s %d ms, %s %d ms", names[0], s.Slowest[0].Milliseconds(), names[1], s.Slowest[1].Milliseconds())
+	if s.Answers[0] > 0 && s.Answers[1] > 0 {
+		tail += fmt.Sprintf("; mean answer: %s %.0f ms, %s %.0f ms", names[0], meanMS(s.Think[0], s.Answers[0]), names[1], meanMS(s.Think[1], s.Answers[1]))
+	}
+	if s.SPRT != nil {
+		llr, d := s.SPRTStatus(*s.SPRT)
+		pairs, _ := s.Pairs()
+		tail += fmt.Sprintf("; %v: pairs %v, LLR %.2f, %v", *s.SPRT, pairs, llr, d)
+	}
 	for _, k := range order {
 		tail += fmt.Sprintf("; lost to faults: %s %d", k, faults[k])
 	}
 	return fmt.Sprintf("%s vs %s: %d games, %d wins, %d losses, %d draws; score %.1f%% ± %.1f%% (95%%); Elo %+.0f (95%% interval %+.0f to %+.0f)%s",
 		names[0], names[1], s.Wins+s.Losses+s.Draws, s.Wins, s.Losses, s.Draws, 100*score, 100*m, elo, lo, hi, tail)
+}
+
+func meanMS(total time.Duration, n int) float64 {
+	return float64(total.Microseconds()) / 1000 / float64(n)
 }

@@ -29,10 +29,38 @@ type Config struct {
 	// Nodes, if set, sends "go nodes N" instead of "go movetime": a match
 	// independent of the machine's load, for engines that support it (an
 	// answer may then take up to MoveTime plus Grace).
-	Nodes    int64
+	Nodes int64
+	// Clocks, if an engine's Time is set, give each engine a clock of its
+	// own for every game instead of a time per move: "go wtime W btime B
+	// winc I binc I" with the time each side has left (measured by the
+	// match, from sending go to reading bestmove), and a game lost on time
+	// when an answer takes longer than the time left plus Grace. Both
+	// engines must have one (equal clocks are the fair match; unequal ones
+	// give odds).
+	Clocks [2]Clock
+	// SPRT, if set, ends the match early once the test decides (checked
+	// after every pair of games).
+	SPRT     *SPRT
 	Games    int // number of games (default 2 per opening)
 	MaxPlies int // a game this long is a draw (default 400)
 	Log      io.Writer
+}
+
+// Clock is an engine's time for a whole game and its increment per move.
+type Clock struct {
+	Time, Inc time.Duration
+}
+
+// KomiError is the refusal of a match with komi against an engine that
+// does not list the HalfKomi option: it would play another game than its
+// opponent.
+type KomiError struct {
+	Engine   string
+	HalfKomi int
+}
+
+func (e *KomiError) Error() string {
+	return fmt.Sprintf("engine %s does not list the HalfKomi option, so it cannot be given komi %d half flats: the two engines would play different rules", e.Engine, e.HalfKomi)
 }
 
 // GameResult is one game's outcome.
@@ -44,6 +72,8 @@ type GameResult struct {
 	Winner  int    // index of the winning engine, or -1 for a draw
 	Plies   int
 	Slowest [2]time.Duration // each engine's longest answer in this game
+	Think   [2]time.Duration // each engine's total answer time in this game
+	Answers [2]int           // each engine's number of answers in this game
 	Moves   []string         // every ply in PTN, opening included
 	Fault   *FaultError      // what lost the game, if an engine failed
 	Reason  string           // how the game ended, in words
@@ -56,6 +86,15 @@ type Summary struct {
 	// Slowest is each engine's longest answer to a go, from sending it to
 	// reading bestmove (over answers in time).
 	Slowest [2]time.Duration
+	// Think and Answers are each engine's total answer time and number of
+	// answers: their ratio is the engine's mean thinking time a move (as
+	// the match measures it, pipes included).
+	Think   [2]time.Duration
+	Answers [2]int
+	// SPRT is the test the match ran, if any, and Decision its verdict
+	// when the match ended.
+	SPRT     *SPRT
+	Decision Decision
 }
 
 // Run plays the match. It returns an error only when the match cannot go
@@ -93,7 +132,10 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		cfg.Engines[0].Name += "#1"
 		cfg.Engines[1].Name += "#2"
 	}
-	var sum Summary
+	if (cfg.Clocks[0].Time > 0) != (cfg.Clocks[1].Time > 0) {
+		return Summary{}, errors.New("teimatch: a clock for one engine only")
+	}
+	sum := Summary{SPRT: cfg.SPRT}
 	var procs [2]*proc
 	defer func() {
 		for _, p := range procs {
@@ -111,7 +153,11 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 			if err != nil {
 				return sum, fmt.Errorf("starting %s: %w", cfg.Engines[i].Name, err)
 			}
-			if cfg.HalfKomi != 0 && p.options["HalfKomi"] {
+			if cfg.HalfKomi != 0 {
+				if !p.options["HalfKomi"] {
+					p.close()
+					return sum, &KomiError{Engine: cfg.Engines[i].Name, HalfKomi: cfg.HalfKomi}
+				}
 				_ = p.send("setoption name HalfKomi value " + strconv.Itoa(cfg.HalfKomi))
 			}
 			procs[i] = p
@@ -125,6 +171,8 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		r.Index = g + 1
 		for i := range sum.Slowest {
 			sum.Slowest[i] = max(sum.Slowest[i], r.Slowest[i])
+			sum.Think[i] += r.Think[i]
+			sum.Answers[i] += r.Answers[i]
 		}
 		if r.Fault != nil {
 			// restart the engine that failed: it may be dead or confused
@@ -150,6 +198,14 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		fmt.Fprintf(cfg.Log, "game %d: %s (White) - %s (Black), opening %s: %s in %d plies, %s [%d-%d-%d]\n",
 			r.Index, cfg.Engines[white].Name, cfg.Engines[1-white].Name, strings.Join(opening, " "),
 			r.Result, r.Plies, r.Reason, sum.Wins, sum.Losses, sum.Draws)
+		if cfg.SPRT != nil && g%2 == 1 {
+			llr, d := sum.SPRTStatus(*cfg.SPRT)
+			sum.Decision = d
+			fmt.Fprintf(cfg.Log, "SPRT after %d pairs: LLR %.2f, %v\n", (g+1)/2, llr, d)
+			if d != Continue {
+				break
+			}
+		}
 	}
 	return sum, nil
 }
@@ -208,6 +264,8 @@ func playGame(ctx context.Context, cfg Config, procs [2]*proc, opening []string,
 			return lose(i, asFault(err, p.name))
 		}
 	}
+	clocked := cfg.Clocks[0].Time > 0
+	left := [2]time.Duration{cfg.Clocks[0].Time, cfg.Clocks[1].Time}
 	for !pos.Over() {
 		if ctx.Err() != nil {
 			r.Result, r.Reason = "1/2-1/2", "match interrupted"
@@ -233,18 +291,31 @@ func playGame(ctx context.Context, cfg Config, procs [2]*proc, opening []string,
 			return lose(i, asFault(err, p.name))
 		}
 		goCmd := fmt.Sprintf("go movetime %d", cfg.MoveTime.Milliseconds())
-		if cfg.Nodes > 0 {
+		limit := cfg.MoveTime
+		switch {
+		case clocked:
+			w, b := engineOf(tak.White), engineOf(tak.Black)
+			goCmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d", left[w].Milliseconds(), left[b].Milliseconds(),
+				cfg.Clocks[w].Inc.Milliseconds(), cfg.Clocks[b].Inc.Milliseconds())
+			limit = left[i]
+		case cfg.Nodes > 0:
 			goCmd = fmt.Sprintf("go nodes %d", cfg.Nodes)
 		}
 		if err := p.send(goCmd); err != nil {
 			return lose(i, asFault(err, p.name))
 		}
 		asked := time.Now()
-		line, err := p.await("bestmove", asked.Add(cfg.MoveTime+cfg.Grace))
+		line, err := p.await("bestmove", asked.Add(limit+cfg.Grace))
 		if err != nil {
 			return lose(i, asFault(err, p.name))
 		}
-		r.Slowest[i] = max(r.Slowest[i], time.Since(asked))
+		took := time.Since(asked)
+		r.Slowest[i] = max(r.Slowest[i], took)
+		r.Think[i] += took
+		r.Answers[i]++
+		if clocked {
+			left[i] = max(left[i]-took, 0) + cfg.Clocks[i].Inc
+		}
 		f := strings.Fields(line)
 		if len(f) != 2 {
 			return lose(i, &FaultError{Engine: p.name, Kind: "protocol", Detail: fmt.Sprintf("malformed answer %q", clip(line))})

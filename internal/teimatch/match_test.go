@@ -3,6 +3,7 @@ package teimatch
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -40,7 +41,7 @@ func fakeEngine(mode string) int {
 		}
 		switch f[0] {
 		case "tei":
-			fmt.Println("id name broken\nteiok")
+			fmt.Println("id name broken\nteiok") // no options: nokomi
 		case "isready":
 			fmt.Println("readyok")
 		case "go":
@@ -173,5 +174,108 @@ func TestReportFaults(t *testing.T) {
 	got := s.Report([2]string{"a", "b"})
 	if !strings.HasSuffix(got, "; slowest answers: a 0 ms, b 0 ms; lost to faults: b timeout 2") || !strings.HasPrefix(got, "a vs b: 3 games, 2 wins, 1 losses, 0 draws; score 66.7%") {
 		t.Fatalf("%q", got)
+	}
+}
+
+// TestKomiRefused: a match with komi against an engine that does not list
+// HalfKomi is refused before any game, whichever side that engine is on.
+func TestKomiRefused(t *testing.T) {
+	for _, order := range [][2]string{{"good", "nokomi"}, {"nokomi", "good"}} {
+		cfg := Config{
+			Engines:  [2]Engine{fake(t, order[0], order[0]), fake(t, order[1], order[1])},
+			HalfKomi: 4,
+			MoveTime: 20 * time.Millisecond,
+			Games:    2,
+		}
+		sum, err := Run(context.Background(), cfg)
+		var ke *KomiError
+		if !errors.As(err, &ke) || ke.Engine != "nokomi" || ke.HalfKomi != 4 || len(sum.Games) != 0 {
+			t.Fatalf("%v: err %v, %d games", order, err, len(sum.Games))
+		}
+	}
+}
+
+// TestClockMatch: with a clock for each engine, the engines are sent go
+// wtime/btime and both answer within it; the summary counts every answer
+// and its time.
+func TestClockMatch(t *testing.T) {
+	cfg := Config{
+		Engines:  [2]Engine{fake(t, "", "good"), fake(t, "", "good")},
+		Clocks:   [2]Clock{{Time: 2 * time.Second, Inc: 20 * time.Millisecond}, {Time: 2 * time.Second, Inc: 20 * time.Millisecond}},
+		Grace:    500 * time.Millisecond,
+		Openings: DefaultOpenings()[:1],
+		MaxPlies: 20,
+	}
+	sum, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Games) != 2 {
+		t.Fatalf("%d games", len(sum.Games))
+	}
+	for _, g := range sum.Games {
+		if g.Fault != nil {
+			t.Errorf("game %d: %v", g.Index, g.Fault)
+		}
+	}
+	moves := 0
+	for _, g := range sum.Games {
+		moves += g.Plies - len(g.Opening)
+	}
+	if sum.Answers[0]+sum.Answers[1] != moves || sum.Think[0] <= 0 || sum.Think[1] <= 0 {
+		t.Errorf("answers %v think %v, %d moves played", sum.Answers, sum.Think, moves)
+	}
+	if _, err := Run(context.Background(), Config{Engines: cfg.Engines, Clocks: [2]Clock{{Time: time.Second}}}); err == nil {
+		t.Errorf("a clock for one engine only was accepted")
+	}
+}
+
+// TestClockTimeout: an engine that never answers loses on time when its
+// clock runs out.
+func TestClockTimeout(t *testing.T) {
+	cfg := Config{
+		Engines:  [2]Engine{fake(t, "good", "good"), fake(t, "broken", "timeout")},
+		Clocks:   [2]Clock{{Time: 300 * time.Millisecond}, {Time: 300 * time.Millisecond}},
+		Grace:    100 * time.Millisecond,
+		Openings: [][]string{{"a1", "f6"}},
+		Games:    2,
+	}
+	sum, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Wins != 2 {
+		t.Fatalf("%+v", sum)
+	}
+	for _, g := range sum.Games {
+		if g.Fault == nil || g.Fault.Kind != "timeout" {
+			t.Errorf("game %d: fault %v", g.Index, g.Fault)
+		}
+	}
+}
+
+// TestSPRTStops: a match with an SPRT against an engine that loses every
+// game stops as soon as the test accepts H1, long before its game count.
+func TestSPRTStops(t *testing.T) {
+	var log strings.Builder
+	test := DefaultSPRT
+	cfg := Config{
+		Engines:  [2]Engine{fake(t, "good", "good"), fake(t, "broken", "illegal")},
+		MoveTime: 20 * time.Millisecond,
+		Grace:    500 * time.Millisecond,
+		Openings: DefaultOpenings()[:50],
+		Games:    100,
+		SPRT:     &test,
+		Log:      &log,
+	}
+	sum, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Decision != AcceptH1 || len(sum.Games) >= 100 || len(sum.Games)%2 != 0 {
+		t.Fatalf("decision %v after %d games", sum.Decision, len(sum.Games))
+	}
+	if !strings.Contains(log.String(), "H1 accepted") || !strings.Contains(sum.Report([2]string{"a", "b"}), "SPRT elo0=0 elo1=20 alpha=0.05 beta=0.05") {
+		t.Errorf("log:\n%s\nreport: %s", log.String(), sum.Report([2]string{"a", "b"}))
 	}
 }

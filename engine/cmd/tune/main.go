@@ -1,24 +1,37 @@
-// Command tune fits the engine's evaluation weights to real games and
-// writes them to engine/weights.json:
+// Command tune fits the engine's evaluation weights by logistic regression
+// of game results on the evaluation (engine.Tune, Texel's method) and
+// writes them to engine/weights.json. The default run trains on engine
+// games that it generates itself:
 //
 //	go run ./engine/cmd/tune
 //
-// It reads engine/testdata/playtak-6x6-games.ptn.gz (1,597 games played on
-// playtak.com, a copy of the project's corpus), replays every game under
-// the default 6x6 rules, takes every position from the fifth ply on with
-// the game's result for its side to move, and fits the weights by logistic
-// regression (engine.Tune) from the hand-set engine/weights_start.json. The result is
-// deterministic. Flags choose other files and the fit's parameters.
+// plays 3000 self-play games (engine.SelfPlay: each move a 4000-node
+// search with the weights of engine/weights_human.json, from four random
+// plies; openings whose first two plies are a claim opening of
+// internal/teimatch/openings_claim.txt, turned or mirrored, are skipped),
+// adds the games of -games (PTN files, comma-separated: the 1,597 human
+// games of engine/testdata/playtak-6x6-games.ptn.gz by default, and any
+// engine games written by takbot match -ptn, e.g. against tiltak), and
+// fits from engine/weights_human.json. The result is deterministic: the
+// same files, flags and engine code give the same weights (the self-play
+// games are the engine's own moves, so a change of the search changes
+// them). It takes about 8 minutes of one core here (47 minutes of wall
+// time at a load average of 15 to 25). -selfplay 0 fits on the PTN files
+// alone. engine/weights_human.json is the fit on the human games of
+// before (commit ee45b89's weights.json, from engine/weights_start.json),
+// with the flat-race features' hand-set weights added.
 package main
 
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/takbymail/takbot/engine"
 	"github.com/takbymail/takbot/notation"
@@ -26,35 +39,24 @@ import (
 )
 
 func main() {
-	games := flag.String("games", "engine/testdata/playtak-6x6-games.ptn.gz", "PTN file of games (.gz read compressed)")
-	in := flag.String("start", "engine/weights_start.json", "weights to start from (hand-set; the fit is pulled gently toward them)")
+	games := flag.String("games", "engine/testdata/playtak-6x6-games.ptn.gz", "PTN files of games, comma-separated (.gz read compressed); empty for none")
+	in := flag.String("start", "engine/weights_human.json", "weights to play the self-play games with and to start the fit from (the fit is pulled gently toward them)")
 	out := flag.String("o", "engine/weights.json", "where to write the weights")
 	iters := flag.Int("iterations", 1000, "gradient steps")
-	skip := flag.Int("skip", 4, "plies to skip at the start of each game")
+	skip := flag.Int("skip", 4, "plies to skip at the start of each PTN game")
+	selfplay := flag.Int("selfplay", 3000, "self-play games to generate and train on (0: the PTN files alone)")
+	nodes := flag.Int64("nodes", 4000, "nodes a move in self-play")
+	seed := flag.Uint64("seed", 1, "seed of the self-play openings")
+	exclude := flag.String("exclude", "internal/teimatch/openings_claim.txt", "openings (one a line, PTN) whose symmetry class self-play avoids; empty for none")
+	pgnOut := flag.String("ptn", "", "write the self-play games as PTN to this file")
 	flag.Parse()
-	if err := run(*games, *in, *out, *iters, *skip); err != nil {
+	if err := run(*games, *in, *out, *iters, *skip, *selfplay, *nodes, *seed, *exclude, *pgnOut); err != nil {
 		fmt.Fprintln(os.Stderr, "tune:", err)
 		os.Exit(1)
 	}
 }
 
-func run(gamesFile, startFile, outFile string, iters, skip int) error {
-	raw, err := os.ReadFile(gamesFile)
-	if err != nil {
-		return err
-	}
-	var r io.Reader = bytes.NewReader(raw)
-	if strings.HasSuffix(gamesFile, ".gz") {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return err
-		}
-		r = zr
-	}
-	samples, used, err := Samples(r, skip)
-	if err != nil {
-		return err
-	}
+func run(gamesFiles, startFile, outFile string, iters, skip, selfplay int, nodes int64, seed uint64, exclude, ptnOut string) error {
 	startRaw, err := os.ReadFile(startFile)
 	if err != nil {
 		return err
@@ -63,6 +65,59 @@ func run(gamesFile, startFile, outFile string, iters, skip int) error {
 	if err != nil {
 		return err
 	}
+	var samples []engine.Sample
+	used := 0
+	for _, f := range strings.Split(gamesFiles, ",") {
+		if f == "" {
+			continue
+		}
+		s, n, err := samplesFromFile(f, skip)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%s: %d games, %d positions\n", f, n, len(s))
+		samples = append(samples, s...)
+		used += n
+	}
+	if selfplay > 0 {
+		var skipFn func([]tak.Move) bool
+		if exclude != "" {
+			raw, err := os.ReadFile(exclude)
+			if err != nil {
+				return err
+			}
+			classes, err := openingClasses(string(raw), 6)
+			if err != nil {
+				return err
+			}
+			skipFn = func(ms []tak.Move) bool { return len(ms) >= 2 && classes[classOf(ms[0].Square, ms[1].Square, 6)] }
+		}
+		began := time.Now()
+		games, s, err := engine.SelfPlay(context.Background(), engine.SelfPlayOptions{
+			Games: selfplay, Nodes: nodes, Seed: seed, Weights: start, Skip: skipFn})
+		if err != nil {
+			return err
+		}
+		var w, l, d int
+		for _, g := range games {
+			switch g.White {
+			case 1:
+				w++
+			case 0:
+				l++
+			default:
+				d++
+			}
+		}
+		fmt.Printf("self-play: %d games (White %d-%d-%d), %d positions, %.0fs\n", len(games), w, l, d, len(s), time.Since(began).Seconds())
+		if ptnOut != "" {
+			if err := writeGames(ptnOut, games); err != nil {
+				return err
+			}
+		}
+		samples = append(samples, s...)
+		used += len(games)
+	}
 	w, before, after := engine.Tune(samples, start, engine.TuneOptions{Iterations: iters})
 	fmt.Printf("%d games, %d positions: log loss %.4f -> %.4f\n", used, len(samples), before, after)
 	var buf bytes.Buffer
@@ -70,6 +125,93 @@ func run(gamesFile, startFile, outFile string, iters, skip int) error {
 		return err
 	}
 	return os.WriteFile(outFile, buf.Bytes(), 0o644)
+}
+
+func samplesFromFile(name string, skip int) ([]engine.Sample, int, error) {
+	raw, err := os.ReadFile(name)
+	if err != nil {
+		return nil, 0, err
+	}
+	var r io.Reader = bytes.NewReader(raw)
+	if strings.HasSuffix(name, ".gz") {
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return nil, 0, err
+		}
+		r = zr
+	}
+	return Samples(r, skip)
+}
+
+// openingClasses reads openings, one a line (a # starts a comment), and
+// returns the symmetry classes of their first two plies (placements).
+func openingClasses(text string, size int) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, line := range strings.Split(text, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		var sq [2]tak.Square
+		for i := range sq {
+			pm, err := notation.ParsePTNMove(f[i], size)
+			if err != nil {
+				return nil, fmt.Errorf("opening %q: %w", line, err)
+			}
+			sq[i] = pm.Move.Square
+		}
+		out[classOf(sq[0], sq[1], size)] = true
+	}
+	return out, nil
+}
+
+// classOf names the symmetry class of two squares (the first two plies of
+// an opening): the smallest of their eight images under the board's
+// symmetries, as text (the same names as teimatch.OpeningClass).
+func classOf(a, b tak.Square, size int) string {
+	best := ""
+	for sym := 0; sym < 8; sym++ {
+		var names [2]string
+		for i, sq := range [2]tak.Square{a, b} {
+			f, r := sq.File(), sq.Rank()
+			if sym&1 != 0 {
+				f = size - 1 - f
+			}
+			if sym&2 != 0 {
+				r = size - 1 - r
+			}
+			if sym&4 != 0 {
+				f, r = r, f
+			}
+			names[i] = tak.SquareAt(f, r).String()
+		}
+		if s := names[0] + " " + names[1]; best == "" || s < best {
+			best = s
+		}
+	}
+	return best
+}
+
+// writeGames writes self-play games as PTN.
+func writeGames(name string, games []engine.SelfPlayGame) error {
+	var sb strings.Builder
+	for i, g := range games {
+		res := g.Result.PTN()
+		if !g.Result.Over() {
+			res = "1/2-1/2"
+		}
+		fmt.Fprintf(&sb, "[Event \"takbot self-play %d\"]\n[Size \"6\"]\n[Result \"%s\"]\n\n", i+1, res)
+		for j := 0; j < len(g.Moves); j += 2 {
+			line := fmt.Sprintf("%d. %s", j/2+1, g.Moves[j])
+			if j+1 < len(g.Moves) {
+				line += " " + g.Moves[j+1].String()
+			}
+			sb.WriteString(line + "\n")
+		}
+		sb.WriteString(res + "\n\n")
+	}
+	return os.WriteFile(name, []byte(sb.String()), 0o644)
 }
 
 // Samples replays the games of a PTN file and returns their positions

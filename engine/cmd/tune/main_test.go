@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/takbymail/takbot/engine"
+	"github.com/takbymail/takbot/tak"
 )
 
 // TestTuneReproducible: the samples of the first games of the corpus, and
@@ -56,5 +57,28 @@ func TestTuneReproducible(t *testing.T) {
 	}
 	if _, err := engine.ParseWeights([]byte(outs[0])); err != nil {
 		t.Fatalf("the written weights do not read back: %v", err)
+	}
+}
+
+// TestClassOf: the eight images of two squares share a class; opposite and
+// adjacent corners do not; the claim file's classes are read.
+func TestClassOf(t *testing.T) {
+	sq := func(s string) tak.Square { return tak.SquareAt(int(s[0]-'a'), int(s[1]-'1')) }
+	want := classOf(sq("a6"), sq("f6"), 6)
+	for _, pair := range [][2]string{{"a1", "f1"}, {"f6", "a6"}, {"a1", "a6"}, {"f1", "f6"}} {
+		if got := classOf(sq(pair[0]), sq(pair[1]), 6); got != want {
+			t.Errorf("%v: %q, want %q", pair, got, want)
+		}
+	}
+	if classOf(sq("a6"), sq("f1"), 6) == want {
+		t.Errorf("opposite corners in the adjacent corners' class")
+	}
+	raw, err := os.ReadFile("../../../internal/teimatch/openings_claim.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	classes, err := openingClasses(string(raw), 6)
+	if err != nil || !classes[want] || len(classes) < 5 {
+		t.Fatalf("claim classes %v, err %v", classes, err)
 	}
 }

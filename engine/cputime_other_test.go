@@ -1,0 +1,5 @@
+//go:build !linux
+
+package engine
+
+func cpuTime() int64 { return 0 }
