@@ -81,8 +81,8 @@ func (s *Store) Dump(ctx context.Context, sink storage.Sink) error {
 }
 
 // keyed reads every row of a query of a key and a record.
-func (t *txn) keyed(sql string) ([]row, error) {
-	rows, err := t.query(sql)
+func (t *txn) keyed(sql string, args ...any) ([]row, error) {
+	rows, err := t.query(sql, args...)
 	if err != nil {
 		return nil, t.fail(err)
 	}

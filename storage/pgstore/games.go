@@ -184,18 +184,10 @@ func (t *txn) ForEachGame(fn func(*record.Game) error) error {
 	var bad []error
 	after := []byte{}
 	for {
-		rows, err := t.query(`SELECT id, data FROM takbot_games WHERE (length(id), id) > (length($1::bytea), $1::bytea)
+		rs, err := t.keyed(`SELECT id, data FROM takbot_games WHERE (length(id), id) > (length($1::bytea), $1::bytea)
 			ORDER BY length(id), id LIMIT $2`, after, page)
 		if err != nil {
-			return t.fail(err)
-		}
-		rs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
-			var x row
-			err := r.Scan(&x.key, &x.raw)
-			return x, err
-		})
-		if err != nil {
-			return t.fail(err)
+			return err
 		}
 		for _, r := range rs {
 			g, err := decodeGame(string(r.key), r.raw)

@@ -124,18 +124,10 @@ func (t *txn) ScanState(transport, prefix string, fn func(key string, value []by
 		if first {
 			op = ">="
 		}
-		rows, err := t.query(`SELECT key, value FROM takbot_state WHERE transport = $1 AND key `+op+` $2
+		rs, err := t.keyed(`SELECT key, value FROM takbot_state WHERE transport = $1 AND key `+op+` $2
 			AND substring(key from 1 for $3) = $4 ORDER BY key LIMIT $5`, []byte(transport), after, len(p), p, page)
 		if err != nil {
-			return t.fail(err)
-		}
-		rs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
-			var x row
-			err := r.Scan(&x.key, &x.raw)
-			return x, err
-		})
-		if err != nil {
-			return t.fail(err)
+			return err
 		}
 		for _, r := range rs {
 			if err := fn(string(r.key), bytesArg(r.raw)); err != nil {
