@@ -8,9 +8,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/challenge"
+	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
-	"github.com/takbymail/takbot/tak"
 )
 
 // The bot as an opponent. The engine plays as a player of its own, on a
@@ -64,18 +65,18 @@ func (s *session) engineOpponent(word string) (bool, error) {
 
 // newEngineGame is "new takbot [options]": the game starts at once.
 func (s *session) newEngineGame(args []string) error {
-	opts, err := parseNewOptions(args, s.r.opts.DefaultDays)
+	opts, err := command.ParseGameOptions(args, s.r.opts.DefaultDays)
 	if err != nil {
 		return err
 	}
-	if opts.ratingHigh > 0 {
-		return refuse("rating= is for open challenges, which anyone in the range may accept: write \"new anyone rating=%d-%d\"", opts.ratingLow, opts.ratingHigh)
+	if opts.RatingHigh > 0 {
+		return refuse("rating= is for open challenges, which anyone in the range may accept: write \"new anyone rating=%d-%d\"", opts.RatingLow, opts.RatingHigh)
 	}
-	cfg, err := opts.config()
+	cfg, err := opts.Config()
 	if err != nil {
 		return err
 	}
-	level := opts.level
+	level := opts.Level
 	if level == 0 {
 		level = DefaultLevel
 	}
@@ -84,15 +85,7 @@ func (s *session) newEngineGame(args []string) error {
 	} else if n >= MaxEngineGames {
 		return refuse("you already play %d games against takbot, the most at once; finish or resign one first (\"games\" lists them)", n)
 	}
-	mine := tak.White
-	switch opts.color {
-	case "black":
-		mine = tak.Black
-	case "random":
-		if s.r.randInt(2) == 1 {
-			mine = tak.Black
-		}
-	}
+	mine := challenge.PickColor(s, opts)
 	op, err := s.player(EngineIdentity().Key())
 	if err != nil {
 		return err
@@ -100,7 +93,7 @@ func (s *session) newEngineGame(args []string) error {
 	if op.Created.Equal(s.now) {
 		s.markPlayer(op)
 	}
-	g, err := s.challengeFrom(opts, cfg, mine)
+	g, err := challenge.Challenge(s, opts, cfg, mine)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/words"
 )
 
@@ -138,6 +139,10 @@ func (s *session) exec(c *Command) error {
 	}
 	mark := s.markDrafts()
 	err := run(s, c)
+	var oe *command.OptionError // an option of "new" that cannot be read
+	if errors.As(err, &oe) {
+		err = &refusal{msg: oe.Error(), cause: oe}
+	}
 	var nl *needLock
 	if errors.As(err, &nl) {
 		return err

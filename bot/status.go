@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -144,7 +145,7 @@ func (s *session) offerActions(gs *gameState, to string) {
 		offer(Action{Label: "Offer a draw", Command: "draw", Game: g.ID},
 			Action{Label: "Resign", Command: "resign", Game: g.ID, Confirm: "Resign game " + g.ID + " against " + g.Names[me.Opponent()] + "?"})
 	case Over:
-		offerRematch(g, offer)
+		challenge.OfferRematch(g, offer)
 	}
 	// In an array of their own: a reply may hold the earlier offers.
 	d.offers = append([]Action(nil), offers...)

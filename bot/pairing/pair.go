@@ -1,0 +1,313 @@
+package pairing
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/bot/community"
+	"github.com/takbymail/takbot/command"
+	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
+)
+
+// Turn is what pairing needs of the message being evaluated (bot's
+// session implements it). Players and games read through it are the
+// session's: a change is written with the message's other changes once
+// marked (MarkPlayer, MarkGame).
+type Turn interface {
+	// Now is when the referee evaluates the message; Sender the sending
+	// player (a paired identity's primary); From the identity the message
+	// came from.
+	Now() time.Time
+	Sender() *record.Player
+	From() record.Identity
+	Player(key string) (*record.Player, error)
+	MarkPlayer(p *record.Player)
+	// Locked is nil when the session holds the lock of player key's
+	// records, else the error that runs the message again with it.
+	Locked(key string) error
+	// GamesOf lists a player's game ids; Game loads one under its lock.
+	GamesOf(key string) ([]string, error)
+	Game(id string) (*record.Game, error)
+	MarkGame(g *record.Game)
+	// View reads the store; Extra adds a write to the message's commit.
+	View(fn func(record.Tx) error) error
+	Extra(fn func(record.Tx) error)
+	// Refuse refuses the command in words of its own.
+	Refuse(format string, args ...any) error
+	// TellLines answers the sender's player key; TellDirect tells one
+	// identity, never routed to the identity a paired player last wrote
+	// from.
+	TellLines(to, game string, lines ...string)
+	TellDirect(key string, lines ...string)
+	// Transports lists the referee's transports.
+	Transports(first string) []community.Transport
+}
+
+// pairPrefix keys the pairing codes in community.RefereeSpace:
+// "pair/KX7M2QPA".
+const pairPrefix = "pair/"
+
+// maxPairGames bounds the games that move when two identities pair.
+const maxPairGames = 200
+
+// Pair gives a code ("pair"), joins with one ("pair CODE"), or
+// separates ("unpair", "pair off").
+func Pair(t Turn, c *command.Command) error {
+	word := ""
+	if f := strings.Fields(c.Text); len(f) > 0 {
+		word = strings.ToLower(f[0])
+	}
+	switch {
+	case word == "unpair" && len(c.Args) == 0, word != "unpair" && len(c.Args) == 1 && strings.EqualFold(c.Args[0], "off"):
+		return unpair(t)
+	case word == "unpair":
+		return t.Refuse("\"unpair\" takes nothing after it")
+	case len(c.Args) == 0:
+		return pairCode(t)
+	case len(c.Args) > 1:
+		return t.Refuse("write the code as one word, e.g. \"pair KX7M-2QPA\"")
+	}
+	return pairJoin(t, c.Args[0])
+}
+
+// pairCode gives the sender a one-time code.
+func pairCode(t Turn) error {
+	me := t.Sender()
+	if me.Paired != "" {
+		return t.Refuse("your account is already paired with %s; send \"unpair\" first to pair it with another", identityText(t, me.Paired))
+	}
+	code, err := community.NewCode(nil)
+	if err != nil {
+		return err
+	}
+	now := t.Now()
+	expires := now.Add(community.CodeTTL)
+	ticket := community.Ticket{Key: me.Key, Expires: expires}.Encode()
+	old := me.PairCode
+	t.Extra(func(tx record.Tx) error {
+		// Retire the sender's earlier code and every expired one.
+		var stale []string
+		if err := tx.ScanState(community.RefereeSpace, pairPrefix, func(k string, v []byte) error {
+			if !community.DecodeTicket(v).Valid(now) || k == pairPrefix+old {
+				stale = append(stale, k)
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		for _, k := range stale {
+			if err := tx.DeleteState(community.RefereeSpace, k); err != nil {
+				return err
+			}
+		}
+		return tx.PutState(community.RefereeSpace, pairPrefix+code, ticket)
+	})
+	me.PairCode = code
+	t.MarkPlayer(me)
+	t.TellLines(me.Key, "", fmt.Sprintf("Your pairing code is %s. Send \"pair %s\" from your other account (this takbot runs %s) before %s, and the two become one player: one game list, one rating and your settings here. "+
+		"The code works once. Give it to nobody: whoever sends it joins your account.", community.ShowCode(code), community.ShowCode(code), runningNames(t), words.UTC(expires)))
+	return nil
+}
+
+// pairJoin joins the sender to the identity that was given code w.
+func pairJoin(t Turn, w string) error {
+	me := t.Sender()
+	code, ok := community.ReadCode(w)
+	if !ok {
+		return t.Refuse("%q is not a pairing code: a code has %d letters and digits, like KX7M-2QPA. Send \"pair\" from your other account to get one", command.Excerpt(w, 20), community.CodeLen)
+	}
+	primary, err := ticketHolder(t, code)
+	if err != nil {
+		return err
+	}
+	ids, err := t.GamesOf(me.Key)
+	if err != nil {
+		return err
+	}
+	if len(ids) > maxPairGames {
+		return t.Refuse("this account has %d games, and at most %d can join another account's list", len(ids), maxPairGames)
+	}
+	moved, err := gamesToMove(t, ids, primary.Key)
+	if err != nil {
+		return err
+	}
+	me.Moved = nil
+	for _, g := range moved {
+		c, _ := g.ColorOf(me.Key)
+		g.Players[c] = primary.Key
+		t.MarkGame(g)
+		me.Moved = append(me.Moved, g.ID)
+	}
+	me.Alias, primary.Paired, primary.Via, primary.PairCode = primary.Key, me.Key, "", ""
+	t.MarkPlayer(me)
+	t.MarkPlayer(primary)
+	t.Extra(func(tx record.Tx) error { return tx.DeleteState(community.RefereeSpace, pairPrefix+code) })
+	joined := "This account had no games of its own to add."
+	if len(moved) > 0 {
+		joined = words.Plural(len(moved), "game of this account joined", "games of this account joined") + " the list."
+	}
+	t.TellLines(me.Key, "", fmt.Sprintf("Paired: %s and %s are now one player, %s, with one game list. %s Your settings, name and rating are those of %s. "+
+		"Answers come back where you write from; news of your games goes where you last wrote from. Send \"unpair\" from either to separate them.",
+		identityText(t, me.Key), identityText(t, primary.Key), primary.Name, joined, identityText(t, primary.Key)))
+	t.TellDirect(primary.Key, fmt.Sprintf("%s is now paired with %s: the code you asked for was sent from there, so both are you, %s, with one game list and your settings. "+
+		"If that was not you, send \"unpair\" at once.", words.Capitalize(identityText(t, primary.Key)), identityText(t, me.Key), primary.Name))
+	return nil
+}
+
+// ticketHolder is the player who was given code, when the sender may
+// join them.
+func ticketHolder(t Turn, code string) (*record.Player, error) {
+	me := t.Sender()
+	var raw []byte
+	err := t.View(func(tx record.Tx) error {
+		var err error
+		raw, err = tx.State(community.RefereeSpace, pairPrefix+code)
+		return err
+	})
+	var tk community.Ticket
+	switch {
+	case errors.Is(err, record.ErrNotFound):
+	case err != nil:
+		return nil, err
+	default:
+		tk = community.DecodeTicket(raw)
+	}
+	if !tk.Valid(t.Now()) {
+		return nil, t.Refuse("the code %s does not work: a code works once, for %d minutes. Send \"pair\" from your other account for a new one", community.ShowCode(code), int(community.CodeTTL/time.Minute))
+	}
+	if tk.Key == me.Key {
+		return nil, t.Refuse("send this code from your other account (by mail or on Discord), not from the one that asked for it")
+	}
+	if me.Paired != "" || me.Alias != "" {
+		return nil, t.Refuse("this account is already paired; send \"unpair\" first")
+	}
+	if err := t.Locked(tk.Key); err != nil {
+		return nil, err
+	}
+	primary, err := t.Player(tk.Key)
+	if err != nil {
+		return nil, err
+	}
+	if primary.Paired != "" || primary.Alias != "" {
+		return nil, t.Refuse("the account that asked for this code is paired with another meanwhile; it must send \"unpair\" first")
+	}
+	return primary, nil
+}
+
+// gamesToMove are the sender's games that join primary's list: all but
+// the finished games between the two; a game in progress between them
+// refuses the pairing.
+func gamesToMove(t Turn, ids []string, primary string) ([]*record.Game, error) {
+	me := t.Sender().Key
+	var moved []*record.Game
+	for _, id := range ids {
+		g, err := t.Game(id)
+		if err != nil {
+			return nil, err
+		}
+		c, _ := g.ColorOf(me)
+		switch other := g.Players[c.Opponent()]; {
+		case other == primary && (g.Status == record.Active || g.Status == record.Challenged):
+			return nil, t.Refuse("your two accounts play each other in game %s: finish it (or withdraw the challenge) before you pair them", id)
+		case other == primary:
+			continue // a finished game between the two stays as it was
+		}
+		moved = append(moved, g)
+	}
+	return moved, nil
+}
+
+// unpair separates the sender's paired identities.
+func unpair(t Turn) error {
+	primary := t.Sender()
+	if primary.Paired == "" {
+		return t.Refuse("your account is not paired with another; \"pair\" gives a code to pair it")
+	}
+	if err := t.Locked(primary.Paired); err != nil {
+		return err
+	}
+	alias, err := t.Player(primary.Paired)
+	if err != nil {
+		return err
+	}
+	back := 0
+	for _, id := range alias.Moved {
+		g, err := t.Game(id)
+		if errors.Is(err, record.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		for _, c := range []tak.Color{tak.White, tak.Black} {
+			if g.Players[c] == primary.Key {
+				g.Players[c] = alias.Key
+				t.MarkGame(g)
+				back++
+			}
+		}
+	}
+	aliasKey := alias.Key
+	alias.Alias, alias.Moved = "", nil
+	primary.Paired, primary.Via = "", ""
+	t.MarkPlayer(alias)
+	t.MarkPlayer(primary)
+	went := "No game went back"
+	if back > 0 {
+		went = words.Plural(back, "game went back", "games went back")
+	}
+	text := fmt.Sprintf("Unpaired: %s and %s are two players again. %s to %s; the games begun while they were paired stay with %s, and each keeps its own settings.",
+		identityText(t, primary.Key), identityText(t, aliasKey), went, identityText(t, aliasKey), identityText(t, primary.Key))
+	from := t.From().Key()
+	t.TellDirect(from, text)
+	other := primary.Key
+	if from == primary.Key {
+		other = aliasKey
+	}
+	t.TellDirect(other, fmt.Sprintf("%s (\"unpair\" was sent from %s.)", text, identityText(t, from)))
+	return nil
+}
+
+// identityText names an identity for its own player: "your email
+// account alice@example.org", "your Discord account Alice" (a Discord
+// address is a number: the name says more).
+func identityText(t Turn, key string) string {
+	id, ok := record.ParseIdentity(key)
+	if !ok {
+		return key
+	}
+	title, who := id.Transport, id.Address
+	all := t.Transports(id.Transport)
+	if i := slices.IndexFunc(all, func(e community.Transport) bool { return strings.EqualFold(e.Name, id.Transport) }); i >= 0 {
+		e := all[i]
+		title = strings.TrimPrefix(e.Title, "the ")
+		if e.Named && e.ParseAddress != nil && strings.Trim(who, "0123456789") == "" {
+			if p, err := t.Player(key); err == nil && p.Name != "" {
+				who = p.Name
+			}
+		}
+	}
+	return fmt.Sprintf("your %s account %s", title, who)
+}
+
+// runningNames lists the running transports: "console and email".
+func runningNames(t Turn) string {
+	var names []string
+	for _, e := range t.Transports("") {
+		if e.Running {
+			names = append(names, e.Title)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "no transport"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

@@ -1,0 +1,231 @@
+package bot
+
+import (
+	"time"
+
+	"github.com/takbymail/takbot/bot/challenge"
+	"github.com/takbymail/takbot/bot/community"
+	"github.com/takbymail/takbot/words"
+)
+
+// The seam of bot/challenge and bot/pairing: *session implements their
+// Turn with these forwarders (and Now, Sender, Player, ... shared with
+// the other feature packages).
+
+// Now is when the session evaluates.
+func (s *session) Now() time.Time { return s.now }
+
+// Sender is the sending player.
+func (s *session) Sender() *PlayerRecord { return s.sender }
+
+// From is the identity the message came from.
+func (s *session) From() Identity { return s.msg.From }
+
+// MessageGame is the game of the message's thread.
+func (s *session) MessageGame() string { return s.msg.Game }
+
+// Current is the game chosen earlier in the message.
+func (s *session) Current() string { return s.current }
+
+// SetCurrent chooses game id for the rest of the message.
+func (s *session) SetCurrent(id string) { s.current = id }
+
+// Player reads a player's record (player).
+func (s *session) Player(key string) (*PlayerRecord, error) { return s.player(key) }
+
+// Person reads the player a key stands for (person).
+func (s *session) Person(key string) (*PlayerRecord, error) { return s.person(key) }
+
+// MarkPlayer writes p with the session's changes (markPlayer).
+func (s *session) MarkPlayer(p *PlayerRecord) { s.markPlayer(p) }
+
+// PeekGame reads a game without its lock (peekGame).
+func (s *session) PeekGame(id string) (*GameRecord, error) { return s.peekGame(id) }
+
+// Game loads a game under its lock (game).
+func (s *session) Game(id string) (*GameRecord, error) {
+	gs, err := s.game(id)
+	if err != nil {
+		return nil, err
+	}
+	return gs.rec, nil
+}
+
+// MarkGame writes loaded game g with the session's changes.
+func (s *session) MarkGame(g *GameRecord) { s.games[g.ID].dirty = true }
+
+// Touch notes that the message addressed game id (touch).
+func (s *session) Touch(id string) { s.touch(id) }
+
+// GamesOf lists a player's game ids (gamesOf).
+func (s *session) GamesOf(key string) ([]string, error) { return s.gamesOf(key) }
+
+// NamedGame is the game of player key the message names (namedGame).
+func (s *session) NamedGame(key string) string { return s.namedGame(key) }
+
+// TargetAnswer chooses the game c answers (target).
+func (s *session) TargetAnswer(c *Command) (*GameRecord, error) { return s.targetRec(c, pickAnswer) }
+
+// TargetCancel chooses the game c withdraws from (target).
+func (s *session) TargetCancel(c *Command) (*GameRecord, error) { return s.targetRec(c, pickCancel) }
+
+func (s *session) targetRec(c *Command, k pickKind) (*GameRecord, error) {
+	gs, err := s.target(c, k)
+	if err != nil {
+		return nil, err
+	}
+	return gs.rec, nil
+}
+
+// AskShow asks which of games fit command c meant (ask).
+func (s *session) AskShow(c *Command, fit []*GameRecord) error { return s.ask(c, pickShow, fit) }
+
+// AddGame gives game g its id and writes it, as the current game (addGame).
+func (s *session) AddGame(g *GameRecord) error { _, err := s.addGame(g); return err }
+
+// StartGame starts challenged game g, loaded (startGame).
+func (s *session) StartGame(g *GameRecord) error { return s.startGame(s.games[g.ID]) }
+
+// ApplyProposal carries out accepted proposal pr of loaded game g.
+func (s *session) ApplyProposal(g *GameRecord, pr *Proposal) error {
+	return s.applyProposal(s.games[g.ID], pr)
+}
+
+// WordsProposal describes proposal p of game g for words.
+func (s *session) WordsProposal(g *GameRecord, p *Proposal) words.Proposal {
+	return wordsProposal(g, p)
+}
+
+// View reads the store (view).
+func (s *session) View(fn func(Tx) error) error { return s.view(fn) }
+
+// Extra adds a write to the session's commit.
+func (s *session) Extra(fn func(Tx) error) { s.extra = append(s.extra, fn) }
+
+// Locked is nil when the session holds player key's lock, else a needLock.
+func (s *session) Locked(key string) error {
+	if st := stripeOf(key); !s.ls.has(st) {
+		return &needLock{st}
+	}
+	return nil
+}
+
+// Refusal words a refusal about game g (refusal).
+func (s *session) Refusal(g *GameRecord, o words.Refusal) error { return s.refusal(g, o) }
+
+// Refuse refuses a command in words of its own (refuse).
+func (s *session) Refuse(format string, args ...any) error { return refuse(format, args...) }
+
+// Question asks the sender what they meant, offering actions.
+func (s *session) Question(msg string, actions ...Action) error {
+	return &question{msg: msg, actions: actions}
+}
+
+// Announce tells outcome o of game g to player key (announce).
+func (s *session) Announce(g *GameRecord, key string, o words.Outcome) { s.announce(g, key, o) }
+
+// Reply tells outcome o of game g to player key alone (reply).
+func (s *session) Reply(g *GameRecord, key string, o words.Outcome) { s.reply(g, key, o) }
+
+// OfferActions offers player to what they can do in loaded game g.
+func (s *session) OfferActions(g *GameRecord, to string) { s.offerActions(s.games[g.ID], to) }
+
+// TellLines answers with lines of prose (tell).
+func (s *session) TellLines(to, game string, lines ...string) {
+	d := s.tell(to, game)
+	for _, l := range lines {
+		d.line(l)
+	}
+}
+
+// TellBlock answers with a block of text under a caption.
+func (s *session) TellBlock(to, game, caption, text string) { s.tell(to, game).block(caption, text) }
+
+// TellActions offers commands in an answer.
+func (s *session) TellActions(to, game string, acts ...Action) { s.tell(to, game).act(acts...) }
+
+// TellDirect tells one identity, never routed elsewhere (tellDirect).
+func (s *session) TellDirect(key string, lines ...string) {
+	d := s.tellDirect(key)
+	for _, l := range lines {
+		d.line(l)
+	}
+}
+
+// EventLines tells of a change of game (event).
+func (s *session) EventLines(to, game string, lines ...string) {
+	d := s.event(to, game)
+	for _, l := range lines {
+		d.line(l)
+	}
+}
+
+// EventActions offers commands with a change of game.
+func (s *session) EventActions(to, game string, acts ...Action) { s.event(to, game).act(acts...) }
+
+// CheckChallengeQuotas refuses a challenge to op over the limits.
+func (s *session) CheckChallengeQuotas(op *PlayerRecord) error { return s.checkChallengeQuotas(op) }
+
+// CheckOwnChallenges refuses a challenge over the sender's limit.
+func (s *session) CheckOwnChallenges() error { return s.checkOwnChallenges() }
+
+// Stranger reports whether p never wrote to the referee (stranger).
+func (s *session) Stranger(p *PlayerRecord) (bool, error) { return s.stranger(p) }
+
+// HoldNotice holds game g's challenge notice to key (holdNotice).
+func (s *session) HoldNotice(g *GameRecord, key string) { s.holdNotice(g, s.event(key, g.ID)) }
+
+// VoidNotice withdraws game g's held challenge notice (voidNotice).
+func (s *session) VoidNotice(g *GameRecord) (bool, error) { return s.voidNotice(g) }
+
+// EngineOpponent reports whether word names takbot (engineOpponent).
+func (s *session) EngineOpponent(word string) (bool, error) { return s.engineOpponent(word) }
+
+// NewEngineGame is "new takbot [options]" (newEngineGame).
+func (s *session) NewEngineGame(args []string) error { return s.newEngineGame(args) }
+
+// CheckEngineGames refuses one more game against takbot over the limit.
+func (s *session) CheckEngineGames(g *GameRecord) error {
+	n, err := s.activeEngineGames()
+	if err != nil || n < MaxEngineGames {
+		return err
+	}
+	return s.refusal(g, words.Refusal{Reason: words.EngineGamesFull, Count: n})
+}
+
+// MaxLevel is takbot's strongest level.
+func (s *session) MaxLevel() int { return MaxLevel }
+
+// PublicName is a name as a public view shows it (PublicName).
+func (s *session) PublicName(name string) string { return PublicName(name) }
+
+// Transports lists the transports, first's first (transportsByPreference).
+func (s *session) Transports(first string) []community.Transport {
+	var out []community.Transport
+	for _, e := range s.r.transportsByPreference(first) {
+		t := community.Transport{Name: e.info.Name, Title: e.info.Title, Running: e.t != nil, Named: e.info.DisplayName != nil, ParseAddress: e.info.ParseAddress}
+		if e.info.Lobby != "" {
+			t.Lobby = Identity{Transport: e.info.Name, Address: e.info.Lobby}.Key()
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// RandInt is a random number in [0, n).
+func (s *session) RandInt(n int) int { return s.r.randInt(n) }
+
+// DefaultDays is a game's days per move unless told.
+func (s *session) DefaultDays() int { return s.r.opts.DefaultDays }
+
+// ChallengeDays is how long a challenge waits.
+func (s *session) ChallengeDays() int { return s.r.opts.ChallengeDays }
+
+// ChallengeExpiry is when game g's challenge expires (challengeExpiry).
+func (s *session) ChallengeExpiry(g *GameRecord) time.Time { return s.r.challengeExpiry(g) }
+
+// maxAddress bounds a player's address.
+const maxAddress = challenge.MaxAddress
+
+// isTransportName reports whether t may name a transport.
+var isTransportName = challenge.IsTransportName
