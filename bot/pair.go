@@ -2,8 +2,9 @@ package bot
 
 // One player, two transports: "pair" and "unpair" are bot/pairing's
 // (its doc says what pairing does and why the code confirms both sides).
-// Here, the referee's side: a message from a paired identity is the
-// primary's, and replies are routed to the identity a player wrote from.
+// Here, the referee's side: replies are routed to the identity a player
+// wrote from (a message from a paired identity is the primary's:
+// pairing.Resolve).
 
 // person returns the player a key stands for: the primary of a paired
 // identity, else the key's own record.
@@ -13,37 +14,6 @@ func (s *session) person(key string) (*PlayerRecord, error) {
 		return p, err
 	}
 	return s.player(p.Alias)
-}
-
-// resolveSender makes a message from a paired identity the primary's: it
-// returns the primary's record (under its lock) and notes where the
-// player wrote from.
-func (s *session) resolveSender(own *PlayerRecord) (*PlayerRecord, error) {
-	p := own
-	if own.Alias != "" {
-		if st := stripeOf(own.Alias); !s.ls.has(st) {
-			return nil, &needLock{st}
-		}
-		primary, err := s.player(own.Alias)
-		if err != nil {
-			return nil, err
-		}
-		if primary.Paired != own.Key {
-			return own, nil // a half-written pair: the identity stands alone
-		}
-		p = primary
-	}
-	if p.Paired != "" && !s.msg.Unverified {
-		via := own.Key
-		if via == p.Key {
-			via = ""
-		}
-		if p.Via != via {
-			p.Via = via
-			s.markPlayer(p)
-		}
-	}
-	return p, nil
 }
 
 // route is the identity a draft goes to: the identity the message came
@@ -64,11 +34,4 @@ func (s *session) route(d *draft) Identity {
 		}
 	}
 	return id
-}
-
-// tellDirect returns a draft to one identity, never routed elsewhere.
-func (s *session) tellDirect(key string) *draft {
-	d := &draft{to: key, direct: true, public: true}
-	s.drafts = append(s.drafts, d)
-	return d
 }

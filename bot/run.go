@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/pairing"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/words"
 )
@@ -41,7 +42,7 @@ func (s *session) run(p Parsed, perr error) error {
 	if err != nil {
 		return err
 	}
-	sender, err := s.resolveSender(own)
+	sender, err := pairing.Resolve(s, own)
 	if err != nil {
 		return err
 	}

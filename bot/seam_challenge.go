@@ -132,10 +132,7 @@ func (s *session) OfferActions(g *GameRecord, to string) { s.offerActions(s.game
 
 // TellLines answers with lines of prose (tell).
 func (s *session) TellLines(to, game string, lines ...string) {
-	d := s.tell(to, game)
-	for _, l := range lines {
-		d.line(l)
-	}
+	s.tell(to, game).lines(lines)
 }
 
 // TellBlock answers with a block of text under a caption.
@@ -144,20 +141,16 @@ func (s *session) TellBlock(to, game, caption, text string) { s.tell(to, game).b
 // TellActions offers commands in an answer.
 func (s *session) TellActions(to, game string, acts ...Action) { s.tell(to, game).act(acts...) }
 
-// TellDirect tells one identity, never routed elsewhere (tellDirect).
+// TellDirect tells one identity, never routed to another of its player's.
 func (s *session) TellDirect(key string, lines ...string) {
-	d := s.tellDirect(key)
-	for _, l := range lines {
-		d.line(l)
-	}
+	d := &draft{to: key, direct: true, public: true}
+	s.drafts = append(s.drafts, d)
+	d.lines(lines)
 }
 
 // EventLines tells of a change of game (event).
 func (s *session) EventLines(to, game string, lines ...string) {
-	d := s.event(to, game)
-	for _, l := range lines {
-		d.line(l)
-	}
+	s.event(to, game).lines(lines)
 }
 
 // EventActions offers commands with a change of game.
@@ -181,8 +174,8 @@ func (s *session) VoidNotice(g *GameRecord) (bool, error) { return s.voidNotice(
 // EngineOpponent reports whether word names takbot (engineOpponent).
 func (s *session) EngineOpponent(word string) (bool, error) { return s.engineOpponent(word) }
 
-// NewEngineGame is "new takbot [options]" (newEngineGame).
-func (s *session) NewEngineGame(args []string) error { return s.newEngineGame(args) }
+// EngineKey is takbot's player key.
+func (s *session) EngineKey() string { return EngineIdentity().Key() }
 
 // CheckEngineGames refuses one more game against takbot over the limit.
 func (s *session) CheckEngineGames(g *GameRecord) error {
@@ -192,6 +185,9 @@ func (s *session) CheckEngineGames(g *GameRecord) error {
 	}
 	return s.refusal(g, words.Refusal{Reason: words.EngineGamesFull, Count: n})
 }
+
+// DefaultLevel is takbot's level unless told.
+func (s *session) DefaultLevel() int { return DefaultLevel }
 
 // MaxLevel is takbot's strongest level.
 func (s *session) MaxLevel() int { return MaxLevel }
@@ -223,6 +219,16 @@ func (s *session) ChallengeDays() int { return s.r.opts.ChallengeDays }
 
 // ChallengeExpiry is when game g's challenge expires (challengeExpiry).
 func (s *session) ChallengeExpiry(g *GameRecord) time.Time { return s.r.challengeExpiry(g) }
+
+// Unverified reports whether the transport cannot vouch for the sender.
+func (s *session) Unverified() bool { return s.msg.Unverified }
+
+// lines adds lines of prose.
+func (d *draft) lines(ls []string) {
+	for _, l := range ls {
+		d.line(l)
+	}
+}
 
 // maxAddress bounds a player's address.
 const maxAddress = challenge.MaxAddress

@@ -28,7 +28,7 @@ func New(t Turn, c *command.Command) error {
 	if engine, err := t.EngineOpponent(c.Args[0]); err != nil {
 		return err
 	} else if engine {
-		return t.NewEngineGame(c.Args[1:])
+		return EngineGame(t, c.Args[1:])
 	}
 	opp, err := resolveOpponent(t, c.Args[0])
 	if err != nil {
@@ -85,6 +85,47 @@ func New(t Turn, c *command.Command) error {
 		t.HoldNotice(g, op.Key) // withdrawn within the grace period, it never goes out
 	}
 	return nil
+}
+
+// EngineGame is "new takbot [options]": takbot plays at once, unrated.
+func EngineGame(t Turn, args []string) error {
+	opts, err := command.ParseGameOptions(args, t.DefaultDays())
+	if err != nil {
+		return err
+	}
+	if opts.RatingHigh > 0 {
+		return t.Refusal(nil, words.Refusal{Reason: words.RatingForOpen, Low: opts.RatingLow, High: opts.RatingHigh})
+	}
+	cfg, err := opts.Config()
+	if err != nil {
+		return err
+	}
+	level := opts.Level
+	if level == 0 {
+		level = t.DefaultLevel()
+	}
+	if err := t.CheckEngineGames(nil); err != nil {
+		return err
+	}
+	mine := PickColor(t, opts)
+	op, err := t.Player(t.EngineKey())
+	if err != nil {
+		return err
+	}
+	if op.Created.Equal(t.Now()) {
+		t.MarkPlayer(op)
+	}
+	g, err := Challenge(t, opts, cfg, mine)
+	if err != nil {
+		return err
+	}
+	g.Level = level
+	g.Players[mine.Opponent()], g.Names[mine.Opponent()] = op.Key, op.Name
+	if err := t.AddGame(g); err != nil {
+		return err
+	}
+	t.EventLines(t.Sender().Key, g.ID, fmt.Sprintf("takbot plays you at level %d of %d; the game is unrated.", level, t.MaxLevel()))
+	return t.StartGame(g)
 }
 
 // Challenge builds the record of a game challenged with the options of

@@ -86,13 +86,14 @@ type Turn interface {
 	Stranger(p *record.Player) (bool, error)
 	HoldNotice(g *record.Game, key string)
 	VoidNotice(g *record.Game) (bool, error)
-	// EngineOpponent reports whether the word after "new" names takbot;
-	// NewEngineGame starts a game against it; CheckEngineGames refuses
-	// one more when the sender plays as many as allowed; MaxLevel is
-	// takbot's strongest level.
+	// EngineOpponent reports whether the word after "new" names takbot,
+	// whose player is EngineKey; CheckEngineGames refuses one more game
+	// against it when the sender plays as many as allowed; DefaultLevel
+	// and MaxLevel are its usual and strongest levels.
 	EngineOpponent(word string) (bool, error)
-	NewEngineGame(args []string) error
+	EngineKey() string
 	CheckEngineGames(g *record.Game) error
+	DefaultLevel() int
 	MaxLevel() int
 	// PublicName is a name as a public view may show it.
 	PublicName(name string) string

@@ -46,6 +46,41 @@ type Turn interface {
 	TellDirect(key string, lines ...string)
 	// Transports lists the referee's transports.
 	Transports(first string) []community.Transport
+	// Unverified reports whether the transport cannot vouch for the
+	// message's sender.
+	Unverified() bool
+}
+
+// Resolve makes a message from a paired identity, own, the primary's: it
+// returns the primary's record (under its lock) and notes where the
+// player wrote from. It runs before the sender is known (Turn.Sender is
+// not read).
+func Resolve(t Turn, own *record.Player) (*record.Player, error) {
+	p := own
+	if own.Alias != "" {
+		if err := t.Locked(own.Alias); err != nil {
+			return nil, err
+		}
+		primary, err := t.Player(own.Alias)
+		if err != nil {
+			return nil, err
+		}
+		if primary.Paired != own.Key {
+			return own, nil // a half-written pair: the identity stands alone
+		}
+		p = primary
+	}
+	if p.Paired != "" && !t.Unverified() {
+		via := own.Key
+		if via == p.Key {
+			via = ""
+		}
+		if p.Via != via {
+			p.Via = via
+			t.MarkPlayer(p)
+		}
+	}
+	return p, nil
 }
 
 // pairPrefix keys the pairing codes in community.RefereeSpace:
