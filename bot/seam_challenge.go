@@ -43,13 +43,7 @@ func (s *session) MarkPlayer(p *PlayerRecord) { s.markPlayer(p) }
 func (s *session) PeekGame(id string) (*GameRecord, error) { return s.peekGame(id) }
 
 // Game loads a game under its lock (game).
-func (s *session) Game(id string) (*GameRecord, error) {
-	gs, err := s.game(id)
-	if err != nil {
-		return nil, err
-	}
-	return gs.rec, nil
-}
+func (s *session) Game(id string) (*GameRecord, error) { return recOf(s.game(id)) }
 
 // MarkGame writes loaded game g with the session's changes.
 func (s *session) MarkGame(g *GameRecord) { s.games[g.ID].dirty = true }
@@ -64,13 +58,17 @@ func (s *session) GamesOf(key string) ([]string, error) { return s.gamesOf(key) 
 func (s *session) NamedGame(key string) string { return s.namedGame(key) }
 
 // TargetAnswer chooses the game c answers (target).
-func (s *session) TargetAnswer(c *Command) (*GameRecord, error) { return s.targetRec(c, pickAnswer) }
+func (s *session) TargetAnswer(c *Command) (*GameRecord, error) {
+	return recOf(s.target(c, pickAnswer))
+}
 
 // TargetCancel chooses the game c withdraws from (target).
-func (s *session) TargetCancel(c *Command) (*GameRecord, error) { return s.targetRec(c, pickCancel) }
+func (s *session) TargetCancel(c *Command) (*GameRecord, error) {
+	return recOf(s.target(c, pickCancel))
+}
 
-func (s *session) targetRec(c *Command, k pickKind) (*GameRecord, error) {
-	gs, err := s.target(c, k)
+// recOf is a loaded game's record.
+func recOf(gs *gameState, err error) (*GameRecord, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -117,9 +115,7 @@ func (s *session) Refusal(g *GameRecord, o words.Refusal) error { return s.refus
 func (s *session) Refuse(format string, args ...any) error { return refuse(format, args...) }
 
 // Question asks the sender what they meant, offering actions.
-func (s *session) Question(msg string, actions ...Action) error {
-	return &question{msg: msg, actions: actions}
-}
+func (s *session) Question(msg string, as ...Action) error { return &question{msg, as} }
 
 // Announce tells outcome o of game g to player key (announce).
 func (s *session) Announce(g *GameRecord, key string, o words.Outcome) { s.announce(g, key, o) }

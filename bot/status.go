@@ -153,7 +153,7 @@ func (s *session) offerActions(gs *gameState, to string) {
 
 // both calls fn for each player key of the game.
 func both(g *GameRecord, fn func(key string, c tak.Color)) {
-	// An open challenge's empty seat (seek.go) has nobody to tell.
+	// An open challenge's empty seat (bot/challenge) has nobody to tell.
 	if g.Players[0] != "" {
 		fn(g.Players[0], tak.White)
 	}
