@@ -284,10 +284,17 @@ func SeekIndex(games []*record.Game) func(record.Tx) error {
 	}
 }
 
-// maxSeeksListed bounds the seeks "seeks" lists.
-const maxSeeksListed = 20
+// maxSeeksListed bounds the seeks "seeks" lists that the reader may
+// accept; maxOutsideListed those outside the reader's rating.
+const (
+	maxSeeksListed   = 20
+	maxOutsideListed = 5
+)
 
-// Seeks lists the open challenges the sender could accept: "seeks".
+// Seeks lists the open challenges the sender could accept, newest first,
+// and apart those whose rating range leaves the sender out: "seeks". A
+// seek's seeker is named as a public view may (PublicName), even in a
+// private game's seek (bot/visibility.go).
 func Seeks(t Turn, c *command.Command) error {
 	var ids []string
 	if err := t.View(func(tx record.Tx) error {
@@ -299,42 +306,51 @@ func Seeks(t Turn, c *command.Command) error {
 		return err
 	}
 	sort.Slice(ids, func(i, j int) bool { return gameLess(ids[j], ids[i]) }) // newest first
-	me := t.Sender().Key
-	var lines []string
+	me := t.Sender()
+	var list words.SeekList
 	var acts []record.Action
-	more := 0
 	for _, id := range ids {
 		g, err := t.PeekGame(id)
 		if err != nil || !openSeek(g) || !t.Now().Before(t.ChallengeExpiry(g)) {
 			continue // closed or damaged meanwhile: the index is rewritten with the game
 		}
-		if len(lines) == maxSeeksListed {
-			more++
-			continue
+		e := listed(t, g, me)
+		switch {
+		case e.Outside && len(list.Outside) == maxOutsideListed:
+			list.MoreOutside++
+		case e.Outside:
+			list.Outside = append(list.Outside, e)
+		case len(list.Open) == maxSeeksListed:
+			list.MoreOpen++
+		default:
+			list.Open = append(list.Open, e)
+			if !e.Own {
+				acts = append(acts, record.Action{Label: "Accept " + g.ID, Command: "accept " + g.ID, Game: g.ID})
+			}
 		}
-		line := fmt.Sprintf("%s: %s, %dx%d, komi %s, %s per move; you would play %s", g.ID, seekerLabel(t, g),
-			g.Config.Size, g.Config.Size, g.Config.Komi, words.Plural(g.Days, "day", "days"), g.Challenger.Opponent())
-		if seekRanged(g.Seek) {
-			line += fmt.Sprintf("; for players rated %d to %d", g.Seek.Low, g.Seek.High)
-		}
-		if g.Players[g.Challenger] == me {
-			line += " (yours)"
-		} else {
-			acts = append(acts, record.Action{Label: "Accept " + g.ID, Command: "accept " + g.ID, Game: g.ID})
-		}
-		lines = append(lines, line)
 	}
-	if len(lines) == 0 {
-		t.TellLines(me, "", "There are no open challenges now. Send \"new anyone\" (with your options, e.g. \"new anyone size=6\") to post one.")
-		return nil
+	if none := list.None(); none != "" {
+		t.TellLines(me.Key, "", none)
+	} else {
+		t.TellBlock(me.Key, "", list.OpenCaption(), words.SeekLines(list.Open))
 	}
-	caption := "Open challenges, newest first; send \"accept ID\" to take one (the first to accept plays):"
-	if more > 0 {
-		caption = fmt.Sprintf("The %d newest open challenges of %d; send \"accept ID\" to take one (the first to accept plays):", len(lines), len(lines)+more)
+	if len(list.Outside) > 0 {
+		t.TellBlock(me.Key, "", list.OutsideCaption(), words.SeekLines(list.Outside))
 	}
-	t.TellBlock(me, "", caption, strings.Join(lines, "\n"))
-	t.TellActions(me, "", acts[:min(len(acts), 5)]...)
+	if len(list.Open) > 0 {
+		t.TellActions(me.Key, "", acts[:min(len(acts), 5)]...)
+	}
 	return nil
+}
+
+// listed is open challenge g as "seeks" lists it to player p.
+func listed(t Turn, g *record.Game, p *record.Player) words.SeekListed {
+	e := words.SeekListed{ID: g.ID, Seeker: seekerLabel(t, g), Size: g.Config.Size, Komi: g.Config.Komi, Days: g.Days,
+		You: g.Challenger.Opponent(), Ranged: seekRanged(g.Seek), Low: g.Seek.Low, High: g.Seek.High, Own: g.Players[g.Challenger] == p.Key}
+	if reason, n, unrated := outOfRange(p, g); reason != 0 && !e.Own {
+		e.Outside, e.Counted, e.Unrated = true, n, unrated
+	}
+	return e
 }
 
 // gameLess orders game ids by number: g2 before g10.
