@@ -111,11 +111,15 @@ func (s *session) Locked(key string) error {
 // Refusal words a refusal about game g (refusal).
 func (s *session) Refusal(g *GameRecord, o words.Refusal) error { return s.refusal(g, o) }
 
-// Refuse refuses a command in words of its own (refuse).
-func (s *session) Refuse(format string, args ...any) error { return refuse(format, args...) }
+// Refused refuses a command, saying why with outcome o.
+func (s *session) Refused(o words.Outcome) error {
+	return &refusal{msg: o.Words(s.reader(nil, s.senderKey()))}
+}
 
 // Question asks the sender what they meant, offering actions.
-func (s *session) Question(msg string, as ...Action) error { return &question{msg, as} }
+func (s *session) Question(o words.Outcome, as ...Action) error {
+	return &question{o.Words(s.reader(nil, s.senderKey())), as}
+}
 
 // Announce tells outcome o of game g to player key (announce).
 func (s *session) Announce(g *GameRecord, key string, o words.Outcome) { s.announce(g, key, o) }
@@ -126,31 +130,30 @@ func (s *session) Reply(g *GameRecord, key string, o words.Outcome) { s.reply(g,
 // OfferActions offers player to what they can do in loaded game g.
 func (s *session) OfferActions(g *GameRecord, to string) { s.offerActions(s.games[g.ID], to) }
 
-// TellLines answers with lines of prose (tell).
-func (s *session) TellLines(to, game string, lines ...string) {
-	s.tell(to, game).lines(lines)
-}
-
 // TellBlock answers with a block of text under a caption.
 func (s *session) TellBlock(to, game, caption, text string) { s.tell(to, game).block(caption, text) }
 
 // TellActions offers commands in an answer.
 func (s *session) TellActions(to, game string, acts ...Action) { s.tell(to, game).act(acts...) }
 
+// Tell answers player to about game ("": none) with outcome o.
+func (s *session) Tell(to, game string, o words.Outcome) {
+	s.tell(to, game).line(o.Words(s.reader(nil, to)))
+}
+
 // TellDirect tells one identity, never routed to another of its player's.
-func (s *session) TellDirect(key string, lines ...string) {
+func (s *session) TellDirect(key string, o words.Outcome) {
 	d := &draft{to: key, direct: true, public: true}
 	s.drafts = append(s.drafts, d)
-	d.lines(lines)
+	d.line(o.Words(s.reader(nil, key)))
 }
 
-// EventLines tells of a change of game (event).
-func (s *session) EventLines(to, game string, lines ...string) {
-	s.event(to, game).lines(lines)
+// Lobby tells lobby to of open challenge game, read as words.Reader{}.
+func (s *session) Lobby(to, game string, o words.Outcome, acts ...Action) {
+	d := s.event(to, game)
+	d.line(o.Words(words.Reader{}))
+	d.act(acts...)
 }
-
-// EventActions offers commands with a change of game.
-func (s *session) EventActions(to, game string, acts ...Action) { s.event(to, game).act(acts...) }
 
 // CheckChallengeQuotas refuses a challenge to op over the limits.
 func (s *session) CheckChallengeQuotas(op *PlayerRecord) error { return s.checkChallengeQuotas(op) }
@@ -218,13 +221,6 @@ func (s *session) ChallengeExpiry(g *GameRecord) time.Time { return s.r.challeng
 
 // Unverified reports whether the transport cannot vouch for the sender.
 func (s *session) Unverified() bool { return s.msg.Unverified }
-
-// lines adds lines of prose.
-func (d *draft) lines(ls []string) {
-	for _, l := range ls {
-		d.line(l)
-	}
-}
 
 // maxAddress bounds a player's address.
 const maxAddress = challenge.MaxAddress

@@ -145,18 +145,6 @@ type SeekList struct {
 	MoreOpen, MoreOutside int
 }
 
-// None says there is no open challenge the reader may accept ("" when
-// there is one).
-func (o SeekList) None() string {
-	switch {
-	case len(o.Open) > 0:
-		return ""
-	case len(o.Outside) > 0:
-		return "There are no open challenges you can accept now. Send \"new anyone\" (with your options, e.g. \"new anyone size=6\") to post one."
-	}
-	return "There are no open challenges now. Send \"new anyone\" (with your options, e.g. \"new anyone size=6\") to post one."
-}
-
 // OpenCaption heads the open challenges the reader may accept.
 func (o SeekList) OpenCaption() string {
 	if o.MoreOpen > 0 {

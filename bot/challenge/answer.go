@@ -108,7 +108,7 @@ func Cancel(t Turn, c *command.Command) error {
 		if unsent, err := t.VoidNotice(g); err != nil {
 			return err
 		} else if unsent {
-			t.EventLines(sender.Key, g.ID, "You withdrew the challenge "+g.ID+" before it went out: "+g.Names[g.Challenger.Opponent()]+" was not told of it.")
+			t.Announce(g, sender.Key, words.ChallengeUnsent{ID: g.ID, To: g.Names[g.Challenger.Opponent()]})
 			t.OfferActions(g, sender.Key) // nothing left to withdraw
 			break
 		}

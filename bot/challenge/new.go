@@ -1,7 +1,6 @@
 package challenge
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -124,7 +123,7 @@ func EngineGame(t Turn, args []string) error {
 	if err := t.AddGame(g); err != nil {
 		return err
 	}
-	t.EventLines(t.Sender().Key, g.ID, fmt.Sprintf("takbot plays you at level %d of %d; the game is unrated.", level, t.MaxLevel()))
+	t.Announce(g, t.Sender().Key, words.EngineGameBegins{Level: level, MaxLevel: t.MaxLevel()})
 	return t.StartGame(g)
 }
 
@@ -164,10 +163,10 @@ func PickColor(t Turn, opts command.GameOptions) tak.Color {
 func resolveOpponent(t Turn, word string) (record.Identity, error) {
 	w := strings.TrimSpace(word)
 	if len(w) > MaxAddress {
-		return record.Identity{}, t.Refuse("%q is too long to be a player's name or address (at most %d characters)", excerpt(w), MaxAddress)
+		return record.Identity{}, t.Refused(words.OpponentRefusal{Reason: words.AddressTooLong, Arg: excerpt(w), Count: MaxAddress})
 	}
 	if strings.Contains(w, "=") {
-		return record.Identity{}, t.Refuse("say whom to challenge before the options, e.g. \"new bob %s\"", excerpt(w))
+		return record.Identity{}, t.Refused(words.OpponentRefusal{Reason: words.OptionsFirst, Arg: excerpt(w)})
 	}
 	all := t.Transports(t.From().Transport)
 	if name, a, ok := strings.Cut(w, ":"); ok && name != "" && a != "" && IsTransportName(name) {
@@ -181,7 +180,7 @@ func resolveOpponent(t Turn, word string) (record.Identity, error) {
 		}
 		if addr, ok := e.ParseAddress(w); ok {
 			if !e.Running {
-				return record.Identity{}, t.Refuse("%s is not enabled on this takbot, so %s cannot play here; it runs %s", e.Title, excerpt(w), RunningNames(all))
+				return record.Identity{}, t.Refused(words.OpponentRefusal{Reason: words.TransportOff, Title: e.Title, Arg: excerpt(w), Runs: runningNames(all)})
 			}
 			return record.Identity{Transport: e.Name, Address: addr}, nil
 		}
@@ -194,15 +193,15 @@ func explicitAddress(t Turn, all []community.Transport, name, a string) (record.
 	i := slices.IndexFunc(all, func(e community.Transport) bool { return strings.EqualFold(e.Name, name) })
 	switch {
 	case i < 0:
-		return record.Identity{}, t.Refuse("there is no transport %q on this takbot; it runs %s", command.Excerpt(name, 20), RunningNames(all))
+		return record.Identity{}, t.Refused(words.OpponentRefusal{Reason: words.NoTransport, Arg: command.Excerpt(name, 20), Runs: runningNames(all)})
 	case !all[i].Running:
-		return record.Identity{}, t.Refuse("%s is not enabled on this takbot, so %s cannot play here; it runs %s", all[i].Title, excerpt(name+":"+a), RunningNames(all))
+		return record.Identity{}, t.Refused(words.OpponentRefusal{Reason: words.TransportOff, Title: all[i].Title, Arg: excerpt(name + ":" + a), Runs: runningNames(all)})
 	}
 	e, addr := all[i], a
 	if e.ParseAddress != nil {
 		var ok bool
 		if addr, ok = e.ParseAddress(a); !ok {
-			return record.Identity{}, t.Refuse("%q is not %s address", excerpt(a), article(e.Title))
+			return record.Identity{}, t.Refused(words.OpponentRefusal{Reason: words.NotAnAddress, Arg: excerpt(a), Title: e.Title})
 		}
 	}
 	return record.Identity{Transport: e.Name, Address: addr}, nil
@@ -236,15 +235,15 @@ func namedOpponent(t Turn, all []community.Transport, w string) (record.Identity
 	case 1:
 		return live[0], nil
 	case 0:
-		return record.Identity{}, t.Refuse("%q is not a player this takbot knows or an address it can reach: name your opponent by %s", excerpt(w), addressHelp(all))
+		return record.Identity{}, t.Refused(words.OpponentRefusal{Reason: words.UnknownOpponent, Arg: excerpt(w), Ways: transportNames(running(all))})
 	}
-	var cmds []string
+	which := words.WhichPlayer{Name: excerpt(w)}
 	var acts []record.Action
 	for _, id := range live {
-		cmds = append(cmds, fmt.Sprintf("\"new %s\"", id.Key()))
+		which.Keys = append(which.Keys, id.Key())
 		acts = append(acts, record.Action{Label: "Challenge " + id.Key(), Command: "new " + id.Key()})
 	}
-	return record.Identity{}, t.Question(fmt.Sprintf("Several players are called %s: say which one, with %s (and your options after it). Nothing was changed.", excerpt(w), joinOr(cmds)), acts...)
+	return record.Identity{}, t.Question(which, acts...)
 }
 
 // IsTransportName reports whether t may name a transport ("email",
@@ -261,16 +260,9 @@ func IsTransportName(t string) bool {
 	return true
 }
 
-func article(s string) string {
-	if s != "" && strings.ContainsRune("aeiouAEIOU", rune(s[0])) {
-		return "an " + s
-	}
-	return "a " + s
-}
-
-// RunningNames lists the running transports for a refusal: "console and
+// runningNames lists the running transports for a refusal: "console and
 // email".
-func RunningNames(all []community.Transport) string {
+func runningNames(all []community.Transport) string {
 	var names []string
 	for _, e := range running(all) {
 		names = append(names, e.Title)
@@ -293,13 +285,13 @@ func running(all []community.Transport) []community.Transport {
 	return out
 }
 
-// addressHelp says how opponents are named on the running transports.
-func addressHelp(all []community.Transport) string {
-	var ways []string
-	for _, e := range running(all) {
-		ways = append(ways, fmt.Sprintf("\"%s:ADDRESS\"", e.Name))
+// transportNames are the transports' names ("console", "email").
+func transportNames(all []community.Transport) []string {
+	var names []string
+	for _, e := range all {
+		names = append(names, e.Name)
 	}
-	return "their name or address, or " + joinOr(ways)
+	return names
 }
 
 func excerpt(s string) string { return command.Excerpt(s, command.QuoteRunes) }
@@ -310,14 +302,6 @@ func joinAnd(xs []string) string {
 		return strings.Join(xs, "")
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
-
-// joinOr joins "a", "a or b", "a, b or c".
-func joinOr(xs []string) string {
-	if len(xs) <= 1 {
-		return strings.Join(xs, "")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 // wordsGame is what words need of a game: its id and players' names.

@@ -98,8 +98,7 @@ func Seek(t Turn, c *command.Command) error {
 	t.OfferActions(g, me)
 	for _, lobby := range lobbies(t) {
 		posted.Seeker = seekerLabel(t, g)
-		t.EventLines(lobby, id, posted.Words(words.Reader{})) // a lobby plays no game
-		t.EventActions(lobby, id, record.Action{Label: "Accept", Command: "accept " + id, Game: id})
+		t.Lobby(lobby, id, posted, record.Action{Label: "Accept", Command: "accept " + id, Game: id})
 	}
 	return nil
 }
@@ -134,11 +133,10 @@ func seekerLabel(t Turn, g *record.Game) string {
 	return name + " (unrated)"
 }
 
-// lobbyNotice tells the lobbies what became of seek g. A lobby plays no
-// game: it reads as words.Reader{}.
+// lobbyNotice tells the lobbies what became of seek g.
 func lobbyNotice(t Turn, g *record.Game, o words.Outcome) {
 	for _, lobby := range lobbies(t) {
-		t.EventLines(lobby, g.ID, o.Words(words.Reader{}))
+		t.Lobby(lobby, g.ID, o)
 	}
 }
 
@@ -329,8 +327,8 @@ func Seeks(t Turn, c *command.Command) error {
 			}
 		}
 	}
-	if none := list.None(); none != "" {
-		t.TellLines(me.Key, "", none)
+	if len(list.Open) == 0 {
+		t.Tell(me.Key, "", words.NoSeeks{Outside: len(list.Outside) > 0})
 	} else {
 		t.TellBlock(me.Key, "", list.OpenCaption(), words.SeekLines(list.Open))
 	}

@@ -57,25 +57,25 @@ type Turn interface {
 	WordsProposal(g *record.Game, pr *record.Proposal) words.Proposal
 	// View reads the store.
 	View(fn func(record.Tx) error) error
-	// Refusal words a refusal about game g (nil: none); Refuse one in
-	// words of its own; Question asks the sender to say what they meant.
+	// Refusal words a refusal about game g (nil: none); Refused one of
+	// another kind; Question asks the sender to say what they meant.
 	Refusal(g *record.Game, o words.Refusal) error
-	Refuse(format string, args ...any) error
-	Question(msg string, actions ...record.Action) error
+	Refused(o words.Outcome) error
+	Question(o words.Outcome, actions ...record.Action) error
 	// Announce tells an outcome of game g to a player in the game's
 	// event; Reply as an answer to the message alone.
 	Announce(g *record.Game, key string, o words.Outcome)
 	Reply(g *record.Game, key string, o words.Outcome)
 	// OfferActions offers a player of game g what they can do now.
 	OfferActions(g *record.Game, to string)
-	// TellLines answers with lines of prose; TellBlock with a block of
-	// text under a caption; TellActions offers commands; EventLines tells
-	// of a change of game (a lobby's post).
-	TellLines(to, game string, lines ...string)
+	// Tell answers player to about game ("": none); TellBlock with a
+	// block of text under a caption; TellActions offers commands; Lobby
+	// tells a transport's lobby of open challenge game (a lobby plays no
+	// game: it reads as words.Reader{}).
+	Tell(to, game string, o words.Outcome)
 	TellBlock(to, game, caption, text string)
 	TellActions(to, game string, acts ...record.Action)
-	EventLines(to, game string, lines ...string)
-	EventActions(to, game string, acts ...record.Action)
+	Lobby(to, game string, o words.Outcome, acts ...record.Action)
 	// CheckChallengeQuotas refuses a challenge from the sender to op over
 	// the referee's limits; CheckOwnChallenges one over the sender's.
 	CheckChallengeQuotas(op *record.Player) error

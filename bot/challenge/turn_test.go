@@ -168,9 +168,9 @@ func (f *fake) Refusal(g *record.Game, o words.Refusal) error {
 	}
 	return &refused{o}
 }
-func (f *fake) Refuse(format string, args ...any) error { return fmt.Errorf(format, args...) }
-func (f *fake) Question(msg string, _ ...record.Action) error {
-	return errors.New(msg)
+func (f *fake) Refused(o words.Outcome) error { return errors.New(o.Words(words.Reader{})) }
+func (f *fake) Question(o words.Outcome, _ ...record.Action) error {
+	return errors.New(o.Words(words.Reader{}))
 }
 func (f *fake) Announce(g *record.Game, key string, o words.Outcome) {
 	c, plays := g.ColorOf(key)
@@ -180,17 +180,15 @@ func (f *fake) Announce(g *record.Game, key string, o words.Outcome) {
 }
 func (f *fake) Reply(g *record.Game, key string, o words.Outcome) { f.Announce(g, key, o) }
 func (f *fake) OfferActions(*record.Game, string)                 {}
-func (f *fake) TellLines(to, _ string, lines ...string) {
-	for _, l := range lines {
-		f.told = append(f.told, to+": "+l)
-	}
+func (f *fake) Tell(to, _ string, o words.Outcome) {
+	f.told = append(f.told, to+": "+o.Words(words.Reader{}))
 }
 func (f *fake) TellBlock(to, _, caption, text string) {
 	f.told = append(f.told, to+": "+caption+"\n"+text)
 }
 func (f *fake) TellActions(_, _ string, acts ...record.Action) { f.acts = append(f.acts, acts...) }
-func (f *fake) EventLines(to, game string, lines ...string)    { f.TellLines(to, game, lines...) }
-func (f *fake) EventActions(to, game string, acts ...record.Action) {
+func (f *fake) Lobby(to, game string, o words.Outcome, acts ...record.Action) {
+	f.Tell(to, game, o)
 	f.TellActions(to, game, acts...)
 }
 func (f *fake) CheckChallengeQuotas(*record.Player) error { return nil }

@@ -2,7 +2,6 @@ package pairing
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -37,13 +36,13 @@ type Turn interface {
 	// View reads the store; Extra adds a write to the message's commit.
 	View(fn func(record.Tx) error) error
 	Extra(fn func(record.Tx) error)
-	// Refuse refuses the command in words of its own.
-	Refuse(format string, args ...any) error
-	// TellLines answers the sender's player key; TellDirect tells one
-	// identity, never routed to the identity a paired player last wrote
-	// from.
-	TellLines(to, game string, lines ...string)
-	TellDirect(key string, lines ...string)
+	// Refused refuses the command, saying why.
+	Refused(o words.Outcome) error
+	// Tell answers player to about game ("": none); TellDirect tells
+	// one identity, never routed to the identity a paired player last
+	// wrote from.
+	Tell(to, game string, o words.Outcome)
+	TellDirect(key string, o words.Outcome)
 	// Transports lists the referee's transports.
 	Transports(first string) []community.Transport
 	// Unverified reports whether the transport cannot vouch for the
@@ -101,11 +100,11 @@ func Pair(t Turn, c *command.Command) error {
 	case word == "unpair" && len(c.Args) == 0, word != "unpair" && len(c.Args) == 1 && strings.EqualFold(c.Args[0], "off"):
 		return unpair(t)
 	case word == "unpair":
-		return t.Refuse("\"unpair\" takes nothing after it")
+		return t.Refused(words.PairRefusal{Reason: words.UnpairArgs})
 	case len(c.Args) == 0:
 		return pairCode(t)
 	case len(c.Args) > 1:
-		return t.Refuse("write the code as one word, e.g. \"pair KX7M-2QPA\"")
+		return t.Refused(words.PairRefusal{Reason: words.PairCodeWords})
 	}
 	return pairJoin(t, c.Args[0])
 }
@@ -114,7 +113,7 @@ func Pair(t Turn, c *command.Command) error {
 func pairCode(t Turn) error {
 	me := t.Sender()
 	if me.Paired != "" {
-		return t.Refuse("your account is already paired with %s; send \"unpair\" first to pair it with another", identityText(t, me.Paired))
+		return t.Refused(words.PairRefusal{Reason: words.AlreadyPairedWith, With: account(t, me.Paired)})
 	}
 	code, err := community.NewCode(nil)
 	if err != nil {
@@ -144,8 +143,7 @@ func pairCode(t Turn) error {
 	})
 	me.PairCode = code
 	t.MarkPlayer(me)
-	t.TellLines(me.Key, "", fmt.Sprintf("Your pairing code is %s. Send \"pair %s\" from your other account (this takbot runs %s) before %s, and the two become one player: one game list, one rating and your settings here. "+
-		"The code works once. Give it to nobody: whoever sends it joins your account.", community.ShowCode(code), community.ShowCode(code), runningNames(t), words.UTC(expires)))
+	t.Tell(me.Key, "", words.PairCodeGiven{Code: community.ShowCode(code), Runs: runningNames(t), Expires: expires})
 	return nil
 }
 
@@ -154,7 +152,7 @@ func pairJoin(t Turn, w string) error {
 	me := t.Sender()
 	code, ok := community.ReadCode(w)
 	if !ok {
-		return t.Refuse("%q is not a pairing code: a code has %d letters and digits, like KX7M-2QPA. Send \"pair\" from your other account to get one", command.Excerpt(w, 20), community.CodeLen)
+		return t.Refused(words.PairRefusal{Reason: words.NotACode, Arg: command.Excerpt(w, 20), Count: community.CodeLen})
 	}
 	primary, err := ticketHolder(t, code)
 	if err != nil {
@@ -165,7 +163,7 @@ func pairJoin(t Turn, w string) error {
 		return err
 	}
 	if len(ids) > maxPairGames {
-		return t.Refuse("this account has %d games, and at most %d can join another account's list", len(ids), maxPairGames)
+		return t.Refused(words.PairRefusal{Reason: words.TooManyGames, Count: len(ids), Max: maxPairGames})
 	}
 	moved, err := gamesToMove(t, ids, primary.Key)
 	if err != nil {
@@ -182,15 +180,10 @@ func pairJoin(t Turn, w string) error {
 	t.MarkPlayer(me)
 	t.MarkPlayer(primary)
 	t.Extra(func(tx record.Tx) error { return tx.DeleteState(community.RefereeSpace, pairPrefix+code) })
-	joined := "This account had no games of its own to add."
-	if len(moved) > 0 {
-		joined = words.Plural(len(moved), "game of this account joined", "games of this account joined") + " the list."
-	}
-	t.TellLines(me.Key, "", fmt.Sprintf("Paired: %s and %s are now one player, %s, with one game list. %s Your settings, name and rating are those of %s. "+
-		"Answers come back where you write from; news of your games goes where you last wrote from. Send \"unpair\" from either to separate them.",
-		identityText(t, me.Key), identityText(t, primary.Key), primary.Name, joined, identityText(t, primary.Key)))
-	t.TellDirect(primary.Key, fmt.Sprintf("%s is now paired with %s: the code you asked for was sent from there, so both are you, %s, with one game list and your settings. "+
-		"If that was not you, send \"unpair\" at once.", words.Capitalize(identityText(t, primary.Key)), identityText(t, me.Key), primary.Name))
+	paired := words.Paired{Alias: account(t, me.Key), Primary: account(t, primary.Key), Name: primary.Name, Moved: len(moved)}
+	t.Tell(me.Key, "", paired)
+	paired.ToPrimary = true
+	t.TellDirect(primary.Key, paired)
 	return nil
 }
 
@@ -213,13 +206,13 @@ func ticketHolder(t Turn, code string) (*record.Player, error) {
 		tk = community.DecodeTicket(raw)
 	}
 	if !tk.Valid(t.Now()) {
-		return nil, t.Refuse("the code %s does not work: a code works once, for %d minutes. Send \"pair\" from your other account for a new one", community.ShowCode(code), int(community.CodeTTL/time.Minute))
+		return nil, t.Refused(words.PairRefusal{Reason: words.CodeDead, Arg: community.ShowCode(code), Count: int(community.CodeTTL / time.Minute)})
 	}
 	if tk.Key == me.Key {
-		return nil, t.Refuse("send this code from your other account (by mail or on Discord), not from the one that asked for it")
+		return nil, t.Refused(words.PairRefusal{Reason: words.OwnCode})
 	}
 	if me.Paired != "" || me.Alias != "" {
-		return nil, t.Refuse("this account is already paired; send \"unpair\" first")
+		return nil, t.Refused(words.PairRefusal{Reason: words.ThisPaired})
 	}
 	if err := t.Locked(tk.Key); err != nil {
 		return nil, err
@@ -229,7 +222,7 @@ func ticketHolder(t Turn, code string) (*record.Player, error) {
 		return nil, err
 	}
 	if primary.Paired != "" || primary.Alias != "" {
-		return nil, t.Refuse("the account that asked for this code is paired with another meanwhile; it must send \"unpair\" first")
+		return nil, t.Refused(words.PairRefusal{Reason: words.OtherPaired})
 	}
 	return primary, nil
 }
@@ -248,7 +241,7 @@ func gamesToMove(t Turn, ids []string, primary string) ([]*record.Game, error) {
 		c, _ := g.ColorOf(me)
 		switch other := g.Players[c.Opponent()]; {
 		case other == primary && (g.Status == record.Active || g.Status == record.Challenged):
-			return nil, t.Refuse("your two accounts play each other in game %s: finish it (or withdraw the challenge) before you pair them", id)
+			return nil, t.Refused(words.PairRefusal{Reason: words.PlayEachOther, Arg: id})
 		case other == primary:
 			continue // a finished game between the two stays as it was
 		}
@@ -261,7 +254,7 @@ func gamesToMove(t Turn, ids []string, primary string) ([]*record.Game, error) {
 func unpair(t Turn) error {
 	primary := t.Sender()
 	if primary.Paired == "" {
-		return t.Refuse("your account is not paired with another; \"pair\" gives a code to pair it")
+		return t.Refused(words.PairRefusal{Reason: words.NotPaired})
 	}
 	if err := t.Locked(primary.Paired); err != nil {
 		return err
@@ -292,42 +285,38 @@ func unpair(t Turn) error {
 	primary.Paired, primary.Via = "", ""
 	t.MarkPlayer(alias)
 	t.MarkPlayer(primary)
-	went := "No game went back"
-	if back > 0 {
-		went = words.Plural(back, "game went back", "games went back")
-	}
-	text := fmt.Sprintf("Unpaired: %s and %s are two players again. %s to %s; the games begun while they were paired stay with %s, and each keeps its own settings.",
-		identityText(t, primary.Key), identityText(t, aliasKey), went, identityText(t, aliasKey), identityText(t, primary.Key))
 	from := t.From().Key()
-	t.TellDirect(from, text)
 	other := primary.Key
 	if from == primary.Key {
 		other = aliasKey
 	}
-	t.TellDirect(other, fmt.Sprintf("%s (\"unpair\" was sent from %s.)", text, identityText(t, from)))
+	unpaired := words.Unpaired{Primary: account(t, primary.Key), Alias: account(t, aliasKey), Back: back}
+	t.TellDirect(from, unpaired)
+	sent := account(t, from)
+	unpaired.From = &sent
+	t.TellDirect(other, unpaired)
 	return nil
 }
 
-// identityText names an identity for its own player: "your email
-// account alice@example.org", "your Discord account Alice" (a Discord
-// address is a number: the name says more).
-func identityText(t Turn, key string) string {
+// account names an identity for its own player: by its address, or by
+// its player's name where the address is a number (a Discord id).
+func account(t Turn, key string) words.Account {
 	id, ok := record.ParseIdentity(key)
 	if !ok {
-		return key
+		return words.Account{Who: key}
 	}
-	title, who := id.Transport, id.Address
+	a := words.Account{Title: id.Transport, Who: id.Address}
 	all := t.Transports(id.Transport)
 	if i := slices.IndexFunc(all, func(e community.Transport) bool { return strings.EqualFold(e.Name, id.Transport) }); i >= 0 {
 		e := all[i]
-		title = strings.TrimPrefix(e.Title, "the ")
-		if e.Named && e.ParseAddress != nil && strings.Trim(who, "0123456789") == "" {
+		a.Title = strings.TrimPrefix(e.Title, "the ")
+		if e.Named && e.ParseAddress != nil && strings.Trim(a.Who, "0123456789") == "" {
 			if p, err := t.Player(key); err == nil && p.Name != "" {
-				who = p.Name
+				a.Who = p.Name
 			}
 		}
 	}
-	return fmt.Sprintf("your %s account %s", title, who)
+	return a
 }
 
 // runningNames lists the running transports: "console and email".

@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/takbymail/takbot/bot/memstore"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/words"
 )
 
 // fake is a Turn without the referee: players and games in maps, the
@@ -95,11 +97,11 @@ func (f *fake) Extra(fn func(record.Tx) error) {
 		panic(err)
 	}
 }
-func (f *fake) Refuse(format string, args ...any) error { return fmt.Errorf(format, args...) }
-func (f *fake) TellLines(to, _ string, lines ...string) {
-	f.told[to] = append(f.told[to], lines...)
+func (f *fake) Refused(o words.Outcome) error { return errors.New(o.Words(words.Reader{})) }
+func (f *fake) Tell(to, _ string, o words.Outcome) {
+	f.told[to] = append(f.told[to], o.Words(words.Reader{}))
 }
-func (f *fake) TellDirect(key string, lines ...string) { f.told[key] = append(f.told[key], lines...) }
+func (f *fake) TellDirect(key string, o words.Outcome) { f.Tell(key, "", o) }
 func (f *fake) Transports(string) []community.Transport {
 	return []community.Transport{{Name: "console", Title: "console", Running: true}, {Name: "email", Title: "email", Running: true}}
 }
