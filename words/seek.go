@@ -97,6 +97,15 @@ func (o SeekWithdrawn) Words(r Reader) string {
 	return fmt.Sprintf("%s withdrew the open challenge %s.", o.Seeker, o.ID)
 }
 
+// RatedName is a seeker's name with their rating on a board's size:
+// "Alice (1512)", "Alice (unrated)".
+func RatedName(name string, rating int, rated bool) string {
+	if !rated {
+		return name + " (unrated)"
+	}
+	return fmt.Sprintf("%s (%d)", name, rating)
+}
+
 // SeekListed is an open challenge as "seeks" lists it to a reader.
 type SeekListed struct {
 	ID     string

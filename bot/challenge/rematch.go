@@ -2,7 +2,6 @@ package challenge
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
@@ -139,21 +138,8 @@ func load(t Turn, id string) (*record.Game, error) {
 }
 
 // RematchLinks names the games a game is linked to as rematches, for a
-// game's line in "games" and the board's heading: " (rematch of g1;
-// rematch: g5)", or "".
-func RematchLinks(g *record.Game) string {
-	var links []string
-	if g.RematchOf != "" {
-		links = append(links, "rematch of "+g.RematchOf)
-	}
-	if g.Rematch != "" {
-		links = append(links, "rematch: "+g.Rematch)
-	}
-	if len(links) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(links, "; ") + ")"
-}
+// game's line in "games" and the board's heading (words.RematchLinks).
+func RematchLinks(g *record.Game) string { return words.RematchLinks(g.RematchOf, g.Rematch) }
 
 // OfferRematch offers the players of a finished game a rematch, while
 // none was asked for.

@@ -1,7 +1,6 @@
 package challenge
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -127,10 +126,8 @@ func seekerLabel(t Turn, g *record.Game) string {
 	if err != nil {
 		return name
 	}
-	if r, rated := ratingFor(p, g.Config.Size); rated {
-		return fmt.Sprintf("%s (%d)", name, int(r+0.5))
-	}
-	return name + " (unrated)"
+	r, rated := ratingFor(p, g.Config.Size)
+	return words.RatedName(name, int(r+0.5), rated)
 }
 
 // lobbyNotice tells the lobbies what became of seek g.
