@@ -5,6 +5,8 @@ import (
 
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/bot/community"
+	"github.com/takbymail/takbot/command"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/words"
 )
 
@@ -16,10 +18,10 @@ import (
 func (s *session) Now() time.Time { return s.now }
 
 // Sender is the sending player.
-func (s *session) Sender() *PlayerRecord { return s.sender }
+func (s *session) Sender() *record.Player { return s.sender }
 
 // From is the identity the message came from.
-func (s *session) From() Identity { return s.msg.From }
+func (s *session) From() record.Identity { return s.msg.From }
 
 // MessageGame is the game of the message's thread.
 func (s *session) MessageGame() string { return s.msg.Game }
@@ -31,22 +33,22 @@ func (s *session) Current() string { return s.current }
 func (s *session) SetCurrent(id string) { s.current = id }
 
 // Player reads a player's record (player).
-func (s *session) Player(key string) (*PlayerRecord, error) { return s.player(key) }
+func (s *session) Player(key string) (*record.Player, error) { return s.player(key) }
 
 // Person reads the player a key stands for (person).
-func (s *session) Person(key string) (*PlayerRecord, error) { return s.person(key) }
+func (s *session) Person(key string) (*record.Player, error) { return s.person(key) }
 
 // MarkPlayer writes p with the session's changes (markPlayer).
-func (s *session) MarkPlayer(p *PlayerRecord) { s.markPlayer(p) }
+func (s *session) MarkPlayer(p *record.Player) { s.markPlayer(p) }
 
 // PeekGame reads a game without its lock (peekGame).
-func (s *session) PeekGame(id string) (*GameRecord, error) { return s.peekGame(id) }
+func (s *session) PeekGame(id string) (*record.Game, error) { return s.peekGame(id) }
 
 // Game loads a game under its lock (game).
-func (s *session) Game(id string) (*GameRecord, error) { return recOf(s.game(id)) }
+func (s *session) Game(id string) (*record.Game, error) { return recOf(s.game(id)) }
 
 // MarkGame writes loaded game g with the session's changes.
-func (s *session) MarkGame(g *GameRecord) { s.games[g.ID].dirty = true }
+func (s *session) MarkGame(g *record.Game) { s.games[g.ID].dirty = true }
 
 // Touch notes that the message addressed game id (touch).
 func (s *session) Touch(id string) { s.touch(id) }
@@ -58,17 +60,17 @@ func (s *session) GamesOf(key string) ([]string, error) { return s.gamesOf(key) 
 func (s *session) NamedGame(key string) string { return s.namedGame(key) }
 
 // TargetAnswer chooses the game c answers (target).
-func (s *session) TargetAnswer(c *Command) (*GameRecord, error) {
+func (s *session) TargetAnswer(c *command.Command) (*record.Game, error) {
 	return recOf(s.target(c, pickAnswer))
 }
 
 // TargetCancel chooses the game c withdraws from (target).
-func (s *session) TargetCancel(c *Command) (*GameRecord, error) {
+func (s *session) TargetCancel(c *command.Command) (*record.Game, error) {
 	return recOf(s.target(c, pickCancel))
 }
 
 // recOf is a loaded game's record.
-func recOf(gs *gameState, err error) (*GameRecord, error) {
+func recOf(gs *gameState, err error) (*record.Game, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -76,29 +78,31 @@ func recOf(gs *gameState, err error) (*GameRecord, error) {
 }
 
 // AskShow asks which of games fit command c meant (ask).
-func (s *session) AskShow(c *Command, fit []*GameRecord) error { return s.ask(c, pickShow, fit) }
+func (s *session) AskShow(c *command.Command, fit []*record.Game) error {
+	return s.ask(c, pickShow, fit)
+}
 
 // AddGame gives game g its id and writes it, as the current game (addGame).
-func (s *session) AddGame(g *GameRecord) error { _, err := s.addGame(g); return err }
+func (s *session) AddGame(g *record.Game) error { _, err := s.addGame(g); return err }
 
 // StartGame starts challenged game g, loaded (startGame).
-func (s *session) StartGame(g *GameRecord) error { return s.startGame(s.games[g.ID]) }
+func (s *session) StartGame(g *record.Game) error { return s.startGame(s.games[g.ID]) }
 
 // ApplyProposal carries out accepted proposal pr of loaded game g.
-func (s *session) ApplyProposal(g *GameRecord, pr *Proposal) error {
+func (s *session) ApplyProposal(g *record.Game, pr *record.Proposal) error {
 	return s.applyProposal(s.games[g.ID], pr)
 }
 
 // WordsProposal describes proposal p of game g for words.
-func (s *session) WordsProposal(g *GameRecord, p *Proposal) words.Proposal {
+func (s *session) WordsProposal(g *record.Game, p *record.Proposal) words.Proposal {
 	return wordsProposal(g, p)
 }
 
 // View reads the store (view).
-func (s *session) View(fn func(Tx) error) error { return s.view(fn) }
+func (s *session) View(fn func(record.Tx) error) error { return s.view(fn) }
 
 // Extra adds a write to the session's commit.
-func (s *session) Extra(fn func(Tx) error) { s.extra = append(s.extra, fn) }
+func (s *session) Extra(fn func(record.Tx) error) { s.extra = append(s.extra, fn) }
 
 // Locked is nil when the session holds player key's lock, else a needLock.
 func (s *session) Locked(key string) error {
@@ -109,7 +113,7 @@ func (s *session) Locked(key string) error {
 }
 
 // Refusal words a refusal about game g (refusal).
-func (s *session) Refusal(g *GameRecord, o words.Refusal) error { return s.refusal(g, o) }
+func (s *session) Refusal(g *record.Game, o words.Refusal) error { return s.refusal(g, o) }
 
 // Refused refuses a command, saying why with outcome o.
 func (s *session) Refused(o words.Outcome) error {
@@ -117,24 +121,24 @@ func (s *session) Refused(o words.Outcome) error {
 }
 
 // Question asks the sender what they meant, offering actions.
-func (s *session) Question(o words.Outcome, as ...Action) error {
+func (s *session) Question(o words.Outcome, as ...record.Action) error {
 	return &question{o.Words(s.reader(nil, s.senderKey())), as}
 }
 
 // Announce tells outcome o of game g to player key (announce).
-func (s *session) Announce(g *GameRecord, key string, o words.Outcome) { s.announce(g, key, o) }
+func (s *session) Announce(g *record.Game, key string, o words.Outcome) { s.announce(g, key, o) }
 
 // Reply tells outcome o of game g to player key alone (reply).
-func (s *session) Reply(g *GameRecord, key string, o words.Outcome) { s.reply(g, key, o) }
+func (s *session) Reply(g *record.Game, key string, o words.Outcome) { s.reply(g, key, o) }
 
 // OfferActions offers player to what they can do in loaded game g.
-func (s *session) OfferActions(g *GameRecord, to string) { s.offerActions(s.games[g.ID], to) }
+func (s *session) OfferActions(g *record.Game, to string) { s.offerActions(s.games[g.ID], to) }
 
 // TellBlock answers with a block of text under a caption.
 func (s *session) TellBlock(to, game, caption, text string) { s.tell(to, game).block(caption, text) }
 
 // TellActions offers commands in an answer.
-func (s *session) TellActions(to, game string, acts ...Action) { s.tell(to, game).act(acts...) }
+func (s *session) TellActions(to, game string, acts ...record.Action) { s.tell(to, game).act(acts...) }
 
 // Tell answers player to about game ("": none) with outcome o.
 func (s *session) Tell(to, game string, o words.Outcome) {
@@ -149,26 +153,26 @@ func (s *session) TellDirect(key string, o words.Outcome) {
 }
 
 // Lobby tells lobby to of open challenge game, read as words.Reader{}.
-func (s *session) Lobby(to, game string, o words.Outcome, acts ...Action) {
+func (s *session) Lobby(to, game string, o words.Outcome, acts ...record.Action) {
 	d := s.event(to, game)
 	d.line(o.Words(words.Reader{}))
 	d.act(acts...)
 }
 
 // CheckChallengeQuotas refuses a challenge to op over the limits.
-func (s *session) CheckChallengeQuotas(op *PlayerRecord) error { return s.checkChallengeQuotas(op) }
+func (s *session) CheckChallengeQuotas(op *record.Player) error { return s.checkChallengeQuotas(op) }
 
 // CheckOwnChallenges refuses a challenge over the sender's limit.
 func (s *session) CheckOwnChallenges() error { return s.checkOwnChallenges() }
 
 // Stranger reports whether p never wrote to the referee (stranger).
-func (s *session) Stranger(p *PlayerRecord) (bool, error) { return s.stranger(p) }
+func (s *session) Stranger(p *record.Player) (bool, error) { return s.stranger(p) }
 
 // HoldNotice holds game g's challenge notice to key (holdNotice).
-func (s *session) HoldNotice(g *GameRecord, key string) { s.holdNotice(g, s.event(key, g.ID)) }
+func (s *session) HoldNotice(g *record.Game, key string) { s.holdNotice(g, s.event(key, g.ID)) }
 
 // VoidNotice withdraws game g's held challenge notice (voidNotice).
-func (s *session) VoidNotice(g *GameRecord) (bool, error) { return s.voidNotice(g) }
+func (s *session) VoidNotice(g *record.Game) (bool, error) { return s.voidNotice(g) }
 
 // EngineOpponent reports whether word names takbot (engineOpponent).
 func (s *session) EngineOpponent(word string) (bool, error) { return s.engineOpponent(word) }
@@ -177,7 +181,7 @@ func (s *session) EngineOpponent(word string) (bool, error) { return s.engineOpp
 func (s *session) EngineKey() string { return EngineIdentity().Key() }
 
 // CheckEngineGames refuses one more game against takbot over the limit.
-func (s *session) CheckEngineGames(g *GameRecord) error {
+func (s *session) CheckEngineGames(g *record.Game) error {
 	n, err := s.activeEngineGames()
 	if err != nil || n < MaxEngineGames {
 		return err
@@ -200,7 +204,7 @@ func (s *session) Transports(first string) []community.Transport {
 	for _, e := range s.r.transportsByPreference(first) {
 		t := community.Transport{Name: e.info.Name, Title: e.info.Title, Running: e.t != nil, Named: e.info.DisplayName != nil, ParseAddress: e.info.ParseAddress}
 		if e.info.Lobby != "" {
-			t.Lobby = Identity{Transport: e.info.Name, Address: e.info.Lobby}.Key()
+			t.Lobby = record.Identity{Transport: e.info.Name, Address: e.info.Lobby}.Key()
 		}
 		out = append(out, t)
 	}
@@ -217,7 +221,7 @@ func (s *session) DefaultDays() int { return s.r.opts.DefaultDays }
 func (s *session) ChallengeDays() int { return s.r.opts.ChallengeDays }
 
 // ChallengeExpiry is when game g's challenge expires (challengeExpiry).
-func (s *session) ChallengeExpiry(g *GameRecord) time.Time { return s.r.challengeExpiry(g) }
+func (s *session) ChallengeExpiry(g *record.Game) time.Time { return s.r.challengeExpiry(g) }
 
 // Unverified reports whether the transport cannot vouch for the sender.
 func (s *session) Unverified() bool { return s.msg.Unverified }
