@@ -27,7 +27,7 @@ func New(t Turn, c *command.Command) error {
 	if engine, err := t.EngineOpponent(c.Args[0]); err != nil {
 		return err
 	} else if engine {
-		return EngineGame(t, c.Args[1:])
+		return engineGame(t, c.Args[1:])
 	}
 	opp, err := resolveOpponent(t, c.Args[0])
 	if err != nil {
@@ -51,7 +51,7 @@ func New(t Turn, c *command.Command) error {
 	if err != nil {
 		return err
 	}
-	mine := PickColor(t, opts)
+	mine := pickColor(t, opts)
 	op, err := t.Person(opp.Key())
 	if err != nil {
 		return err
@@ -86,8 +86,8 @@ func New(t Turn, c *command.Command) error {
 	return nil
 }
 
-// EngineGame is "new takbot [options]": takbot plays at once, unrated.
-func EngineGame(t Turn, args []string) error {
+// engineGame is "new takbot [options]": takbot plays at once, unrated.
+func engineGame(t Turn, args []string) error {
 	opts, err := command.ParseGameOptions(args, t.DefaultDays())
 	if err != nil {
 		return err
@@ -106,7 +106,7 @@ func EngineGame(t Turn, args []string) error {
 	if err := t.CheckEngineGames(nil); err != nil {
 		return err
 	}
-	mine := PickColor(t, opts)
+	mine := pickColor(t, opts)
 	op, err := t.Player(t.EngineKey())
 	if err != nil {
 		return err
@@ -144,8 +144,8 @@ func Challenge(t Turn, opts command.GameOptions, cfg tak.Config, mine tak.Color)
 	return g, nil
 }
 
-// PickColor is the colour the sender of "new" plays.
-func PickColor(t Turn, opts command.GameOptions) tak.Color {
+// pickColor is the colour the sender of "new" plays.
+func pickColor(t Turn, opts command.GameOptions) tak.Color {
 	switch opts.Color {
 	case "black":
 		return tak.Black

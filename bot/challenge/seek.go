@@ -78,7 +78,7 @@ func Seek(t Turn, c *command.Command) error {
 	if err := t.CheckOwnChallenges(); err != nil {
 		return err
 	}
-	mine := PickColor(t, opts)
+	mine := pickColor(t, opts)
 	g, err := Challenge(t, opts, cfg, mine)
 	if err != nil {
 		return err
