@@ -172,6 +172,7 @@ func TestSeekInTheSeekersGames(t *testing.T) {
 // "seeks" lists apart, without an Accept action, the open challenges
 // whose rating range leaves the reader out, saying why; the reader's own
 // stay with the others (issue 26: it offered them, then refused them).
+// Both lists name seekers as a public view may (visibility.go).
 func TestSeeksListApartThoseOutsideTheReadersRating(t *testing.T) {
 	h := newHarness(t)
 	high := h.send("alice", "new anyone rating=1600-1700")[0].Game
@@ -206,5 +207,14 @@ func TestSeeksListApartThoseOutsideTheReadersRating(t *testing.T) {
 	mustContain(t, "own", mine, "Open challenges, newest first", high+": alice (unrated)", "(yours)")
 	if strings.Contains(mine, "cannot accept") {
 		t.Errorf("the seeker's own challenge is listed as outside their rating:\n%s", mine)
+	}
+	// The privacy filter still names seekers as a public view may: never
+	// by an address, in either list.
+	h.send("dave@example.org", "new anyone rating=2000-2100")
+	h.send("erin@example.org", "new anyone")
+	list = textTo(h.send("bob", "seeks"), "bob")
+	mustContain(t, "public names", list, ": dave (unrated), 5x5", ": erin (unrated), 5x5")
+	if strings.Contains(list, "@example.org") {
+		t.Errorf("seeks shows an address:\n%s", list)
 	}
 }
