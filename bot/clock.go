@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
@@ -110,7 +111,7 @@ func (r *Referee) tickGame(ctx context.Context, id string) (replies []Reply, err
 	switch {
 	case g.Seek != nil && g.Status == Challenged && !now.Before(r.challengeExpiry(g)):
 		s.replyBase = fmt.Sprintf("clock:%s:expire", g.ID)
-		s.seekExpired(gs)
+		challenge.SeekExpired(s, gs.rec, r.opts.ChallengeDays)
 	case g.Status == Challenged && !now.Before(r.challengeExpiry(g)):
 		s.replyBase = fmt.Sprintf("clock:%s:expire", g.ID)
 		g.Status = Expired

@@ -150,7 +150,8 @@
 //
 // Set-up: "new ... tps=" stores the start position as both Start and
 // Setup; turns continue its move number, the PTN carries it as the TPS
-// tag, and a restart goes back to Setup (setup.go).
+// tag, and a restart goes back to Setup (setup.go; the options are read by
+// command.ParseGameOptions).
 //
 // Turns: the referee counts turns (plies) from 1 across the whole game,
 // adopted boards included ("turn 7" is the seventh move, white's fourth),
@@ -159,7 +160,7 @@
 // this one numbering, and so does the turn label drawn on a picture
 // ([Picture.Turn]).
 //
-// takbot as a player (opponent.go): "new takbot" starts a game against
+// takbot as a player (opponent.go): "new takbot" (bot/challenge) starts a game against
 // the engine at once, with a [GameRecord.Level] (such games are unrated).
 // The engine is a player on a transport of its own ([EngineTransport],
 // package opponent): its replies go through the outbox, and it answers
@@ -167,18 +168,21 @@
 // parts, carried out at delivery by the [Analyst] of [Options], so the
 // referee never searches.
 //
-// Open challenges (seek.go): "new anyone" is a challenge whose opponent
-// seat is empty; "seeks" lists the open ones from an index in the
-// referee's own space of the state store, "accept ID" seats the first
-// to accept under the game's lock, and transports with a lobby
-// ([TransportInfo.Lobby]) get a post of each, and word of what became of
-// it. The rating range asks ratingFor.
+// Challenges, open challenges and rematches (package bot/challenge, behind
+// its Turn: seam_challenge.go): "new", "accept", "decline", "cancel",
+// "rematch", "seeks". "new anyone" is a challenge whose opponent seat is
+// empty; "seeks" lists the open ones from an index in the referee's own
+// space of the state store, "accept ID" seats the first to accept under
+// the game's lock, and transports with a lobby ([TransportInfo.Lobby])
+// get a post of each, and word of what became of it. A new game is
+// written by addGame and started by startGame (newgame.go).
 //
-// One player on two transports (pair.go): "pair" and "pair CODE" join two
-// identities; the second's record becomes an alias of the first
-// (PlayerRecord.Alias, Paired), its games move to the first, and a
-// message from either is handled as the first's. Answers go back to the
-// identity a message came from, events to the one last written from.
+// One player on two transports (bot/pairing; routing in pair.go): "pair"
+// and "pair CODE" join two identities; the second's record becomes an
+// alias of the first (PlayerRecord.Alias, Paired), its games move to the
+// first, and a message from either is handled as the first's. Answers go
+// back to the identity a message came from, events to the one last
+// written from.
 //
 // Ratings (ratings.go, leaderboard.go, stats.go, package standing): a rated game
 // ([GameRecord.Rated]) that ends rates both players in the session that

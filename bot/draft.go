@@ -29,7 +29,7 @@ type draft struct {
 	// plan answers with is told in replies of their own (plans.go).
 	stage int
 	// direct sends the draft to its key's own identity, never to the
-	// identity a paired player writes from (pair.go).
+	// identity a paired player writes from (pair.go, bot/pairing).
 	direct bool
 	// play marks an answer to the sender's own play that names no game
 	// of theirs (which game a move is for, no turn in any game) or that

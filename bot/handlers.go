@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/takbymail/takbot/bot/challenge"
+	"github.com/takbymail/takbot/bot/pairing"
 	"github.com/takbymail/takbot/command"
 )
 
@@ -17,11 +19,11 @@ type handler func(s *session, c *Command) error
 // program stops at start (init) and TestEveryCommandHasAHandler fails while
 // a command has no handler or a handler names no command.
 var handlers = map[string]handler{
-	"new":         (*session).cmdNew,
-	"rematch":     (*session).cmdRematch,
-	"accept":      (*session).cmdAccept,
-	"decline":     (*session).cmdDecline,
-	"cancel":      (*session).cmdCancel,
+	"new":         func(s *session, c *Command) error { return challenge.New(s, c) },
+	"rematch":     func(s *session, c *Command) error { return challenge.Rematch(s, c) },
+	"accept":      func(s *session, c *Command) error { return challenge.Accept(s, c) },
+	"decline":     func(s *session, c *Command) error { return challenge.Decline(s, c) },
+	"cancel":      func(s *session, c *Command) error { return challenge.Cancel(s, c) },
 	command.Move:  (*session).cmdMove,
 	command.RS:    (*session).cmdRS,
 	"revert":      (*session).cmdRevert,
@@ -41,12 +43,12 @@ var handlers = map[string]handler{
 	"tps":         (*session).cmdTPS,
 	"link":        (*session).cmdLink,
 	"games":       (*session).cmdGames,
-	"seeks":       (*session).cmdSeeks,
+	"seeks":       func(s *session, c *Command) error { return challenge.Seeks(s, c) },
 	command.Game:  (*session).cmdGame,
 	"notation":    (*session).cmdNotation,
 	"vacation":    (*session).cmdVacation,
 	"settings":    (*session).cmdSettings,
-	"pair":        (*session).cmdPair,
+	"pair":        func(s *session, c *Command) error { return pairing.Pair(s, c) },
 	"stats":       (*session).cmdStats,
 	"leaderboard": (*session).cmdLeaderboard,
 	"watch":       (*session).cmdWatch,

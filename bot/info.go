@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 )
@@ -17,7 +18,7 @@ func (s *session) cmdBoard(c *Command) error {
 	}
 	g := gs.rec
 	key := s.sender.Key
-	s.tell(key, g.ID).say("Game %s: %s against %s.%s", g.ID, whoFor(g, tak.White, key), whoFor(g, tak.Black, key), rematchLinks(g))
+	s.tell(key, g.ID).say("Game %s: %s against %s.%s", g.ID, whoFor(g, tak.White, key), whoFor(g, tak.Black, key), challenge.RematchLinks(g))
 	s.status(gs, key, true)
 	return nil
 }
@@ -136,7 +137,7 @@ func (s *session) gameLine(g *GameRecord, key string) (string, bool) {
 	default:
 		line += string(g.Status)
 	}
-	line += rematchLinks(g)
+	line += challenge.RematchLinks(g)
 	if g.Proposal != nil && answerable(g) && g.Proposal.By != me {
 		line += fmt.Sprintf("; %s proposes to %s: send \"game %s; accept\" or \"game %s; decline\"", g.Names[g.Proposal.By], s.proposalShort(g, g.Proposal, key), g.ID, g.ID)
 		waiting = true

@@ -10,7 +10,6 @@ import (
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
-	"github.com/takbymail/takbot/tak"
 )
 
 // The bot as an opponent. The engine plays as a player of its own, on a
@@ -60,58 +59,6 @@ func (s *session) engineOpponent(word string) (bool, error) {
 		return true, refuse("this takbot does not play games itself: its engine is not enabled here")
 	}
 	return true, nil
-}
-
-// newEngineGame is "new takbot [options]": the game starts at once.
-func (s *session) newEngineGame(args []string) error {
-	opts, err := parseNewOptions(args, s.r.opts.DefaultDays)
-	if err != nil {
-		return err
-	}
-	if opts.ratingHigh > 0 {
-		return refuse("rating= is for open challenges, which anyone in the range may accept: write \"new anyone rating=%d-%d\"", opts.ratingLow, opts.ratingHigh)
-	}
-	cfg, err := opts.config()
-	if err != nil {
-		return err
-	}
-	level := opts.level
-	if level == 0 {
-		level = DefaultLevel
-	}
-	if n, err := s.activeEngineGames(); err != nil {
-		return err
-	} else if n >= MaxEngineGames {
-		return refuse("you already play %d games against takbot, the most at once; finish or resign one first (\"games\" lists them)", n)
-	}
-	mine := tak.White
-	switch opts.color {
-	case "black":
-		mine = tak.Black
-	case "random":
-		if s.r.randInt(2) == 1 {
-			mine = tak.Black
-		}
-	}
-	op, err := s.player(EngineIdentity().Key())
-	if err != nil {
-		return err
-	}
-	if op.Created.Equal(s.now) {
-		s.markPlayer(op)
-	}
-	g, err := s.challengeFrom(opts, cfg, mine)
-	if err != nil {
-		return err
-	}
-	g.Level = level
-	g.Players[mine.Opponent()], g.Names[mine.Opponent()] = op.Key, op.Name
-	gs, err := s.addGame(g)
-	if err != nil {
-		return err
-	}
-	s.event(s.sender.Key, g.ID).say("takbot plays you at level %d of %d; the game is unrated.", level, MaxLevel)
-	return s.startGame(gs)
 }
 
 // activeEngineGames counts the sender's games in progress against takbot.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/pairing"
+	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/words"
 )
 
@@ -40,7 +42,7 @@ func (s *session) run(p Parsed, perr error) error {
 	if err != nil {
 		return err
 	}
-	sender, err := s.resolveSender(own)
+	sender, err := pairing.Resolve(s, own)
 	if err != nil {
 		return err
 	}
@@ -138,6 +140,10 @@ func (s *session) exec(c *Command) error {
 	}
 	mark := s.markDrafts()
 	err := run(s, c)
+	var oe *command.OptionError // an option of "new" that cannot be read
+	if errors.As(err, &oe) {
+		err = &refusal{msg: oe.Error(), cause: oe}
+	}
 	var nl *needLock
 	if errors.As(err, &nl) {
 		return err

@@ -168,3 +168,53 @@ func TestSeekInTheSeekersGames(t *testing.T) {
 	mustContain(t, "decline", textTo(h.handle(bot.Message{ID: "t2", From: player("alice"), Text: "decline", Game: id}), "alice"),
 		id+" is your own open challenge")
 }
+
+// "seeks" lists apart, without an Accept action, the open challenges
+// whose rating range leaves the reader out, saying why; the reader's own
+// stay with the others (issue 26: it offered them, then refused them).
+// Both lists name seekers as a public view may (visibility.go).
+func TestSeeksListApartThoseOutsideTheReadersRating(t *testing.T) {
+	h := newHarness(t)
+	high := h.send("alice", "new anyone rating=1600-1700")[0].Game
+	open := h.send("carol", "new anyone size=6")[0].Game
+
+	rs := h.send("bob", "seeks")
+	list := textTo(rs, "bob")
+	mustContain(t, "seeks", list,
+		"Open challenges, newest first",
+		open+": carol (unrated), 6x6",
+		"Open challenges for players rated otherwise than you, which you cannot accept:",
+		high+": alice (unrated), 5x5, komi 0, 3 days per move; you would play black; for players rated 1600 to 1700, and you are unrated on 5x5, which counts as 1500")
+	if i, j := strings.Index(list, open+":"), strings.Index(list, high+":"); i < 0 || j < i {
+		t.Errorf("the challenge bob may accept is not listed first:\n%s", list)
+	}
+	var acts []string
+	for _, r := range rs {
+		for _, a := range actionsOf(r) {
+			acts = append(acts, a.Command)
+		}
+	}
+	if got := strings.Join(acts, "; "); got != "accept "+open {
+		t.Errorf("actions %q, want only \"accept %s\"", got, open)
+	}
+
+	// Only challenges outside the reader's rating: none to accept.
+	h.send("carol", "game "+open+"; cancel")
+	mustContain(t, "none to accept", textTo(h.send("bob", "seeks"), "bob"),
+		"There are no open challenges you can accept now", high+": alice")
+	// The seeker sees their own among those they may take, marked.
+	mine := textTo(h.send("alice", "seeks"), "alice")
+	mustContain(t, "own", mine, "Open challenges, newest first", high+": alice (unrated)", "(yours)")
+	if strings.Contains(mine, "cannot accept") {
+		t.Errorf("the seeker's own challenge is listed as outside their rating:\n%s", mine)
+	}
+	// The privacy filter still names seekers as a public view may: never
+	// by an address, in either list.
+	h.send("dave@example.org", "new anyone rating=2000-2100")
+	h.send("erin@example.org", "new anyone")
+	list = textTo(h.send("bob", "seeks"), "bob")
+	mustContain(t, "public names", list, ": dave (unrated), 5x5", ": erin (unrated), 5x5")
+	if strings.Contains(list, "@example.org") {
+		t.Errorf("seeks shows an address:\n%s", list)
+	}
+}

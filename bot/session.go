@@ -8,6 +8,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 )
@@ -305,7 +306,7 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 		s.r.gate.leave()
 		defer done()
 	}
-	s.extra = append(s.extra, seekIndex(games))
+	s.extra = append(s.extra, challenge.SeekIndex(games))
 	out := make([]Reply, len(replies))
 	err := s.r.store.Update(s.ctx, func(tx Tx) error {
 		s.r.gate.claim() // others wait for this transaction: it goes first

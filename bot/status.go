@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -144,7 +145,7 @@ func (s *session) offerActions(gs *gameState, to string) {
 		offer(Action{Label: "Offer a draw", Command: "draw", Game: g.ID},
 			Action{Label: "Resign", Command: "resign", Game: g.ID, Confirm: "Resign game " + g.ID + " against " + g.Names[me.Opponent()] + "?"})
 	case Over:
-		offerRematch(g, offer)
+		challenge.OfferRematch(g, offer)
 	}
 	// In an array of their own: a reply may hold the earlier offers.
 	d.offers = append([]Action(nil), offers...)
@@ -152,7 +153,7 @@ func (s *session) offerActions(gs *gameState, to string) {
 
 // both calls fn for each player key of the game.
 func both(g *GameRecord, fn func(key string, c tak.Color)) {
-	// An open challenge's empty seat (seek.go) has nobody to tell.
+	// An open challenge's empty seat (bot/challenge) has nobody to tell.
 	if g.Players[0] != "" {
 		fn(g.Players[0], tak.White)
 	}

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"strings"
 	"time"
 
 	"github.com/takbymail/takbot/notation"
@@ -57,12 +56,6 @@ func capitalize(s string) string { return words.Capitalize(s) }
 // describeMoveError words an engine refusal with squares in notation o.
 func describeMoveError(err error, size int, o notation.Orientation) string {
 	return words.MoveError(err, size, o)
-}
-
-// configReason words a configuration error for a player: the engine's
-// reason without the generic ": invalid game configuration" it wraps.
-func configReason(err error) string {
-	return strings.TrimSuffix(err.Error(), ": "+tak.ErrBadConfig.Error())
 }
 
 // resultText says how a game ended, naming the winner: "alice (white)

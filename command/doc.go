@@ -13,8 +13,9 @@
 //     prose and moves declared in a sentence (prose.go), "did you mean"
 //     for a mistyped keyword (suggest.go);
 //   - the reading of the options of "new" against their rows
-//     ([ReadNewOptions], options.go) and the names of the settings
-//     ([SettingNames]);
+//     ([ReadNewOptions], options.go) and into a game's configuration and
+//     start position ([ParseGameOptions], [GameOptions.Config],
+//     gameoptions.go), and the names of the settings ([SettingNames]);
 //   - what a command would do, in the referee's words, for a confirmation
 //     request ([Command.InWords], inwords.go), and the cleaning of text
 //     from outside it needs ([PlainText], [LinkLike]);

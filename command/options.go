@@ -11,7 +11,8 @@ import (
 // option table (newOptions, spec.go). Reading an option checks what the
 // table says of it (a known name, given once, a whole number within its
 // bounds, one of its choices); what a value means for a game (a komi, a
-// scoring, a rating range, a start position) is the referee's.
+// scoring, a rating range, a start position) is ParseGameOptions's
+// (gameoptions.go).
 
 // Option is one option of "new", read and checked against its row.
 type Option struct {

@@ -281,7 +281,7 @@ type Game struct {
 	Level int `json:",omitempty"`
 	// Seek is set on a game that began as an open challenge ("new
 	// anyone"): while it waits, the seat of Challenger.Opponent() is
-	// empty and anyone may take it with "accept ID" (bot/seek.go).
+	// empty and anyone may take it with "accept ID" (bot/challenge/seek.go).
 	Seek *Seek `json:",omitempty"`
 	// Unrated is set by the option rated=no: the game's result changes
 	// no rating. See Rated for every game that is not rated.
@@ -394,7 +394,7 @@ type Player struct {
 	// Analyses are the positions the player had takbot analyse in the
 	// last hour, for bot.Quotas.AnalysesPerHour (bot/analyse.go).
 	Analyses []AnalysisMark `json:",omitempty"`
-	// Pairing (bot/pair.go): Paired, on the primary record, is the key of the
+	// Pairing (bot/pairing): Paired, on the primary record, is the key of the
 	// other identity joined to it with "pair"; Alias, on that other
 	// identity's record, is the primary's key, and Moved lists the games
 	// that moved from it to the primary (they move back at "unpair").

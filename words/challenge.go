@@ -147,3 +147,20 @@ type RematchEngine struct {
 func (o RematchEngine) Words(Reader) string {
 	return fmt.Sprintf("Rematch of game %s: takbot plays you again at level %d of %d, colours swapped; the game is unrated.", o.Of, o.Level, o.MaxLevel)
 }
+
+// RematchLinks names the games a game is linked to as rematches, for a
+// game's line in "games" and the board's heading: " (rematch of g1;
+// rematch: g5)", or "".
+func RematchLinks(of, rematch string) string {
+	var links []string
+	if of != "" {
+		links = append(links, "rematch of "+of)
+	}
+	if rematch != "" {
+		links = append(links, "rematch: "+rematch)
+	}
+	if len(links) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(links, "; ") + ")"
+}

@@ -27,7 +27,9 @@
 //	plans.go      planned answers played, or dropped, when the opponent moves
 //	chat.go       words passed on with "say"
 //	sync.go       boards compared with "rs": matching, differing (with the ways out), told to the opponent
-//	seek.go       open challenges ("new anyone"): posted, taken, expired, withdrawn, to the seeker and the lobbies
+//	seek.go       open challenges ("new anyone"): posted, taken, expired, withdrawn, to the seeker and the lobbies; "seeks" listed
+//	opponent.go   naming an opponent after "new": its refusals, namesakes asked about; takbot's game; a challenge never sent
+//	pair.go       pairing two identities: the code, joined, separated, the refusals
 //
 // To change what a player is told when a move is played, edit
 // MovePlayed.Words in move.go; nothing else changes. The package imports

@@ -2,6 +2,7 @@ package words
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/takbymail/takbot/tak"
@@ -94,4 +95,86 @@ func (o SeekWithdrawn) Words(r Reader) string {
 		return fmt.Sprintf("You withdrew your open challenge %s.", o.ID)
 	}
 	return fmt.Sprintf("%s withdrew the open challenge %s.", o.Seeker, o.ID)
+}
+
+// RatedName is a seeker's name with their rating on a board's size:
+// "Alice (1512)", "Alice (unrated)".
+func RatedName(name string, rating int, rated bool) string {
+	if !rated {
+		return name + " (unrated)"
+	}
+	return fmt.Sprintf("%s (%d)", name, rating)
+}
+
+// SeekListed is an open challenge as "seeks" lists it to a reader.
+type SeekListed struct {
+	ID     string
+	Seeker string // public name and rating: "Alice (1512)"
+	Size   int
+	Komi   tak.Komi
+	Days   int
+	You    tak.Color // the colour the reader would play
+	// Ranged is set for a seek with a rating range, Low to High.
+	Ranged    bool
+	Low, High int
+	// Own is the reader's own seek.
+	Own bool
+	// Outside is set when the reader's rating is outside the range:
+	// Counted is the rating that counted, Unrated whether the reader is
+	// unrated on the board's size.
+	Outside bool
+	Counted int
+	Unrated bool
+}
+
+// Line lists it: "g3: alice (unrated), 6x6, komi 2, 3 days per move; you
+// would play black".
+func (o SeekListed) Line() string {
+	line := fmt.Sprintf("%s: %s, %dx%d, komi %s, %s per move; you would play %s", o.ID, o.Seeker,
+		o.Size, o.Size, o.Komi, Plural(o.Days, "day", "days"), o.You)
+	if o.Ranged {
+		line += fmt.Sprintf("; for players rated %d to %d", o.Low, o.High)
+	}
+	switch {
+	case o.Own:
+		line += " (yours)"
+	case o.Outside && o.Unrated:
+		line += fmt.Sprintf(", and you are unrated on %dx%d, which counts as %d", o.Size, o.Size, o.Counted)
+	case o.Outside:
+		line += fmt.Sprintf(", and your rating on %dx%d is %d", o.Size, o.Size, o.Counted)
+	}
+	return line
+}
+
+// SeekList is the answer to "seeks": the open challenges the reader may
+// accept (and their own), newest first, and apart those whose rating
+// range leaves the reader out, each list with how many more there are.
+type SeekList struct {
+	Open, Outside         []SeekListed
+	MoreOpen, MoreOutside int
+}
+
+// OpenCaption heads the open challenges the reader may accept.
+func (o SeekList) OpenCaption() string {
+	if o.MoreOpen > 0 {
+		return fmt.Sprintf("The %d newest open challenges of %d; send \"accept ID\" to take one (the first to accept plays):", len(o.Open), len(o.Open)+o.MoreOpen)
+	}
+	return "Open challenges, newest first; send \"accept ID\" to take one (the first to accept plays):"
+}
+
+// OutsideCaption heads the open challenges outside the reader's rating.
+func (o SeekList) OutsideCaption() string {
+	if o.MoreOutside > 0 {
+		return fmt.Sprintf("The %d newest of %d open challenges for players rated otherwise than you, which you cannot accept:", len(o.Outside), len(o.Outside)+o.MoreOutside)
+	}
+	return "Open challenges for players rated otherwise than you, which you cannot accept:"
+}
+
+// SeekLines lists open challenges, one a line.
+func SeekLines(l []SeekListed) string {
+	lines := make([]string, len(l))
+	for i, e := range l {
+		lines[i] = e.Line()
+	}
+	return strings.Join(lines, "\n")
 }

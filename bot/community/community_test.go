@@ -2,34 +2,9 @@ package community
 
 import (
 	"bytes"
-	"errors"
 	"testing"
 	"time"
 )
-
-func TestParseRange(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want Range
-		bad  bool
-	}{
-		{"1400-1700", Range{1400, 1700}, false},
-		{" 0 - 4000 ", Range{0, 4000}, false},
-		{"1500-1500", Range{1500, 1500}, false},
-		{"1700-1400", Range{}, true},
-		{"0-0", Range{}, true},
-		{"1400", Range{}, true},
-		{"-5-100", Range{}, true},
-		{"100-5000", Range{}, true},
-		{"a-b", Range{}, true},
-	} {
-		got, err := ParseRange(c.in)
-		var re *RangeError
-		if c.bad != errors.As(err, &re) || got != c.want {
-			t.Errorf("ParseRange(%q) = %v, %v", c.in, got, err)
-		}
-	}
-}
 
 func TestAdmits(t *testing.T) {
 	r := Range{1400, 1600}

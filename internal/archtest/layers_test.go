@@ -49,6 +49,11 @@ var rules = []rule{
 	// to handlers.
 	{tree: "command", may: []string{"tak", "notation"}},
 	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command", "outbox", "backoff", "words"}},
+	// Feature packages below the referee: they declare what they need of
+	// it (a Turn) and never import it.
+	{tree: "bot/challenge", may: []string{"tak", "record", "command", "words", "bot/community", "bot/standing"}},
+	{tree: "bot/pairing", may: []string{"tak", "record", "command", "words", "bot/community"}},
+	{tree: "bot/community"},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.
@@ -140,6 +145,8 @@ func TestRulesCatchWhatTheyShould(t *testing.T) {
 		{"engine/tei", []string{module + "/notation", module + "/engine"}, false},
 		{"bot", []string{module + "/storage"}, true},
 		{"bot/plan", []string{module + "/tak"}, false},
+		{"bot/challenge", []string{module + "/bot"}, true},
+		{"bot/pairing", []string{module + "/bot/community", module + "/record"}, false},
 		{"bot", []string{"go.etcd.io/bbolt"}, true},
 		{"mailplay", []string{module + "/discord"}, true},
 		{"mailplay", []string{module + "/mailplay/msg", module + "/mailplay/submit"}, false},

@@ -1,0 +1,233 @@
+package bot
+
+import (
+	"time"
+
+	"github.com/takbymail/takbot/bot/challenge"
+	"github.com/takbymail/takbot/bot/community"
+	"github.com/takbymail/takbot/command"
+	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/words"
+)
+
+// The seam of bot/challenge and bot/pairing: *session implements their
+// Turn with these forwarders (and Now, Sender, Player, ... shared with
+// the other feature packages).
+
+// Now is when the session evaluates.
+func (s *session) Now() time.Time { return s.now }
+
+// Sender is the sending player.
+func (s *session) Sender() *record.Player { return s.sender }
+
+// From is the identity the message came from.
+func (s *session) From() record.Identity { return s.msg.From }
+
+// MessageGame is the game of the message's thread.
+func (s *session) MessageGame() string { return s.msg.Game }
+
+// Current is the game chosen earlier in the message.
+func (s *session) Current() string { return s.current }
+
+// SetCurrent chooses game id for the rest of the message.
+func (s *session) SetCurrent(id string) { s.current = id }
+
+// Player reads a player's record (player).
+func (s *session) Player(key string) (*record.Player, error) { return s.player(key) }
+
+// Person reads the player a key stands for (person).
+func (s *session) Person(key string) (*record.Player, error) { return s.person(key) }
+
+// MarkPlayer writes p with the session's changes (markPlayer).
+func (s *session) MarkPlayer(p *record.Player) { s.markPlayer(p) }
+
+// PeekGame reads a game without its lock (peekGame).
+func (s *session) PeekGame(id string) (*record.Game, error) { return s.peekGame(id) }
+
+// Game loads a game under its lock (game).
+func (s *session) Game(id string) (*record.Game, error) { return recOf(s.game(id)) }
+
+// MarkGame writes loaded game g with the session's changes.
+func (s *session) MarkGame(g *record.Game) { s.games[g.ID].dirty = true }
+
+// Touch notes that the message addressed game id (touch).
+func (s *session) Touch(id string) { s.touch(id) }
+
+// GamesOf lists a player's game ids (gamesOf).
+func (s *session) GamesOf(key string) ([]string, error) { return s.gamesOf(key) }
+
+// NamedGame is the game of player key the message names (namedGame).
+func (s *session) NamedGame(key string) string { return s.namedGame(key) }
+
+// TargetAnswer chooses the game c answers (target).
+func (s *session) TargetAnswer(c *command.Command) (*record.Game, error) {
+	return recOf(s.target(c, pickAnswer))
+}
+
+// TargetCancel chooses the game c withdraws from (target).
+func (s *session) TargetCancel(c *command.Command) (*record.Game, error) {
+	return recOf(s.target(c, pickCancel))
+}
+
+// recOf is a loaded game's record.
+func recOf(gs *gameState, err error) (*record.Game, error) {
+	if err != nil {
+		return nil, err
+	}
+	return gs.rec, nil
+}
+
+// AskShow asks which of games fit command c meant (ask).
+func (s *session) AskShow(c *command.Command, fit []*record.Game) error {
+	return s.ask(c, pickShow, fit)
+}
+
+// AddGame gives game g its id and writes it, as the current game (addGame).
+func (s *session) AddGame(g *record.Game) error { _, err := s.addGame(g); return err }
+
+// StartGame starts challenged game g, loaded (startGame).
+func (s *session) StartGame(g *record.Game) error { return s.startGame(s.games[g.ID]) }
+
+// ApplyProposal carries out accepted proposal pr of loaded game g.
+func (s *session) ApplyProposal(g *record.Game, pr *record.Proposal) error {
+	return s.applyProposal(s.games[g.ID], pr)
+}
+
+// WordsProposal describes proposal p of game g for words.
+func (s *session) WordsProposal(g *record.Game, p *record.Proposal) words.Proposal {
+	return wordsProposal(g, p)
+}
+
+// View reads the store (view).
+func (s *session) View(fn func(record.Tx) error) error { return s.view(fn) }
+
+// Extra adds a write to the session's commit.
+func (s *session) Extra(fn func(record.Tx) error) { s.extra = append(s.extra, fn) }
+
+// Locked is nil when the session holds player key's lock, else a needLock.
+func (s *session) Locked(key string) error {
+	if st := stripeOf(key); !s.ls.has(st) {
+		return &needLock{st}
+	}
+	return nil
+}
+
+// Refusal words a refusal about game g (refusal).
+func (s *session) Refusal(g *record.Game, o words.Refusal) error { return s.refusal(g, o) }
+
+// Refused refuses a command, saying why with outcome o.
+func (s *session) Refused(o words.Outcome) error {
+	return &refusal{msg: o.Words(s.reader(nil, s.senderKey()))}
+}
+
+// Question asks the sender what they meant, offering actions.
+func (s *session) Question(o words.Outcome, as ...record.Action) error {
+	return &question{o.Words(s.reader(nil, s.senderKey())), as}
+}
+
+// Announce tells outcome o of game g to player key (announce).
+func (s *session) Announce(g *record.Game, key string, o words.Outcome) { s.announce(g, key, o) }
+
+// Reply tells outcome o of game g to player key alone (reply).
+func (s *session) Reply(g *record.Game, key string, o words.Outcome) { s.reply(g, key, o) }
+
+// OfferActions offers player to what they can do in loaded game g.
+func (s *session) OfferActions(g *record.Game, to string) { s.offerActions(s.games[g.ID], to) }
+
+// TellBlock answers with a block of text under a caption.
+func (s *session) TellBlock(to, game, caption, text string) { s.tell(to, game).block(caption, text) }
+
+// TellActions offers commands in an answer.
+func (s *session) TellActions(to, game string, acts ...record.Action) { s.tell(to, game).act(acts...) }
+
+// Tell answers player to about game ("": none) with outcome o.
+func (s *session) Tell(to, game string, o words.Outcome) {
+	s.tell(to, game).line(o.Words(s.reader(nil, to)))
+}
+
+// TellDirect tells one identity, never routed to another of its player's.
+func (s *session) TellDirect(key string, o words.Outcome) {
+	d := &draft{to: key, direct: true, public: true}
+	s.drafts = append(s.drafts, d)
+	d.line(o.Words(s.reader(nil, key)))
+}
+
+// Lobby tells lobby to of open challenge game, read as words.Reader{}.
+func (s *session) Lobby(to, game string, o words.Outcome, acts ...record.Action) {
+	d := s.event(to, game)
+	d.line(o.Words(words.Reader{}))
+	d.act(acts...)
+}
+
+// CheckChallengeQuotas refuses a challenge to op over the limits.
+func (s *session) CheckChallengeQuotas(op *record.Player) error { return s.checkChallengeQuotas(op) }
+
+// CheckOwnChallenges refuses a challenge over the sender's limit.
+func (s *session) CheckOwnChallenges() error { return s.checkOwnChallenges() }
+
+// Stranger reports whether p never wrote to the referee (stranger).
+func (s *session) Stranger(p *record.Player) (bool, error) { return s.stranger(p) }
+
+// HoldNotice holds game g's challenge notice to key (holdNotice).
+func (s *session) HoldNotice(g *record.Game, key string) { s.holdNotice(g, s.event(key, g.ID)) }
+
+// VoidNotice withdraws game g's held challenge notice (voidNotice).
+func (s *session) VoidNotice(g *record.Game) (bool, error) { return s.voidNotice(g) }
+
+// EngineOpponent reports whether word names takbot (engineOpponent).
+func (s *session) EngineOpponent(word string) (bool, error) { return s.engineOpponent(word) }
+
+// EngineKey is takbot's player key.
+func (s *session) EngineKey() string { return EngineIdentity().Key() }
+
+// CheckEngineGames refuses one more game against takbot over the limit.
+func (s *session) CheckEngineGames(g *record.Game) error {
+	n, err := s.activeEngineGames()
+	if err != nil || n < MaxEngineGames {
+		return err
+	}
+	return s.refusal(g, words.Refusal{Reason: words.EngineGamesFull, Count: n})
+}
+
+// DefaultLevel is takbot's level unless told.
+func (s *session) DefaultLevel() int { return DefaultLevel }
+
+// MaxLevel is takbot's strongest level.
+func (s *session) MaxLevel() int { return MaxLevel }
+
+// PublicName is a name as a public view shows it (PublicName).
+func (s *session) PublicName(name string) string { return PublicName(name) }
+
+// Transports lists the transports, first's first (transportsByPreference).
+func (s *session) Transports(first string) []community.Transport {
+	var out []community.Transport
+	for _, e := range s.r.transportsByPreference(first) {
+		t := community.Transport{Name: e.info.Name, Title: e.info.Title, Running: e.t != nil, Named: e.info.DisplayName != nil, ParseAddress: e.info.ParseAddress}
+		if e.info.Lobby != "" {
+			t.Lobby = record.Identity{Transport: e.info.Name, Address: e.info.Lobby}.Key()
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// RandInt is a random number in [0, n).
+func (s *session) RandInt(n int) int { return s.r.randInt(n) }
+
+// DefaultDays is a game's days per move unless told.
+func (s *session) DefaultDays() int { return s.r.opts.DefaultDays }
+
+// ChallengeDays is how long a challenge waits.
+func (s *session) ChallengeDays() int { return s.r.opts.ChallengeDays }
+
+// ChallengeExpiry is when game g's challenge expires (challengeExpiry).
+func (s *session) ChallengeExpiry(g *record.Game) time.Time { return s.r.challengeExpiry(g) }
+
+// Unverified reports whether the transport cannot vouch for the sender.
+func (s *session) Unverified() bool { return s.msg.Unverified }
+
+// maxAddress bounds a player's address.
+const maxAddress = challenge.MaxAddress
+
+// isTransportName reports whether t may name a transport.
+var isTransportName = challenge.IsTransportName
