@@ -12,7 +12,7 @@ import (
 // game's thread on the opponent's own transport, marked as the player's
 // words ("Ann says: “…”"), never as the referee's. The text comes from
 // outside and goes to another player, so it is cleaned like a display
-// name (names.go): control and format characters are removed, white space
+// name (package bot/names): control and format characters are removed, white space
 // collapsed, the length capped, and a text holding an address or a link
 // is refused whole, so the bot never carries one. Each player may say
 // Options.ChatPerHour things an hour in each game. "set chat off" stops

@@ -88,7 +88,7 @@
 // Quotas (quota.go, [Quotas]): challenges a player may have open and be
 // sent, commands in a message, messages a sender an hour (counted in
 // memory; beyond it a message is marked handled and not run). Display
-// names shown to other players are cleaned (names.go).
+// names shown to other players are cleaned (package bot/names).
 //
 // Reading a message (package command's parse.go). A line is a command when it starts with a
 // command keyword or a move; other lines are prose, skipped, and the reply

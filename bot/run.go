@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/names"
 	"github.com/takbymail/takbot/words"
 )
 
@@ -58,7 +59,7 @@ func (s *session) run(p Parsed, perr error) error {
 	if sender.Created.Equal(s.now) && !s.msg.Unverified {
 		s.markPlayer(sender)
 	}
-	if n := cleanName(s.msg.Name); n != "" && n != sender.Name && !s.msg.Unverified && own != nil {
+	if n := names.Clean(s.msg.Name); n != "" && n != sender.Name && !s.msg.Unverified && own != nil {
 		sender.Name = n
 		s.markPlayer(sender)
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/takbymail/takbot/bot/names"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 )
@@ -143,7 +144,7 @@ func (r *Referee) defaultNotation(id Identity) notation.Orientation {
 // defaultName names a player whose display name is not known.
 func (r *Referee) defaultName(id Identity) string {
 	if e := r.transport(id.Transport); e != nil && e.info.DisplayName != nil {
-		if n := cleanName(e.info.DisplayName(id.Address)); n != "" {
+		if n := names.Clean(e.info.DisplayName(id.Address)); n != "" {
 			return n
 		}
 	}

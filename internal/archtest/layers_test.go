@@ -49,6 +49,8 @@ var rules = []rule{
 	// to handlers.
 	{tree: "command", may: []string{"tak", "notation"}},
 	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command", "outbox", "backoff", "words"}},
+	// Display names: which ones other players may be shown.
+	{tree: "bot/names", may: []string{"command"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.
