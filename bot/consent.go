@@ -7,75 +7,29 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/record"
 )
 
-// Consent of the addresses anyone can name. A player may challenge any
-// mail address ("new victim@elsewhere.example"); its owner never asked
-// for mail. The referee and the mail transport share the rules
-// (README, "Consent"):
-//
-//   - An address that never wrote to the bot (never sent it a message the
-//     transport vouched for, nor confirmed one) gets at most a few mails a
-//     day, whatever anyone sends; the transport enforces it when it
-//     sends, and declines the rest (Unwanted): the other player of the
-//     reply's game is told once a day.
-//   - The first notice of a challenge to such an address waits
-//     ChallengeGrace before it goes out; a challenge withdrawn meanwhile
-//     sends it nothing at all.
-//   - Anyone may answer "stop": no more mail except answers to their own
-//     messages, until they write again.
+// The consent of addresses anyone can name (mail): the rules are package
+// consent's; the referee records who wrote (noteWrote), holds a challenge
+// notice to a stranger for its grace period (holdNotice, voidNotice) and
+// tells the other player of a reply declined (declined).
 
-// ChallengeGrace is how long the first notice of a challenge to an
-// address that never wrote to the bot waits before it goes out: a
-// challenge withdrawn with "cancel" meanwhile sends nothing at all to
-// that address.
-const ChallengeGrace = 10 * time.Minute
+// ChallengeGrace is the default of Options.ChallengeGrace: see
+// consent.ChallengeGrace.
+const ChallengeGrace = consent.ChallengeGrace
 
-// voidMargin is how long before the end of its grace period a waiting
-// challenge notice can still be withdrawn: after that it may be on its
-// way, and the withdrawal is told to both players as usual.
-const voidMargin = 5 * time.Second
+// Consent is the optional interface of a Transport that keeps consent:
+// see consent.Consent.
+type Consent = consent.Consent
 
-// Consent is an optional interface of a Transport whose players are
-// named by an address anyone can write down (mail): it keeps, per
-// address, whether its owner ever wrote to the bot and whether they asked
-// not to be written to. The referee calls it inside its own transactions,
-// with the transport's adapter state; the transport enforces both when it
-// sends (see Unwanted).
-type Consent interface {
-	// Wrote reports whether the owner of address ever wrote to the bot:
-	// sent a message the transport vouched for (Message.Unverified
-	// false), or confirmed one.
-	Wrote(tx StateTx, address string) (bool, error)
-	// MarkWrote records, in the transaction of such a message, that its
-	// sender wrote at at. It also ends an opt-out ("stop"): writing to
-	// the bot again asks for its mail again.
-	MarkWrote(tx StateTx, address string, at time.Time) error
-	// Stop records that the owner of address asks for no mail from the
-	// bot except the answers to their own messages, until they write
-	// again (the "stop" command).
-	Stop(tx StateTx, address string, at time.Time) error
-}
+// Unwanted returns the failure of a reply declined for want of consent:
+// see consent.Unwanted.
+func Unwanted(reason string, err error) error { return consent.Unwanted(reason, err) }
 
-// Unwanted returns the permanent failure of a reply that its transport
-// will not send because its recipient did not consent to it: an address
-// that never wrote and had its share of mail for the day, or one that
-// asked for no more ("stop"). Reason says why in a few words, for the
-// other player ("the address does not accept more mail from takbot
-// today"). The reply is marked failed; unlike other permanent failures
-// the recipient is not marked unreachable, and the other player of the
-// reply's game is told at most once a day per recipient, privately.
-func Unwanted(reason string, err error) error {
-	return &DeliveryError{Permanent: true, Unwanted: true, Reason: reason, Err: err}
-}
-
-// IsUnwanted reports whether err is a reply declined for want of consent
-// (see Unwanted).
-func IsUnwanted(err error) bool {
-	var de *DeliveryError
-	return errors.As(err, &de) && de.Unwanted
-}
+// IsUnwanted reports whether err is a reply declined for want of consent.
+func IsUnwanted(err error) bool { return consent.IsUnwanted(err) }
 
 // consentOf returns the Consent of a running transport, nil when it keeps
 // none.
@@ -174,7 +128,7 @@ func (s *session) voidNotice(g *GameRecord) (bool, error) {
 	} else if err != nil {
 		return false, err
 	}
-	if !rp.Delivery.Pending() || !rp.Delivery.NextTry.After(s.now.Add(voidMargin)) {
+	if !consent.Voidable(rp.Delivery, s.now) {
 		return false, nil // gone, or about to go
 	}
 	d := rp.Delivery

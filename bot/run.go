@@ -49,7 +49,7 @@ func (s *session) run(p Parsed, perr error) error {
 	if own != sender { // a paired identity: the primary speaks; its name stays
 		own, key = nil, sender.Key
 	}
-	if s.rate.over {
+	if s.rate.Over {
 		s.overRate()
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/bot/names"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -50,7 +51,7 @@ type session struct {
 	refused   bool
 	// rate is the sender's hourly count's verdict on the message; dropped
 	// is set when the message was not read for it.
-	rate    rateVerdict
+	rate    consent.Verdict
 	dropped bool
 	// stage counts the moves plans answered with in this session: each
 	// is told in drafts of its own (plans.go).

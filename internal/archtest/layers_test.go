@@ -51,6 +51,9 @@ var rules = []rule{
 	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command", "outbox", "backoff", "words"}},
 	// Display names: which ones other players may be shown.
 	{tree: "bot/names", may: []string{"command"}},
+	// The trust rules: quotas, rates, consent and held answers, as pure
+	// decisions over counters and records.
+	{tree: "bot/consent", may: []string{"command", "record", "outbox"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.
