@@ -193,34 +193,3 @@ func (r *Referee) declined(ctx context.Context, rp *Reply, reason string) error 
 	r.notify(replies)
 	return nil
 }
-
-// cmdStop records that the sender's address wants no more mail from the
-// bot except answers to their own messages; the transport keeps it (see
-// Consent) and declines everything else to the address. Writing to the
-// bot again ends it, but not in this message: noteWrote runs first.
-func (s *session) cmdStop(c *Command) error {
-	tr := s.msg.From.Transport
-	cs := s.r.consentOf(tr)
-	if cs == nil {
-		title := tr
-		if e := s.r.transport(tr); e != nil {
-			title = e.info.Title
-		}
-		return refuse("\"stop\" is for mail: on %s takbot writes to you only about your own games and messages, and you can leave them at any time", title)
-	}
-	addr, at := s.msg.From.Address, s.now
-	s.extra = append(s.extra, func(tx Tx) error { return cs.Stop(record.StateOf(tx, tr), addr, at) })
-	s.tell(s.sender.Key, "").say("Done: takbot sends no more mail to %s, except answers to the mails you send it. To be mailed again, write \"start\" to takbot (any mail of yours with a command does the same).", addr)
-	return nil
-}
-
-// cmdStart answers that the bot may mail the sender again: writing to it
-// did that already (noteWrote).
-func (s *session) cmdStart(c *Command) error {
-	if s.r.consentOf(s.msg.From.Transport) == nil {
-		s.tell(s.sender.Key, "").say("takbot writes to you here about your games and messages; there is nothing to start.")
-		return nil
-	}
-	s.tell(s.sender.Key, "").say("Done: takbot may mail %s again about your games and challenges. Write \"stop\" to end it.", s.msg.From.Address)
-	return nil
-}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/command"
 )
 
@@ -33,7 +34,7 @@ var handlers = map[string]handler{
 	"draw":        (*session).cmdDraw,
 	"abort":       (*session).cmdAbort,
 	"resign":      (*session).cmdResign,
-	"say":         (*session).cmdSay,
+	"say":         func(s *session, c *Command) error { return account.Say(s, c) },
 	"plan":        (*session).cmdPlan,
 	"board":       (*session).cmdBoard,
 	"history":     (*session).cmdHistory,
@@ -45,15 +46,15 @@ var handlers = map[string]handler{
 	command.Game:  (*session).cmdGame,
 	"notation":    (*session).cmdNotation,
 	"vacation":    (*session).cmdVacation,
-	"settings":    (*session).cmdSettings,
+	"settings":    func(s *session, c *Command) error { return account.Settings(s, c) },
 	"pair":        (*session).cmdPair,
 	"stats":       (*session).cmdStats,
 	"leaderboard": (*session).cmdLeaderboard,
 	"watch":       (*session).cmdWatch,
 	"unwatch":     (*session).cmdUnwatch,
-	"held":        (*session).cmdHeld,
-	"stop":        (*session).cmdStop,
-	"start":       (*session).cmdStart,
+	"held":        func(s *session, c *Command) error { return account.HeldAnswers(s, c) },
+	"stop":        func(s *session, c *Command) error { return account.Stop(s, c) },
+	"start":       func(s *session, c *Command) error { return account.Start(s, c) },
 	"help":        (*session).cmdHelp,
 }
 

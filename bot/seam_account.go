@@ -1,16 +1,146 @@
 package bot
 
 import (
+	"cmp"
+	"time"
+
+	"github.com/takbymail/takbot/bot/account"
+	"github.com/takbymail/takbot/bot/consent"
+	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/words"
 )
 
-// The seam of the account and trust features (packages bot/consent,
-// bot/account, bot/planner): the session's methods they call, each a
-// forwarder.
+// The seam of the account and trust features (packages bot/account,
+// bot/planner): the session's methods their interfaces (account.Turn,
+// account.Looks, account.Chat, account.Mail, planner.Turn) ask for, each
+// a forwarder to the session or its referee.
+
+// Now is when the referee evaluates the message.
+func (s *session) Now() time.Time { return s.now }
+
+// Sender is the player who sent the message.
+func (s *session) Sender() *record.Player { return s.sender }
+
+// From is the identity the message came from.
+func (s *session) From() record.Identity { return s.msg.From }
+
+// Player reads a player under the session's locks.
+func (s *session) Player(key string) (*record.Player, error) { return s.player(key) }
+
+// MarkPlayer records that a player changed.
+func (s *session) MarkPlayer(p *record.Player) { s.markPlayer(p) }
+
+// DefaultGame is the game the message is about, "" for none.
+func (s *session) DefaultGame() string { return s.defaultGame() }
+
+// GamesOf lists a player's games.
+func (s *session) GamesOf(key string) ([]string, error) { return s.gamesOf(key) }
+
+// PeekGame reads a game under its lock without loading it.
+func (s *session) PeekGame(id string) (*record.Game, error) { return s.peekGame(id) }
+
+// ChangeGame loads a game for change: it is written with the message.
+func (s *session) ChangeGame(id string) (*record.Game, error) {
+	gs, err := s.game(id)
+	if err != nil {
+		return nil, err
+	}
+	gs.dirty = true
+	return gs.rec, nil
+}
+
+// MarkGame records that a game loaded for change changed.
+func (s *session) MarkGame(g *record.Game) { s.games[g.ID].dirty = true }
+
+// TargetShown is the game a command is about, in progress or waiting.
+func (s *session) TargetShown(c *command.Command) (*record.Game, error) {
+	gs, err := s.target(c, pickShow)
+	if err != nil {
+		return nil, err
+	}
+	return gs.rec, nil
+}
+
+// ChosenHint explains why a command went to g, chosen with "game ID".
+func (s *session) ChosenHint(g *record.Game) string { return s.chosenHint(g) }
+
+// Say tells an outcome to the player key in the reply about game.
+func (s *session) Say(to, game string, o words.Outcome) {
+	s.tell(to, game).line(o.Words(s.reader(nil, to)))
+}
+
+// Reply tells an outcome of game g to the player key, as an answer.
+func (s *session) Reply(g *record.Game, key string, o words.Outcome) { s.reply(g, key, o) }
+
+// Announce tells an outcome of game g to the player key, as news.
+func (s *session) Announce(g *record.Game, key string, o words.Outcome) { s.announce(g, key, o) }
+
+// MarkPlay makes the reply to key about game a Play answer, never held.
+func (s *session) MarkPlay(to, game string) { s.tell(to, game).play = true }
 
 // Refuse refuses the command being run with an outcome's words for the
 // sender, offering actions.
 func (s *session) Refuse(o words.Outcome, actions ...record.Action) error {
 	return &refusal{msg: o.Words(s.reader(nil, s.senderKey())), actions: actions}
+}
+
+// TransportTitle names a player's transport in a sentence ("email").
+func (s *session) TransportTitle(id record.Identity) string { return s.r.transportTitle(id) }
+
+// ShowsPictures reports whether the transport of id shows pictures.
+func (s *session) ShowsPictures(id record.Identity) bool { return s.r.showsPictures(id) }
+
+// ThemeOf is the theme a player's pictures are drawn in.
+func (s *session) ThemeOf(p *record.Player) render.Theme { return s.r.themeOf(p) }
+
+// CmdNotation runs "notation".
+func (s *session) CmdNotation(c *command.Command) error { return s.cmdNotation(c) }
+
+// SetReview runs "set review on|off".
+func (s *session) SetReview(value string) error { return s.setReview(value) }
+
+// ShowReview adds the review setting to the reply to key about game.
+func (s *session) ShowReview(to, game string) { s.showReview(s.tell(to, game)) }
+
+// SetDigest runs "set digest ...".
+func (s *session) SetDigest(args []string) error { return s.setDigest(args) }
+
+// ScheduleDigest schedules a player's next digest.
+func (s *session) ScheduleDigest(p *record.Player) { s.scheduleDigest(p) }
+
+// ReminderFraction is Options.ReminderFraction.
+func (s *session) ReminderFraction() float64 { return s.r.opts.ReminderFraction }
+
+// ChatPerHour is Options.ChatPerHour, or its default.
+func (s *session) ChatPerHour() int {
+	return cmp.Or(max(s.r.opts.ChatPerHour, 0), account.DefaultChatPerHour)
+}
+
+// Consent is the consent the message's transport keeps, nil for none.
+func (s *session) Consent() consent.Consent { return s.r.consentOf(s.msg.From.Transport) }
+
+// AddWrite adds a write to the transaction of the message's effects.
+func (s *session) AddWrite(fn func(record.Tx) error) { s.extra = append(s.extra, fn) }
+
+// PendingAnswers counts the answers waiting for id (Referee.PendingAnswers).
+func (s *session) PendingAnswers(id record.Identity, limit int) (int, []record.Reply, error) {
+	return s.r.PendingAnswers(s.ctx, id, limit)
+}
+
+// AnswerTimes is when the next n answers to id go out by its transport's
+// schedule (AnswerScheduler), nil when it has none or fails (logged).
+func (s *session) AnswerTimes(id record.Identity, n int) []time.Time {
+	if e := s.r.transport(id.Transport); e != nil {
+		if sch, ok := e.t.(AnswerScheduler); ok {
+			ts, err := sch.AnswerTimes(s.ctx, id, n)
+			if err != nil {
+				s.r.logger().Warn("held: the transport's schedule", "transport", id.Transport, "err", err)
+				return nil
+			}
+			return ts
+		}
+	}
+	return nil
 }

@@ -54,8 +54,11 @@ var rules = []rule{
 	// The trust rules: quotas, rates, consent and held answers, as pure
 	// decisions over counters and records.
 	{tree: "bot/consent", may: []string{"command", "record", "outbox"}},
+	// A player's own commands about their account: settings, chat, consent,
+	// held answers; they reach the session through interfaces they declare.
+	{tree: "bot/account", may: []string{"tak", "notation", "render", "record", "command", "words", "bot/consent", "bot/schedule"}},
 	// The words of outcomes: below the referee.
-	{tree: "words", may: []string{"tak", "notation", "render"}},
+	{tree: "words", may: []string{"tak", "notation", "render", "bot/schedule"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.
 	{tree: "outbox", may: []string{"backoff"}},
 	{tree: "backoff"},
