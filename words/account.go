@@ -115,7 +115,6 @@ func otherChoices(prefix, current string, values []string) string {
 	return listOr(out)
 }
 
-
 // RemindLead is a player's reminder setting.
 type RemindLead struct {
 	Lead     time.Duration // before each deadline; 0 the default, below 0 off
