@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/takbymail/takbot/bot/account"
+	"github.com/takbymail/takbot/bot/planner"
 	"github.com/takbymail/takbot/command"
 )
 
@@ -35,7 +36,7 @@ var handlers = map[string]handler{
 	"abort":       (*session).cmdAbort,
 	"resign":      (*session).cmdResign,
 	"say":         func(s *session, c *Command) error { return account.Say(s, c) },
-	"plan":        (*session).cmdPlan,
+	"plan":        func(s *session, c *Command) error { return planner.Plan(s, c) },
 	"board":       (*session).cmdBoard,
 	"history":     (*session).cmdHistory,
 	"analyse":     (*session).cmdAnalyse,

@@ -7,8 +7,10 @@ import (
 	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/command"
+	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
+	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
 
@@ -144,3 +146,18 @@ func (s *session) AnswerTimes(id record.Identity, n int) []time.Time {
 	}
 	return nil
 }
+
+// TargetPlaying is the game in progress a command is about.
+func (s *session) TargetPlaying(c *command.Command) (*record.Game, error) {
+	gs, err := s.target(c, pickPlaying)
+	if err != nil {
+		return nil, err
+	}
+	return gs.rec, nil
+}
+
+// Position is where a game loaded for change stands.
+func (s *session) Position(g *record.Game) *tak.Position { return s.games[g.ID].pos() }
+
+// Orient is the notation the player key reads.
+func (s *session) Orient(key string) notation.Orientation { return s.orient(key) }

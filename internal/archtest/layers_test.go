@@ -57,6 +57,8 @@ var rules = []rule{
 	// A player's own commands about their account: settings, chat, consent,
 	// held answers; they reach the session through interfaces they declare.
 	{tree: "bot/account", may: []string{"tak", "notation", "render", "record", "command", "words", "bot/consent", "bot/schedule"}},
+	// The plan command and planned answers, over the plan tree.
+	{tree: "bot/planner", may: []string{"tak", "notation", "record", "command", "words", "bot/plan"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render", "bot/schedule"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.
