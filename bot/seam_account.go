@@ -2,6 +2,7 @@ package bot
 
 import (
 	"cmp"
+	"errors"
 	"time"
 
 	"github.com/takbymail/takbot/bot/account"
@@ -161,3 +162,29 @@ func (s *session) Position(g *record.Game) *tak.Position { return s.games[g.ID].
 
 // Orient is the notation the player key reads.
 func (s *session) Orient(key string) notation.Orientation { return s.orient(key) }
+
+// Refused reports whether err refuses a command or asks which game.
+func (s *session) Refused(err error) bool {
+	var rf *refusal
+	var q *question
+	return errors.As(err, &q) || errors.As(err, &rf)
+}
+
+// ListGames tells the sender their games, the title ending with hint.
+func (s *session) ListGames(live bool, hint string) error { return s.listGames(live, hint) }
+
+// ProposalOf describes a proposal of game g for words.
+func (s *session) ProposalOf(g *record.Game, p *record.Proposal) words.Proposal {
+	return wordsProposal(g, p)
+}
+
+// OpenDispute is the dispute of colour c awaiting a takeback in game g.
+func (s *session) OpenDispute(g *record.Game, c tak.Color) *record.Dispute {
+	return openDispute(s.games[g.ID], c)
+}
+
+// OfferActions offers the player key what they can do in game g now.
+func (s *session) OfferActions(g *record.Game, key string) { s.offerActions(s.games[g.ID], key) }
+
+// Block adds a monospace block with its caption to a reply.
+func (s *session) Block(to, game, caption, text string) { s.tell(to, game).block(caption, text) }
