@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/consent"
-	"github.com/takbymail/takbot/record"
 )
 
 // The consent of addresses anyone can name (mail): the rules are package
@@ -42,45 +41,12 @@ func (r *Referee) consentOf(transport string) Consent {
 	return c
 }
 
-// noteWrote records, with the message's effects, that its sender wrote
-// to the bot, when the transport vouched for the message (or it was
-// confirmed). It is called before any command runs, so that a "stop" in
-// the same message is recorded after it and stands.
-func (s *session) noteWrote() {
-	if s.msg.Unverified {
-		return
-	}
-	c := s.r.consentOf(s.msg.From.Transport)
-	if c == nil {
-		return
-	}
-	tr, addr, at := s.msg.From.Transport, s.msg.From.Address, s.now
-	s.extra = append(s.extra, func(tx Tx) error { return c.MarkWrote(record.StateOf(tx, tr), addr, at) })
-}
+// noteWrote records that the sender wrote to the bot (consent.NoteWrote).
+func (s *session) noteWrote() { consent.NoteWrote(s, s.msg.From, s.msg.Unverified) }
 
-// stranger reports whether a player never wrote to the bot on a
-// transport that keeps consent (see Consent): mail to them is capped, and
-// a challenge to them waits ChallengeGrace. A paired player wrote.
-func (s *session) stranger(p *PlayerRecord) (bool, error) {
-	if p.Paired != "" || p.Alias != "" || p.Via != "" {
-		return false, nil
-	}
-	id, ok := ParseIdentity(p.Key)
-	if !ok {
-		return false, nil
-	}
-	c := s.r.consentOf(id.Transport)
-	if c == nil {
-		return false, nil
-	}
-	wrote := false
-	err := s.view(func(tx Tx) error {
-		var err error
-		wrote, err = c.Wrote(record.StateOf(tx, id.Transport), id.Address)
-		return err
-	})
-	return !wrote, err
-}
+// stranger reports whether a player never wrote to the bot on a transport
+// that keeps consent (consent.Stranger).
+func (s *session) stranger(p *PlayerRecord) (bool, error) { return consent.Stranger(s, p) }
 
 // draftID is the id the reply of a draft of this session gets (replies).
 func (s *session) draftID(d *draft) string {

@@ -121,8 +121,20 @@ func (s *session) ChatPerHour() int {
 	return cmp.Or(max(s.r.opts.ChatPerHour, 0), account.DefaultChatPerHour)
 }
 
-// Consent is the consent the message's transport keeps, nil for none.
-func (s *session) Consent() consent.Consent { return s.r.consentOf(s.msg.From.Transport) }
+// ConsentOf is the consent a transport keeps, nil for none.
+func (s *session) ConsentOf(transport string) consent.Consent { return s.r.consentOf(transport) }
+
+// View reads the store.
+func (s *session) View(fn func(record.Tx) error) error { return s.view(fn) }
+
+// ChallengeExpiry is when a challenge expires unanswered.
+func (s *session) ChallengeExpiry(g *record.Game) time.Time { return s.r.challengeExpiry(g) }
+
+// Quotas are the referee's quotas, with their defaults.
+func (s *session) Quotas() consent.Quotas { return s.r.opts.Quotas }
+
+// MomentOf stamps an action on game g with where the game stands.
+func (s *session) MomentOf(g *record.Game) string { return MomentOf(g) }
 
 // AddWrite adds a write to the transaction of the message's effects.
 func (s *session) AddWrite(fn func(record.Tx) error) { s.extra = append(s.extra, fn) }

@@ -16,9 +16,9 @@ type Mail interface {
 	Turn
 	// From is the identity the message came from.
 	From() record.Identity
-	// Consent is the consent kept by the message's transport, nil when
-	// it keeps none (see consent.Consent).
-	Consent() consent.Consent
+	// ConsentOf is the consent a transport keeps, nil when it keeps none
+	// (see consent.Consent).
+	ConsentOf(transport string) consent.Consent
 	// AddWrite adds a write to the transaction of the message's effects.
 	AddWrite(fn func(record.Tx) error)
 	// TransportTitle names a transport in a sentence ("email").
@@ -42,7 +42,7 @@ type Mail interface {
 // that its sender wrote before any command runs.
 func Stop(t Mail, c *command.Command) error {
 	from := t.From()
-	cs := t.Consent()
+	cs := t.ConsentOf(from.Transport)
 	if cs == nil {
 		return t.Refuse(words.StopNotMail{Transport: t.TransportTitle(from)})
 	}
@@ -56,7 +56,7 @@ func Stop(t Mail, c *command.Command) error {
 // did that already.
 func Start(t Mail, c *command.Command) error {
 	o := words.Started{}
-	if t.Consent() != nil {
+	if t.ConsentOf(t.From().Transport) != nil {
 		o.Address = t.From().Address
 	}
 	t.Say(t.Sender().Key, "", o)

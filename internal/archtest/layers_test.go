@@ -53,7 +53,7 @@ var rules = []rule{
 	{tree: "bot/names", may: []string{"command"}},
 	// The trust rules: quotas, rates, consent and held answers, as pure
 	// decisions over counters and records.
-	{tree: "bot/consent", may: []string{"command", "record", "outbox"}},
+	{tree: "bot/consent", may: []string{"command", "record", "outbox", "words"}},
 	// A player's own commands about their account: settings, chat, consent,
 	// held answers; they reach the session through interfaces they declare.
 	{tree: "bot/account", may: []string{"tak", "notation", "render", "record", "command", "words", "bot/consent", "bot/schedule"}},
