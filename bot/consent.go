@@ -3,11 +3,11 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/takbymail/takbot/bot/consent"
+	"github.com/takbymail/takbot/words"
 )
 
 // The consent of addresses anyone can name (mail): the rules are package
@@ -84,29 +84,7 @@ func (s *session) voidNotice(g *GameRecord) (bool, error) {
 			return true, nil
 		}
 	}
-	var rp *Reply
-	if err := s.view(func(tx Tx) error {
-		var err error
-		rp, err = tx.Reply(id)
-		return err
-	}); errors.Is(err, ErrNotFound) {
-		return false, nil
-	} else if err != nil {
-		return false, err
-	}
-	if !consent.Voidable(rp.Delivery, s.now) {
-		return false, nil // gone, or about to go
-	}
-	d := rp.Delivery
-	d.Failed, d.LastError, d.NextTry = s.now, "the challenge was withdrawn before it went out", time.Time{}
-	s.extra = append(s.extra, func(tx Tx) error {
-		cur, err := tx.Reply(id)
-		if err != nil || !cur.Delivery.Pending() {
-			return err
-		}
-		return tx.SetDelivery(id, d)
-	})
-	return true, nil
+	return consent.VoidStored(s, id)
 }
 
 // declined records a reply its transport declined for want of consent
@@ -128,15 +106,8 @@ func (r *Referee) declined(ctx context.Context, rp *Reply, reason string) error 
 			return err
 		}
 	}
-	var me int = -1
-	if g != nil {
-		for c, k := range g.Players {
-			if k == rp.To.Key() {
-				me = c
-			}
-		}
-	}
-	if me < 0 || g.Players[1-me] == "" || g.Players[1-me] == g.Players[me] {
+	me, ok := consent.Told(g, rp.To.Key())
+	if !ok {
 		return r.store.Update(ctx, fail)
 	}
 	other := g.Players[1-me]
@@ -147,7 +118,7 @@ func (r *Referee) declined(ctx context.Context, rp *Reply, reason string) error 
 	s := r.newSession(ctx, ls, Message{}, base)
 	t := s.tell(other, g.ID)
 	t.private = true
-	t.say("%s", fmt.Sprintf("takbot did not send %s its message about game %s: %s. (You are told this once a day.)", g.Names[me], g.ID, reason))
+	t.line(words.NotSent{Game: wordsGame(g), To: me, Reason: reason}.Words(words.Reader{}))
 	s.extra = append(s.extra, fail)
 	replies, err := s.commit(&ProcessedRecord{ID: base, At: now}, nil)
 	if errors.Is(err, errProcessed) {

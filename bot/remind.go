@@ -20,10 +20,4 @@ func zoneOf(p *PlayerRecord) *time.Location { return account.ZoneOf(p) }
 
 // timeFor writes a time for a reader: in their zone once they set one
 // ("2026-11-27 10:00 CET"), else in UTC.
-func (s *session) timeFor(key string, t time.Time) string {
-	p, err := s.player(key)
-	if err != nil || p.Zone == "" {
-		return fmtTime(t)
-	}
-	return t.In(zoneOf(p)).Format("2006-01-02 15:04 MST")
-}
+func (s *session) timeFor(key string, t time.Time) string { return s.reader(nil, key).Time(t) }

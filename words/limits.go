@@ -76,3 +76,17 @@ func listOr(xs []string) string {
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
+
+// NotSent tells a player, privately and once a day, that takbot did not
+// send their opponent its message about their game: the opponent's
+// address did not consent to more mail.
+type NotSent struct {
+	Game   Game
+	To     int    // the opponent's colour index, whose mail was declined
+	Reason string // why, in the transport's few words
+}
+
+// Words says what was not sent, and why.
+func (o NotSent) Words(Reader) string {
+	return fmt.Sprintf("takbot did not send %s its message about game %s: %s. (You are told this once a day.)", o.Game.Names[o.To], o.Game.ID, o.Reason)
+}

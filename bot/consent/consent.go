@@ -150,3 +150,54 @@ func Schedule(rs []record.Reply, sched []time.Time, now time.Time) []time.Time {
 	}
 	return out
 }
+
+// WithdrawnBeforeSent is the delivery error recorded on a challenge
+// notice withdrawn during its grace period.
+const WithdrawnBeforeSent = "the challenge was withdrawn before it went out"
+
+// VoidStored withdraws the stored challenge notice id while it still
+// waits out its grace period: it is marked failed, with the message's
+// effects. It reports whether it was withdrawn (not: gone, or about to
+// go, or never stored).
+func VoidStored(t Session, id string) (bool, error) {
+	var rp *record.Reply
+	if err := t.View(func(tx record.Tx) error {
+		var err error
+		rp, err = tx.Reply(id)
+		return err
+	}); errors.Is(err, record.ErrNotFound) {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	now := t.Now()
+	if !Voidable(rp.Delivery, now) {
+		return false, nil // gone, or about to go
+	}
+	d := rp.Delivery
+	d.Failed, d.LastError, d.NextTry = now, WithdrawnBeforeSent, time.Time{}
+	t.AddWrite(func(tx record.Tx) error {
+		cur, err := tx.Reply(id)
+		if err != nil || !cur.Delivery.Pending() {
+			return err
+		}
+		return tx.SetDelivery(id, d)
+	})
+	return true, nil
+}
+
+// Told is who is told that a reply to the player key about game g was
+// declined: the other player of g, by colour index (me is key's), unless
+// there is none (no game, a game against oneself).
+func Told(g *record.Game, key string) (me int, ok bool) {
+	if g == nil {
+		return -1, false
+	}
+	me = -1
+	for c, k := range g.Players {
+		if k == key {
+			me = c
+		}
+	}
+	return me, me >= 0 && g.Players[1-me] != "" && g.Players[1-me] != g.Players[me]
+}
