@@ -47,10 +47,17 @@ func (s *session) PeekGame(id string) (*record.Game, error) { return s.peekGame(
 // ChangeGame loads a game for change: it is written with the message.
 func (s *session) ChangeGame(id string) (*record.Game, error) {
 	gs, err := s.game(id)
+	if err == nil {
+		gs.dirty = true
+	}
+	return recOf(gs, err)
+}
+
+// recOf is the record of a game loaded, or the error loading it.
+func recOf(gs *gameState, err error) (*record.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	gs.dirty = true
 	return gs.rec, nil
 }
 
@@ -59,11 +66,7 @@ func (s *session) MarkGame(g *record.Game) { s.games[g.ID].dirty = true }
 
 // TargetShown is the game a command is about, in progress or waiting.
 func (s *session) TargetShown(c *command.Command) (*record.Game, error) {
-	gs, err := s.target(c, pickShow)
-	if err != nil {
-		return nil, err
-	}
-	return gs.rec, nil
+	return recOf(s.target(c, pickShow))
 }
 
 // ChosenHint explains why a command went to g, chosen with "game ID".
@@ -162,11 +165,7 @@ func (s *session) AnswerTimes(id record.Identity, n int) []time.Time {
 
 // TargetPlaying is the game in progress a command is about.
 func (s *session) TargetPlaying(c *command.Command) (*record.Game, error) {
-	gs, err := s.target(c, pickPlaying)
-	if err != nil {
-		return nil, err
-	}
-	return gs.rec, nil
+	return recOf(s.target(c, pickPlaying))
 }
 
 // Position is where a game loaded for change stands.
