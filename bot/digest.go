@@ -8,9 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/schedule"
-	"github.com/takbymail/takbot/words"
 )
 
 // The daily digest: "set digest daily 08:00 Europe/Berlin" sends the
@@ -110,8 +108,8 @@ func (s *session) setDigest(args []string) error {
 	tod := req.At
 	switch {
 	case req.Zone != "":
-		if _, err := account.SetZone(p, req.Zone); err != nil {
-			return s.Refuse(words.SettingRefused{Kind: words.BadZone, Err: err})
+		if _, err := setZoneOf(p, req.Zone); err != nil {
+			return err
 		}
 	case p.Zone == "":
 		return refuse("say your time zone too, so that %s is your %s: e.g. \"set digest daily %s Europe/Berlin\" (Region/City, or UTC)", tod, tod, tod)
@@ -123,7 +121,7 @@ func (s *session) setDigest(args []string) error {
 	s.scheduleDigest(p)
 	s.markPlayer(p)
 	s.tell(p.Key, s.defaultGame()).say("Every day at %s %s you get one message listing the games waiting for you (none when nothing waits); the first is due %s.",
-		p.Digest.At, account.ZoneName(p), s.timeFor(p.Key, p.Digest.Next))
+		p.Digest.At, zoneName(p), s.timeFor(p.Key, p.Digest.Next))
 	return nil
 }
 

@@ -21,3 +21,16 @@ func zoneOf(p *PlayerRecord) *time.Location { return account.ZoneOf(p) }
 // timeFor writes a time for a reader: in their zone once they set one
 // ("2026-11-27 10:00 CET"), else in UTC.
 func (s *session) timeFor(key string, t time.Time) string { return s.reader(nil, key).Time(t) }
+
+// setZoneOf sets a player's zone from its name (account.SetZone), refusing
+// a name that is no zone.
+func setZoneOf(p *PlayerRecord, name string) (*time.Location, error) {
+	loc, err := account.SetZone(p, name)
+	if err != nil {
+		return nil, refuse("%v", err)
+	}
+	return loc, nil
+}
+
+// zoneName names a player's zone, "UTC" when they chose none.
+func zoneName(p *PlayerRecord) string { return account.ZoneName(p) }

@@ -16,9 +16,8 @@ import (
 )
 
 // The seam of the account and trust features (packages bot/account,
-// bot/planner): the session's methods their interfaces (account.Turn,
-// account.Looks, account.Chat, account.Mail, planner.Turn) ask for, each
-// a forwarder to the session or its referee.
+// bot/consent, bot/planner): the session's methods their interfaces ask
+// for, each a forwarder to the session or its referee.
 
 // Now is when the referee evaluates the message.
 func (s *session) Now() time.Time { return s.now }
@@ -44,14 +43,8 @@ func (s *session) GamesOf(key string) ([]string, error) { return s.gamesOf(key) 
 // PeekGame reads a game under its lock without loading it.
 func (s *session) PeekGame(id string) (*record.Game, error) { return s.peekGame(id) }
 
-// ChangeGame loads a game for change: it is written with the message.
-func (s *session) ChangeGame(id string) (*record.Game, error) {
-	gs, err := s.game(id)
-	if err == nil {
-		gs.dirty = true
-	}
-	return recOf(gs, err)
-}
+// Game loads a game for change (MarkGame has it written).
+func (s *session) Game(id string) (*record.Game, error) { return recOf(s.game(id)) }
 
 // recOf is the record of a game loaded, or the error loading it.
 func recOf(gs *gameState, err error) (*record.Game, error) {
@@ -69,13 +62,27 @@ func (s *session) TargetShown(c *command.Command) (*record.Game, error) {
 	return recOf(s.target(c, pickShow))
 }
 
+// PlayingGame is the game in progress a command is about.
+func (s *session) PlayingGame(c *command.Command) (*record.Game, error) {
+	return recOf(s.target(c, pickPlaying))
+}
+
+// Position is where a loaded game stands.
+func (s *session) Position(id string) *tak.Position { return s.games[id].pos() }
+
+// Orient is the notation the player key reads.
+func (s *session) Orient(key string) notation.Orientation { return s.orient(key) }
+
 // ChosenHint explains why a command went to g, chosen with "game ID".
 func (s *session) ChosenHint(g *record.Game) string { return s.chosenHint(g) }
 
-// Say tells an outcome to the player key in the reply about game.
-func (s *session) Say(to, game string, o words.Outcome) {
+// Tell tells an outcome to the player key in the reply about game.
+func (s *session) Tell(to, game string, o words.Outcome) {
 	s.tell(to, game).line(o.Words(s.reader(nil, to)))
 }
+
+// TellBlock adds a monospace block with its caption to a reply.
+func (s *session) TellBlock(to, game, caption, text string) { s.tell(to, game).block(caption, text) }
 
 // Reply tells an outcome of game g to the player key, as an answer.
 func (s *session) Reply(g *record.Game, key string, o words.Outcome) { s.reply(g, key, o) }
@@ -86,11 +93,38 @@ func (s *session) Announce(g *record.Game, key string, o words.Outcome) { s.anno
 // MarkPlay makes the reply to key about game a Play answer, never held.
 func (s *session) MarkPlay(to, game string) { s.tell(to, game).play = true }
 
-// Refuse refuses the command being run with an outcome's words for the
-// sender, offering actions.
-func (s *session) Refuse(o words.Outcome, actions ...record.Action) error {
+// Refused refuses the command being run with an outcome's words.
+func (s *session) Refused(o words.Outcome) error {
+	return &refusal{msg: o.Words(s.reader(nil, s.senderKey()))}
+}
+
+// RefusedWith refuses the command being run, offering actions.
+func (s *session) RefusedWith(o words.Outcome, actions ...record.Action) error {
 	return &refusal{msg: o.Words(s.reader(nil, s.senderKey())), actions: actions}
 }
+
+// IsRefusal reports whether err refuses a command or asks which game.
+func (s *session) IsRefusal(err error) bool {
+	var rf *refusal
+	var q *question
+	return errors.As(err, &q) || errors.As(err, &rf)
+}
+
+// ListGames tells the sender their games, the title ending with hint.
+func (s *session) ListGames(live bool, hint string) error { return s.listGames(live, hint) }
+
+// WordsProposal describes a proposal of game g for words.
+func (s *session) WordsProposal(g *record.Game, p *record.Proposal) words.Proposal {
+	return wordsProposal(g, p)
+}
+
+// OpenDispute is the dispute of colour c awaiting a takeback in game g.
+func (s *session) OpenDispute(g *record.Game, c tak.Color) *record.Dispute {
+	return openDispute(s.games[g.ID], c)
+}
+
+// OfferActions offers the player key what they can do in game g now.
+func (s *session) OfferActions(g *record.Game, key string) { s.offerActions(s.games[g.ID], key) }
 
 // TransportTitle names a player's transport in a sentence ("email").
 func (s *session) TransportTitle(id record.Identity) string { return s.r.transportTitle(id) }
@@ -130,6 +164,9 @@ func (s *session) ConsentOf(transport string) consent.Consent { return s.r.conse
 // View reads the store.
 func (s *session) View(fn func(record.Tx) error) error { return s.view(fn) }
 
+// Extra adds a write to the transaction of the message's effects.
+func (s *session) Extra(fn func(record.Tx) error) { s.extra = append(s.extra, fn) }
+
 // ChallengeExpiry is when a challenge expires unanswered.
 func (s *session) ChallengeExpiry(g *record.Game) time.Time { return s.r.challengeExpiry(g) }
 
@@ -138,9 +175,6 @@ func (s *session) Quotas() consent.Quotas { return s.r.opts.Quotas }
 
 // MomentOf stamps an action on game g with where the game stands.
 func (s *session) MomentOf(g *record.Game) string { return MomentOf(g) }
-
-// AddWrite adds a write to the transaction of the message's effects.
-func (s *session) AddWrite(fn func(record.Tx) error) { s.extra = append(s.extra, fn) }
 
 // PendingAnswers counts the answers waiting for id (Referee.PendingAnswers).
 func (s *session) PendingAnswers(id record.Identity, limit int) (int, []record.Reply, error) {
@@ -162,40 +196,3 @@ func (s *session) AnswerTimes(id record.Identity, n int) []time.Time {
 	}
 	return nil
 }
-
-// TargetPlaying is the game in progress a command is about.
-func (s *session) TargetPlaying(c *command.Command) (*record.Game, error) {
-	return recOf(s.target(c, pickPlaying))
-}
-
-// Position is where a game loaded for change stands.
-func (s *session) Position(g *record.Game) *tak.Position { return s.games[g.ID].pos() }
-
-// Orient is the notation the player key reads.
-func (s *session) Orient(key string) notation.Orientation { return s.orient(key) }
-
-// Refused reports whether err refuses a command or asks which game.
-func (s *session) Refused(err error) bool {
-	var rf *refusal
-	var q *question
-	return errors.As(err, &q) || errors.As(err, &rf)
-}
-
-// ListGames tells the sender their games, the title ending with hint.
-func (s *session) ListGames(live bool, hint string) error { return s.listGames(live, hint) }
-
-// ProposalOf describes a proposal of game g for words.
-func (s *session) ProposalOf(g *record.Game, p *record.Proposal) words.Proposal {
-	return wordsProposal(g, p)
-}
-
-// OpenDispute is the dispute of colour c awaiting a takeback in game g.
-func (s *session) OpenDispute(g *record.Game, c tak.Color) *record.Dispute {
-	return openDispute(s.games[g.ID], c)
-}
-
-// OfferActions offers the player key what they can do in game g now.
-func (s *session) OfferActions(g *record.Game, key string) { s.offerActions(s.games[g.ID], key) }
-
-// Block adds a monospace block with its caption to a reply.
-func (s *session) Block(to, game, caption, text string) { s.tell(to, game).block(caption, text) }

@@ -63,7 +63,7 @@ func Say(t Chat, c *command.Command) error {
 	refused := words.ChatRefused{Game: words.Game{ID: g.ID, Names: g.Names}, Other: opp}
 	if g.Status != record.Active && g.Status != record.Over {
 		refused.Kind, refused.Status, refused.Hint = words.ChatNotStarted, string(g.Status), t.ChosenHint(g)
-		return t.Refuse(refused)
+		return t.Refused(refused)
 	}
 	raw := strings.TrimSpace(c.Text)
 	if f := strings.Fields(raw); len(f) > 0 {
@@ -72,7 +72,7 @@ func Say(t Chat, c *command.Command) error {
 	text, why := CleanChat(raw)
 	if why != 0 {
 		refused.Kind = why
-		return t.Refuse(refused)
+		return t.Refused(refused)
 	}
 	op, err := t.Player(g.Players[opp])
 	if err != nil {
@@ -80,13 +80,13 @@ func Say(t Chat, c *command.Command) error {
 	}
 	if op.NoChat {
 		refused.Kind = words.ChatOff
-		return t.Refuse(refused)
+		return t.Refused(refused)
 	}
 	now := t.Now()
 	recent := consent.Recent(g.Chat[me], now)
 	if len(recent) >= t.ChatPerHour() {
 		refused.Kind, refused.N, refused.Until = words.SaidEnough, len(recent), recent[0].Add(consent.ChatWindow)
-		return t.Refuse(refused)
+		return t.Refused(refused)
 	}
 	g.Chat[me] = append(recent, now)
 	if len(g.Chat[opp]) > 0 {

@@ -14,26 +14,26 @@ import (
 // Helper is what "help" needs of the message being evaluated.
 type Helper interface {
 	InGame
-	// Refused reports whether err refuses the command, or asks which
+	// IsRefusal reports whether err refuses the command, or asks which
 	// game it is about, rather than failing it.
-	Refused(err error) bool
+	IsRefusal(err error) bool
 	// ListGames tells the sender their games (live: those not ended),
 	// the title ending with hint.
 	ListGames(live bool, hint string) error
 	// Position is where a game loaded for change stands; Orient is the
 	// notation the player key reads.
-	Position(g *record.Game) *tak.Position
+	Position(id string) *tak.Position
 	Orient(key string) notation.Orientation
-	// ProposalOf describes a proposal of game g for words.
-	ProposalOf(g *record.Game, p *record.Proposal) words.Proposal
+	// WordsProposal describes a proposal of game g for words.
+	WordsProposal(g *record.Game, p *record.Proposal) words.Proposal
 	// OpenDispute is the dispute of colour c that awaits a takeback in
 	// game g, nil for none.
 	OpenDispute(g *record.Game, c tak.Color) *record.Dispute
 	// OfferActions offers the player key what they can do in game g now.
 	OfferActions(g *record.Game, key string)
-	// Block adds a monospace block with its caption to the reply to the
+	// TellBlock adds a monospace block with its caption to the reply to the
 	// player key about game.
-	Block(to, game, caption, text string)
+	TellBlock(to, game, caption, text string)
 }
 
 // Help is "help": what the player can do now in their game (or games),
@@ -46,7 +46,7 @@ func Help(t Helper, c *command.Command) error {
 	case err == nil:
 		gameHelp(t, g)
 		game = g.ID
-	case t.Refused(err):
+	case t.IsRefusal(err):
 		// no single game: say what waits for the player in each
 		if err := t.ListGames(true, words.GamesHelpHint); err != nil {
 			return err
@@ -63,8 +63,8 @@ func Help(t Helper, c *command.Command) error {
 			}
 		}
 	}
-	t.Block(key, game, words.CommandsCaption, strings.TrimRight(b.String(), "\n"))
-	t.Say(key, game, words.HelpEnd{})
+	t.TellBlock(key, game, words.CommandsCaption, strings.TrimRight(b.String(), "\n"))
+	t.Tell(key, game, words.HelpEnd{})
 	return nil
 }
 
@@ -74,11 +74,11 @@ func gameHelp(t Helper, g *record.Game) {
 	me, _ := g.ColorOf(key)
 	o := words.GameHelp{Game: words.Game{ID: g.ID, Names: g.Names}, Me: me, Status: string(g.Status), Challenger: me == g.Challenger}
 	if g.Proposal != nil && g.Proposal.By != me {
-		p := t.ProposalOf(g, g.Proposal)
+		p := t.WordsProposal(g, g.Proposal)
 		o.Proposal = &p
 	}
 	if g.Status == record.Active {
-		pos := t.Position(g)
+		pos := t.Position(g.ID)
 		o.Turn, o.ToMove, o.Opening = pos.Ply()+1, pos.ToMove(), pos.InOpening()
 		if o.ToMove == me {
 			o.Examples = exampleMoves(pos, t.Orient(key))

@@ -19,8 +19,8 @@ type Mail interface {
 	// ConsentOf is the consent a transport keeps, nil when it keeps none
 	// (see consent.Consent).
 	ConsentOf(transport string) consent.Consent
-	// AddWrite adds a write to the transaction of the message's effects.
-	AddWrite(fn func(record.Tx) error)
+	// Extra adds a write to the transaction of the message's effects.
+	Extra(fn func(record.Tx) error)
 	// TransportTitle names a transport in a sentence ("email").
 	TransportTitle(id record.Identity) string
 	// PendingAnswers counts the answers that wait for delivery to id and
@@ -44,11 +44,11 @@ func Stop(t Mail, c *command.Command) error {
 	from := t.From()
 	cs := t.ConsentOf(from.Transport)
 	if cs == nil {
-		return t.Refuse(words.StopNotMail{Transport: t.TransportTitle(from)})
+		return t.Refused(words.StopNotMail{Transport: t.TransportTitle(from)})
 	}
 	at := t.Now()
-	t.AddWrite(func(tx record.Tx) error { return cs.Stop(record.StateOf(tx, from.Transport), from.Address, at) })
-	t.Say(t.Sender().Key, "", words.Stopped{Address: from.Address})
+	t.Extra(func(tx record.Tx) error { return cs.Stop(record.StateOf(tx, from.Transport), from.Address, at) })
+	t.Tell(t.Sender().Key, "", words.Stopped{Address: from.Address})
 	return nil
 }
 
@@ -59,7 +59,7 @@ func Start(t Mail, c *command.Command) error {
 	if t.ConsentOf(t.From().Transport) != nil {
 		o.Address = t.From().Address
 	}
-	t.Say(t.Sender().Key, "", o)
+	t.Tell(t.Sender().Key, "", o)
 	return nil
 }
 
@@ -93,9 +93,9 @@ func HeldAnswers(t Mail, c *command.Command) error {
 		for _, h := range consent.Group(rs, times) {
 			o.Groups = append(o.Groups, words.HeldGroup{Subject: h.Subject, N: h.N, First: h.First, Last: h.Last})
 		}
-		t.Say(key, "", o)
+		t.Tell(key, "", o)
 	}
-	t.Say(key, "", words.HeldEnd{None: total == 0})
+	t.Tell(key, "", words.HeldEnd{None: total == 0})
 	return nil
 }
 

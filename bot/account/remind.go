@@ -115,14 +115,14 @@ func setRemind(t Looks, args []string) error {
 	var lead time.Duration
 	switch v {
 	case "":
-		return t.Refuse(words.SettingRefused{Kind: words.NoRemind})
+		return t.Refused(words.SettingRefused{Kind: words.NoRemind})
 	case "off", "no", "never", "none":
 		lead = remindOff
 	case "default", "on":
 	default:
 		d, err := schedule.ParseDuration(v)
 		if err != nil || d < MinRemindLead || d > MaxRemindLead {
-			return t.Refuse(words.SettingRefused{Kind: words.BadRemind, MinLead: MinRemindLead, MaxLead: MaxRemindLead, Arg: command.Excerpt(strings.Join(args, " "), 20)})
+			return t.Refused(words.SettingRefused{Kind: words.BadRemind, MinLead: MinRemindLead, MaxLead: MaxRemindLead, Arg: command.Excerpt(strings.Join(args, " "), 20)})
 		}
 		lead = d
 	}
@@ -132,7 +132,7 @@ func setRemind(t Looks, args []string) error {
 	if err != nil {
 		return err
 	}
-	t.Say(p.Key, t.DefaultGame(), words.RemindSet{Remind: remindLead(t, lead), Games: games})
+	t.Tell(p.Key, t.DefaultGame(), words.RemindSet{Remind: remindLead(t, lead), Games: games})
 	return nil
 }
 
@@ -154,10 +154,11 @@ func applyRemind(t Looks, lead time.Duration) ([]string, error) {
 		if !ok || (g.Status != record.Active && g.Status != record.Challenged) || g.Remind[c] == lead {
 			continue
 		}
-		if g, err = t.ChangeGame(id); err != nil {
+		if g, err = t.Game(id); err != nil {
 			return nil, err
 		}
 		g.Remind[c] = lead
+		t.MarkGame(g)
 		changed = append(changed, id)
 	}
 	return changed, nil
@@ -167,11 +168,11 @@ func setZone(t Looks, args []string) error {
 	p := t.Sender()
 	v := strings.TrimRight(strings.Join(args, " "), ".,!?:")
 	if v == "" {
-		return t.Refuse(words.SettingRefused{Kind: words.NoZone})
+		return t.Refused(words.SettingRefused{Kind: words.NoZone})
 	}
 	loc, err := SetZone(p, v)
 	if err != nil {
-		return t.Refuse(words.SettingRefused{Kind: words.BadZone, Err: err})
+		return t.Refused(words.SettingRefused{Kind: words.BadZone, Err: err})
 	}
 	t.MarkPlayer(p)
 	o := words.ZoneSet{Zone: loc, Now: t.Now()}
@@ -179,7 +180,7 @@ func setZone(t Looks, args []string) error {
 		t.ScheduleDigest(p)
 		o.Digest, o.Next = p.Digest.At, p.Digest.Next
 	}
-	t.Say(p.Key, t.DefaultGame(), o)
+	t.Tell(p.Key, t.DefaultGame(), o)
 	return nil
 }
 
@@ -188,10 +189,10 @@ func setChat(t Turn, value, raw string) error {
 	p := t.Sender()
 	on, ok := onOff(value)
 	if !ok {
-		return t.Refuse(words.SettingRefused{Kind: words.NotOnOff, Setting: "chat", Arg: command.Excerpt(raw, 20)})
+		return t.Refused(words.SettingRefused{Kind: words.NotOnOff, Setting: "chat", Arg: command.Excerpt(raw, 20)})
 	}
 	p.NoChat = !on
 	t.MarkPlayer(p)
-	t.Say(p.Key, t.DefaultGame(), words.ChatSet{On: on})
+	t.Tell(p.Key, t.DefaultGame(), words.ChatSet{On: on})
 	return nil
 }

@@ -36,11 +36,12 @@ type Looks interface {
 	// ReminderFraction is the part of a turn's time after which a player
 	// who chose no lead is reminded.
 	ReminderFraction() float64
-	// GamesOf lists a player's games; PeekGame reads one; ChangeGame
-	// loads one for change (it is written with the message's effects).
+	// GamesOf lists a player's games; PeekGame reads one; Game loads one
+	// for change, and MarkGame has it written with the message's effects.
 	GamesOf(key string) ([]string, error)
 	PeekGame(id string) (*record.Game, error)
-	ChangeGame(id string) (*record.Game, error)
+	Game(id string) (*record.Game, error)
+	MarkGame(g *record.Game)
 }
 
 // The picture widths a player can choose: a named size, or a number of
@@ -125,10 +126,10 @@ func Settings(t Looks, c *command.Command) error {
 		if !command.ValidSetting(name) {
 			return unknownSetting(t, c.Args[0])
 		}
-		return t.Refuse(words.SettingRefused{Kind: words.NoValue, Setting: name, Example: exampleValue(name)})
+		return t.Refused(words.SettingRefused{Kind: words.NoValue, Setting: name, Example: exampleValue(name)})
 	}
 	if len(c.Args) > 2 {
-		return t.Refuse(words.SettingRefused{Kind: words.SeveralSettings})
+		return t.Refused(words.SettingRefused{Kind: words.SeveralSettings})
 	}
 	value := strings.ToLower(strings.TrimRight(c.Args[1], ".,!?:"))
 	arg := command.Excerpt(c.Args[1], 20)
@@ -137,30 +138,30 @@ func Settings(t Looks, c *command.Command) error {
 	case "theme":
 		th, err := render.ParseTheme(value)
 		if err != nil || value == "" {
-			return t.Refuse(words.SettingRefused{Kind: words.BadTheme, Arg: arg})
+			return t.Refused(words.SettingRefused{Kind: words.BadTheme, Arg: arg})
 		}
 		p.Theme = th
 		t.MarkPlayer(p)
-		t.Say(p.Key, t.DefaultGame(), words.ThemeSet{Theme: string(th)})
+		t.Tell(p.Key, t.DefaultGame(), words.ThemeSet{Theme: string(th)})
 	case "size":
 		w, ok := parseSize(value)
 		if !ok {
-			return t.Refuse(words.SettingRefused{Kind: words.BadSize, Min: MinPictureWidth, Max: MaxPictureWidth, Arg: arg})
+			return t.Refused(words.SettingRefused{Kind: words.BadSize, Min: MinPictureWidth, Max: MaxPictureWidth, Arg: arg})
 		}
 		p.Width = w
 		if w == render.DefaultWidth {
 			p.Width = 0
 		}
 		t.MarkPlayer(p)
-		t.Say(p.Key, t.DefaultGame(), words.SizeSet{Width: w, Name: sizeKey(w)})
+		t.Tell(p.Key, t.DefaultGame(), words.SizeSet{Width: w, Name: sizeKey(w)})
 	case "textboard":
 		on, ok := onOff(value)
 		if !ok {
-			return t.Refuse(words.SettingRefused{Kind: words.NotOnOff, Setting: name, Arg: arg})
+			return t.Refused(words.SettingRefused{Kind: words.NotOnOff, Setting: name, Arg: arg})
 		}
 		p.NoTextBoard = !on
 		t.MarkPlayer(p)
-		t.Say(p.Key, t.DefaultGame(), words.TextBoardSet{On: on, Pictures: t.ShowsPictures(p.Identity)})
+		t.Tell(p.Key, t.DefaultGame(), words.TextBoardSet{On: on, Pictures: t.ShowsPictures(p.Identity)})
 	case "notation":
 		return t.CmdNotation(&command.Command{Name: "notation", Args: []string{value}})
 	case "chat":
@@ -185,7 +186,7 @@ func onOff(value string) (on, ok bool) {
 }
 
 func unknownSetting(t Turn, name string) error {
-	return t.Refuse(words.SettingRefused{Kind: words.NoSuchSetting, Arg: command.Excerpt(name, 20), Settings: command.SettingNames()})
+	return t.Refused(words.SettingRefused{Kind: words.NoSuchSetting, Arg: command.Excerpt(name, 20), Settings: command.SettingNames()})
 }
 
 func exampleValue(name string) string {
@@ -205,7 +206,7 @@ func exampleValue(name string) string {
 func showSettings(t Looks) {
 	p := t.Sender()
 	w := WidthOf(p)
-	t.Say(p.Key, t.DefaultGame(), words.SettingsShown{
+	t.Tell(p.Key, t.DefaultGame(), words.SettingsShown{
 		Theme: string(t.ThemeOf(p)), ThemeChosen: p.Theme != "", Transport: t.TransportTitle(p.Identity),
 		Width: w, Size: sizeKey(w), MinWidth: MinPictureWidth, MaxWidth: MaxPictureWidth,
 		Pictures: t.ShowsPictures(p.Identity), NoTextBoard: p.NoTextBoard, PTN: p.Notation == notation.PTN,

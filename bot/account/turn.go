@@ -21,12 +21,11 @@ type Turn interface {
 	MarkPlayer(p *record.Player)
 	// DefaultGame is the game the message is about, "" for none.
 	DefaultGame() string
-	// Say tells an outcome to the player key, in the reply about game
+	// Tell tells an outcome to the player key, in the reply about game
 	// ("" for none).
-	Say(to, game string, o words.Outcome)
-	// Refuse refuses the command being run, telling the sender why and
-	// offering actions.
-	Refuse(o words.Outcome, actions ...record.Action) error
+	Tell(to, game string, o words.Outcome)
+	// Refused refuses the command being run, telling the sender why.
+	Refused(o words.Outcome) error
 }
 
 // InGame is what a handler of a command about one game needs.

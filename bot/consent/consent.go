@@ -176,7 +176,7 @@ func VoidStored(t Session, id string) (bool, error) {
 	}
 	d := rp.Delivery
 	d.Failed, d.LastError, d.NextTry = now, WithdrawnBeforeSent, time.Time{}
-	t.AddWrite(func(tx record.Tx) error {
+	t.Extra(func(tx record.Tx) error {
 		cur, err := tx.Reply(id)
 		if err != nil || !cur.Delivery.Pending() {
 			return err

@@ -22,14 +22,15 @@ type Session interface {
 	Quotas() Quotas
 	// MomentOf stamps an action on game g with where the game stands.
 	MomentOf(g *record.Game) string
-	// Refuse refuses the command being run, offering actions.
-	Refuse(o words.Outcome, actions ...record.Action) error
+	// Refused refuses the command being run; RefusedWith offers actions.
+	Refused(o words.Outcome) error
+	RefusedWith(o words.Outcome, actions ...record.Action) error
 	// ConsentOf is the consent a transport keeps, nil for none.
 	ConsentOf(transport string) Consent
-	// View reads the store; AddWrite adds a write to the transaction of
+	// View reads the store; Extra adds a write to the transaction of
 	// the message's effects.
 	View(fn func(record.Tx) error) error
-	AddWrite(fn func(record.Tx) error)
+	Extra(fn func(record.Tx) error)
 }
 
 // CheckOwnChallenges refuses a challenge or an open challenge ("new
@@ -49,7 +50,7 @@ func CheckOwnChallenges(t Session) error {
 		}
 		cmds = append(cmds, a)
 	}
-	return t.Refuse(words.OwnChallengesFull{IDs: mine, Max: most}, cmds...)
+	return t.RefusedWith(words.OwnChallengesFull{IDs: mine, Max: most}, cmds...)
 }
 
 // CheckChallenges refuses a challenge from the sender to op when the
@@ -64,7 +65,7 @@ func CheckChallenges(t Session, op *record.Player) error {
 	if err != nil || len(theirs) < t.Quotas().ChallengesTo {
 		return err
 	}
-	return t.Refuse(words.ChallengesToFull{Name: op.Name, N: len(theirs)})
+	return t.Refused(words.ChallengesToFull{Name: op.Name, N: len(theirs)})
 }
 
 // waitingOf lists the challenges of a player that wait for an answer
@@ -97,7 +98,7 @@ func NoteWrote(t Session, from record.Identity, unverified bool) {
 		return
 	}
 	at := t.Now()
-	t.AddWrite(func(tx record.Tx) error { return c.MarkWrote(record.StateOf(tx, from.Transport), from.Address, at) })
+	t.Extra(func(tx record.Tx) error { return c.MarkWrote(record.StateOf(tx, from.Transport), from.Address, at) })
 }
 
 // Stranger reports whether a player never wrote to the bot on a

@@ -16,10 +16,10 @@ import (
 type Turn interface {
 	// Sender is the player who sent it.
 	Sender() *record.Player
-	// TargetPlaying is the game in progress the command is about, loaded
+	// PlayingGame is the game in progress the command is about, loaded
 	// for change; Position is where a loaded game stands.
-	TargetPlaying(c *command.Command) (*record.Game, error)
-	Position(g *record.Game) *tak.Position
+	PlayingGame(c *command.Command) (*record.Game, error)
+	Position(id string) *tak.Position
 	// Orient is the notation the player key reads.
 	Orient(key string) notation.Orientation
 	// MarkGame records that a game loaded for change changed.
@@ -27,15 +27,15 @@ type Turn interface {
 	// ChosenHint explains, when the command went to g because the sender
 	// chose it earlier with "game ID", how to choose another ("" else).
 	ChosenHint(g *record.Game) string
-	// Say tells an outcome to the player key, in the reply about game.
-	Say(to, game string, o words.Outcome)
-	// Refuse refuses the command being run, telling the sender why.
-	Refuse(o words.Outcome, actions ...record.Action) error
+	// Tell tells an outcome to the player key, in the reply about game.
+	Tell(to, game string, o words.Outcome)
+	// Refused refuses the command being run, telling the sender why.
+	Refused(o words.Outcome) error
 }
 
 // Plan is "plan" (show), "plan clear" and "plan MOVES".
 func Plan(t Turn, c *command.Command) error {
-	g, err := t.TargetPlaying(c)
+	g, err := t.PlayingGame(c)
 	if err != nil {
 		return err
 	}
@@ -43,14 +43,14 @@ func Plan(t Turn, c *command.Command) error {
 	me, _ := g.ColorOf(key)
 	wg := words.Game{ID: g.ID, Names: g.Names}
 	if g.Status != record.Active {
-		return t.Refuse(words.PlanRefused{Kind: words.PlanNotInProgress, Game: wg, Me: me, Status: string(g.Status), Hint: t.ChosenHint(g)})
+		return t.Refused(words.PlanRefused{Kind: words.PlanNotInProgress, Game: wg, Me: me, Status: string(g.Status), Hint: t.ChosenHint(g)})
 	}
-	pos := t.Position(g)
+	pos := t.Position(g.ID)
 	ps := livePlans(g, me, pos)
 	args := strings.TrimSpace(strings.Join(c.Args, " "))
 	switch strings.ToLower(strings.TrimRight(args, ".!")) {
 	case "":
-		t.Say(key, g.ID, shown(g, me, ps, pos))
+		t.Tell(key, g.ID, shown(g, me, ps, pos))
 		return nil
 	case "clear", "clear all", "none", "off":
 		n := 0
@@ -59,11 +59,11 @@ func Plan(t Turn, c *command.Command) error {
 		}
 		g.Plans[me] = nil
 		t.MarkGame(g)
-		t.Say(key, g.ID, words.PlansCleared{Game: g.ID, N: n})
+		t.Tell(key, g.ID, words.PlansCleared{Game: g.ID, N: n})
 		return nil
 	}
 	if pos.ToMove() == me {
-		return t.Refuse(words.PlanRefused{Kind: words.PlanOnTurn, Game: wg, Me: me, Hint: t.ChosenHint(g)})
+		return t.Refused(words.PlanRefused{Kind: words.PlanOnTurn, Game: wg, Me: me, Hint: t.ChosenHint(g)})
 	}
 	moves, err := plan.ParseLine(args, g.Config.Size, t.Orient(key))
 	if err == nil {
@@ -79,14 +79,14 @@ func Plan(t Turn, c *command.Command) error {
 					t.MarkGame(g)
 					o := shown(g, me, g.Plans[me], pos)
 					o.Made = lineOf(pos, moves)
-					t.Say(key, g.ID, o)
+					t.Tell(key, g.ID, o)
 					return nil
 				}
 			}
 		}
 	}
 	if o := refusal(g, me, pos, moves, err); o.Kind != 0 {
-		return t.Refuse(o)
+		return t.Refused(o)
 	}
 	return err
 }
