@@ -1,7 +1,8 @@
 package words
 
-// Outcome is a decision the referee describes for a reader: its Words
-// are what the reader is told.
+// Outcome is a decision words can word for a reader: a move played, a
+// challenge made, a refusal. The referee asks each for its text, once
+// per recipient.
 type Outcome interface {
 	Words(Reader) string
 }
