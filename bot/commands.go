@@ -134,19 +134,6 @@ const (
 // [command.Excerpt].
 func excerpt(s string, n int) string { return command.Excerpt(s, n) }
 
-// plainText cleans a text from outside: [command.PlainText].
-func plainText(s string) string { return command.PlainText(s) }
-
-// linkLike reports whether a text holds a link, an address or a domain:
-// [command.LinkLike].
-func linkLike(s string) bool { return command.LinkLike(s) }
-
 // squareLike reports whether a word is shaped like a square ("b4"):
 // [command.SquareLike].
 func squareLike(w string) bool { return command.SquareLike(w) }
-
-// settingNames are the settings "set" changes: [command.SettingNames].
-var settingNames = command.SettingNames()
-
-// validSetting reports whether name is a setting: [command.ValidSetting].
-func validSetting(name string) bool { return command.ValidSetting(name) }

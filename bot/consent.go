@@ -3,79 +3,32 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"time"
 
-	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/bot/consent"
+	"github.com/takbymail/takbot/words"
 )
 
-// Consent of the addresses anyone can name. A player may challenge any
-// mail address ("new victim@elsewhere.example"); its owner never asked
-// for mail. The referee and the mail transport share the rules
-// (README, "Consent"):
-//
-//   - An address that never wrote to the bot (never sent it a message the
-//     transport vouched for, nor confirmed one) gets at most a few mails a
-//     day, whatever anyone sends; the transport enforces it when it
-//     sends, and declines the rest (Unwanted): the other player of the
-//     reply's game is told once a day.
-//   - The first notice of a challenge to such an address waits
-//     ChallengeGrace before it goes out; a challenge withdrawn meanwhile
-//     sends it nothing at all.
-//   - Anyone may answer "stop": no more mail except answers to their own
-//     messages, until they write again.
+// The consent of addresses anyone can name (mail): the rules are package
+// consent's; the referee records who wrote (noteWrote), holds a challenge
+// notice to a stranger for its grace period (holdNotice, voidNotice) and
+// tells the other player of a reply declined (declined).
 
-// ChallengeGrace is how long the first notice of a challenge to an
-// address that never wrote to the bot waits before it goes out: a
-// challenge withdrawn with "cancel" meanwhile sends nothing at all to
-// that address.
-const ChallengeGrace = 10 * time.Minute
+// ChallengeGrace is the default of Options.ChallengeGrace: see
+// consent.ChallengeGrace.
+const ChallengeGrace = consent.ChallengeGrace
 
-// voidMargin is how long before the end of its grace period a waiting
-// challenge notice can still be withdrawn: after that it may be on its
-// way, and the withdrawal is told to both players as usual.
-const voidMargin = 5 * time.Second
+// Consent is the optional interface of a Transport that keeps consent:
+// see consent.Consent.
+type Consent = consent.Consent
 
-// Consent is an optional interface of a Transport whose players are
-// named by an address anyone can write down (mail): it keeps, per
-// address, whether its owner ever wrote to the bot and whether they asked
-// not to be written to. The referee calls it inside its own transactions,
-// with the transport's adapter state; the transport enforces both when it
-// sends (see Unwanted).
-type Consent interface {
-	// Wrote reports whether the owner of address ever wrote to the bot:
-	// sent a message the transport vouched for (Message.Unverified
-	// false), or confirmed one.
-	Wrote(tx StateTx, address string) (bool, error)
-	// MarkWrote records, in the transaction of such a message, that its
-	// sender wrote at at. It also ends an opt-out ("stop"): writing to
-	// the bot again asks for its mail again.
-	MarkWrote(tx StateTx, address string, at time.Time) error
-	// Stop records that the owner of address asks for no mail from the
-	// bot except the answers to their own messages, until they write
-	// again (the "stop" command).
-	Stop(tx StateTx, address string, at time.Time) error
-}
+// Unwanted returns the failure of a reply declined for want of consent:
+// see consent.Unwanted.
+func Unwanted(reason string, err error) error { return consent.Unwanted(reason, err) }
 
-// Unwanted returns the permanent failure of a reply that its transport
-// will not send because its recipient did not consent to it: an address
-// that never wrote and had its share of mail for the day, or one that
-// asked for no more ("stop"). Reason says why in a few words, for the
-// other player ("the address does not accept more mail from takbot
-// today"). The reply is marked failed; unlike other permanent failures
-// the recipient is not marked unreachable, and the other player of the
-// reply's game is told at most once a day per recipient, privately.
-func Unwanted(reason string, err error) error {
-	return &DeliveryError{Permanent: true, Unwanted: true, Reason: reason, Err: err}
-}
-
-// IsUnwanted reports whether err is a reply declined for want of consent
-// (see Unwanted).
-func IsUnwanted(err error) bool {
-	var de *DeliveryError
-	return errors.As(err, &de) && de.Unwanted
-}
+// IsUnwanted reports whether err is a reply declined for want of consent.
+func IsUnwanted(err error) bool { return consent.IsUnwanted(err) }
 
 // consentOf returns the Consent of a running transport, nil when it keeps
 // none.
@@ -88,45 +41,12 @@ func (r *Referee) consentOf(transport string) Consent {
 	return c
 }
 
-// noteWrote records, with the message's effects, that its sender wrote
-// to the bot, when the transport vouched for the message (or it was
-// confirmed). It is called before any command runs, so that a "stop" in
-// the same message is recorded after it and stands.
-func (s *session) noteWrote() {
-	if s.msg.Unverified {
-		return
-	}
-	c := s.r.consentOf(s.msg.From.Transport)
-	if c == nil {
-		return
-	}
-	tr, addr, at := s.msg.From.Transport, s.msg.From.Address, s.now
-	s.extra = append(s.extra, func(tx Tx) error { return c.MarkWrote(record.StateOf(tx, tr), addr, at) })
-}
+// noteWrote records that the sender wrote to the bot (consent.NoteWrote).
+func (s *session) noteWrote() { consent.NoteWrote(s, s.msg.From, s.msg.Unverified) }
 
-// stranger reports whether a player never wrote to the bot on a
-// transport that keeps consent (see Consent): mail to them is capped, and
-// a challenge to them waits ChallengeGrace. A paired player wrote.
-func (s *session) stranger(p *PlayerRecord) (bool, error) {
-	if p.Paired != "" || p.Alias != "" || p.Via != "" {
-		return false, nil
-	}
-	id, ok := ParseIdentity(p.Key)
-	if !ok {
-		return false, nil
-	}
-	c := s.r.consentOf(id.Transport)
-	if c == nil {
-		return false, nil
-	}
-	wrote := false
-	err := s.view(func(tx Tx) error {
-		var err error
-		wrote, err = c.Wrote(record.StateOf(tx, id.Transport), id.Address)
-		return err
-	})
-	return !wrote, err
-}
+// stranger reports whether a player never wrote to the bot on a transport
+// that keeps consent (consent.Stranger).
+func (s *session) stranger(p *PlayerRecord) (bool, error) { return consent.Stranger(s, p) }
 
 // draftID is the id the reply of a draft of this session gets (replies).
 func (s *session) draftID(d *draft) string {
@@ -164,29 +84,7 @@ func (s *session) voidNotice(g *GameRecord) (bool, error) {
 			return true, nil
 		}
 	}
-	var rp *Reply
-	if err := s.view(func(tx Tx) error {
-		var err error
-		rp, err = tx.Reply(id)
-		return err
-	}); errors.Is(err, ErrNotFound) {
-		return false, nil
-	} else if err != nil {
-		return false, err
-	}
-	if !rp.Delivery.Pending() || !rp.Delivery.NextTry.After(s.now.Add(voidMargin)) {
-		return false, nil // gone, or about to go
-	}
-	d := rp.Delivery
-	d.Failed, d.LastError, d.NextTry = s.now, "the challenge was withdrawn before it went out", time.Time{}
-	s.extra = append(s.extra, func(tx Tx) error {
-		cur, err := tx.Reply(id)
-		if err != nil || !cur.Delivery.Pending() {
-			return err
-		}
-		return tx.SetDelivery(id, d)
-	})
-	return true, nil
+	return consent.VoidStored(s, id)
 }
 
 // declined records a reply its transport declined for want of consent
@@ -208,15 +106,8 @@ func (r *Referee) declined(ctx context.Context, rp *Reply, reason string) error 
 			return err
 		}
 	}
-	var me int = -1
-	if g != nil {
-		for c, k := range g.Players {
-			if k == rp.To.Key() {
-				me = c
-			}
-		}
-	}
-	if me < 0 || g.Players[1-me] == "" || g.Players[1-me] == g.Players[me] {
+	me, ok := consent.Told(g, rp.To.Key())
+	if !ok {
 		return r.store.Update(ctx, fail)
 	}
 	other := g.Players[1-me]
@@ -227,7 +118,7 @@ func (r *Referee) declined(ctx context.Context, rp *Reply, reason string) error 
 	s := r.newSession(ctx, ls, Message{}, base)
 	t := s.tell(other, g.ID)
 	t.private = true
-	t.say("%s", fmt.Sprintf("takbot did not send %s its message about game %s: %s. (You are told this once a day.)", g.Names[me], g.ID, reason))
+	t.line(words.NotSent{Game: wordsGame(g), To: me, Reason: reason}.Words(words.Reader{}))
 	s.extra = append(s.extra, fail)
 	replies, err := s.commit(&ProcessedRecord{ID: base, At: now}, nil)
 	if errors.Is(err, errProcessed) {
@@ -237,36 +128,5 @@ func (r *Referee) declined(ctx context.Context, rp *Reply, reason string) error 
 		return err
 	}
 	r.notify(replies)
-	return nil
-}
-
-// cmdStop records that the sender's address wants no more mail from the
-// bot except answers to their own messages; the transport keeps it (see
-// Consent) and declines everything else to the address. Writing to the
-// bot again ends it, but not in this message: noteWrote runs first.
-func (s *session) cmdStop(c *Command) error {
-	tr := s.msg.From.Transport
-	cs := s.r.consentOf(tr)
-	if cs == nil {
-		title := tr
-		if e := s.r.transport(tr); e != nil {
-			title = e.info.Title
-		}
-		return refuse("\"stop\" is for mail: on %s takbot writes to you only about your own games and messages, and you can leave them at any time", title)
-	}
-	addr, at := s.msg.From.Address, s.now
-	s.extra = append(s.extra, func(tx Tx) error { return cs.Stop(record.StateOf(tx, tr), addr, at) })
-	s.tell(s.sender.Key, "").say("Done: takbot sends no more mail to %s, except answers to the mails you send it. To be mailed again, write \"start\" to takbot (any mail of yours with a command does the same).", addr)
-	return nil
-}
-
-// cmdStart answers that the bot may mail the sender again: writing to it
-// did that already (noteWrote).
-func (s *session) cmdStart(c *Command) error {
-	if s.r.consentOf(s.msg.From.Transport) == nil {
-		s.tell(s.sender.Key, "").say("takbot writes to you here about your games and messages; there is nothing to start.")
-		return nil
-	}
-	s.tell(s.sender.Key, "").say("Done: takbot may mail %s again about your games and challenges. Write \"stop\" to end it.", s.msg.From.Address)
 	return nil
 }

@@ -85,10 +85,14 @@
 // Pairing needs strong assurance: a confirmation ([Message.Confirmed])
 // never carries it out.
 //
-// Quotas (quota.go, [Quotas]): challenges a player may have open and be
-// sent, commands in a message, messages a sender an hour (counted in
-// memory; beyond it a message is marked handled and not run). Display
-// names shown to other players are cleaned (names.go).
+// Quotas (package bot/consent, [Quotas]): challenges a player may have
+// open and be sent, commands in a message, messages a sender an hour
+// (counted in memory; beyond it a message is marked handled and not run),
+// and the consent of addresses anyone can name. Display names shown to
+// other players are cleaned (package bot/names). A player's commands about
+// their account ("settings", "set", "say", "stop", "start", "held", "help")
+// are package bot/account's and "plan" is bot/planner's; they reach the
+// session through the interfaces they declare (seam_account.go).
 //
 // Reading a message (package command's parse.go). A line is a command when it starts with a
 // command keyword or a move; other lines are prose, skipped, and the reply
@@ -213,7 +217,7 @@
 // [Options.WebURL], every public reply about a game carries its page's
 // link.
 //
-// A player's look (settings.go): the picture theme, width and text board
+// A player's look (package bot/account; settings.go): the picture theme, width and text board
 // are kept in the [PlayerRecord] with the notation, shown by "settings"
 // and changed by "set"; a player who chose no theme gets their
 // transport's [TransportInfo.DefaultTheme]. Each [Picture] is drafted in

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/bot/pairing"
+	"github.com/takbymail/takbot/bot/planner"
 	"github.com/takbymail/takbot/command"
 )
 
@@ -35,8 +37,8 @@ var handlers = map[string]handler{
 	"draw":        (*session).cmdDraw,
 	"abort":       (*session).cmdAbort,
 	"resign":      (*session).cmdResign,
-	"say":         (*session).cmdSay,
-	"plan":        (*session).cmdPlan,
+	"say":         func(s *session, c *Command) error { return account.Say(s, c) },
+	"plan":        func(s *session, c *Command) error { return planner.Plan(s, c) },
 	"board":       (*session).cmdBoard,
 	"history":     (*session).cmdHistory,
 	"analyse":     (*session).cmdAnalyse,
@@ -47,15 +49,15 @@ var handlers = map[string]handler{
 	command.Game:  (*session).cmdGame,
 	"notation":    (*session).cmdNotation,
 	"vacation":    (*session).cmdVacation,
-	"settings":    (*session).cmdSettings,
 	"pair":        func(s *session, c *Command) error { return pairing.Pair(s, c) },
+	"settings":    func(s *session, c *Command) error { return account.Settings(s, c) },
 	"stats":       (*session).cmdStats,
 	"leaderboard": (*session).cmdLeaderboard,
 	"watch":       (*session).cmdWatch,
 	"unwatch":     (*session).cmdUnwatch,
-	"held":        (*session).cmdHeld,
-	"stop":        (*session).cmdStop,
-	"start":       (*session).cmdStart,
+	"held":        func(s *session, c *Command) error { return account.HeldAnswers(s, c) },
+	"stop":        func(s *session, c *Command) error { return account.Stop(s, c) },
+	"start":       func(s *session, c *Command) error { return account.Start(s, c) },
 	"help":        (*session).cmdHelp,
 }
 

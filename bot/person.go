@@ -2,7 +2,6 @@ package bot
 
 import (
 	"github.com/takbymail/takbot/tak"
-	"github.com/takbymail/takbot/words"
 )
 
 // Replies speak to their reader: "you" for the player a reply goes to,
@@ -50,27 +49,4 @@ func (s *session) buttons(key string) bool {
 	}
 	e := s.r.transport(id.Transport)
 	return e != nil && e.info.Limits.Buttons
-}
-
-// resultTextFor says how a game ended to a reader: "you (white) win by
-// road (R-0). You score 23." It starts in lower case, after "Game over: ".
-func resultTextFor(g *GameRecord, reader string) string {
-	if g.Result == nil {
-		return ""
-	}
-	var r words.Reader
-	for _, c := range []tak.Color{tak.White, tak.Black} {
-		r.You[c] = isReader(g, c, reader)
-	}
-	return wordsResult(g.Result).Words(wordsGame(g), r)
-}
-
-// answerHint tells a player how to answer an offer ("; send \"accept\" or
-// \"decline\""), except where Accept and Decline buttons come with the
-// reply.
-func (s *session) answerHint(key, lead string) string {
-	if s.buttons(key) {
-		return ""
-	}
-	return lead + ` "accept" or "decline"`
 }

@@ -212,12 +212,6 @@ func adoptConsequence(g *GameRecord, pos *tak.Position) words.AdoptConsequence {
 	return o
 }
 
-// proposalText says what a proposal asks, to a reader (a player key; ""
-// for the game's notes): "take back your move of turn 7, ps c3 (PTN c3)".
-func (s *session) proposalText(g *GameRecord, p *Proposal, reader string) string {
-	return wordsProposal(g, p).Text(wordsGame(g), s.reader(g, reader))
-}
-
 // proposalShort says what a proposal asks without naming the moves, for a
 // list in brackets: "take back your move of turn 7".
 func (s *session) proposalShort(g *GameRecord, p *Proposal, reader string) string {

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/outbox"
 )
 
@@ -113,7 +114,7 @@ type Referee struct {
 	pngs  *pngCache // pictures rendered for delivery, by name
 	// analyses keeps the latest analyses by request (analyse.go)
 	analyses analysisCache
-	rates    senderRates
+	rates    consent.Rates
 
 	tmu        sync.RWMutex
 	transports map[string]*transportEntry
@@ -165,7 +166,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 		opts.Render = DefaultRender
 	}
 	opts.Delivery = opts.Delivery.WithDefaults()
-	opts.Quotas.setDefaults()
+	opts.Quotas.SetDefaults()
 	if clock == nil {
 		clock = SystemClock{}
 	}
@@ -391,7 +392,7 @@ type handling struct {
 	msg    Message
 	procID string
 	mine   []string // the sender's games
-	rate   rateVerdict
+	rate   consent.Verdict
 	parsed Parsed
 	perr   error
 	want   map[int]bool // the lock stripes to take
@@ -407,9 +408,9 @@ func (r *Referee) prepare(msg Message, procID string, mine []string) *handling {
 		msg.Received = now
 	}
 	h := &handling{msg: msg, procID: procID, mine: mine}
-	h.rate = r.rates.take(rateKey(msg), now, r.rateLimit(msg))
+	h.rate = r.rates.Take(consent.RateKey(msg.From, msg.Unverified), now, r.rateLimit(msg))
 	h.parsed, h.perr = ParseMessage(msg.Text)
-	if h.rate.over {
+	if h.rate.Over {
 		h.parsed, h.perr = Parsed{}, nil
 	}
 	h.want = map[int]bool{stripeOf(msg.From.Key()): true}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/names"
 	"github.com/takbymail/takbot/bot/pairing"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/words"
@@ -50,7 +51,7 @@ func (s *session) run(p Parsed, perr error) error {
 	if own != sender { // a paired identity: the primary speaks; its name stays
 		own, key = nil, sender.Key
 	}
-	if s.rate.over {
+	if s.rate.Over {
 		s.overRate()
 		return nil
 	}
@@ -60,7 +61,7 @@ func (s *session) run(p Parsed, perr error) error {
 	if sender.Created.Equal(s.now) && !s.msg.Unverified {
 		s.markPlayer(sender)
 	}
-	if n := cleanName(s.msg.Name); n != "" && n != sender.Name && !s.msg.Unverified && own != nil {
+	if n := names.Clean(s.msg.Name); n != "" && n != sender.Name && !s.msg.Unverified && own != nil {
 		sender.Name = n
 		s.markPlayer(sender)
 	}

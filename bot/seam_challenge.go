@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"time"
-
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/bot/community"
 	"github.com/takbymail/takbot/command"
@@ -14,15 +12,6 @@ import (
 // Turn with these forwarders (and Now, Sender, Player, ... shared with
 // the other feature packages).
 
-// Now is when the session evaluates.
-func (s *session) Now() time.Time { return s.now }
-
-// Sender is the sending player.
-func (s *session) Sender() *record.Player { return s.sender }
-
-// From is the identity the message came from.
-func (s *session) From() record.Identity { return s.msg.From }
-
 // MessageGame is the game of the message's thread.
 func (s *session) MessageGame() string { return s.msg.Game }
 
@@ -32,29 +21,11 @@ func (s *session) Current() string { return s.current }
 // SetCurrent chooses game id for the rest of the message.
 func (s *session) SetCurrent(id string) { s.current = id }
 
-// Player reads a player's record (player).
-func (s *session) Player(key string) (*record.Player, error) { return s.player(key) }
-
 // Person reads the player a key stands for (person).
 func (s *session) Person(key string) (*record.Player, error) { return s.person(key) }
 
-// MarkPlayer writes p with the session's changes (markPlayer).
-func (s *session) MarkPlayer(p *record.Player) { s.markPlayer(p) }
-
-// PeekGame reads a game without its lock (peekGame).
-func (s *session) PeekGame(id string) (*record.Game, error) { return s.peekGame(id) }
-
-// Game loads a game under its lock (game).
-func (s *session) Game(id string) (*record.Game, error) { return recOf(s.game(id)) }
-
-// MarkGame writes loaded game g with the session's changes.
-func (s *session) MarkGame(g *record.Game) { s.games[g.ID].dirty = true }
-
 // Touch notes that the message addressed game id (touch).
 func (s *session) Touch(id string) { s.touch(id) }
-
-// GamesOf lists a player's game ids (gamesOf).
-func (s *session) GamesOf(key string) ([]string, error) { return s.gamesOf(key) }
 
 // NamedGame is the game of player key the message names (namedGame).
 func (s *session) NamedGame(key string) string { return s.namedGame(key) }
@@ -67,14 +38,6 @@ func (s *session) TargetAnswer(c *command.Command) (*record.Game, error) {
 // TargetCancel chooses the game c withdraws from (target).
 func (s *session) TargetCancel(c *command.Command) (*record.Game, error) {
 	return recOf(s.target(c, pickCancel))
-}
-
-// recOf is a loaded game's record.
-func recOf(gs *gameState, err error) (*record.Game, error) {
-	if err != nil {
-		return nil, err
-	}
-	return gs.rec, nil
 }
 
 // AskShow asks which of games fit command c meant (ask).
@@ -93,17 +56,6 @@ func (s *session) ApplyProposal(g *record.Game, pr *record.Proposal) error {
 	return s.applyProposal(s.games[g.ID], pr)
 }
 
-// WordsProposal describes proposal p of game g for words.
-func (s *session) WordsProposal(g *record.Game, p *record.Proposal) words.Proposal {
-	return wordsProposal(g, p)
-}
-
-// View reads the store (view).
-func (s *session) View(fn func(record.Tx) error) error { return s.view(fn) }
-
-// Extra adds a write to the session's commit.
-func (s *session) Extra(fn func(record.Tx) error) { s.extra = append(s.extra, fn) }
-
 // Locked is nil when the session holds player key's lock, else a needLock.
 func (s *session) Locked(key string) error {
 	if st := stripeOf(key); !s.ls.has(st) {
@@ -115,35 +67,13 @@ func (s *session) Locked(key string) error {
 // Refusal words a refusal about game g (refusal).
 func (s *session) Refusal(g *record.Game, o words.Refusal) error { return s.refusal(g, o) }
 
-// Refused refuses a command, saying why with outcome o.
-func (s *session) Refused(o words.Outcome) error {
-	return &refusal{msg: o.Words(s.reader(nil, s.senderKey()))}
-}
-
 // Question asks the sender what they meant, offering actions.
 func (s *session) Question(o words.Outcome, as ...record.Action) error {
 	return &question{o.Words(s.reader(nil, s.senderKey())), as}
 }
 
-// Announce tells outcome o of game g to player key (announce).
-func (s *session) Announce(g *record.Game, key string, o words.Outcome) { s.announce(g, key, o) }
-
-// Reply tells outcome o of game g to player key alone (reply).
-func (s *session) Reply(g *record.Game, key string, o words.Outcome) { s.reply(g, key, o) }
-
-// OfferActions offers player to what they can do in loaded game g.
-func (s *session) OfferActions(g *record.Game, to string) { s.offerActions(s.games[g.ID], to) }
-
-// TellBlock answers with a block of text under a caption.
-func (s *session) TellBlock(to, game, caption, text string) { s.tell(to, game).block(caption, text) }
-
 // TellActions offers commands in an answer.
 func (s *session) TellActions(to, game string, acts ...record.Action) { s.tell(to, game).act(acts...) }
-
-// Tell answers player to about game ("": none) with outcome o.
-func (s *session) Tell(to, game string, o words.Outcome) {
-	s.tell(to, game).line(o.Words(s.reader(nil, to)))
-}
 
 // TellDirect tells one identity, never routed to another of its player's.
 func (s *session) TellDirect(key string, o words.Outcome) {
@@ -219,9 +149,6 @@ func (s *session) DefaultDays() int { return s.r.opts.DefaultDays }
 
 // ChallengeDays is how long a challenge waits.
 func (s *session) ChallengeDays() int { return s.r.opts.ChallengeDays }
-
-// ChallengeExpiry is when game g's challenge expires (challengeExpiry).
-func (s *session) ChallengeExpiry(g *record.Game) time.Time { return s.r.challengeExpiry(g) }
 
 // Unverified reports whether the transport cannot vouch for the sender.
 func (s *session) Unverified() bool { return s.msg.Unverified }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/challenge"
+	"github.com/takbymail/takbot/bot/consent"
+	"github.com/takbymail/takbot/bot/names"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 )
@@ -50,7 +52,7 @@ type session struct {
 	refused   bool
 	// rate is the sender's hourly count's verdict on the message; dropped
 	// is set when the message was not read for it.
-	rate    rateVerdict
+	rate    consent.Verdict
 	dropped bool
 	// stage counts the moves plans answered with in this session: each
 	// is told in drafts of its own (plans.go).
@@ -144,7 +146,7 @@ func (r *Referee) defaultNotation(id Identity) notation.Orientation {
 // defaultName names a player whose display name is not known.
 func (r *Referee) defaultName(id Identity) string {
 	if e := r.transport(id.Transport); e != nil && e.info.DisplayName != nil {
-		if n := cleanName(e.info.DisplayName(id.Address)); n != "" {
+		if n := names.Clean(e.info.DisplayName(id.Address)); n != "" {
 			return n
 		}
 	}

@@ -29,18 +29,6 @@ func turnName(turn int) string { return words.TurnName(turn) }
 // turnTitle is turnName opening a sentence: "Turn 7 (PTN move 4, white)".
 func turnTitle(turn int) string { return words.TurnTitle(turn) }
 
-// moveNames returns the move in the reader's notation with the other in
-// brackets: "ps a5 (PTN a1)".
-func moveNames(m tak.Move, before *tak.Position, o notation.Orientation) string {
-	return orderNames(notation.FormatMail(m, before.Size()), notation.FormatPTN(m, before), o)
-}
-
-// orderNames writes a move's names as moveNames does, from its mail and
-// PTN names.
-func orderNames(mail, ptn string, o notation.Orientation) string {
-	return words.MoveNames{Mail: mail, PTN: ptn}.Names(o)
-}
-
 func plural(n int, one, many string) string { return words.Plural(n, one, many) }
 
 func orientName(o notation.Orientation) string {

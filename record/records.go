@@ -260,7 +260,7 @@ type Game struct {
 	// The store indexes it, so a tick finds due games without a scan.
 	Wake time.Time `json:",omitzero"`
 	// Remind is each player's reminder lead in this game, copied from
-	// their "set remind" (bot/remind.go): 0 for the referee's default share
+	// their "set remind" (bot/account/remind.go): 0 for the referee's default share
 	// of the time, below 0 for no reminder.
 	Remind  [2]time.Duration `json:",omitzero"`
 	Created time.Time
@@ -381,7 +381,7 @@ type Player struct {
 	// NoChat is set by "set chat off": what opponents say with "say" is
 	// not passed on to the player.
 	NoChat bool `json:",omitempty"`
-	// Reminders and times (bot/remind.go): how long before a deadline the
+	// Reminders and times (bot/account/remind.go): how long before a deadline the
 	// player is reminded (0: the referee's default share of the time;
 	// below 0: never), the IANA zone times are shown to them in ("":
 	// UTC), and their daily digest.

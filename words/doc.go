@@ -24,15 +24,19 @@
 //	status.go     where a game stands, under its board; the finished game's PTN file
 //	settings.go   how a game is played ("5x5, komi 0, ...")
 //	watch.go      what spectators are told: a move, an end, where the game stands
-//	plans.go      planned answers played, or dropped, when the opponent moves
-//	chat.go       words passed on with "say"
+//	plans.go      plans made, shown, cleared or refused; planned answers played, or dropped, when the opponent moves
+//	chat.go       words passed on with "say", or refused
 //	sync.go       boards compared with "rs": matching, differing (with the ways out), told to the opponent
 //	seek.go       open challenges ("new anyone"): posted, taken, expired, withdrawn, to the seeker and the lobbies; "seeks" listed
 //	opponent.go   naming an opponent after "new": its refusals, namesakes asked about; takbot's game; a challenge never sent
 //	pair.go       pairing two identities: the code, joined, separated, the refusals
+//	limits.go     the limits on one sender: messages an hour, challenges waiting, a reply declined for want of consent
+//	account.go    a player's settings shown and changed, "stop" and "start", the answers "held" back
+//	help.go       "help": what the player can do now in a game, how moves are written, the takeback rule
+//	outcome.go    Outcome, what every outcome above is
 //
 // To change what a player is told when a move is played, edit
 // MovePlayed.Words in move.go; nothing else changes. The package imports
-// tak and notation only, so it sits below the referee and any adapter may
-// use it.
+// tak, notation, render and bot/schedule (a duration as players write it)
+// only, so it sits below the referee and any adapter may use it.
 package words

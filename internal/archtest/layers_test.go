@@ -54,8 +54,18 @@ var rules = []rule{
 	{tree: "bot/challenge", may: []string{"tak", "record", "command", "words", "bot/community", "bot/standing"}},
 	{tree: "bot/pairing", may: []string{"tak", "record", "command", "words", "bot/community"}},
 	{tree: "bot/community"},
+	// Display names: which ones other players may be shown.
+	{tree: "bot/names", may: []string{"command"}},
+	// The trust rules: quotas, rates, consent and held answers, as pure
+	// decisions over counters and records.
+	{tree: "bot/consent", may: []string{"command", "record", "outbox", "words"}},
+	// A player's own commands about their account: settings, chat, consent,
+	// held answers; they reach the session through interfaces they declare.
+	{tree: "bot/account", may: []string{"tak", "notation", "render", "record", "command", "words", "bot/consent", "bot/schedule"}},
+	// The plan command and planned answers, over the plan tree.
+	{tree: "bot/planner", may: []string{"tak", "notation", "record", "command", "words", "bot/plan"}},
 	// The words of outcomes: below the referee.
-	{tree: "words", may: []string{"tak", "notation", "render"}},
+	{tree: "words", may: []string{"tak", "notation", "render", "bot/schedule"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.
 	{tree: "outbox", may: []string{"backoff"}},
 	{tree: "backoff"},

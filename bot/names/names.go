@@ -1,17 +1,18 @@
-package bot
+package names
 
 import (
 	"strings"
 	"unicode"
 
+	"github.com/takbymail/takbot/command"
 	"go.mau.fi/util/confusable"
 	"golang.org/x/text/secure/precis"
 )
 
-// maxName bounds a display name shown to other players, in characters.
-const maxName = 40
+// MaxName bounds a display name shown to other players, in characters.
+const MaxName = 40
 
-// cleanName makes a display name a sender's transport gave fit to be shown
+// Clean makes a display name a sender's transport gave fit to be shown
 // to other players, or returns "" when it cannot be: the player then keeps
 // the name they had (at first the one derived from their address). Control
 // and format characters (right-to-left overrides, zero-width characters)
@@ -24,24 +25,24 @@ const maxName = 40
 //     http://evil.example", "Bank <support@bank.example>"), which another
 //     player would read as coming from the referee;
 //   - a name that mixes scripts ("Аlice" with a Cyrillic А), by UTS #39's
-//     single-script test (mixedScript);
+//     single-script test (MixedScript);
 //   - a reserved name or one imitating the referee's words ("takbot", "Tak
 //     referee", "The referee: you lost on time", "you"), also spelled with
 //     look-alike characters ("tаkb0t"), by UTS #39's confusable skeletons
-//     (reservedName).
+//     (Reserved).
 //
-// A long name is cut to maxName characters.
-func cleanName(name string) string {
-	n := plainText(name)
+// A long name is cut to MaxName characters.
+func Clean(name string) string {
+	n := command.PlainText(name)
 	n = strings.TrimSpace(strings.Trim(n, `"'`))
-	if n == "" || linkLike(n) {
+	if n == "" || command.LinkLike(n) {
 		return ""
 	}
 	n, err := precis.Nickname.String(n)
-	if err != nil || n == "" || linkLike(n) || mixedScript(n) || reservedName(n) {
+	if err != nil || n == "" || command.LinkLike(n) || MixedScript(n) || Reserved(n) {
 		return ""
 	}
-	return excerpt(n, maxName)
+	return command.Excerpt(n, MaxName)
 }
 
 // nameKey is what names are compared by when they are checked against the
@@ -86,11 +87,11 @@ func keysOf(words []string) []string {
 	return out
 }
 
-// reservedName reports whether a name is reserved or imitates the
+// Reserved reports whether a name is reserved or imitates the
 // referee: it is one of reservedNames, holds one of reservedWords, or
 // holds a colon, which introduces the referee's verdicts ("Game over: …",
 // "Refused …: …"); each compared by nameKey, so look-alikes count.
-func reservedName(name string) bool {
+func Reserved(name string) bool {
 	if strings.ContainsAny(name, ":：﹕꞉") {
 		return true
 	}
@@ -108,7 +109,7 @@ func reservedName(name string) bool {
 	return false
 }
 
-// mixedScript reports whether a name's letters come from more than one
+// MixedScript reports whether a name's letters come from more than one
 // script, by UTS #39's single-script test: each character's script set
 // (Common and Inherited characters, digits and punctuation, count as any
 // script; Han, Hiragana, Katakana, Hangul and Bopomofo as the writing
@@ -120,7 +121,7 @@ func reservedName(name string) bool {
 // It is written here on the standard library's script tables: no Go
 // package of UTS #39's mixed-script detection is kept up (go.mau.fi's
 // confusable package, used for skeletons, has none).
-func mixedScript(name string) bool {
+func MixedScript(name string) bool {
 	var common scriptSet
 	first := true
 	for _, r := range name {

@@ -1,4 +1,4 @@
-package bot
+package names
 
 import (
 	"strings"
@@ -63,12 +63,12 @@ func TestCleanName(t *testing.T) {
 		{"Ann 2", "Ann 2"},       // digits are any script
 		{"Δημήτρης", "Δημήτρης"}, // Greek alone
 	} {
-		got := cleanName(c.in)
+		got := Clean(c.in)
 		if got != c.want {
-			t.Errorf("cleanName(%q) = %q, want %q", c.in, got, c.want)
+			t.Errorf("Clean(%q) = %q, want %q", c.in, got, c.want)
 		}
-		if n := utf8.RuneCountInString(got); n > maxName {
-			t.Errorf("cleanName(%q) has %d characters", c.in, n)
+		if n := utf8.RuneCountInString(got); n > MaxName {
+			t.Errorf("Clean(%q) has %d characters", c.in, n)
 		}
 	}
 }

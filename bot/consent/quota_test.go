@@ -1,4 +1,4 @@
-package bot
+package consent
 
 import (
 	"strconv"
@@ -10,16 +10,16 @@ import (
 // maxRateSenders counts, and a sender's own count survives while its
 // window lasts unless evicted; ended windows go first.
 func TestSenderRatesBounded(t *testing.T) {
-	var sr senderRates
+	var sr Rates
 	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 	for i := 0; i < 3; i++ {
-		if v := sr.take("old", now, 2); v.over != (i == 2) || v.notice != (i == 2) {
+		if v := sr.Take("old", now, 2); v.Over != (i == 2) || v.Notice != (i == 2) {
 			t.Fatalf("message %d of old: %+v", i, v)
 		}
 	}
 	later := now.Add(2 * time.Hour)
 	for i := 0; i < maxRateSenders+5000; i++ {
-		sr.take("s"+strconv.Itoa(i), later, 2)
+		sr.Take("s"+strconv.Itoa(i), later, 2)
 		if len(sr.m) > maxRateSenders {
 			t.Fatalf("%d counts kept", len(sr.m))
 		}
@@ -27,7 +27,7 @@ func TestSenderRatesBounded(t *testing.T) {
 	if _, ok := sr.m["old"]; ok {
 		t.Error("an ended window was kept while the map was full")
 	}
-	if v := sr.take("x", later, 0); v.over {
+	if v := sr.Take("x", later, 0); v.Over {
 		t.Error("no limit refused a message")
 	}
 }
