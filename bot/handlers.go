@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/takbymail/takbot/bot/ranking"
 	"github.com/takbymail/takbot/command"
 )
 
@@ -47,8 +48,8 @@ var handlers = map[string]handler{
 	"vacation":    (*session).cmdVacation,
 	"settings":    (*session).cmdSettings,
 	"pair":        (*session).cmdPair,
-	"stats":       (*session).cmdStats,
-	"leaderboard": (*session).cmdLeaderboard,
+	"stats":       func(s *session, c *Command) error { return ranking.Stats(s, c) },
+	"leaderboard": func(s *session, c *Command) error { return ranking.Leaderboard(s, c) },
 	"watch":       (*session).cmdWatch,
 	"unwatch":     (*session).cmdUnwatch,
 	"held":        (*session).cmdHeld,

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/takbymail/takbot/bot/ranking"
 	"github.com/takbymail/takbot/outbox"
 )
 
@@ -120,7 +121,7 @@ type Referee struct {
 
 	trouble outbox.Gate    // the store-health gate: the store's failures to record
 	damaged damagedRecords // the damaged records set aside
-	rated   ratedPlayers   // who has rated games, by pool (ratings.go)
+	board   *ranking.Board // the leaderboards and who has rated games (package ranking)
 	subs    subscribers    // told of every committed change to a game (spectate.go)
 }
 
@@ -171,6 +172,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	}
 	r := &Referee{gate: newCPUGate(0), clock: clock, opts: opts, cache: newRecordCache(), pngs: newPNGCache(), transports: map[string]*transportEntry{}}
 	r.store = watchedStore{Store: store, r: r}
+	r.board = ranking.NewBoard(Public, opts.LeaderboardMinGames, opts.LeaderboardMaxDeviation)
 	return r
 }
 

@@ -136,6 +136,16 @@ const (
 	OutOfRange
 	// BoardUnreadable: the sender's rs board cannot be read (reads Err).
 	BoardUnreadable
+	// NameTooLong: "stats" names a player with a word too long to be a
+	// name or an address (reads Arg).
+	NameTooLong
+	// UnknownPlayer: "stats" names no player the sender knows of (reads
+	// Arg).
+	UnknownPlayer
+	// LeaderboardArgs: "leaderboard" with more than one size.
+	LeaderboardArgs
+	// NotABoardSize: "leaderboard" names no board size (reads Arg).
+	NotABoardSize
 
 	numReasons // how many there are, plus one: new reasons go above
 )
@@ -299,6 +309,18 @@ var refusals = map[Reason]func(o Refusal, r Reader) string{
 	},
 	BoardUnreadable: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("your board cannot be read: %v", o.Err)
+	},
+	NameTooLong: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("%q is too long to be a player's name or address", o.Arg)
+	},
+	UnknownPlayer: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("the referee knows no player %q: name them as you would challenge them (a name, an address or a mention)", o.Arg)
+	},
+	LeaderboardArgs: func(Refusal, Reader) string {
+		return "\"leaderboard\" takes one board size, e.g. \"leaderboard 6x6\""
+	},
+	NotABoardSize: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("%q is not a board size: say \"leaderboard 5x5\" (or 3 to 8, small for 3x3 and 4x4, large for 7x7 and 8x8)", o.Arg)
 	},
 	NoMoveToDispute: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("game %s has no move to dispute: only a game in progress, or one that ended on the board, can be disputed%s", o.Game.ID, o.hint())

@@ -49,6 +49,9 @@ var rules = []rule{
 	// to handlers.
 	{tree: "command", may: []string{"tak", "notation"}},
 	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command", "outbox", "backoff", "words"}},
+	// The standings (stats, leaderboards, rating games): below the
+	// referee, which implements their Turn (bot/seam_standing.go).
+	{tree: "bot/ranking", may: []string{"tak", "rating", "record", "command", "words", "bot/standing"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.

@@ -1,0 +1,18 @@
+// Package ranking is the referee's standings: a player's stats, a pool's
+// leaderboard, and the rating of finished games, apart from the referee
+// (package bot) that calls them.
+//
+// The handlers of "stats" and "leaderboard" ([Stats], [Leaderboard]) and
+// the rating of a game at its end ([Settle]) decide, and describe what
+// they decided as outcomes of package words (words.StatsShown,
+// words.LeaderboardShown, words.RatingChanged, a words.Refusal); they
+// reach the message being evaluated through [Turn], the small interface
+// that package bot's session implements (bot/seam_standing.go). Package
+// standing holds the pure rules of pools and Glicko-2 entries; this
+// package applies them to the records (package record). It never imports
+// package bot.
+//
+// The leaderboard reads only the records of the players known to have a
+// rated game in its pool ([Board]): the index is built from the games at
+// the first leaderboard and told of every game rated since.
+package ranking

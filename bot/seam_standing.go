@@ -1,0 +1,96 @@
+package bot
+
+import (
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/words"
+)
+
+// The seam of the standings' packages (bot/ranking): what their handlers
+// reach of the message being evaluated. Each method forwards to the
+// session; as a ranking.Viewer the session is the sender's eyes.
+
+// Now is when the referee evaluates.
+func (s *session) Now() time.Time { return s.now }
+
+// Sender is the sender's player record.
+func (s *session) Sender() *PlayerRecord { return s.sender }
+
+// Community is the community the message came from ("" for none).
+func (s *session) Community() string { return s.msg.Community }
+
+// View runs fn in a read transaction of the store.
+func (s *session) View(fn func(Tx) error) error { return s.view(fn) }
+
+// Player returns a player record (a fresh one when unknown).
+func (s *session) Player(key string) (*PlayerRecord, error) { return s.player(key) }
+
+// MarkPlayer has a player record written at commit.
+func (s *session) MarkPlayer(p *PlayerRecord) { s.markPlayer(p) }
+
+// GamesOf are a player's game ids, oldest first.
+func (s *session) GamesOf(key string) ([]string, error) { return s.gamesOf(key) }
+
+// PeekGame reads a game without its lock.
+func (s *session) PeekGame(id string) (*GameRecord, error) { return s.peekGame(id) }
+
+// Logger logs what no reply says.
+func (s *session) Logger() *slog.Logger { return s.r.logger() }
+
+// Board is the referee's leaderboards.
+func (s *session) Board() *ranking.Board { return s.r.board }
+
+// Counts reports whether game g is part of a player's record as the sender sees it.
+func (s *session) Counts(g *GameRecord) bool { return ViewerOf(s.senderKey()).Counts(g) }
+
+// Self reports whether the sender is the player key.
+func (s *session) Self(key string) bool { return ViewerOf(s.senderKey()).Self(key) }
+
+// NameFor is a player's name as the sender may read it.
+func (s *session) NameFor(key, name string) string { return ViewerOf(s.senderKey()).NameFor(key, name) }
+
+// Refusal refuses the sender's command about game g (nil: none) with o.
+func (s *session) Refusal(g *GameRecord, o words.Refusal) error { return s.refusal(g, o) }
+
+// Ask asks the sender which of o's choices they meant.
+func (s *session) Ask(o words.Question) error {
+	return &question{msg: o.Words(s.reader(nil, s.senderKey())), actions: actionsOf(o.Choices(), "")}
+}
+
+// Tell adds o's words to the reply to player to about game ("" for none).
+func (s *session) Tell(to, game string, o words.Outcome) {
+	if text := o.Words(s.reader(nil, to)); text != "" {
+		s.tell(to, game).line(text)
+	}
+}
+
+// TellBlock adds a monospace block to the reply to player to about game.
+func (s *session) TellBlock(to, game, caption, text string) { s.tell(to, game).block(caption, text) }
+
+// Announce tells player key an outcome of game g both players see.
+func (s *session) Announce(g *GameRecord, key string, o words.Outcome) { s.announce(g, key, o) }
+
+// AnnounceAfterResult is Announce, right after the line of g's result.
+func (s *session) AnnounceAfterResult(g *GameRecord, key string, o words.Outcome) {
+	s.event(key, g.ID).sayAfterResult(o.Words(s.reader(g, key)))
+}
+
+// IdentityKeys are the player keys word names as an address: an explicit
+// "transport:address", or an address a transport reads (the sender's own
+// transport first).
+func (s *session) IdentityKeys(word string) (keys []string, explicit bool) {
+	if t, a, ok := strings.Cut(word, ":"); ok && isTransportName(t) && a != "" {
+		return []string{Identity{Transport: t, Address: a}.Key()}, true
+	}
+	for _, e := range s.r.transportsByPreference(s.msg.From.Transport) {
+		if e.info.ParseAddress != nil {
+			if addr, ok := e.info.ParseAddress(word); ok {
+				keys = append(keys, Identity{Transport: e.info.Name, Address: addr}.Key())
+			}
+		}
+	}
+	return keys, false
+}
