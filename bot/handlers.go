@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/command"
 )
 
@@ -50,8 +51,8 @@ var handlers = map[string]handler{
 	"pair":        (*session).cmdPair,
 	"stats":       func(s *session, c *Command) error { return ranking.Stats(s, c) },
 	"leaderboard": func(s *session, c *Command) error { return ranking.Leaderboard(s, c) },
-	"watch":       (*session).cmdWatch,
-	"unwatch":     (*session).cmdUnwatch,
+	"watch":       func(s *session, c *Command) error { return watching.Watch(s, c, PublicName) },
+	"unwatch":     func(s *session, c *Command) error { return watching.Unwatch(s, c) },
 	"held":        (*session).cmdHeld,
 	"stop":        (*session).cmdStop,
 	"start":       (*session).cmdStart,

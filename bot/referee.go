@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/outbox"
 )
 
@@ -121,8 +122,11 @@ type Referee struct {
 
 	trouble outbox.Gate    // the store-health gate: the store's failures to record
 	damaged damagedRecords // the damaged records set aside
-	board   *ranking.Board // the leaderboards and who has rated games (package ranking)
-	subs    subscribers    // told of every committed change to a game (spectate.go)
+
+	// board is the leaderboards and who has rated games (package ranking).
+	board *ranking.Board
+	// subs are told of every committed change to a game (package watching).
+	subs watching.Subscribers
 }
 
 // transportEntry is a transport the referee knows: running (with a

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/takbymail/takbot/bot/digest"
 	"github.com/takbymail/takbot/bot/schedule"
 )
 
@@ -88,7 +89,7 @@ func (s *session) setTimeSetting(name string, args []string) (bool, error) {
 	case "zone":
 		err = s.setZone(args)
 	case "digest":
-		err = s.setDigest(args)
+		err = digest.Set(s, args)
 	default:
 		return false, nil
 	}
@@ -184,7 +185,7 @@ func (s *session) setZone(args []string) error {
 	d := s.tell(p.Key, s.defaultGame())
 	d.say("Times are now shown to you in %s (it is %s there now).", loc, s.now.In(loc).Format("15:04 MST"))
 	if p.Digest != nil {
-		s.scheduleDigest(p)
+		digest.Schedule(s, p)
 		d.say("Your daily digest now comes at %s %s; the next on %s.", p.Digest.At, loc, s.timeFor(p.Key, p.Digest.Next))
 	}
 	return nil

@@ -94,3 +94,54 @@ func (s *session) IdentityKeys(word string) (keys []string, explicit bool) {
 	}
 	return keys, false
 }
+
+// MessageGame is the game of the thread the message came in ("" for none).
+func (s *session) MessageGame() string { return s.msg.Game }
+
+// SeesGame reports whether the sender may know of game g at all.
+func (s *session) SeesGame(g *GameRecord) bool { return ViewerOf(s.senderKey()).SeesGame(g) }
+
+// LoadGame loads a game under its lock, to change it.
+func (s *session) LoadGame(id string) (*GameRecord, error) {
+	gs, err := s.game(id)
+	if err != nil {
+		return nil, err
+	}
+	return gs.rec, nil
+}
+
+// MarkGame has a loaded game written at commit.
+func (s *session) MarkGame(id string) { s.games[id].dirty = true }
+
+// SpectatorStatus adds what a spectator sees of a loaded game to the
+// reply to to about it.
+func (s *session) SpectatorStatus(to, game string) {
+	s.spectatorStatus(s.games[game], s.tell(to, game))
+}
+
+// SetAside reports (and logs once) a damaged record err names.
+func (s *session) SetAside(err error) bool { return s.r.setAside(err) }
+
+// GameLine describes a game for player key as "games" lists it, and
+// whether it waits for them.
+func (s *session) GameLine(g *GameRecord, key string) (string, bool) { return s.gameLine(g, key) }
+
+// Zone is a player's time zone (UTC when they chose none).
+func (s *session) Zone(p *PlayerRecord) *time.Location { return zoneOf(p) }
+
+// SetZone sets a player's zone from its name, or returns the refusal.
+func (s *session) SetZone(p *PlayerRecord, name string) error {
+	_, err := setZoneOf(p, name)
+	return err
+}
+
+// AtCommit adds a write to the commit's transaction.
+func (s *session) AtCommit(fn func(Tx) error) { s.extra = append(s.extra, fn) }
+
+// DefaultGame is the game the sender's commands go to ("" for none).
+func (s *session) DefaultGame() string { return s.defaultGame() }
+
+// Offer adds the choices to the reply to player to about game.
+func (s *session) Offer(to, game string, cs ...words.Choice) {
+	s.tell(to, game).act(actionsOf(cs, "")...)
+}

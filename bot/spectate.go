@@ -2,28 +2,18 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"strings"
-	"sync"
 
+	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/tak"
 )
 
 // The spectators' seam: what package web reads of the referee (games and
 // players, read-only) and how it learns that a game changed.
 
-// maxSubscribers bounds the observers Subscribe holds at once.
-const maxSubscribers = 16
-
-// ErrTooManySubscribers is returned by Subscribe beyond maxSubscribers.
-var ErrTooManySubscribers = errors.New("bot: too many subscribers")
-
-// subscribers are the functions told of every committed game change.
-type subscribers struct {
-	mu   sync.Mutex
-	next int
-	fns  map[int]func(game string)
-}
+// ErrTooManySubscribers is returned by Subscribe beyond 16 subscribers.
+var ErrTooManySubscribers = watching.ErrTooManySubscribers
 
 // Subscribe calls fn with a game's id after every committed change to the
 // game (a move, a result, a watcher, a challenge), on the goroutine that
@@ -32,36 +22,7 @@ type subscribers struct {
 // are subscribed at once; beyond that Subscribe returns
 // ErrTooManySubscribers.
 func (r *Referee) Subscribe(fn func(game string)) (cancel func(), err error) {
-	r.subs.mu.Lock()
-	defer r.subs.mu.Unlock()
-	if len(r.subs.fns) >= maxSubscribers {
-		return nil, ErrTooManySubscribers
-	}
-	if r.subs.fns == nil {
-		r.subs.fns = map[int]func(string){}
-	}
-	id := r.subs.next
-	r.subs.next++
-	r.subs.fns[id] = fn
-	return func() {
-		r.subs.mu.Lock()
-		defer r.subs.mu.Unlock()
-		delete(r.subs.fns, id)
-	}, nil
-}
-
-// published tells the subscribers about the games a commit wrote.
-func (r *Referee) published(games []*GameRecord) {
-	if len(games) == 0 {
-		return
-	}
-	r.subs.mu.Lock()
-	defer r.subs.mu.Unlock()
-	for _, fn := range r.subs.fns {
-		for _, g := range games {
-			fn(g.ID)
-		}
-	}
+	return r.subs.Subscribe(fn)
 }
 
 // GameView returns a copy of a game and its replayed history, from the
@@ -94,27 +55,7 @@ func (r *Referee) ForEachGame(ctx context.Context, fn func(*GameRecord) error) e
 // PlayersNamed returns the players whose display name is name, compared
 // without case, with the ids of their games, oldest first.
 func (r *Referee) PlayersNamed(ctx context.Context, name string) ([]*PlayerRecord, [][]string, error) {
-	var players []*PlayerRecord
-	var games [][]string
-	err := r.store.View(ctx, func(tx Tx) error {
-		keys, err := tx.PlayersNamed(name)
-		if err != nil {
-			return err
-		}
-		for _, k := range keys {
-			p, err := tx.Player(k)
-			if err != nil {
-				return err
-			}
-			ids, err := tx.GamesOf(k)
-			if err != nil {
-				return err
-			}
-			players, games = append(players, p), append(games, ids)
-		}
-		return nil
-	})
-	return players, games, err
+	return ranking.PlayersNamed(r.view(ctx), name)
 }
 
 // GamePageURL is the address of a game's web page, "" when the referee

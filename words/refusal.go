@@ -146,9 +146,38 @@ const (
 	LeaderboardArgs
 	// NotABoardSize: "leaderboard" names no board size (reads Arg).
 	NotABoardSize
+	// WatchWhich: "watch" (or "unwatch" outside a game's thread) without
+	// a game (reads Arg: the command).
+	WatchWhich
+	// WatchArgs: "watch" or "unwatch" with more than one game (reads Arg:
+	// the command).
+	WatchArgs
+	// NoPublicGame: no public game to watch (reads Arg: the id).
+	NoPublicGame
+	// WatchOwnGame: the sender plays in the game (reads Arg: the id).
+	WatchOwnGame
+	// WatchOver: the game to watch is over (reads Arg, Result.Text).
+	WatchOver
+	// WatchNoMoves: the game to watch was called off (reads Arg, Status).
+	WatchNoMoves
+	// TooManyWatchers: the game has the most spectators (reads Arg,
+	// Count).
+	TooManyWatchers
+	// NotWatching: "unwatch" a game the sender does not watch (reads Arg).
+	NotWatching
+	// DigestWhen: "set digest" without a time.
+	DigestWhen
+	// DigestTime: the digest's time is no time of day (reads Arg).
+	DigestTime
+	// DigestZone: a digest's time without a zone, and none chosen (reads
+	// Arg: the time of day).
+	DigestZone
 
 	numReasons // how many there are, plus one: new reasons go above
 )
+
+// digestExample is how to set a digest.
+const digestExample = "\"set digest daily 08:00 Europe/Berlin\""
 
 // GamesHint points a player who addressed a finished game to their others.
 const GamesHint = "Send \"games\" for the games you are playing, or \"new ADDRESS\" to start one."
@@ -309,6 +338,39 @@ var refusals = map[Reason]func(o Refusal, r Reader) string{
 	},
 	BoardUnreadable: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("your board cannot be read: %v", o.Err)
+	},
+	WatchWhich: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("say which game, e.g. \"%s g3\"", o.Arg)
+	},
+	WatchArgs: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("\"%s\" takes one game id, e.g. \"%s g3\"", o.Arg, o.Arg)
+	},
+	NoPublicGame: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("there is no public game %s to watch", o.Arg)
+	},
+	WatchOwnGame: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("you play in game %s: its moves come to you already", o.Arg)
+	},
+	WatchOver: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s is over: %s", o.Arg, o.Result.Text)
+	},
+	WatchNoMoves: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s was %s and will have no moves to watch", o.Arg, o.Status)
+	},
+	TooManyWatchers: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s has %d spectators already, the most it can have", o.Arg, o.Count)
+	},
+	NotWatching: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("you do not watch game %s", o.Arg)
+	},
+	DigestWhen: func(Refusal, Reader) string {
+		return "say when, e.g. " + digestExample + " (a time of day and your time zone), or \"set digest off\""
+	},
+	DigestTime: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("the digest's time must be a time of day such as 08:00, 8am or 20:30, not %q; e.g. %s", o.Arg, digestExample)
+	},
+	DigestZone: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("say your time zone too, so that %s is your %s: e.g. \"set digest daily %s Europe/Berlin\" (Region/City, or UTC)", o.Arg, o.Arg, o.Arg)
 	},
 	NameTooLong: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("%q is too long to be a player's name or address", o.Arg)

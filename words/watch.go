@@ -71,3 +71,22 @@ func (o StandingWatched) Words(Reader) string {
 	}
 	return ""
 }
+
+// Watching is a spectator's "watch" or "unwatch" done: they now watch
+// the game (or did already), or no longer do (Stopped).
+type Watching struct {
+	Game             Game // with the players' public names
+	Already, Stopped bool
+}
+
+// Words tells the spectator.
+func (o Watching) Words(Reader) string {
+	g := o.Game
+	switch {
+	case o.Stopped:
+		return "You no longer watch game " + g.ID + "; its moves will not come to you."
+	case o.Already:
+		return "You already watch game " + g.ID + ", " + g.Names[0] + " vs " + g.Names[1] + "."
+	}
+	return "You are watching game " + g.ID + ", " + g.Names[0] + " vs " + g.Names[1] + ": each move comes to you as it is played, in your notation, until the game ends. You cannot play in it."
+}

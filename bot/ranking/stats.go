@@ -305,3 +305,30 @@ func candidates(t Turn, w, game string) ([]candidate, error) {
 	}
 	return found, nil
 }
+
+// PlayersNamed returns the players whose display name is name, compared
+// without case, with the ids of their games, oldest first.
+func PlayersNamed(view View, name string) ([]*record.Player, [][]string, error) {
+	var players []*record.Player
+	var games [][]string
+	err := view(func(tx record.Tx) error {
+		players, games = nil, nil // a store may run fn more than once
+		keys, err := tx.PlayersNamed(name)
+		if err != nil {
+			return err
+		}
+		for _, k := range keys {
+			p, err := tx.Player(k)
+			if err != nil {
+				return err
+			}
+			ids, err := tx.GamesOf(k)
+			if err != nil {
+				return err
+			}
+			players, games = append(players, p), append(games, ids)
+		}
+		return nil
+	})
+	return players, games, err
+}

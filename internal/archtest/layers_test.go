@@ -52,6 +52,10 @@ var rules = []rule{
 	// The standings (stats, leaderboards, rating games): below the
 	// referee, which implements their Turn (bot/seam_standing.go).
 	{tree: "bot/ranking", may: []string{"tak", "rating", "record", "command", "words", "bot/standing"}},
+	// Following games (watch, unwatch, the web's subscribers) and the
+	// daily digest: below the referee too (bot/seam_standing.go).
+	{tree: "bot/watching", may: []string{"tak", "record", "command", "words"}},
+	{tree: "bot/digest", may: []string{"tak", "record", "command", "words", "bot/schedule"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.
