@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/bot/vacation"
 	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/command"
 )
@@ -46,7 +47,7 @@ var handlers = map[string]handler{
 	"seeks":       (*session).cmdSeeks,
 	command.Game:  (*session).cmdGame,
 	"notation":    (*session).cmdNotation,
-	"vacation":    (*session).cmdVacation,
+	"vacation":    func(s *session, c *Command) error { return vacation.Take(s, c) },
 	"settings":    (*session).cmdSettings,
 	"pair":        (*session).cmdPair,
 	"stats":       func(s *session, c *Command) error { return ranking.Stats(s, c) },

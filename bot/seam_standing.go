@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
 
@@ -145,3 +146,9 @@ func (s *session) DefaultGame() string { return s.defaultGame() }
 func (s *session) Offer(to, game string, cs ...words.Choice) {
 	s.tell(to, game).act(actionsOf(cs, "")...)
 }
+
+// Position is where a loaded game stands.
+func (s *session) Position(id string) *tak.Position { return s.games[id].pos() }
+
+// Touch names a game among those the message changed.
+func (s *session) Touch(id string) { s.touch(id) }

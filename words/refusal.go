@@ -3,6 +3,7 @@ package words
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -172,6 +173,17 @@ const (
 	// DigestZone: a digest's time without a zone, and none chosen (reads
 	// Arg: the time of day).
 	DigestZone
+	// VacationDays: "vacation" without a number of days.
+	VacationDays
+	// VacationRange: the days are no whole number from 1 to Count (reads
+	// Arg).
+	VacationRange
+	// OnVacation: the sender's vacation runs until Until, Count days more
+	// (reads Allowance).
+	OnVacation
+	// OverAllowance: a vacation of Count days is over the allowance
+	// (reads Allowance).
+	OverAllowance
 
 	numReasons // how many there are, plus one: new reasons go above
 )
@@ -218,6 +230,10 @@ type Refusal struct {
 	// Unrated says the sender has no rating (OutOfRange).
 	Low, High int
 	Unrated   bool
+	// Until is when the sender's vacation ends, Allowance what is left of
+	// their vacation days (OnVacation, OverAllowance).
+	Until     time.Time
+	Allowance Allowance
 }
 
 // ChosenHint explains why a command went to game id, which the sender
@@ -371,6 +387,18 @@ var refusals = map[Reason]func(o Refusal, r Reader) string{
 	},
 	DigestZone: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("say your time zone too, so that %s is your %s: e.g. \"set digest daily %s Europe/Berlin\" (Region/City, or UTC)", o.Arg, o.Arg, o.Arg)
+	},
+	VacationDays: func(Refusal, Reader) string { return "say how many days, e.g. \"vacation 7\"" },
+	VacationRange: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("vacation takes a whole number of days from 1 to %d, not %q", o.Count, o.Arg)
+	},
+	OnVacation: func(o Refusal, r Reader) string {
+		return fmt.Sprintf("you are on vacation until %s (%s more): a vacation cannot be renewed or lengthened while it runs. %s",
+			r.Time(o.Until), Plural(o.Count, "day", "days"), o.Allowance.Words(r))
+	},
+	OverAllowance: func(o Refusal, r Reader) string {
+		return fmt.Sprintf("a vacation of %s would go beyond your allowance of %d vacation days in any 365 days. %s",
+			Plural(o.Count, "day", "days"), o.Allowance.Max, o.Allowance.Words(r))
 	},
 	NameTooLong: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("%q is too long to be a player's name or address", o.Arg)

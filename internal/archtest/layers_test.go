@@ -56,6 +56,7 @@ var rules = []rule{
 	// daily digest: below the referee too (bot/seam_standing.go).
 	{tree: "bot/watching", may: []string{"tak", "record", "command", "words"}},
 	{tree: "bot/digest", may: []string{"tak", "record", "command", "words", "bot/schedule"}},
+	{tree: "bot/vacation", may: []string{"tak", "record", "command", "words"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.
