@@ -32,7 +32,11 @@ func (s *session) tellWatchers(gs *gameState, turn int, mover tak.Color, m tak.M
 func (s *session) tellWatchersEnd(gs *gameState) {
 	g := gs.rec
 	for _, w := range g.Watchers {
-		s.announce(g, w, words.EndWatched{Game: publicGame(g), Aborted: g.Status == Aborted})
+		o := words.EndWatched{Game: publicGame(g), Aborted: g.Status == Aborted, Result: wordsResult(g.Result)}
+		if g.Result != nil {
+			o.Reason = string(g.Result.Reason)
+		}
+		s.announce(g, w, o)
 		if g.Status != Aborted {
 			s.spectatorStatus(gs, s.event(w, g.ID))
 		}
