@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"slices"
 	"sort"
 	"strings"
 
@@ -28,9 +27,7 @@ func ratingFor(p *PlayerRecord, size int) (rating, deviation float64, rated bool
 }
 
 // settleRatings brings the ratings in line with the games this session
-// changed ([ranking.Settle]). It also records the message's community on
-// the sender and on the games it changed. It needs the locks of both
-// players of a game it rates.
+// changed, and records a verified message's community ([ranking.SettleAll]).
 func (s *session) settleRatings() error {
 	ids := make([]string, 0, len(s.games))
 	for id, gs := range s.games {
@@ -39,28 +36,15 @@ func (s *session) settleRatings() error {
 		}
 	}
 	sort.Strings(ids)
-	for _, id := range ids {
-		g := s.games[id].rec
-		if c := s.msg.Community; c != "" && g.Community == "" && !s.msg.Unverified {
-			g.Community = c
-		}
-		if !ranking.Due(g) {
-			continue
-		}
-		for _, k := range g.Players {
-			if st := stripeOf(k); !s.ls.has(st) {
-				return &needLock{st}
-			}
-		}
-		if err := ranking.Settle(s, g); err != nil {
-			return err
-		}
+	games := make([]*GameRecord, len(ids))
+	for i, id := range ids {
+		games[i] = s.games[id].rec
 	}
-	if c := s.msg.Community; c != "" && s.sender != nil && !s.msg.Unverified && !slices.Contains(s.sender.Communities, c) {
-		s.sender.Communities = ranking.WithCommunity(s.sender.Communities, c)
-		s.markPlayer(s.sender)
+	community := s.msg.Community
+	if s.msg.Unverified {
+		community = ""
 	}
-	return nil
+	return ranking.SettleAll(s, games, community)
 }
 
 // tickStripes are the lock stripes a clock event of a game takes: the

@@ -89,7 +89,7 @@ func (s *session) setTimeSetting(name string, args []string) (bool, error) {
 	case "zone":
 		err = s.setZone(args)
 	case "digest":
-		err = digest.Set(s, args)
+		err = digest.Set(s, args, s.defaultGame())
 	default:
 		return false, nil
 	}

@@ -12,16 +12,13 @@ import (
 
 // The seam of the standings' packages (bot/ranking): what their handlers
 // reach of the message being evaluated. Each method forwards to the
-// session; as a ranking.Viewer the session is the sender's eyes.
+// session.
 
 // Now is when the referee evaluates.
 func (s *session) Now() time.Time { return s.now }
 
 // Sender is the sender's player record.
 func (s *session) Sender() *PlayerRecord { return s.sender }
-
-// Community is the community the message came from ("" for none).
-func (s *session) Community() string { return s.msg.Community }
 
 // View runs fn in a read transaction of the store.
 func (s *session) View(fn func(Tx) error) error { return s.view(fn) }
@@ -43,15 +40,6 @@ func (s *session) Logger() *slog.Logger { return s.r.logger() }
 
 // Board is the referee's leaderboards.
 func (s *session) Board() *ranking.Board { return s.r.board }
-
-// Counts reports whether game g is part of a player's record as the sender sees it.
-func (s *session) Counts(g *GameRecord) bool { return ViewerOf(s.senderKey()).Counts(g) }
-
-// Self reports whether the sender is the player key.
-func (s *session) Self(key string) bool { return ViewerOf(s.senderKey()).Self(key) }
-
-// NameFor is a player's name as the sender may read it.
-func (s *session) NameFor(key, name string) string { return ViewerOf(s.senderKey()).NameFor(key, name) }
 
 // Refusal refuses the sender's command about game g (nil: none) with o.
 func (s *session) Refusal(g *GameRecord, o words.Refusal) error { return s.refusal(g, o) }
@@ -96,12 +84,6 @@ func (s *session) IdentityKeys(word string) (keys []string, explicit bool) {
 	return keys, false
 }
 
-// MessageGame is the game of the thread the message came in ("" for none).
-func (s *session) MessageGame() string { return s.msg.Game }
-
-// SeesGame reports whether the sender may know of game g at all.
-func (s *session) SeesGame(g *GameRecord) bool { return ViewerOf(s.senderKey()).SeesGame(g) }
-
 // LoadGame loads a game under its lock, to change it.
 func (s *session) LoadGame(id string) (*GameRecord, error) {
 	gs, err := s.game(id)
@@ -139,9 +121,6 @@ func (s *session) SetZone(p *PlayerRecord, name string) error {
 // AtCommit adds a write to the commit's transaction.
 func (s *session) AtCommit(fn func(Tx) error) { s.extra = append(s.extra, fn) }
 
-// DefaultGame is the game the sender's commands go to ("" for none).
-func (s *session) DefaultGame() string { return s.defaultGame() }
-
 // Offer adds the choices to the reply to player to about game.
 func (s *session) Offer(to, game string, cs ...words.Choice) {
 	s.tell(to, game).act(actionsOf(cs, "")...)
@@ -152,3 +131,29 @@ func (s *session) Position(id string) *tak.Position { return s.games[id].pos() }
 
 // Touch names a game among those the message changed.
 func (s *session) Touch(id string) { s.touch(id) }
+
+// PlayingGame loads the game in progress command c is for.
+func (s *session) PlayingGame(c *Command) (*GameRecord, error) {
+	gs, err := s.target(c, pickPlaying)
+	if err != nil {
+		return nil, err
+	}
+	return gs.rec, nil
+}
+
+// Chosen reports whether the sender chose g with "game ID" earlier.
+func (s *session) Chosen(g *GameRecord) bool { return s.chosen(g) }
+
+// TellWatchersEnd tells a loaded game's spectators how it ended.
+func (s *session) TellWatchersEnd(id string) { s.tellWatchersEnd(s.games[id]) }
+
+// Locked returns nil when the session holds the players' locks, else the
+// error that has it start again with them.
+func (s *session) Locked(keys ...string) error {
+	for _, k := range keys {
+		if st := stripeOf(k); !s.ls.has(st) {
+			return &needLock{st}
+		}
+	}
+	return nil
+}

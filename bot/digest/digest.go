@@ -46,8 +46,6 @@ type Turn interface {
 	SetZone(p *record.Player, name string) error
 	// AtCommit adds a write to the commit's transaction.
 	AtCommit(fn func(record.Tx) error)
-	// DefaultGame is the game the sender's commands go to ("" for none).
-	DefaultGame() string
 	// Refusal refuses the sender's command with o.
 	Refusal(g *record.Game, o words.Refusal) error
 	// Tell adds o's words to the reply to player to about game, TellBlock
@@ -117,8 +115,9 @@ func zoneName(p *record.Player) string {
 	return p.Zone
 }
 
-// Set is "set digest [daily] TIME [ZONE]" and "set digest off".
-func Set(t Turn, args []string) error {
+// Set is "set digest [daily] TIME [ZONE]" and "set digest off"; game is
+// the game the sender's commands go to, which the answer is about.
+func Set(t Turn, args []string, game string) error {
 	p := t.Sender()
 	req, err := schedule.ParseDaily(args)
 	switch {
@@ -127,13 +126,13 @@ func Set(t Turn, args []string) error {
 	case err != nil:
 		return t.Refusal(nil, words.Refusal{Reason: words.DigestTime, Arg: command.Excerpt(req.Time, 20)})
 	case req.Off && p.Digest == nil:
-		t.Tell(p.Key, t.DefaultGame(), words.DigestSet{Off: true, Already: true})
+		t.Tell(p.Key, game, words.DigestSet{Off: true, Already: true})
 		return nil
 	case req.Off:
 		reindex(t, p.Key, p.Digest.Next, time.Time{})
 		p.Digest = nil
 		t.MarkPlayer(p)
-		t.Tell(p.Key, t.DefaultGame(), words.DigestSet{Off: true})
+		t.Tell(p.Key, game, words.DigestSet{Off: true})
 		return nil
 	}
 	tod := req.At
@@ -151,7 +150,7 @@ func Set(t Turn, args []string) error {
 	p.Digest.At = tod.String()
 	Schedule(t, p)
 	t.MarkPlayer(p)
-	t.Tell(p.Key, t.DefaultGame(), words.DigestSet{At: p.Digest.At, Zone: zoneName(p), First: p.Digest.Next})
+	t.Tell(p.Key, game, words.DigestSet{At: p.Digest.At, Zone: zoneName(p), First: p.Digest.Next})
 	return nil
 }
 

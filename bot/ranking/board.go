@@ -226,8 +226,8 @@ func favouritePool(p *record.Player) string {
 }
 
 // Leaderboard is "leaderboard [SIZE]": a pool's best players (of the
-// message's community when it has one), and where the sender stands.
-func Leaderboard(t Turn, c *command.Command) error {
+// message's community when it came from one), and where the sender stands.
+func Leaderboard(t Turn, c *command.Command, community string) error {
 	me := t.Sender()
 	var pool string
 	switch len(c.Args) {
@@ -241,7 +241,6 @@ func Leaderboard(t Turn, c *command.Command) error {
 		return t.Refusal(nil, words.Refusal{Reason: words.LeaderboardArgs})
 	}
 	b := t.Board()
-	community := t.Community()
 	list, err := b.List(t.View, t.Now(), pool, community, me.Key, 0)
 	if err != nil {
 		return err

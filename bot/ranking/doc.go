@@ -2,10 +2,12 @@
 // leaderboard, and the rating of finished games, apart from the referee
 // (package bot) that calls them.
 //
-// The handlers of "stats" and "leaderboard" ([Stats], [Leaderboard]) and
-// the rating of a game at its end ([Settle]) decide, and describe what
-// they decided as outcomes of package words (words.StatsShown,
-// words.LeaderboardShown, words.RatingChanged, a words.Refusal); they
+// The handlers of "stats", "leaderboard" and "abort" ([Stats],
+// [Leaderboard], [Abort]), the abort of a game resigned or drawn before
+// each player moved twice ([AbortEarly]) and the rating of a game at its
+// end ([SettleAll]) decide, and describe what they decided as outcomes of
+// package words (words.StatsShown, words.LeaderboardShown,
+// words.RatingChanged, words.Aborted, a words.Refusal); they
 // reach the message being evaluated through [Turn], the small interface
 // that package bot's session implements (bot/seam_standing.go). Package
 // standing holds the pure rules of pools and Glicko-2 entries; this

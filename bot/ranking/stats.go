@@ -169,21 +169,21 @@ func (st PlayerStats) Shown(self bool) words.StatsShown {
 }
 
 // Stats is "stats [PLAYER]": the sender's record, or another player's as
-// the sender sees it.
-func Stats(t Turn, c *command.Command) error {
+// the sender sees it (v: the sender's eyes).
+func Stats(t Turn, c *command.Command, v Viewer) error {
 	me := t.Sender()
 	p := me
 	if len(c.Args) > 0 {
 		var err error
-		if p, err = statsPlayer(t, strings.Join(c.Args, " ")); err != nil {
+		if p, err = statsPlayer(t, v, strings.Join(c.Args, " ")); err != nil {
 			return err
 		}
 	}
 	self := p.Key == me.Key
-	st, err := StatsFor(t.View, p.Key, t, t.Now())
+	st, err := StatsFor(t.View, p.Key, v, t.Now())
 	switch {
 	case errors.Is(err, record.ErrNotFound) && self:
-		st, err = StatsOf(p, nil, t, t.Now()), nil // a new player, not stored yet
+		st, err = StatsOf(p, nil, v, t.Now()), nil // a new player, not stored yet
 	case errors.Is(err, record.ErrNotFound):
 		return t.Refusal(nil, words.Refusal{Reason: words.UnknownPlayer, Arg: command.Excerpt(strings.Join(c.Args, " "), command.QuoteRunes)})
 	}
@@ -204,13 +204,13 @@ func Stats(t Turn, c *command.Command) error {
 // g12") to tell namesakes apart. A player of whom the sender sees no game
 // is answered exactly as one nobody knows, so that no answer tells
 // whether an address plays here.
-func statsPlayer(t Turn, word string) (*record.Player, error) {
+func statsPlayer(t Turn, v Viewer, word string) (*record.Player, error) {
 	w := strings.TrimSpace(word)
 	arg := command.Excerpt(w, command.QuoteRunes)
 	if len(w) > maxAddress {
 		return nil, t.Refusal(nil, words.Refusal{Reason: words.NameTooLong, Arg: arg})
 	}
-	found, err := candidates(t, w, "")
+	found, err := candidates(t, v, w, "")
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +218,7 @@ func statsPlayer(t Turn, word string) (*record.Player, error) {
 		// "Bob Smith g12": the Bob Smith who played game g12.
 		if i := strings.LastIndexByte(w, ' '); i > 0 {
 			if id := strings.Trim(strings.ToLower(w[i+1:]), "()"); gameIDWord.MatchString(id) {
-				if found, err = candidates(t, strings.TrimSpace(w[:i]), id); err != nil {
+				if found, err = candidates(t, v, strings.TrimSpace(w[:i]), id); err != nil {
 					return nil, err
 				}
 			}
@@ -253,7 +253,7 @@ type candidate struct {
 // candidates returns the players w names whom the sender sees (the
 // sender themselves, or a player with a game the sender sees); with game
 // set, only those who played it.
-func candidates(t Turn, w, game string) ([]candidate, error) {
+func candidates(t Turn, v Viewer, w, game string) ([]candidate, error) {
 	keys, explicit := t.IdentityKeys(w)
 	if !explicit {
 		var named []string
@@ -279,7 +279,7 @@ func candidates(t Turn, w, game string) ([]candidate, error) {
 			if err != nil {
 				return err
 			}
-			games, err := VisibleGames(tx, k, t, maxStatsGames)
+			games, err := VisibleGames(tx, k, v, maxStatsGames)
 			if err != nil {
 				return err
 			}
@@ -298,7 +298,7 @@ func candidates(t Turn, w, game string) ([]candidate, error) {
 		case err != nil:
 			return nil, err
 		}
-		if c.game == "" && (game != "" || !t.Self(k)) {
+		if c.game == "" && (game != "" || !v.Self(k)) {
 			continue // nothing of theirs the sender sees: unknown to them
 		}
 		found = append(found, c)

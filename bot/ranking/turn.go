@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/words"
 )
@@ -21,16 +22,12 @@ type Viewer interface {
 }
 
 // Turn is what the handlers need of the message (or clock event) being
-// evaluated; package bot's session implements it. As a Viewer it is the
-// sender's eyes.
+// evaluated; package bot's session implements it.
 type Turn interface {
-	Viewer
 	// Now is when the referee evaluates.
 	Now() time.Time
 	// Sender is the sender's player record.
 	Sender() *record.Player
-	// Community is the community the message came from ("" for none).
-	Community() string
 	// View runs fn in a read transaction of the store.
 	View(fn func(record.Tx) error) error
 	// IdentityKeys are the player keys word names as an address, the
@@ -59,6 +56,18 @@ type Turn interface {
 	// Text that is empty adds nothing.
 	Tell(to, game string, o words.Outcome)
 	TellBlock(to, game, caption, text string)
+	// PlayingGame loads the game in progress command c is for (asking
+	// which when it cannot tell); Chosen reports whether the sender chose
+	// g with "game ID" in an earlier message; MarkGame has a loaded game
+	// written at commit; TellWatchersEnd tells a loaded game's spectators
+	// how it ended.
+	PlayingGame(c *command.Command) (*record.Game, error)
+	Chosen(g *record.Game) bool
+	MarkGame(id string)
+	TellWatchersEnd(id string)
+	// Locked returns nil when the session holds the locks of the players
+	// keys, else the error that has it start again with them.
+	Locked(keys ...string) error
 	// Announce tells a player of game g an outcome both players see;
 	// AnnounceAfterResult puts it right after the result's line.
 	Announce(g *record.Game, key string, o words.Outcome)

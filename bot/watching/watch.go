@@ -17,11 +17,6 @@ const MaxWatchers = 50
 type Turn interface {
 	// Sender is the sender's player record.
 	Sender() *record.Player
-	// MessageGame is the game of the thread the message came in ("" for
-	// none).
-	MessageGame() string
-	// SeesGame reports whether the sender may know of game g at all.
-	SeesGame(g *record.Game) bool
 	// PeekGame reads a game without its lock; LoadGame loads it under
 	// its lock to change it, and MarkGame has it written at commit.
 	PeekGame(id string) (*record.Game, error)
@@ -37,11 +32,11 @@ type Turn interface {
 }
 
 // gameOf reads the game id of "watch ID" / "unwatch [ID]"; unwatch
-// without one means the game of the thread the message came in.
-func gameOf(t Turn, c *command.Command, verb string, optional bool) (string, error) {
+// without one means the game of the thread the message came in (thread).
+func gameOf(t Turn, c *command.Command, verb, thread string) (string, error) {
 	switch {
-	case len(c.Args) == 0 && optional && t.MessageGame() != "":
-		return t.MessageGame(), nil
+	case len(c.Args) == 0 && thread != "":
+		return thread, nil
 	case len(c.Args) == 0:
 		return "", t.Refusal(nil, words.Refusal{Reason: words.WatchWhich, Arg: verb})
 	case len(c.Args) > 1:
@@ -60,16 +55,22 @@ func PublicGame(g *record.Game, publicName func(string) string) words.Game {
 	return words.Game{ID: g.ID, Names: [2]string{publicName(g.Names[0]), publicName(g.Names[1])}}
 }
 
-// Watch is "watch ID": the sender follows a public game of others;
-// publicName is the name a spectator reads of a player.
-func Watch(t Turn, c *command.Command, publicName func(string) string) error {
-	id, err := gameOf(t, c, "watch", false)
+// Viewer is whose eyes a game is seen with (package bot's Viewer).
+type Viewer interface {
+	// SeesGame reports whether the viewer may know of game g at all.
+	SeesGame(g *record.Game) bool
+}
+
+// Watch is "watch ID": the sender follows a public game of others; v is
+// the sender's eyes, publicName the name a spectator reads of a player.
+func Watch(t Turn, c *command.Command, v Viewer, publicName func(string) string) error {
+	id, err := gameOf(t, c, "watch", "")
 	if err != nil {
 		return err
 	}
 	me := t.Sender().Key
 	g, err := t.PeekGame(id)
-	if err != nil || !t.SeesGame(g) {
+	if err != nil || !v.SeesGame(g) {
 		// A private game is answered like a missing one: its existence is
 		// nobody else's business (bot/visibility.go).
 		return t.Refusal(nil, words.Refusal{Reason: words.NoPublicGame, Arg: command.Excerpt(id, 12)})
@@ -100,9 +101,10 @@ func Watch(t Turn, c *command.Command, publicName func(string) string) error {
 	return nil
 }
 
-// Unwatch is "unwatch [ID]".
-func Unwatch(t Turn, c *command.Command) error {
-	id, err := gameOf(t, c, "unwatch", true)
+// Unwatch is "unwatch [ID]"; thread is the game of the thread the message
+// came in ("" for none), which it means without an ID.
+func Unwatch(t Turn, c *command.Command, thread string) error {
+	id, err := gameOf(t, c, "unwatch", thread)
 	if err != nil {
 		return err
 	}
