@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -12,30 +11,10 @@ import (
 // The daily digest's clock (package digest decides and words it): each
 // tick serves the digests due, each under its player's lock.
 
-// tickDigests sends the digests that are due.
+// tickDigests sends the digests that are due ([digest.TickAll]).
 func (r *Referee) tickDigests(ctx context.Context, now time.Time) ([]Reply, error) {
-	dues, err := digest.DueBy(r.view(ctx), now)
-	if err != nil {
-		return nil, err
-	}
-	var all []Reply
-	var errs []error
-	for _, d := range dues {
-		if err := ctx.Err(); err != nil {
-			errs = append(errs, err)
-			break
-		}
-		rs, err := r.tickDigest(ctx, d.Player, d.At)
-		if r.setAside(err) {
-			continue // logged once; the digest waits until the record is mended
-		}
-		if err != nil {
-			errs = append(errs, fmt.Errorf("bot: digest of %s: %w", d.Player, err))
-			continue
-		}
-		all = append(all, rs...)
-	}
-	return all, errors.Join(errs...)
+	tick := func(player string, at time.Time) ([]Reply, error) { return r.tickDigest(ctx, player, at) }
+	return digest.TickAll(ctx, r.view(ctx), now, tick, r.setAside)
 }
 
 // tickDigest sends one player's digest, due at at by the index, under the

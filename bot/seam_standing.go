@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
@@ -96,10 +97,14 @@ func (s *session) LoadGame(id string) (*GameRecord, error) {
 // MarkGame has a loaded game written at commit.
 func (s *session) MarkGame(id string) { s.games[id].dirty = true }
 
-// SpectatorStatus adds what a spectator sees of a loaded game to the
-// reply to to about it.
-func (s *session) SpectatorStatus(to, game string) {
-	s.spectatorStatus(s.games[game], s.tell(to, game))
+// ShowBoard adds a loaded game's picture, in the reader's look, and its
+// text board when they read one, to the reply to to about it.
+func (s *session) ShowBoard(to, game string) {
+	gs, d := s.games[game], s.tell(to, game)
+	d.image(s.markedPicture(gs, to, nil, ""))
+	if s.textBoard(to) {
+		d.fallback(boardCaption(s.orient(to)), render.Grid(gs.pos(), s.orient(to), render.Figure))
+	}
 }
 
 // SetAside reports (and logs once) a damaged record err names.

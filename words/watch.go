@@ -112,3 +112,8 @@ func (o Watching) Words(Reader) string {
 	}
 	return "You are watching game " + g.ID + ", " + g.Names[0] + " vs " + g.Names[1] + ": each move comes to you as it is played, in your notation, until the game ends. You cannot play in it."
 }
+
+// StopWatching is a spectator's one choice in a game: "unwatch ID".
+func StopWatching(id string) Choice {
+	return Choice{Label: "Stop watching", Command: "unwatch " + id}
+}

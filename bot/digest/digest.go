@@ -1,6 +1,7 @@
 package digest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -185,6 +186,35 @@ func DueBy(view func(func(record.Tx) error) error, now time.Time) ([]Due, error)
 		return nil, fmt.Errorf("bot: digests: %w", err)
 	}
 	return dues, nil
+}
+
+// TickAll serves the digests due by now (DueBy), each with tick, which
+// runs Tick under the player's lock and commits; a digest whose record is
+// damaged (setAside reports it, logged once) waits until it is mended.
+func TickAll(ctx context.Context, view func(func(record.Tx) error) error, now time.Time,
+	tick func(player string, at time.Time) ([]record.Reply, error), setAside func(error) bool) ([]record.Reply, error) {
+	dues, err := DueBy(view, now)
+	if err != nil {
+		return nil, err
+	}
+	var all []record.Reply
+	var errs []error
+	for _, d := range dues {
+		if err := ctx.Err(); err != nil {
+			errs = append(errs, err)
+			break
+		}
+		rs, err := tick(d.Player, d.At)
+		if setAside(err) {
+			continue
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("bot: digest of %s: %w", d.Player, err))
+			continue
+		}
+		all = append(all, rs...)
+	}
+	return all, errors.Join(errs...)
 }
 
 // Tick serves one player's digest, due at at by the index, under the

@@ -14,6 +14,15 @@
 // package applies them to the records (package record). It never imports
 // package bot.
 //
+// A rated game ([record.Game.Rated]) that ends rates both players in the
+// session that ended it, in the pool of its board size, and records the
+// change on the game (record.RatingChange); a result withdrawn later takes
+// the change back. A game with fewer than two moves by each player is
+// never rated (a resignation or an agreed draw then aborts it), the k-th
+// rated game between two players within 30 days counts 1/k
+// (rating.RepeatWeight), and a leaderboard lists established ratings only
+// ([Board]: MinGames, MaxDeviation, three different opponents).
+//
 // The leaderboard reads only the records of the players known to have a
 // rated game in its pool ([Board]): the index is built from the games at
 // the first leaderboard and told of every game rated since.

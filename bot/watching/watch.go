@@ -24,11 +24,8 @@ type Turn interface {
 	MarkGame(id string)
 	// Refusal refuses the sender's command about game g (nil: none).
 	Refusal(g *record.Game, o words.Refusal) error
-	// Tell adds o's words to the reply to player to about game.
-	Tell(to, game string, o words.Outcome)
-	// SpectatorStatus adds to that reply what a spectator sees of a
-	// loaded game: its picture, where it stands, "Stop watching".
-	SpectatorStatus(to, game string)
+	// The rest is what Status needs.
+	Spectators
 }
 
 // gameOf reads the game id of "watch ID" / "unwatch [ID]"; unwatch
@@ -97,7 +94,7 @@ func Watch(t Turn, c *command.Command, v Viewer, publicName func(string) string)
 		t.MarkGame(id)
 	}
 	t.Tell(me, id, o)
-	t.SpectatorStatus(me, id)
+	Status(t, g, me, publicName)
 	return nil
 }
 
