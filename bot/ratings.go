@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"sort"
 	"strings"
 
 	"github.com/takbymail/takbot/bot/ranking"
@@ -21,24 +20,14 @@ const DefaultLeaderboardMinGames = 5
 // (standing.Entry.Provisional).
 const DefaultLeaderboardMaxDeviation = 110
 
-// ratingFor is [ranking.RatingFor].
-func ratingFor(p *PlayerRecord, size int) (rating, deviation float64, rated bool) {
-	return ranking.RatingFor(p, size)
-}
-
 // settleRatings brings the ratings in line with the games this session
 // changed, and records a verified message's community ([ranking.SettleAll]).
 func (s *session) settleRatings() error {
-	ids := make([]string, 0, len(s.games))
-	for id, gs := range s.games {
+	var games []*GameRecord
+	for _, gs := range s.games {
 		if gs.dirty {
-			ids = append(ids, id)
+			games = append(games, gs.rec)
 		}
-	}
-	sort.Strings(ids)
-	games := make([]*GameRecord, len(ids))
-	for i, id := range ids {
-		games[i] = s.games[id].rec
 	}
 	community := s.msg.Community
 	if s.msg.Unverified {

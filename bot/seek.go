@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot/community"
+	"github.com/takbymail/takbot/bot/ranking"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
@@ -27,7 +28,7 @@ import (
 // taken, withdrawn or expires.
 //
 // A rating range ("rating=1400-1700") admits the players whose rating on
-// the board's size (ratingFor) is within it; an unrated player counts as
+// the board's size (ranking.RatingFor) is within it; an unrated player counts as
 // community.UnratedRating, the rating every player starts with.
 
 // refereeSpace is the referee's own key space in the state store, beside
@@ -128,7 +129,7 @@ func (s *session) seekerLabel(g *GameRecord) string {
 	if err != nil {
 		return name
 	}
-	if r, _, rated := ratingFor(p, g.Config.Size); rated {
+	if r, _, rated := ranking.RatingFor(p, g.Config.Size); rated {
 		return fmt.Sprintf("%s (%d)", name, int(r+0.5))
 	}
 	return name + " (unrated)"
@@ -245,7 +246,7 @@ func (s *session) takeable(g *GameRecord) error {
 		r.Reason = words.OwnOpenChallenge
 	}
 	if sk := g.Seek; r.Reason == 0 && seekRanged(sk) {
-		rating, _, rated := ratingFor(s.sender, g.Config.Size)
+		rating, _, rated := ranking.RatingFor(s.sender, g.Config.Size)
 		if n, ok := seekRange(sk).Admits(rating, rated); !ok {
 			r.Reason, r.Low, r.High, r.Size, r.Count, r.Unrated = words.OutOfRange, sk.Low, sk.High, g.Config.Size, n, !rated
 		}

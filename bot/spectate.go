@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"strings"
 
 	"github.com/takbymail/takbot/bot/ranking"
 	"github.com/takbymail/takbot/bot/watching"
@@ -59,31 +58,21 @@ func (r *Referee) PlayersNamed(ctx context.Context, name string) ([]*PlayerRecor
 }
 
 // GamePageURL is the address of a game's web page, "" when the referee
-// has no WebURL or the game is private.
+// has no WebURL or the game is private ([watching.PageURL]).
 func (r *Referee) GamePageURL(g *GameRecord) string {
-	if r.opts.WebURL == "" || !Public.SeesGame(g) {
-		return ""
-	}
-	return strings.TrimRight(r.opts.WebURL, "/") + "/g/" + g.ID
+	return watching.PageURL(r.opts.WebURL, g, Public)
 }
 
-// webLink adds the game page's link to a reply about a game in progress
-// or over, when the referee has a WebURL: one line, before the actions.
+// webLink adds the game page's link to a public reply about a game in
+// progress or over ([watching.PageLink]): one line, before the actions.
 func (s *session) webLink(d *draft, parts []Part) []Part {
 	if s.r.opts.WebURL == "" || d.game == "" || !d.public {
 		return parts
 	}
-	var g *GameRecord
-	if gs, ok := s.games[d.game]; ok {
-		g = gs.rec
-	} else if rec, err := s.peekGame(d.game); err == nil {
-		g = rec
-	}
-	if g == nil || (g.Status != Active && g.Status != Over) {
-		return parts
-	}
-	if u := s.r.GamePageURL(g); u != "" {
-		parts = append(parts, Part{Kind: Prose, Text: "This game on the web: " + u})
+	if g, err := s.peekGame(d.game); err == nil {
+		if line := watching.PageLink(s.r.opts.WebURL, g, Public); line != "" {
+			parts = append(parts, Part{Kind: Prose, Text: line})
+		}
 	}
 	return parts
 }

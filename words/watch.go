@@ -117,3 +117,7 @@ func (o Watching) Words(Reader) string {
 func StopWatching(id string) Choice {
 	return Choice{Label: "Stop watching", Command: "unwatch " + id}
 }
+
+// WebLink is the line that links a game's web page, under a reply about
+// the game.
+func WebLink(url string) string { return "This game on the web: " + url }

@@ -2,6 +2,7 @@ package ranking
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/takbymail/takbot/command"
@@ -61,10 +62,11 @@ func AbortEarly(t Turn, g *record.Game, how words.AbortHow) bool {
 }
 
 // SettleAll brings the ratings in line with the games a session changed
-// (games, in id order): each one Due is Settled, under both players'
+// (games, taken in id order): each one Due is Settled, under both players'
 // locks. community, when set (a verified message from a community), is
 // recorded on those games and on the sender.
 func SettleAll(t Turn, games []*record.Game, community string) error {
+	slices.SortFunc(games, func(a, b *record.Game) int { return strings.Compare(a.ID, b.ID) })
 	for _, g := range games {
 		if community != "" && g.Community == "" {
 			g.Community = community
