@@ -192,15 +192,10 @@
 // [PublicName]. Vacations (package vacation) are bounded: 60 days in any 365,
 // never renewed while one runs.
 //
-// Spectators (spectate.go, watch.go, package watching): [Referee.Subscribe] tells an
-// observer, such as package web, the id of every game a commit changed;
+// Spectators (package watching; spectate.go): [Referee.Subscribe],
 // [Referee.GameView], [Referee.ForEachGame] and [Referee.PlayersNamed]
-// read games and players for the web pages, which show public games only
-// (GameRecord.Private, "new ... private=yes"). "watch ID" adds the sender
-// to a public game's Watchers, who get each move as an Event in their
-// own notation and look and can never act in the game. With
-// [Options.WebURL], every public reply about a game carries its page's
-// link.
+// serve the web pages, which show public games only; "watch ID" makes the
+// sender a spectator of a public game.
 //
 // A player's look (settings.go): the picture theme, width and text board
 // are kept in the [PlayerRecord] with the notation, shown by "settings"

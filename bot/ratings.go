@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"strings"
 
 	"github.com/takbymail/takbot/bot/ranking"
 )
@@ -12,13 +11,14 @@ import (
 // session that ended it (settleRatings); a result withdrawn later takes
 // its rating change back.
 
-// DefaultLeaderboardMinGames is Options.LeaderboardMinGames's default.
-const DefaultLeaderboardMinGames = 5
-
-// DefaultLeaderboardMaxDeviation is Options.LeaderboardMaxDeviation's
-// default: the deviation above which a rating is provisional
-// (standing.Entry.Provisional).
-const DefaultLeaderboardMaxDeviation = 110
+const (
+	// DefaultLeaderboardMinGames is Options.LeaderboardMinGames's default.
+	DefaultLeaderboardMinGames = 5
+	// DefaultLeaderboardMaxDeviation is Options.LeaderboardMaxDeviation's
+	// default: the deviation above which a rating is provisional
+	// (standing.Entry.Provisional).
+	DefaultLeaderboardMaxDeviation = 110
+)
 
 // settleRatings brings the ratings in line with the games this session
 // changed, and records a verified message's community ([ranking.SettleAll]).
@@ -57,24 +57,4 @@ func (r *Referee) tickStripes(ctx context.Context, id string) map[int]bool {
 		return nil // an unreadable game is reported by the tick itself
 	})
 	return want
-}
-
-// sayAfterResult adds a line right after the draft's "Game over: ..."
-// line, before the finished game's file, or at the end when there is none.
-func (d *draft) sayAfterResult(line string) {
-	for i := range d.parts {
-		p := &d.parts[i]
-		if p.Kind != Prose {
-			continue
-		}
-		lines := strings.Split(p.Text, "\n")
-		for j, l := range lines {
-			if strings.HasPrefix(l, "Game over: ") {
-				lines = append(lines[:j+1], append([]string{line}, lines[j+1:]...)...)
-				p.Text = strings.Join(lines, "\n")
-				return
-			}
-		}
-	}
-	d.say("%s", line)
 }

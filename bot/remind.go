@@ -8,6 +8,7 @@ import (
 
 	"github.com/takbymail/takbot/bot/digest"
 	"github.com/takbymail/takbot/bot/schedule"
+	"github.com/takbymail/takbot/words"
 )
 
 // Reminders that fit a player's day: "set remind 12h" (how long before a
@@ -184,10 +185,7 @@ func (s *session) setZone(args []string) error {
 	s.markPlayer(p)
 	d := s.tell(p.Key, s.defaultGame())
 	d.say("Times are now shown to you in %s (it is %s there now).", loc, s.now.In(loc).Format("15:04 MST"))
-	if p.Digest != nil {
-		digest.Schedule(s, p)
-		d.say("Your daily digest now comes at %s %s; the next on %s.", p.Digest.At, loc, s.timeFor(p.Key, p.Digest.Next))
-	}
+	digest.Rezoned(s, p, d.game)
 	return nil
 }
 
@@ -216,17 +214,5 @@ func (s *session) showTimeSettings(d *draft) {
 		}
 		d.say("Time zone: %s, times are shown in it. To change it, send \"set zone\" with another, such as \"set zone %s\".", p.Zone, other)
 	}
-	if p.Digest == nil {
-		d.say("Daily digest: off. To get one message a day listing the games waiting for you, send \"set digest daily 08:00 %s\" with your time.", zoneName(p))
-	} else {
-		d.say("Daily digest: at %s %s, listing the games waiting for you (nothing is sent when none waits). To stop it, send \"set digest off\".", p.Digest.At, zoneName(p))
-	}
-}
-
-// zoneName names a player's zone, "UTC" when they chose none.
-func zoneName(p *PlayerRecord) string {
-	if p.Zone == "" {
-		return "UTC"
-	}
-	return p.Zone
+	d.line(digest.Setting(p).Words(words.Reader{}))
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -63,9 +64,20 @@ func (s *session) TellBlock(to, game, caption, text string) { s.tell(to, game).b
 // Announce tells player key an outcome of game g both players see.
 func (s *session) Announce(g *GameRecord, key string, o words.Outcome) { s.announce(g, key, o) }
 
-// AnnounceAfterResult is Announce, right after the line of g's result.
+// AnnounceAfterResult is Announce, right after the reply's "Game over: ..."
+// line (before the finished game's file), or at its end when it has none.
 func (s *session) AnnounceAfterResult(g *GameRecord, key string, o words.Outcome) {
-	s.event(key, g.ID).sayAfterResult(o.Words(s.reader(g, key)))
+	d, line := s.event(key, g.ID), o.Words(s.reader(g, key))
+	for i := range d.parts {
+		if p := &d.parts[i]; p.Kind == Prose {
+			lines := strings.Split(p.Text, "\n")
+			if j := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "Game over: ") }); j >= 0 {
+				p.Text = strings.Join(slices.Insert(lines, j+1, line), "\n")
+				return
+			}
+		}
+	}
+	d.line(line)
 }
 
 // IdentityKeys are the player keys word names as an address: an explicit

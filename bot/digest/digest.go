@@ -155,6 +155,25 @@ func Set(t Turn, args []string, game string) error {
 	return nil
 }
 
+// Rezoned moves player p's digest, if they have one, to the zone they
+// just chose, and tells them in the reply about game.
+func Rezoned(t Turn, p *record.Player, game string) {
+	if p.Digest == nil {
+		return
+	}
+	Schedule(t, p)
+	t.Tell(p.Key, game, words.DigestSet{At: p.Digest.At, Zone: zoneName(p), First: p.Digest.Next, Moved: true})
+}
+
+// Setting is player p's digest as "settings" shows it.
+func Setting(p *record.Player) words.DigestSetting {
+	o := words.DigestSetting{Zone: zoneName(p)}
+	if p.Digest != nil {
+		o.At = p.Digest.At
+	}
+	return o
+}
+
 // Due is a digest due by the index: the player's and when.
 type Due struct {
 	At     time.Time
