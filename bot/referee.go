@@ -75,7 +75,7 @@ type Options struct {
 	// ranked (default DefaultLeaderboardMaxDeviation, 110, where a
 	// rating stops being provisional). A player must also have played
 	// rated games there against min(LeaderboardMinGames, 3) different
-	// opponents (leaderboard.go).
+	// opponents (package ranking).
 	LeaderboardMaxDeviation float64
 	// WebURL is the public address of the web pages ("https://tak.example.org"),
 	// "" for none: every move's mail and thread post then carries the
