@@ -8,8 +8,7 @@ import (
 	"github.com/takbymail/takbot/bot/digest"
 )
 
-// The daily digest's clock (package digest decides and words it): each
-// tick serves the digests due, each under its player's lock.
+// The daily digest's clock: package digest decides, under the player's lock.
 
 // tickDigests sends the digests that are due ([digest.TickAll]).
 func (r *Referee) tickDigests(ctx context.Context, now time.Time) ([]Reply, error) {

@@ -7,35 +7,36 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/command"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
 
-// The seam of the standings' packages (bot/ranking): what their handlers
-// reach of the message being evaluated. Each method forwards to the
-// session.
+// The seam of bot/ranking, bot/watching, bot/digest and bot/vacation (their
+// Turn interfaces): each method forwards to the session.
 
 // Now is when the referee evaluates.
 func (s *session) Now() time.Time { return s.now }
 
 // Sender is the sender's player record.
-func (s *session) Sender() *PlayerRecord { return s.sender }
+func (s *session) Sender() *record.Player { return s.sender }
 
 // View runs fn in a read transaction of the store.
-func (s *session) View(fn func(Tx) error) error { return s.view(fn) }
+func (s *session) View(fn func(record.Tx) error) error { return s.view(fn) }
 
 // Player returns a player record (a fresh one when unknown).
-func (s *session) Player(key string) (*PlayerRecord, error) { return s.player(key) }
+func (s *session) Player(key string) (*record.Player, error) { return s.player(key) }
 
 // MarkPlayer has a player record written at commit.
-func (s *session) MarkPlayer(p *PlayerRecord) { s.markPlayer(p) }
+func (s *session) MarkPlayer(p *record.Player) { s.markPlayer(p) }
 
 // GamesOf are a player's game ids, oldest first.
 func (s *session) GamesOf(key string) ([]string, error) { return s.gamesOf(key) }
 
 // PeekGame reads a game without its lock.
-func (s *session) PeekGame(id string) (*GameRecord, error) { return s.peekGame(id) }
+func (s *session) PeekGame(id string) (*record.Game, error) { return s.peekGame(id) }
 
 // Logger logs what no reply says.
 func (s *session) Logger() *slog.Logger { return s.r.logger() }
@@ -44,7 +45,7 @@ func (s *session) Logger() *slog.Logger { return s.r.logger() }
 func (s *session) Board() *ranking.Board { return s.r.board }
 
 // Refusal refuses the sender's command about game g (nil: none) with o.
-func (s *session) Refusal(g *GameRecord, o words.Refusal) error { return s.refusal(g, o) }
+func (s *session) Refusal(g *record.Game, o words.Refusal) error { return s.refusal(g, o) }
 
 // Ask asks the sender which of o's choices they meant.
 func (s *session) Ask(o words.Question) error {
@@ -62,11 +63,11 @@ func (s *session) Tell(to, game string, o words.Outcome) {
 func (s *session) TellBlock(to, game, caption, text string) { s.tell(to, game).block(caption, text) }
 
 // Announce tells player key an outcome of game g both players see.
-func (s *session) Announce(g *GameRecord, key string, o words.Outcome) { s.announce(g, key, o) }
+func (s *session) Announce(g *record.Game, key string, o words.Outcome) { s.announce(g, key, o) }
 
 // AnnounceAfterResult is Announce, right after the reply's "Game over: ..."
 // line (before the finished game's file), or at its end when it has none.
-func (s *session) AnnounceAfterResult(g *GameRecord, key string, o words.Outcome) {
+func (s *session) AnnounceAfterResult(g *record.Game, key string, o words.Outcome) {
 	d, line := s.event(key, g.ID), o.Words(s.reader(g, key))
 	for i := range d.parts {
 		if p := &d.parts[i]; p.Kind == Prose {
@@ -98,7 +99,7 @@ func (s *session) IdentityKeys(word string) (keys []string, explicit bool) {
 }
 
 // LoadGame loads a game under its lock, to change it.
-func (s *session) LoadGame(id string) (*GameRecord, error) {
+func (s *session) LoadGame(id string) (*record.Game, error) {
 	gs, err := s.game(id)
 	if err != nil {
 		return nil, err
@@ -124,19 +125,19 @@ func (s *session) SetAside(err error) bool { return s.r.setAside(err) }
 
 // GameLine describes a game for player key as "games" lists it, and
 // whether it waits for them.
-func (s *session) GameLine(g *GameRecord, key string) (string, bool) { return s.gameLine(g, key) }
+func (s *session) GameLine(g *record.Game, key string) (string, bool) { return s.gameLine(g, key) }
 
 // Zone is a player's time zone (UTC when they chose none).
-func (s *session) Zone(p *PlayerRecord) *time.Location { return zoneOf(p) }
+func (s *session) Zone(p *record.Player) *time.Location { return zoneOf(p) }
 
 // SetZone sets a player's zone from its name, or returns the refusal.
-func (s *session) SetZone(p *PlayerRecord, name string) error {
+func (s *session) SetZone(p *record.Player, name string) error {
 	_, err := setZoneOf(p, name)
 	return err
 }
 
 // AtCommit adds a write to the commit's transaction.
-func (s *session) AtCommit(fn func(Tx) error) { s.extra = append(s.extra, fn) }
+func (s *session) AtCommit(fn func(record.Tx) error) { s.extra = append(s.extra, fn) }
 
 // Offer adds the choices to the reply to player to about game.
 func (s *session) Offer(to, game string, cs ...words.Choice) {
@@ -150,7 +151,7 @@ func (s *session) Position(id string) *tak.Position { return s.games[id].pos() }
 func (s *session) Touch(id string) { s.touch(id) }
 
 // PlayingGame loads the game in progress command c is for.
-func (s *session) PlayingGame(c *Command) (*GameRecord, error) {
+func (s *session) PlayingGame(c *command.Command) (*record.Game, error) {
 	gs, err := s.target(c, pickPlaying)
 	if err != nil {
 		return nil, err
@@ -159,7 +160,7 @@ func (s *session) PlayingGame(c *Command) (*GameRecord, error) {
 }
 
 // Chosen reports whether the sender chose g with "game ID" earlier.
-func (s *session) Chosen(g *GameRecord) bool { return s.chosen(g) }
+func (s *session) Chosen(g *record.Game) bool { return s.chosen(g) }
 
 // TellWatchersEnd tells a loaded game's spectators how it ended.
 func (s *session) TellWatchersEnd(id string) { s.tellWatchersEnd(s.games[id]) }
