@@ -23,11 +23,15 @@
 //	clock.go      a challenge expired, a reminder, a loss on time and its withdrawal
 //	status.go     where a game stands, under its board; the finished game's PTN file
 //	settings.go   how a game is played ("5x5, komi 0, ...")
-//	watch.go      what spectators are told: a move, an end, where the game stands
+//	watch.go      what spectators are told: a move, an end (who resigned, lost on time or won), where the game stands; "watch" done; a game's web link
 //	plans.go      planned answers played, or dropped, when the opponent moves
 //	chat.go       words passed on with "say"
 //	sync.go       boards compared with "rs": matching, differing (with the ways out), told to the opponent
 //	seek.go       open challenges ("new anyone"): posted, taken, expired, withdrawn, to the seeker and the lobbies
+//	standing.go   "stats", "leaderboard", a rated game's change of ratings and its withdrawal, namesakes
+//	digest.go     the daily digest, "set digest" and its line in "settings"
+//	vacation.go   "vacation": the clocks stopped, the allowance left
+//	outcome.go    the Outcome and Question interfaces every outcome here satisfies
 //
 // To change what a player is told when a move is played, edit
 // MovePlayed.Words in move.go; nothing else changes. The package imports
