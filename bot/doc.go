@@ -148,8 +148,8 @@
 // into each of their games (GameRecord.Remind), so a game's wake time
 // stays a function of its record. Daily digests are per player: the
 // player record holds the schedule and the day last served, and the
-// referee indexes the next digest in its own state space
-// ("referee.digest", digest.go); package schedule computes the times in
+// referee indexes the next digest in its own state space (package
+// digest, its clock in digest.go); package schedule computes the times in
 // the player's zone, across changes of the clocks.
 //
 // Set-up: "new ... tps=" stores the start position as both Start and
@@ -188,34 +188,22 @@
 // back to the identity a message came from, events to the one last
 // written from.
 //
-// Ratings (ratings.go, leaderboard.go, stats.go, package standing): a rated game
-// ([GameRecord.Rated]) that ends rates both players in the session that
-// ended it, in the pool of its board size, and records the change on the
-// game ([RatingChange]); a result withdrawn later takes the change back.
-// "stats" and "leaderboard" read the players' records and games (the
-// players of each pool are kept in memory, read from the games once);
-// [Message.Community] (a Discord server) scopes a leaderboard. A game
-// with fewer than two moves by each player is never rated (a resignation
-// or an agreed draw then aborts it), the k-th rated game between two
-// players within 30 days counts 1/k (rating.RepeatWeight), and a
-// leaderboard lists established ratings only (Options.LeaderboardMinGames,
-// Options.LeaderboardMaxDeviation, three different opponents).
+// Ratings, "stats", "leaderboard" and "abort" are package ranking's (its
+// doc says how a game is rated and who is listed; package standing holds
+// the pools and Glicko-2): the session settles the ratings of the games it
+// changed before it commits (ratings.go), under both players' locks, and
+// [Message.Community] (a Discord server) scopes a leaderboard.
 //
 // Privacy (visibility.go): every read view passes one filter, [Viewer]:
 // a private game is its players' only and never rated; a player of whom
 // a viewer sees no game is unknown to them; names shown to others pass
-// [PublicName]. Vacations (players.go) are bounded: 60 days in any 365,
+// [PublicName]. Vacations (package vacation) are bounded: 60 days in any 365,
 // never renewed while one runs.
 //
-// Spectators (spectate.go, watch.go): [Referee.Subscribe] tells an
-// observer, such as package web, the id of every game a commit changed;
+// Spectators (package watching; spectate.go): [Referee.Subscribe],
 // [Referee.GameView], [Referee.ForEachGame] and [Referee.PlayersNamed]
-// read games and players for the web pages, which show public games only
-// (GameRecord.Private, "new ... private=yes"). "watch ID" adds the sender
-// to a public game's Watchers, who get each move as an Event in their
-// own notation and look and can never act in the game. With
-// [Options.WebURL], every public reply about a game carries its page's
-// link.
+// serve the web pages, which show public games only; "watch ID" makes the
+// sender a spectator of a public game.
 //
 // A player's look (package bot/account; settings.go): the picture theme, width and text board
 // are kept in the [PlayerRecord] with the notation, shown by "settings"

@@ -8,6 +8,9 @@ import (
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/bot/pairing"
 	"github.com/takbymail/takbot/bot/planner"
+	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/bot/vacation"
+	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/command"
 )
 
@@ -35,7 +38,7 @@ var handlers = map[string]handler{
 	"takeback":    (*session).cmdTakeback,
 	"undo":        (*session).cmdUndo,
 	"draw":        (*session).cmdDraw,
-	"abort":       (*session).cmdAbort,
+	"abort":       func(s *session, c *Command) error { return ranking.Abort(s, c) },
 	"resign":      (*session).cmdResign,
 	"say":         func(s *session, c *Command) error { return account.Say(s, c) },
 	"plan":        func(s *session, c *Command) error { return planner.Plan(s, c) },
@@ -48,16 +51,16 @@ var handlers = map[string]handler{
 	"seeks":       func(s *session, c *Command) error { return challenge.Seeks(s, c) },
 	command.Game:  (*session).cmdGame,
 	"notation":    (*session).cmdNotation,
-	"vacation":    (*session).cmdVacation,
 	"pair":        func(s *session, c *Command) error { return pairing.Pair(s, c) },
 	"settings":    func(s *session, c *Command) error { return account.Settings(s, c) },
-	"stats":       (*session).cmdStats,
-	"leaderboard": (*session).cmdLeaderboard,
-	"watch":       (*session).cmdWatch,
-	"unwatch":     (*session).cmdUnwatch,
 	"held":        func(s *session, c *Command) error { return account.HeldAnswers(s, c) },
 	"stop":        func(s *session, c *Command) error { return account.Stop(s, c) },
 	"start":       func(s *session, c *Command) error { return account.Start(s, c) },
+	"vacation":    func(s *session, c *Command) error { return vacation.Take(s, c) },
+	"stats":       func(s *session, c *Command) error { return ranking.Stats(s, c, ViewerOf(s.senderKey())) },
+	"leaderboard": func(s *session, c *Command) error { return ranking.Leaderboard(s, c, s.msg.Community) },
+	"watch":       func(s *session, c *Command) error { return watching.Watch(s, c, ViewerOf(s.senderKey()), PublicName) },
+	"unwatch":     func(s *session, c *Command) error { return watching.Unwatch(s, c, s.msg.Game) },
 	"help":        (*session).cmdHelp,
 }
 

@@ -32,14 +32,6 @@ func nameFor(g *GameRecord, c tak.Color, reader string) string {
 	return g.Names[c]
 }
 
-// possessiveFor is a player's possessive for a reader: "your" or "alice's".
-func possessiveFor(g *GameRecord, c tak.Color, reader string) string {
-	if isReader(g, c, reader) {
-		return "your"
-	}
-	return g.Names[c] + "'s"
-}
-
 // buttons reports whether a player's transport shows actions as buttons,
 // so that a reply need not also say which commands answer.
 func (s *session) buttons(key string) bool {

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/consent"
+	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/outbox"
 )
 
@@ -74,7 +76,7 @@ type Options struct {
 	// ranked (default DefaultLeaderboardMaxDeviation, 110, where a
 	// rating stops being provisional). A player must also have played
 	// rated games there against min(LeaderboardMinGames, 3) different
-	// opponents (leaderboard.go).
+	// opponents (package ranking).
 	LeaderboardMaxDeviation float64
 	// WebURL is the public address of the web pages ("https://tak.example.org"),
 	// "" for none: every move's mail and thread post then carries the
@@ -121,8 +123,11 @@ type Referee struct {
 
 	trouble outbox.Gate    // the store-health gate: the store's failures to record
 	damaged damagedRecords // the damaged records set aside
-	rated   ratedPlayers   // who has rated games, by pool (ratings.go)
-	subs    subscribers    // told of every committed change to a game (spectate.go)
+
+	// board is the leaderboards and who has rated games (package ranking).
+	board *ranking.Board
+	// subs are told of every committed change to a game (package watching).
+	subs watching.Subscribers
 }
 
 // transportEntry is a transport the referee knows: running (with a
@@ -172,6 +177,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	}
 	r := &Referee{gate: newCPUGate(0), clock: clock, opts: opts, cache: newRecordCache(), pngs: newPNGCache(), transports: map[string]*transportEntry{}}
 	r.store = watchedStore{Store: store, r: r}
+	r.board = ranking.NewBoard(Public, opts.LeaderboardMinGames, opts.LeaderboardMaxDeviation)
 	return r
 }
 

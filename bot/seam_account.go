@@ -7,6 +7,7 @@ import (
 
 	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/consent"
+	"github.com/takbymail/takbot/bot/digest"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/record"
@@ -145,10 +146,10 @@ func (s *session) SetReview(value string) error { return s.setReview(value) }
 func (s *session) ShowReview(to, game string) { s.showReview(s.tell(to, game)) }
 
 // SetDigest runs "set digest ...".
-func (s *session) SetDigest(args []string) error { return s.setDigest(args) }
+func (s *session) SetDigest(args []string) error { return digest.Set(s, args, s.defaultGame()) }
 
 // ScheduleDigest schedules a player's next digest.
-func (s *session) ScheduleDigest(p *record.Player) { s.scheduleDigest(p) }
+func (s *session) ScheduleDigest(p *record.Player) { digest.Schedule(s, p) }
 
 // ReminderFraction is Options.ReminderFraction.
 func (s *session) ReminderFraction() float64 { return s.r.opts.ReminderFraction }

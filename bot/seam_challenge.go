@@ -56,14 +56,6 @@ func (s *session) ApplyProposal(g *record.Game, pr *record.Proposal) error {
 	return s.applyProposal(s.games[g.ID], pr)
 }
 
-// Locked is nil when the session holds player key's lock, else a needLock.
-func (s *session) Locked(key string) error {
-	if st := stripeOf(key); !s.ls.has(st) {
-		return &needLock{st}
-	}
-	return nil
-}
-
 // Refusal words a refusal about game g (refusal).
 func (s *session) Refusal(g *record.Game, o words.Refusal) error { return s.refusal(g, o) }
 

@@ -355,7 +355,7 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 	for _, gs := range s.games {
 		s.r.cache.putGame(gs.rec, gs.tg)
 	}
-	s.r.published(games)
+	s.r.subs.Publish(games)
 	for k := range s.dirtyP {
 		s.r.cache.putPlayer(s.players[k])
 	}

@@ -2,28 +2,17 @@ package bot
 
 import (
 	"context"
-	"errors"
-	"strings"
-	"sync"
 
+	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/tak"
 )
 
 // The spectators' seam: what package web reads of the referee (games and
 // players, read-only) and how it learns that a game changed.
 
-// maxSubscribers bounds the observers Subscribe holds at once.
-const maxSubscribers = 16
-
-// ErrTooManySubscribers is returned by Subscribe beyond maxSubscribers.
-var ErrTooManySubscribers = errors.New("bot: too many subscribers")
-
-// subscribers are the functions told of every committed game change.
-type subscribers struct {
-	mu   sync.Mutex
-	next int
-	fns  map[int]func(game string)
-}
+// ErrTooManySubscribers is returned by Subscribe beyond 16 subscribers.
+var ErrTooManySubscribers = watching.ErrTooManySubscribers
 
 // Subscribe calls fn with a game's id after every committed change to the
 // game (a move, a result, a watcher, a challenge), on the goroutine that
@@ -32,36 +21,7 @@ type subscribers struct {
 // are subscribed at once; beyond that Subscribe returns
 // ErrTooManySubscribers.
 func (r *Referee) Subscribe(fn func(game string)) (cancel func(), err error) {
-	r.subs.mu.Lock()
-	defer r.subs.mu.Unlock()
-	if len(r.subs.fns) >= maxSubscribers {
-		return nil, ErrTooManySubscribers
-	}
-	if r.subs.fns == nil {
-		r.subs.fns = map[int]func(string){}
-	}
-	id := r.subs.next
-	r.subs.next++
-	r.subs.fns[id] = fn
-	return func() {
-		r.subs.mu.Lock()
-		defer r.subs.mu.Unlock()
-		delete(r.subs.fns, id)
-	}, nil
-}
-
-// published tells the subscribers about the games a commit wrote.
-func (r *Referee) published(games []*GameRecord) {
-	if len(games) == 0 {
-		return
-	}
-	r.subs.mu.Lock()
-	defer r.subs.mu.Unlock()
-	for _, fn := range r.subs.fns {
-		for _, g := range games {
-			fn(g.ID)
-		}
-	}
+	return r.subs.Subscribe(fn)
 }
 
 // GameView returns a copy of a game and its replayed history, from the
@@ -94,55 +54,25 @@ func (r *Referee) ForEachGame(ctx context.Context, fn func(*GameRecord) error) e
 // PlayersNamed returns the players whose display name is name, compared
 // without case, with the ids of their games, oldest first.
 func (r *Referee) PlayersNamed(ctx context.Context, name string) ([]*PlayerRecord, [][]string, error) {
-	var players []*PlayerRecord
-	var games [][]string
-	err := r.store.View(ctx, func(tx Tx) error {
-		keys, err := tx.PlayersNamed(name)
-		if err != nil {
-			return err
-		}
-		for _, k := range keys {
-			p, err := tx.Player(k)
-			if err != nil {
-				return err
-			}
-			ids, err := tx.GamesOf(k)
-			if err != nil {
-				return err
-			}
-			players, games = append(players, p), append(games, ids)
-		}
-		return nil
-	})
-	return players, games, err
+	return ranking.PlayersNamed(r.view(ctx), name)
 }
 
 // GamePageURL is the address of a game's web page, "" when the referee
-// has no WebURL or the game is private.
+// has no WebURL or the game is private ([watching.PageURL]).
 func (r *Referee) GamePageURL(g *GameRecord) string {
-	if r.opts.WebURL == "" || !Public.SeesGame(g) {
-		return ""
-	}
-	return strings.TrimRight(r.opts.WebURL, "/") + "/g/" + g.ID
+	return watching.PageURL(r.opts.WebURL, g, Public)
 }
 
-// webLink adds the game page's link to a reply about a game in progress
-// or over, when the referee has a WebURL: one line, before the actions.
+// webLink adds the game page's link to a public reply about a game in
+// progress or over ([watching.PageLink]): one line, before the actions.
 func (s *session) webLink(d *draft, parts []Part) []Part {
 	if s.r.opts.WebURL == "" || d.game == "" || !d.public {
 		return parts
 	}
-	var g *GameRecord
-	if gs, ok := s.games[d.game]; ok {
-		g = gs.rec
-	} else if rec, err := s.peekGame(d.game); err == nil {
-		g = rec
-	}
-	if g == nil || (g.Status != Active && g.Status != Over) {
-		return parts
-	}
-	if u := s.r.GamePageURL(g); u != "" {
-		parts = append(parts, Part{Kind: Prose, Text: "This game on the web: " + u})
+	if g, err := s.peekGame(d.game); err == nil {
+		if line := watching.PageLink(s.r.opts.WebURL, g, Public); line != "" {
+			parts = append(parts, Part{Kind: Prose, Text: line})
+		}
 	}
 	return parts
 }

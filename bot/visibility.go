@@ -27,7 +27,7 @@ import (
 //     it was accepted, not by whom.
 //   - Names are shown as PublicName writes them: never an address or a
 //     Discord id. Namesakes are told apart by their transport and a game
-//     the viewer can see (statsPlayer), never by their address.
+//     the viewer can see (package ranking), never by their address.
 
 // Viewer is who reads a view: a player's key, or Public for everyone (the
 // web pages, a lobby, a leaderboard, metrics).

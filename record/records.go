@@ -362,9 +362,8 @@ type Player struct {
 	// of their own go to it, even when it is the player's turn elsewhere.
 	Chosen   string    `json:",omitempty"`
 	Vacation time.Time `json:",omitzero"`
-	// Vacations are the vacations the player began within the last
-	// vacationYear (bot), oldest first: what counts against their allowance
-	// (bot/players.go).
+	// Vacations are the vacations the player began within the last year,
+	// oldest first: what counts against their allowance (bot/vacation).
 	Vacations []VacationSpan `json:",omitempty"`
 	// Unreachable is set while replies to the player fail for good (a
 	// bounced address); the opponent is told once.
@@ -425,7 +424,7 @@ type VacationSpan struct{ From, Until time.Time }
 type Digest struct {
 	At   string    // the time of day in the player's Zone, "08:00"
 	Last string    `json:",omitempty"` // the local day last served, "2026-11-26": never served twice
-	Next time.Time // when it is next due; the store's state indexes it (bot/digest.go)
+	Next time.Time // when it is next due; the store's state indexes it (bot/digest)
 }
 
 // Unreachable records that a player's transport refuses their replies.

@@ -23,7 +23,6 @@
 //	clock.go      a challenge expired, a reminder, a loss on time and its withdrawal
 //	status.go     where a game stands, under its board; the finished game's PTN file
 //	settings.go   how a game is played ("5x5, komi 0, ...")
-//	watch.go      what spectators are told: a move, an end, where the game stands
 //	plans.go      plans made, shown, cleared or refused; planned answers played, or dropped, when the opponent moves
 //	chat.go       words passed on with "say", or refused
 //	sync.go       boards compared with "rs": matching, differing (with the ways out), told to the opponent
@@ -33,7 +32,11 @@
 //	limits.go     the limits on one sender: messages an hour, challenges waiting, a reply declined for want of consent
 //	account.go    a player's settings shown and changed, "stop" and "start", the answers "held" back
 //	help.go       "help": what the player can do now in a game, how moves are written, the takeback rule
-//	outcome.go    Outcome, what every outcome above is
+//	watch.go      what spectators are told: a move, an end (who resigned, lost on time or won), where the game stands; "watch" done; a game's web link
+//	standing.go   "stats", "leaderboard", a rated game's change of ratings and its withdrawal, namesakes
+//	digest.go     the daily digest, "set digest" and its line in "settings"
+//	vacation.go   "vacation": the clocks stopped, the allowance left
+//	outcome.go    the Outcome and Question interfaces every outcome here satisfies
 //
 // To change what a player is told when a move is played, edit
 // MovePlayed.Words in move.go; nothing else changes. The package imports

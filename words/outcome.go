@@ -1,8 +1,14 @@
 package words
 
-// Outcome is a decision words can word for a reader: a move played, a
-// challenge made, a refusal. The referee asks each for its text, once
-// per recipient.
+// Outcome is a decision this package words for a reader: every outcome
+// type here has this method.
 type Outcome interface {
 	Words(Reader) string
+}
+
+// Question is an outcome that asks the sender which of its Choices they
+// meant; nothing changed.
+type Question interface {
+	Outcome
+	Choices() []Choice
 }

@@ -3,6 +3,7 @@ package words
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -136,9 +137,59 @@ const (
 	OutOfRange
 	// BoardUnreadable: the sender's rs board cannot be read (reads Err).
 	BoardUnreadable
+	// NameTooLong: "stats" names a player with a word too long to be a
+	// name or an address (reads Arg).
+	NameTooLong
+	// UnknownPlayer: "stats" names no player the sender knows of (reads
+	// Arg).
+	UnknownPlayer
+	// LeaderboardArgs: "leaderboard" with more than one size.
+	LeaderboardArgs
+	// NotABoardSize: "leaderboard" names no board size (reads Arg).
+	NotABoardSize
+	// WatchWhich: "watch" (or "unwatch" outside a game's thread) without
+	// a game (reads Arg: the command).
+	WatchWhich
+	// WatchArgs: "watch" or "unwatch" with more than one game (reads Arg:
+	// the command).
+	WatchArgs
+	// NoPublicGame: no public game to watch (reads Arg: the id).
+	NoPublicGame
+	// WatchOwnGame: the sender plays in the game (reads Arg: the id).
+	WatchOwnGame
+	// WatchOver: the game to watch is over (reads Arg, Result.Text).
+	WatchOver
+	// WatchNoMoves: the game to watch was called off (reads Arg, Status).
+	WatchNoMoves
+	// TooManyWatchers: the game has the most spectators (reads Arg,
+	// Count).
+	TooManyWatchers
+	// NotWatching: "unwatch" a game the sender does not watch (reads Arg).
+	NotWatching
+	// DigestWhen: "set digest" without a time.
+	DigestWhen
+	// DigestTime: the digest's time is no time of day (reads Arg).
+	DigestTime
+	// DigestZone: a digest's time without a zone, and none chosen (reads
+	// Arg: the time of day).
+	DigestZone
+	// VacationDays: "vacation" without a number of days.
+	VacationDays
+	// VacationRange: the days are no whole number from 1 to Count (reads
+	// Arg).
+	VacationRange
+	// OnVacation: the sender's vacation runs until Until, Count days more
+	// (reads Allowance).
+	OnVacation
+	// OverAllowance: a vacation of Count days is over the allowance
+	// (reads Allowance).
+	OverAllowance
 
 	numReasons // how many there are, plus one: new reasons go above
 )
+
+// digestExample is how to set a digest.
+const digestExample = "\"set digest daily 08:00 Europe/Berlin\""
 
 // GamesHint points a player who addressed a finished game to their others.
 const GamesHint = "Send \"games\" for the games you are playing, or \"new ADDRESS\" to start one."
@@ -179,6 +230,10 @@ type Refusal struct {
 	// Unrated says the sender has no rating (OutOfRange).
 	Low, High int
 	Unrated   bool
+	// Until is when the sender's vacation ends, Allowance what is left of
+	// their vacation days (OnVacation, OverAllowance).
+	Until     time.Time
+	Allowance Allowance
 }
 
 // ChosenHint explains why a command went to game id, which the sender
@@ -299,6 +354,63 @@ var refusals = map[Reason]func(o Refusal, r Reader) string{
 	},
 	BoardUnreadable: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("your board cannot be read: %v", o.Err)
+	},
+	WatchWhich: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("say which game, e.g. \"%s g3\"", o.Arg)
+	},
+	WatchArgs: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("\"%s\" takes one game id, e.g. \"%s g3\"", o.Arg, o.Arg)
+	},
+	NoPublicGame: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("there is no public game %s to watch", o.Arg)
+	},
+	WatchOwnGame: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("you play in game %s: its moves come to you already", o.Arg)
+	},
+	WatchOver: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s is over: %s", o.Arg, o.Result.Text)
+	},
+	WatchNoMoves: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s was %s and will have no moves to watch", o.Arg, o.Status)
+	},
+	TooManyWatchers: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s has %d spectators already, the most it can have", o.Arg, o.Count)
+	},
+	NotWatching: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("you do not watch game %s", o.Arg)
+	},
+	DigestWhen: func(Refusal, Reader) string {
+		return "say when, e.g. " + digestExample + " (a time of day and your time zone), or \"set digest off\""
+	},
+	DigestTime: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("the digest's time must be a time of day such as 08:00, 8am or 20:30, not %q; e.g. %s", o.Arg, digestExample)
+	},
+	DigestZone: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("say your time zone too, so that %s is your %s: e.g. \"set digest daily %s Europe/Berlin\" (Region/City, or UTC)", o.Arg, o.Arg, o.Arg)
+	},
+	VacationDays: func(Refusal, Reader) string { return "say how many days, e.g. \"vacation 7\"" },
+	VacationRange: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("vacation takes a whole number of days from 1 to %d, not %q", o.Count, o.Arg)
+	},
+	OnVacation: func(o Refusal, r Reader) string {
+		return fmt.Sprintf("you are on vacation until %s (%s more): a vacation cannot be renewed or lengthened while it runs. %s",
+			r.Time(o.Until), Plural(o.Count, "day", "days"), o.Allowance.Words(r))
+	},
+	OverAllowance: func(o Refusal, r Reader) string {
+		return fmt.Sprintf("a vacation of %s would go beyond your allowance of %d vacation days in any 365 days. %s",
+			Plural(o.Count, "day", "days"), o.Allowance.Max, o.Allowance.Words(r))
+	},
+	NameTooLong: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("%q is too long to be a player's name or address", o.Arg)
+	},
+	UnknownPlayer: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("the referee knows no player %q: name them as you would challenge them (a name, an address or a mention)", o.Arg)
+	},
+	LeaderboardArgs: func(Refusal, Reader) string {
+		return "\"leaderboard\" takes one board size, e.g. \"leaderboard 6x6\""
+	},
+	NotABoardSize: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("%q is not a board size: say \"leaderboard 5x5\" (or 3 to 8, small for 3x3 and 4x4, large for 7x7 and 8x8)", o.Arg)
 	},
 	NoMoveToDispute: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("game %s has no move to dispute: only a game in progress, or one that ended on the board, can be disputed%s", o.Game.ID, o.hint())

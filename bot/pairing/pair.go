@@ -28,7 +28,7 @@ type Turn interface {
 	MarkPlayer(p *record.Player)
 	// Locked is nil when the session holds the lock of player key's
 	// records, else the error that runs the message again with it.
-	Locked(key string) error
+	Locked(keys ...string) error
 	// GamesOf lists a player's game ids; Game loads one under its lock.
 	GamesOf(key string) ([]string, error)
 	Game(id string) (*record.Game, error)

@@ -71,8 +71,10 @@ func (f *fake) Player(key string) (*record.Player, error) {
 	return p, nil
 }
 func (f *fake) MarkPlayer(*record.Player) {}
-func (f *fake) Locked(key string) error {
-	f.locked[key] = true
+func (f *fake) Locked(keys ...string) error {
+	for _, key := range keys {
+		f.locked[key] = true
+	}
 	return nil
 }
 func (f *fake) GamesOf(key string) ([]string, error) {

@@ -64,6 +64,14 @@ var rules = []rule{
 	{tree: "bot/account", may: []string{"tak", "notation", "render", "record", "command", "words", "bot/consent", "bot/schedule"}},
 	// The plan command and planned answers, over the plan tree.
 	{tree: "bot/planner", may: []string{"tak", "notation", "record", "command", "words", "bot/plan"}},
+	// The standings (stats, leaderboards, rating games): below the
+	// referee, which implements their Turn (bot/seam_standing.go).
+	{tree: "bot/ranking", may: []string{"tak", "rating", "record", "command", "words", "bot/standing"}},
+	// Following games (watch, unwatch, the web's subscribers) and the
+	// daily digest: below the referee too (bot/seam_standing.go).
+	{tree: "bot/watching", may: []string{"tak", "record", "command", "words"}},
+	{tree: "bot/digest", may: []string{"tak", "record", "command", "words", "bot/schedule"}},
+	{tree: "bot/vacation", may: []string{"tak", "record", "command", "words"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render", "bot/schedule"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.
