@@ -3,6 +3,7 @@ package bot
 import (
 	"strconv"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
@@ -24,7 +25,7 @@ type boardTexts struct {
 	sync                    string
 	inHand                  string
 	grids                   [2]string
-	digest                  pictureDigest // of the last picture named (markedPicture)
+	digest                  present.Digest // of the last picture named (markedPicture)
 }
 
 // texts returns the texts of the game's current position, written once

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/outbox"
 )
 
@@ -113,14 +114,14 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) out
 	if _, down := r.storeBackoff(); down {
 		return outbox.Retry
 	}
-	drawFallbacks(rp)
+	present.DrawFallbacks(rp)
 	if e.info.Limits.Pictures {
 		for _, p := range rp.Parts {
 			if p.Kind != Image || p.Picture == nil {
 				continue
 			}
 			pic := *p.Picture
-			png, err := r.pngs.get(pic.Name, func() ([]byte, error) { return r.renderSafely(pic) })
+			png, err := r.pngs.Get(pic.Name, func() ([]byte, error) { return r.renderSafely(pic) })
 			if err != nil {
 				r.logger().Warn("delivery: render a picture", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", err)
 				continue

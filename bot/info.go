@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 )
@@ -38,7 +39,7 @@ func (s *session) withPTN(c *Command, show func(d *draft, g *GameRecord, ptn str
 	if err != nil {
 		return err
 	}
-	text, err := ptnText(gs)
+	text, err := present.PTN(gs.rec, gs.tg)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/outbox"
 )
 
@@ -110,7 +111,7 @@ type Referee struct {
 	gate  *cpuGate // evaluations pass it; transactions go first (cpugate.go)
 	randM sync.Mutex
 	cache *recordCache
-	pngs  *pngCache // pictures rendered for delivery, by name
+	pngs  *present.PNGCache // pictures rendered for delivery, by name
 	// analyses keeps the latest analyses by request (analyse.go)
 	analyses analysisCache
 	rates    senderRates
@@ -169,7 +170,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	if clock == nil {
 		clock = SystemClock{}
 	}
-	r := &Referee{gate: newCPUGate(0), clock: clock, opts: opts, cache: newRecordCache(), pngs: newPNGCache(), transports: map[string]*transportEntry{}}
+	r := &Referee{gate: newCPUGate(0), clock: clock, opts: opts, cache: newRecordCache(), pngs: present.NewPNGCache(), transports: map[string]*transportEntry{}}
 	r.store = watchedStore{Store: store, r: r}
 	return r
 }

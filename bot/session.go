@@ -8,6 +8,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 )
@@ -297,7 +298,7 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 	keep := make([]Reply, len(replies)) // as stored: without what delivery draws again
 	for i, rp := range replies {
 		proc.Replies = append(proc.Replies, rp.ID)
-		keep[i] = stored(rp)
+		keep[i] = present.Stored(rp)
 	}
 	if p, ok := s.r.store.(Preparer); ok {
 		s.r.gate.enter()

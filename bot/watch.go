@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -127,7 +128,7 @@ func (s *session) spectatorStatus(gs *gameState, d *draft) {
 	g, pos := gs.rec, gs.pos()
 	d.image(s.markedPicture(gs, d.to, nil, ""))
 	if s.textBoard(d.to) {
-		d.fallback(boardCaption(s.orient(d.to)), render.Grid(pos, s.orient(d.to), render.Figure))
+		d.fallback(present.BoardCaption(s.orient(d.to)), render.Grid(pos, s.orient(d.to), render.Figure))
 	}
 	st := words.StandingWatched{Game: publicGame(g)}
 	switch g.Status {

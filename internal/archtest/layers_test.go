@@ -62,6 +62,9 @@ var rules = []rule{
 	{tree: "bot/memstore", may: stores},
 	{tree: "bot/storetest", may: slices.Concat(stores, []string{"bot/memstore"})},
 	{tree: "control", may: []string{"backoff"}},
+	// A board for a reader (pictures' names and PNGs, alt texts, PTN
+	// files): below the referee, which calls it.
+	{tree: "bot/present", may: []string{"tak", "notation", "render", "record", "words"}},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
 	{tree: "ops", may: referee},

@@ -1,18 +1,18 @@
-package bot
+package present
 
 import "sync"
 
 // pngCacheSize bounds the pictures kept rendered (about 35 KB each).
 const pngCacheSize = 128
 
-// pngCache keeps the pictures rendered last, by name. A picture's name
-// stands for exactly what is drawn (named digests the position, the move,
+// PNGCache keeps the pictures rendered last, by name. A picture's name
+// stands for exactly what is drawn (Named digests the position, the move,
 // the caption, the players, the result, the orientation, the theme, the
 // width, the turn label and the marks), so the two players of a game who
 // read the same orientation in the same look share one rendering,
 // and a reply retried after a failed send is not drawn again. Two
 // deliveries asking for the same picture at once render it once.
-type pngCache struct {
+type PNGCache struct {
 	mu      sync.Mutex
 	entries map[string]*pngEntry
 	order   []string // names, oldest first
@@ -24,11 +24,12 @@ type pngEntry struct {
 	err  error
 }
 
-func newPNGCache() *pngCache { return &pngCache{entries: map[string]*pngEntry{}} }
+// NewPNGCache returns an empty cache.
+func NewPNGCache() *PNGCache { return &PNGCache{entries: map[string]*pngEntry{}} }
 
-// get returns the picture called name, rendering it with render unless it
+// Get returns the picture called name, rendering it with render unless it
 // is cached or being rendered. A failed rendering is not kept.
-func (c *pngCache) get(name string, render func() ([]byte, error)) ([]byte, error) {
+func (c *PNGCache) Get(name string, render func() ([]byte, error)) ([]byte, error) {
 	c.mu.Lock()
 	if e, ok := c.entries[name]; ok {
 		c.mu.Unlock()

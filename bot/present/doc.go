@@ -1,0 +1,17 @@
+// Package present draws a game's board for a reader, apart from the
+// referee's decisions: what a picture is called (Named: a digest of all it
+// shows, so a name is never reused for another picture), how it is
+// rendered to PNG (Render) and kept rendered (PNGCache), what it shows in
+// words for a screen reader (Describe), the text boards drawn again from
+// a stored reply's pictures (Stored, DrawFallbacks), and a game as a PTN
+// file (PTN, FileName).
+//
+// Pictures are described when a reply is written (record.Picture: the
+// position, the last move, the marks, the reader's orientation and look)
+// and rendered only at delivery, for transports that show pictures, so
+// the outbox keeps a few hundred bytes per picture, not a PNG.
+//
+// present imports tak, notation, render, record and words, never package
+// bot: the referee calls it (bot/picture.go, bot/status.go), and so do
+// the adapters that show a board (web, mailplay's alt texts).
+package present
