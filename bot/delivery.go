@@ -37,7 +37,7 @@ func (r *Referee) deliveryLoop(e *transportEntry) outbox.Loop[Reply] {
 		Transport: e.info.Name,
 		Source:    transportSource{r: r, e: e},
 		Policy:    r.opts.Delivery,
-		Gate:      &r.trouble,
+		Gate:      &r.trouble.Gate,
 		Clock:     r.clock,
 		Wake:      e.wake,
 		Logger:    r.logger(),
@@ -56,7 +56,7 @@ func (s transportSource) Heads(ctx context.Context, limit int) ([]Reply, error) 
 func (s transportSource) Deliver(ctx context.Context, rp *Reply) outbox.Result {
 	return s.r.deliver(ctx, s.e, rp)
 }
-func (s transportSource) StoreWait() (time.Duration, bool) { return s.r.storeBackoff() }
+func (s transportSource) StoreWait() (time.Duration, bool) { return s.r.trouble.Wait() }
 func (transportSource) Lane(rp *Reply) string              { return rp.Lane() }
 func (transportSource) NextTry(rp *Reply) time.Time        { return rp.Delivery.NextTry }
 func (transportSource) ID(rp *Reply) string                { return rp.ID }
@@ -70,7 +70,7 @@ func (r *Referee) pendingHeads(ctx context.Context, transport string, limit int)
 		out, err = tx.PendingHeads(transport, limit)
 		return err
 	})
-	if r.setAsideReplies(ctx, err) {
+	if r.trouble.SetAsideReplies(ctx, r.store, err) {
 		return out, nil // the damaged heads are left out, and out of their queues
 	}
 	return out, err
@@ -111,7 +111,7 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) out
 	if res, done := r.recordUnrecorded(ctx, e, rp); done {
 		return res
 	}
-	if _, down := r.storeBackoff(); down {
+	if _, down := r.trouble.Wait(); down {
 		return outbox.Retry
 	}
 	present.DrawFallbacks(rp)
@@ -145,16 +145,16 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) out
 	switch {
 	case err == nil:
 		r.logger().Debug("reply delivered", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "took", took)
-		if rerr := r.markDelivered(ctx, rp); rerr != nil {
-			r.rememberUnrecorded(rp.ID, r.clock.Now()) // never sent again; recorded when the store can
-			r.logStoreError("delivery: record a delivery (kept in memory until the database records it)", rerr,
+		if rerr := r.markDeliveredAt(ctx, rp, r.clock.Now()); rerr != nil {
+			r.trouble.Gate.Remember(rp.ID, r.clock.Now()) // never sent again; recorded when the store can
+			r.trouble.LogStoreError("delivery: record a delivery (kept in memory until the database records it)", rerr,
 				"transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
 		}
 	case IsUnwanted(err):
 		result, outcome = "declined", outbox.Failed
 		r.logger().Debug("reply declined: its recipient does not take it", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "err", err)
 		if ferr := r.declined(ctx, rp, outbox.Reason(err)); ferr != nil {
-			r.logStoreError("delivery: record a declined reply", ferr, "transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
+			r.trouble.LogStoreError("delivery: record a declined reply", ferr, "transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
 		}
 	default:
 		result, outcome = r.deliveryFailed(ctx, e, rp, err)
@@ -179,7 +179,7 @@ func (r *Referee) deliveryFailed(ctx context.Context, e *transportEntry, rp *Rep
 		return "failed", outbox.Failed
 	}
 	result, level := "retry", slog.LevelInfo
-	r.setAside(err) // a transport's damaged state record: reported once
+	r.SetAside(err) // a transport's damaged state record: reported once
 	if v.Held {
 		result, level = "held", slog.LevelDebug // the transport said it once
 	}
@@ -187,7 +187,7 @@ func (r *Referee) deliveryFailed(ctx context.Context, e *transportEntry, rp *Rep
 	d.NextTry = r.clock.Now().Add(v.Wait)
 	r.logger().Log(ctx, level, "delivery will be retried", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "attempt", d.Attempts, "next", d.NextTry, "err", err)
 	if serr := r.store.Update(ctx, func(tx Tx) error { return tx.SetDelivery(rp.ID, d) }); serr != nil {
-		r.logStoreError("delivery: record a retry", serr, "transport", e.info.Name, "reply", rp.ID)
+		r.trouble.LogStoreError("delivery: record a retry", serr, "transport", e.info.Name, "reply", rp.ID)
 	}
 	return result, outbox.Retry
 }

@@ -160,7 +160,7 @@ func (r *Referee) tickDigests(ctx context.Context, now time.Time) ([]Reply, erro
 			break
 		}
 		rs, err := r.tickDigest(ctx, d.player, d.at)
-		if r.setAside(err) {
+		if r.SetAside(err) {
 			continue // logged once; the digest waits until the record is mended
 		}
 		if err != nil {
@@ -232,7 +232,7 @@ func (s *session) writeDigest(p *PlayerRecord, day string) (bool, error) {
 	for _, id := range ids {
 		g, err := s.peekGame(id)
 		if err != nil {
-			if s.r.setAside(err) {
+			if s.r.SetAside(err) {
 				continue
 			}
 			return false, err

@@ -19,6 +19,14 @@ type DeliveryOptions = outbox.Policy
 // DeliveryError is a failure to deliver a reply: see outbox.DeliveryError.
 type DeliveryError = outbox.DeliveryError
 
+// StoreObserver is an optional interface of an Observer, told about the
+// store's failures to record: see outbox.StoreObserver.
+type StoreObserver = outbox.StoreObserver
+
+// DamageObserver is an optional interface of an Observer, told about each
+// damaged record set aside: see outbox.DamageObserver.
+type DamageObserver = outbox.DamageObserver
+
 // Timer is an optional interface of a Clock: see backoff.Timer.
 type Timer = backoff.Timer
 

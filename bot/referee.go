@@ -119,10 +119,9 @@ type Referee struct {
 	tmu        sync.RWMutex
 	transports map[string]*transportEntry
 
-	trouble outbox.Gate    // the store-health gate: the store's failures to record
-	damaged damagedRecords // the damaged records set aside
-	rated   ratedPlayers   // who has rated games, by pool (ratings.go)
-	subs    subscribers    // told of every committed change to a game (spectate.go)
+	trouble outbox.Health // the store-health gate and the damaged records set aside
+	rated   ratedPlayers  // who has rated games, by pool (ratings.go)
+	subs    subscribers   // told of every committed change to a game (spectate.go)
 }
 
 // transportEntry is a transport the referee knows: running (with a
@@ -171,7 +170,8 @@ func New(store Store, clock Clock, opts Options) *Referee {
 		clock = SystemClock{}
 	}
 	r := &Referee{gate: newCPUGate(0), clock: clock, opts: opts, cache: newRecordCache(), pngs: present.NewPNGCache(), transports: map[string]*transportEntry{}}
-	r.store = watchedStore{Store: store, r: r}
+	r.trouble = outbox.Health{Clock: clock, Logger: opts.Logger, Observer: opts.Observer}
+	r.store = outbox.Watched{Store: store, Health: &r.trouble}
 	return r
 }
 
@@ -334,7 +334,7 @@ func (r *Referee) handled(transport string, out Outcome, err error, start time.T
 		outcome = "invalid"
 	case err != nil:
 		outcome = "error"
-		r.setAside(err) // a damaged record: reported once; the message is retried later
+		r.SetAside(err) // a damaged record: reported once; the message is retried later
 	case out.Duplicate:
 		outcome = "duplicate"
 	case out.Dropped:

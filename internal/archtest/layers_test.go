@@ -51,8 +51,9 @@ var rules = []rule{
 	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command", "outbox", "backoff", "words"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render"}},
-	// Delivery's policy sits below the referee; the backoff is a leaf.
-	{tree: "outbox", may: []string{"backoff"}},
+	// Delivery (lanes, retries, the store-health gate) sits below the
+	// referee, over the records; the backoff is a leaf.
+	{tree: "outbox", may: []string{"backoff", "record"}},
 	{tree: "backoff"},
 	// The records and the store contract: below the referee and the stores.
 	{tree: "record", may: []string{"tak", "notation", "render", "bot/plan", "bot/standing"}},
