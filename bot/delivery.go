@@ -202,7 +202,7 @@ func (r *Referee) markDeliveredAt(ctx context.Context, rp *Reply, at time.Time) 
 	ls := &lockSet{r: r}
 	ls.lock(map[int]bool{stripeOf(key): true})
 	defer ls.unlock()
-	p, cached := r.cache.player(key)
+	p, cached := r.cache.Player(key)
 	var clear bool
 	err := r.store.Update(ctx, func(tx Tx) error {
 		if err := tx.SetDelivery(rp.ID, d); err != nil {
@@ -226,7 +226,7 @@ func (r *Referee) markDeliveredAt(ctx context.Context, rp *Reply, at time.Time) 
 		return tx.PutPlayer(&cp)
 	})
 	if err == nil && clear {
-		r.cache.forgetPlayer(key)
+		r.cache.ForgetPlayer(key)
 	}
 	return err
 }

@@ -12,7 +12,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/takbymail/takbot/bot/cpugate"
 	"github.com/takbymail/takbot/bot/present"
+	"github.com/takbymail/takbot/bot/recordcache"
 	"github.com/takbymail/takbot/outbox"
 )
 
@@ -108,9 +110,9 @@ type Referee struct {
 	clock Clock
 	opts  Options
 	locks [stripes]sync.Mutex
-	gate  *cpuGate // evaluations pass it; transactions go first (cpugate.go)
+	gate  *cpugate.Gate // evaluations pass it; transactions go first (bot/cpugate)
 	randM sync.Mutex
-	cache *recordCache
+	cache *recordcache.Cache
 	pngs  *present.PNGCache // pictures rendered for delivery, by name
 	// analyses keeps the latest analyses by request (analyse.go)
 	analyses analysisCache
@@ -169,7 +171,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	if clock == nil {
 		clock = SystemClock{}
 	}
-	r := &Referee{gate: newCPUGate(0), clock: clock, opts: opts, cache: newRecordCache(), pngs: present.NewPNGCache(), transports: map[string]*transportEntry{}}
+	r := &Referee{gate: cpugate.New(0), clock: clock, opts: opts, cache: recordcache.New(), pngs: present.NewPNGCache(), transports: map[string]*transportEntry{}}
 	r.trouble = outbox.Health{Clock: clock, Logger: opts.Logger, Observer: opts.Observer}
 	r.store = outbox.Watched{Store: store, Health: &r.trouble}
 	return r
@@ -435,9 +437,9 @@ func (r *Referee) evaluate(ctx context.Context, ls *lockSet, h *handling, alloca
 	s.senderGames, s.senderGamesRead = h.mine, true
 	s.rate = h.rate
 	s.noteWrote()
-	r.gate.enter()
+	r.gate.Enter()
 	err := s.safeRun(h.parsed, h.perr)
-	r.gate.leave()
+	r.gate.Leave()
 	return s, err
 }
 

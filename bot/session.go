@@ -107,7 +107,7 @@ func (s *session) player(key string) (*PlayerRecord, error) {
 	if p, ok := s.players[key]; ok {
 		return p, nil
 	}
-	if p, ok := s.r.cache.player(key); ok {
+	if p, ok := s.r.cache.Player(key); ok {
 		s.players[key] = p
 		return p, nil
 	}
@@ -159,7 +159,7 @@ func (s *session) game(id string) (*gameState, error) {
 	if st := stripeOf(id); !s.ls.has(st) {
 		return nil, &needLock{st}
 	}
-	if rec, tg, ok := s.r.cache.sessionGame(id); ok {
+	if rec, tg, ok := s.r.cache.SessionGame(id); ok {
 		gs := &gameState{rec: rec, tg: tg}
 		s.games[id] = gs
 		return gs, nil
@@ -194,7 +194,7 @@ func (s *session) peekGame(id string) (*GameRecord, error) {
 	}
 	if s.ls.has(stripeOf(id)) {
 		// Under its lock the cache is current: load the game fully.
-		if s.r.cache.hasGame(id) {
+		if s.r.cache.HasGame(id) {
 			gs, err := s.game(id)
 			if err != nil {
 				return nil, err
@@ -301,16 +301,16 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 		keep[i] = present.Stored(rp)
 	}
 	if p, ok := s.r.store.(Preparer); ok {
-		s.r.gate.enter()
+		s.r.gate.Enter()
 		done := p.Prepare(games, keep)
-		s.r.gate.leave()
+		s.r.gate.Leave()
 		defer done()
 	}
 	s.extra = append(s.extra, seekIndex(games))
 	out := make([]Reply, len(replies))
 	err := s.r.store.Update(s.ctx, func(tx Tx) error {
-		s.r.gate.claim() // others wait for this transaction: it goes first
-		defer s.r.gate.leave()
+		s.r.gate.Claim() // others wait for this transaction: it goes first
+		defer s.r.gate.Leave()
 		if proc.ID != "" {
 			if _, err := tx.Processed(proc.ID); err == nil {
 				return errProcessed
@@ -351,11 +351,11 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 	}
 	// Committed: remember the records (the session is done with them).
 	for _, gs := range s.games {
-		s.r.cache.putGame(gs.rec, gs.tg)
+		s.r.cache.PutGame(gs.rec, gs.tg)
 	}
 	s.r.published(games)
 	for k := range s.dirtyP {
-		s.r.cache.putPlayer(s.players[k])
+		s.r.cache.PutPlayer(s.players[k])
 	}
 	return out, nil
 }

@@ -70,7 +70,7 @@ func (r *Referee) published(games []*GameRecord) {
 // exist. Callers showing games to the public must pass it through
 // Public.SeesGame (visibility.go).
 func (r *Referee) GameView(ctx context.Context, id string) (*GameRecord, *tak.Game, error) {
-	if rec, tg, ok := r.cache.game(id); ok {
+	if rec, tg, ok := r.cache.Game(id); ok {
 		return rec, tg, nil
 	}
 	g, err := r.Game(ctx, id)

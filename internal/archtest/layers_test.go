@@ -66,6 +66,9 @@ var rules = []rule{
 	// A board for a reader (pictures' names and PNGs, alt texts, PTN
 	// files): below the referee, which calls it.
 	{tree: "bot/present", may: []string{"tak", "notation", "render", "record", "words"}},
+	// The referee's cache of committed records, and its CPU gate: leaves.
+	{tree: "bot/recordcache", may: []string{"record", "tak"}},
+	{tree: "bot/cpugate"},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
 	{tree: "ops", may: referee},
