@@ -69,6 +69,8 @@ var rules = []rule{
 	// The referee's cache of committed records, and its CPU gate: leaves.
 	{tree: "bot/recordcache", may: []string{"record", "tak"}},
 	{tree: "bot/cpugate"},
+	// What a viewer may see of games and players: a leaf over the records.
+	{tree: "bot/privacy", may: []string{"record"}},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
 	{tree: "ops", may: referee},
