@@ -16,7 +16,7 @@ import (
 func (s *session) markedPicture(gs *gameState, readerKey string, marks []tak.Square, caption string) Picture {
 	g, tg := gs.rec, gs.tg
 	t := gs.texts()
-	p := Picture{Config: g.Config, TPS: t.tps, BeforeTPS: t.beforeTPS, Last: t.lastPTN, Players: g.Names, Orientation: s.orient(readerKey)}
+	p := Picture{Config: g.Config, TPS: t.TPS, BeforeTPS: t.BeforeTPS, Last: t.LastPTN, Players: g.Names, Orientation: s.orient(readerKey)}
 	ply := tg.Position().Ply()
 	p.Turn = turnTitle(ply + 1)
 	if g.Result != nil {
@@ -30,7 +30,7 @@ func (s *session) markedPicture(gs *gameState, readerKey string, marks []tak.Squ
 		p.Marks, p.Caption = marks, caption
 	}
 	s.dress(&p, readerKey)
-	return present.NamedWith(p, g.ID, ply, &t.digest)
+	return present.NamedWith(p, g.ID, ply, &t.Digest)
 }
 
 // beforePicture describes the position before the move of turn turn,

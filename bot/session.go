@@ -20,7 +20,7 @@ type gameState struct {
 	dirty bool
 	ended bool // the game ended in this session: its last replies carry the review
 	// board holds the texts of the position last shown (boardtext.go).
-	board *boardTexts
+	board *present.Board
 }
 
 func (gs *gameState) pos() *tak.Position { return gs.tg.Position() }

@@ -28,11 +28,11 @@ func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks
 		d.image(s.markedPicture(gs, to, marks, caption))
 		if s.textBoard(to) {
 			o := s.orient(to)
-			d.fallback(present.BoardCaption(o), texts.grid(o))
+			d.fallback(present.BoardCaption(o), texts.Grid(o))
 		}
 	}
-	d.block(present.SyncCaption, texts.sync)
-	d.line(texts.inHandLine(g.Config.Komi))
+	d.block(present.SyncCaption, texts.Sync)
+	d.line(texts.InHand(g.Config.Komi))
 	st := words.Standing{Game: wordsGame(g)}
 	switch g.Status {
 	case Over:

@@ -3,8 +3,10 @@
 // shows, so a name is never reused for another picture), how it is
 // rendered to PNG (Render) and kept rendered (PNGCache), what it shows in
 // words for a screen reader (Describe), the text boards drawn again from
-// a stored reply's pictures (Stored, DrawFallbacks), and a game as a PTN
-// file (PTN, FileName).
+// a stored reply's pictures (Stored, DrawFallbacks), the texts every
+// reader of a position is shown alike, written once per position (Board:
+// TPS, sync board, reserves, text boards), and a game as a PTN file (PTN,
+// FileName).
 //
 // Pictures are described when a reply is written (record.Picture: the
 // position, the last move, the marks, the reader's orientation and look)
