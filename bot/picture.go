@@ -52,17 +52,6 @@ func DefaultRender(p Picture) ([]byte, error) { return present.Render(p) }
 // text: see present.Describe.
 func Describe(p Picture) string { return present.Describe(p) }
 
-// renderSafely renders a picture, turning a panic of the renderer into an
-// error so that one bad picture never stops delivery.
-func (r *Referee) renderSafely(p Picture) (png []byte, err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			err = fmt.Errorf("picture %s: render panicked: %v", p.Name, v)
-		}
-	}()
-	return r.opts.Render(p)
-}
-
 // PTN returns a stored game as a PTN file (used by export): see
 // present.PTN.
 func PTN(g *GameRecord) (string, error) {

@@ -1,6 +1,11 @@
 package present
 
-import "sync"
+import (
+	"fmt"
+	"sync"
+
+	"github.com/takbymail/takbot/record"
+)
 
 // pngCacheSize bounds the pictures kept rendered (about 35 KB each).
 const pngCacheSize = 128
@@ -55,4 +60,34 @@ func (c *PNGCache) Get(name string, render func() ([]byte, error)) ([]byte, erro
 		c.mu.Unlock()
 	}
 	return e.png, e.err
+}
+
+// Attach renders the pictures of a reply through the cache with render,
+// a panic of which is an error, so that one bad picture never stops
+// delivery, and attaches them with their alt texts (Describe). A picture
+// that fails to render is left out and reported to fail.
+func (c *PNGCache) Attach(rp *record.Reply, render func(record.Picture) ([]byte, error), fail func(error)) {
+	for _, p := range rp.Parts {
+		if p.Kind != record.Image || p.Picture == nil {
+			continue
+		}
+		pic := *p.Picture
+		png, err := c.Get(pic.Name, func() ([]byte, error) { return safely(render, pic) })
+		if err != nil {
+			fail(err)
+			continue
+		}
+		rp.Images = append(rp.Images, record.Attachment{Name: p.Picture.Name, PNG: png, Alt: Describe(pic)})
+	}
+}
+
+// safely renders a picture, turning a panic of the renderer into an
+// error.
+func safely(render func(record.Picture) ([]byte, error), p record.Picture) (png []byte, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("picture %s: render panicked: %v", p.Name, v)
+		}
+	}()
+	return render(p)
 }
