@@ -44,14 +44,6 @@ func (s *session) beforePicture(gs *gameState, readerKey string, before *tak.Pos
 	return present.Named(p, g.ID, before.Ply())
 }
 
-// DefaultRender renders a Picture to PNG (present.Render), the default
-// of Options.Render.
-func DefaultRender(p Picture) ([]byte, error) { return present.Render(p) }
-
-// Describe says in words what a board picture shows, for an image's alt
-// text: see present.Describe.
-func Describe(p Picture) string { return present.Describe(p) }
-
 // PTN returns a stored game as a PTN file (used by export): see
 // present.PTN.
 func PTN(g *GameRecord) (string, error) {

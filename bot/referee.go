@@ -46,7 +46,7 @@ type Options struct {
 	// woken without it.
 	Notify func(transports []string)
 	// Render turns a Picture into PNG bytes at delivery time (default
-	// DefaultRender). A picture that fails to render is left out and
+	// present.Render). A picture that fails to render is left out and
 	// logged.
 	Render func(Picture) ([]byte, error)
 	// Logger receives the referee's logs (default slog.Default()).
@@ -164,7 +164,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 		opts.Logger = slog.Default()
 	}
 	if opts.Render == nil {
-		opts.Render = DefaultRender
+		opts.Render = present.Render
 	}
 	opts.Delivery = opts.Delivery.WithDefaults()
 	opts.Quotas.setDefaults()
