@@ -71,6 +71,8 @@ var rules = []rule{
 	{tree: "bot/cpugate"},
 	// What a viewer may see of games and players: a leaf over the records.
 	{tree: "bot/privacy", may: []string{"record"}},
+	// The stamps of actions offered about a game: a leaf over the records.
+	{tree: "bot/moment", may: []string{"record"}},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
 	{tree: "ops", may: referee},
