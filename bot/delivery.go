@@ -10,6 +10,7 @@ import (
 
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/words"
 )
 
 // RunDelivery delivers the outbox of every registered transport until ctx
@@ -242,10 +243,8 @@ func (r *Referee) undeliverable(ctx context.Context, to Identity, replyID, reaso
 			title = e.info.Title
 		}
 		opp := g.Players[me.Opponent()]
-		d := s.event(opp, id)
-		d.say("%s cannot be reached by %s: %s. Game %s goes on, and their clock runs as usual; they will see the game again when their %s works.",
-			who(g, me), title, reason, id, title)
-		d.attention = true
+		s.announce(g, opp, words.Unreachable{Game: wordsGame(g), By: me, Transport: title, Reason: reason})
+		s.event(opp, id).attention = true
 		s.touch(id)
 	}
 	if replyID != "" && rp != nil {
