@@ -130,7 +130,7 @@ func (t *Transport) openThread(ctx context.Context, g *record.Game, parent strin
 	kind := discordgo.ChannelTypeGuildPublicThread
 	if t.cfg.Threads == PrivateThreads || !privacy.Public.SeesGame(g) {
 		// A private game (private=yes) is its players' only
-		// (bot/visibility.go): its thread is private whatever the
+		// (bot/privacy): its thread is private whatever the
 		// server's setting.
 		kind = discordgo.ChannelTypeGuildPrivateThread
 	}

@@ -2,7 +2,7 @@ package web
 
 import "github.com/takbymail/takbot/bot/privacy"
 
-// The pages pass the referee's one privacy filter (bot/visibility.go):
+// The pages pass the referee's one privacy filter (package bot/privacy):
 // which games a reader may see (privacy.Public.SeesGame, privacy.Public.Counts),
 // which players have a page (Source.PlayerStats answers ErrNotFound for
 // a player without a public game), and how names are shown.

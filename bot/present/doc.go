@@ -14,6 +14,7 @@
 // the outbox keeps a few hundred bytes per picture, not a PNG.
 //
 // present imports tak, notation, render, record and words, never package
-// bot: the referee calls it (bot/picture.go, bot/status.go, bot/delivery.go), and so do
-// the adapters that show a board (web, mailplay's alt texts).
+// bot: the referee calls it (bot/picture.go, bot/status.go,
+// bot/delivery.go), and so do the adapters that show a board (web,
+// mailplay's alt texts).
 package present
