@@ -6,7 +6,8 @@
 // a stored reply's pictures (Stored, DrawFallbacks), the texts every
 // reader of a position is shown alike, written once per position (Board:
 // TPS, sync board, reserves, text boards), and a game as a PTN file (PTN,
-// FileName).
+// FileName). words.go turns records into what package words' outcomes
+// carry (Game, Result, Settings, RecordedMove, Medium, Actions).
 //
 // Pictures are described when a reply is written (record.Picture: the
 // position, the last move, the marks, the reader's orientation and look)
