@@ -36,7 +36,7 @@ func (r *Referee) Tick(ctx context.Context) ([]Reply, error) {
 			break
 		}
 		rs, err := r.tickGame(ctx, id)
-		if r.setAside(err) {
+		if r.SetAside(err) {
 			continue // logged once; its clock waits until the record is mended
 		}
 		if err != nil {

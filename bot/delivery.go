@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/words"
 )
 
 // RunDelivery delivers the outbox of every registered transport until ctx
@@ -36,14 +38,15 @@ func (r *Referee) deliveryLoop(e *transportEntry) outbox.Loop[Reply] {
 		Transport: e.info.Name,
 		Source:    transportSource{r: r, e: e},
 		Policy:    r.opts.Delivery,
-		Gate:      &r.trouble,
+		Gate:      &r.trouble.Gate,
 		Clock:     r.clock,
 		Wake:      e.wake,
 		Logger:    r.logger(),
 	}
 }
 
-// transportSource is the referee as the outbox.Source of one transport.
+// transportSource is the referee as the outbox.Source of one transport,
+// and as its couriers' outbox.Recorder.
 type transportSource struct {
 	r *Referee
 	e *transportEntry
@@ -53,12 +56,44 @@ func (s transportSource) Heads(ctx context.Context, limit int) ([]Reply, error) 
 	return s.r.pendingHeads(ctx, s.e.info.Name, limit)
 }
 func (s transportSource) Deliver(ctx context.Context, rp *Reply) outbox.Result {
-	return s.r.deliver(ctx, s.e, rp)
+	return s.r.courier(s).Deliver(ctx, rp)
 }
-func (s transportSource) StoreWait() (time.Duration, bool) { return s.r.storeBackoff() }
+func (s transportSource) StoreWait() (time.Duration, bool) { return s.r.trouble.Wait() }
 func (transportSource) Lane(rp *Reply) string              { return rp.Lane() }
 func (transportSource) NextTry(rp *Reply) time.Time        { return rp.Delivery.NextTry }
 func (transportSource) ID(rp *Reply) string                { return rp.ID }
+
+// Prepare draws a reply's text boards, renders its pictures for a
+// transport that shows them and carries out its analyses.
+func (s transportSource) Prepare(ctx context.Context, rp *Reply) {
+	present.DrawFallbacks(rp)
+	if s.e.info.Limits.Pictures {
+		s.r.pngs.Attach(rp, s.r.opts.Render, func(err error) {
+			s.r.logger().Warn("delivery: render a picture", "transport", s.e.info.Name, "reply", rp.ID, "game", rp.Game, "err", err)
+		})
+	}
+	s.r.expandAnalyses(ctx, s.e, rp)
+}
+func (s transportSource) Send(ctx context.Context, rp *Reply) error { return s.e.t.Send(ctx, rp) }
+func (s transportSource) MarkDelivered(ctx context.Context, rp *Reply, at time.Time) error {
+	return s.r.markDeliveredAt(ctx, rp, at)
+}
+func (s transportSource) Declined(ctx context.Context, rp *Reply, reason string) error {
+	return s.r.declined(ctx, rp, reason)
+}
+func (s transportSource) Undeliverable(ctx context.Context, to Identity, replyID, reason string) error {
+	return s.r.undeliverable(ctx, to, replyID, reason)
+}
+
+// courier sends the replies of a transport (outbox.Courier).
+func (r *Referee) courier(s transportSource) outbox.Courier {
+	c := outbox.Courier{Transport: s.e.info.Name, Referee: s, Store: r.store, Health: &r.trouble, Policy: r.opts.Delivery,
+		Clock: r.clock, Rand: r.randInt, Logger: r.logger()}
+	if o := r.opts.Observer; o != nil {
+		c.Sent = func(result string, took time.Duration) { o.ReplySent(s.e.info.Name, result, took) }
+	}
+	return c
+}
 
 // pendingHeads reads the oldest pending reply of each lane of a
 // transport, in outbox order.
@@ -69,7 +104,7 @@ func (r *Referee) pendingHeads(ctx context.Context, transport string, limit int)
 		out, err = tx.PendingHeads(transport, limit)
 		return err
 	})
-	if r.setAsideReplies(ctx, err) {
+	if r.trouble.SetAsideReplies(ctx, r.store, err) {
 		return out, nil // the damaged heads are left out, and out of their queues
 	}
 	return out, err
@@ -103,94 +138,6 @@ func (r *Referee) Flush(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// deliver sends one reply and records the outcome. A reply sent before
-// whose delivery the store could not record is recorded, not sent again;
-// while the store cannot record, nothing is sent.
-func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) outbox.Result {
-	if res, done := r.recordUnrecorded(ctx, e, rp); done {
-		return res
-	}
-	if _, down := r.storeBackoff(); down {
-		return outbox.Retry
-	}
-	drawFallbacks(rp)
-	if e.info.Limits.Pictures {
-		for _, p := range rp.Parts {
-			if p.Kind != Image || p.Picture == nil {
-				continue
-			}
-			pic := *p.Picture
-			png, err := r.pngs.get(pic.Name, func() ([]byte, error) { return r.renderSafely(pic) })
-			if err != nil {
-				r.logger().Warn("delivery: render a picture", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", err)
-				continue
-			}
-			rp.Images = append(rp.Images, Attachment{Name: p.Picture.Name, PNG: png, Alt: Describe(pic)})
-		}
-	}
-	r.expandAnalyses(ctx, e, rp)
-	start := time.Now()
-	sctx, cancel := SendContext(ctx, r.opts.Delivery.SendTimeout)
-	err := e.t.Send(sctx, rp)
-	cancel()
-	took := time.Since(start)
-	if ctx.Err() != nil && err != nil {
-		return outbox.Stopped // shutting down: the reply stays pending as it was
-	}
-	// The outcome is recorded even when the pipeline is stopping: a mail
-	// the server took and the bot did not record would go out again.
-	ctx = context.WithoutCancel(ctx)
-	result, outcome := "delivered", outbox.Delivered
-	switch {
-	case err == nil:
-		r.logger().Debug("reply delivered", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "took", took)
-		if rerr := r.markDelivered(ctx, rp); rerr != nil {
-			r.rememberUnrecorded(rp.ID, r.clock.Now()) // never sent again; recorded when the store can
-			r.logStoreError("delivery: record a delivery (kept in memory until the database records it)", rerr,
-				"transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
-		}
-	case IsUnwanted(err):
-		result, outcome = "declined", outbox.Failed
-		r.logger().Debug("reply declined: its recipient does not take it", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "err", err)
-		if ferr := r.declined(ctx, rp, outbox.Reason(err)); ferr != nil {
-			r.logStoreError("delivery: record a declined reply", ferr, "transport", e.info.Name, "reply", rp.ID, "game", rp.Game)
-		}
-	default:
-		result, outcome = r.deliveryFailed(ctx, e, rp, err)
-	}
-	if r.opts.Observer != nil {
-		r.opts.Observer.ReplySent(e.info.Name, result, took)
-	}
-	return outcome
-}
-
-// deliveryFailed records a failed send as the retry policy decides
-// (outbox.Policy.Decide): failed for good, or retried after a wait.
-func (r *Referee) deliveryFailed(ctx context.Context, e *transportEntry, rp *Reply, err error) (result string, outcome outbox.Result) {
-	d := rp.Delivery
-	d.Attempts++
-	v := r.opts.Delivery.Decide(err, rp.Created, r.clock.Now(), d.Attempts, r.randInt)
-	if v.Fail {
-		r.logger().Warn("delivery failed for good", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "to", rp.To.Key(), "err", err)
-		if ferr := r.undeliverable(ctx, rp.To, rp.ID, v.Reason); ferr != nil {
-			r.logger().Error("delivery: record a failure", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "err", ferr)
-		}
-		return "failed", outbox.Failed
-	}
-	result, level := "retry", slog.LevelInfo
-	r.setAside(err) // a transport's damaged state record: reported once
-	if v.Held {
-		result, level = "held", slog.LevelDebug // the transport said it once
-	}
-	d.LastError = err.Error()
-	d.NextTry = r.clock.Now().Add(v.Wait)
-	r.logger().Log(ctx, level, "delivery will be retried", "transport", e.info.Name, "reply", rp.ID, "game", rp.Game, "attempt", d.Attempts, "next", d.NextTry, "err", err)
-	if serr := r.store.Update(ctx, func(tx Tx) error { return tx.SetDelivery(rp.ID, d) }); serr != nil {
-		r.logStoreError("delivery: record a retry", serr, "transport", e.info.Name, "reply", rp.ID)
-	}
-	return result, outbox.Retry
-}
-
 // markDeliveredAt records a delivery made at a time; a recipient marked
 // unreachable is reachable again.
 func (r *Referee) markDeliveredAt(ctx context.Context, rp *Reply, at time.Time) error {
@@ -201,7 +148,7 @@ func (r *Referee) markDeliveredAt(ctx context.Context, rp *Reply, at time.Time) 
 	ls := &lockSet{r: r}
 	ls.lock(map[int]bool{stripeOf(key): true})
 	defer ls.unlock()
-	p, cached := r.cache.player(key)
+	p, cached := r.cache.Player(key)
 	var clear bool
 	err := r.store.Update(ctx, func(tx Tx) error {
 		if err := tx.SetDelivery(rp.ID, d); err != nil {
@@ -225,7 +172,7 @@ func (r *Referee) markDeliveredAt(ctx context.Context, rp *Reply, at time.Time) 
 		return tx.PutPlayer(&cp)
 	})
 	if err == nil && clear {
-		r.cache.forgetPlayer(key)
+		r.cache.ForgetPlayer(key)
 	}
 	return err
 }
@@ -286,7 +233,7 @@ func (r *Referee) undeliverable(ctx context.Context, to Identity, replyID, reaso
 		}
 		g := gs.rec
 		me, ok := g.ColorOf(key)
-		if !ok || (rp == nil && g.Status != Active && g.Status != Challenged) || containsString(p.Unreachable.Told, id) {
+		if !ok || (rp == nil && g.Status != Active && g.Status != Challenged) || slices.Contains(p.Unreachable.Told, id) {
 			continue
 		}
 		p.Unreachable.Told = append(p.Unreachable.Told, id)
@@ -296,10 +243,8 @@ func (r *Referee) undeliverable(ctx context.Context, to Identity, replyID, reaso
 			title = e.info.Title
 		}
 		opp := g.Players[me.Opponent()]
-		d := s.event(opp, id)
-		d.say("%s cannot be reached by %s: %s. Game %s goes on, and their clock runs as usual; they will see the game again when their %s works.",
-			who(g, me), title, reason, id, title)
-		d.attention = true
+		s.announce(g, opp, words.Unreachable{Game: wordsGame(g), By: me, Transport: title, Reason: reason})
+		s.event(opp, id).attention = true
 		s.touch(id)
 	}
 	if replyID != "" && rp != nil {
@@ -318,15 +263,6 @@ func (r *Referee) undeliverable(ctx context.Context, to Identity, replyID, reaso
 	}
 	r.notify(replies)
 	return nil
-}
-
-func containsString(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // Stats are the referee's figures for metrics and health checks.
@@ -354,21 +290,9 @@ func (r *Referee) Stats(ctx context.Context) (Stats, error) {
 // retention (Options.Retention), in small transactions, and returns how
 // many entries it removed. Games, players and undelivered replies stay.
 func (r *Referee) Prune(ctx context.Context) (int, error) {
-	const batch = 1000
-	before := r.clock.Now().Add(-r.opts.Retention)
-	total := 0
-	for {
-		var n int
-		if err := r.store.Update(ctx, func(tx Tx) error {
-			var err error
-			n, err = tx.Prune(before, batch)
-			return err
-		}); err != nil {
-			return total, fmt.Errorf("bot: prune: %w", err)
-		}
-		total += n
-		if n < batch {
-			return total, nil
-		}
+	n, err := outbox.Prune(ctx, r.store, r.clock.Now().Add(-r.opts.Retention))
+	if err != nil {
+		return n, fmt.Errorf("bot: prune: %w", err)
 	}
+	return n, nil
 }

@@ -13,7 +13,7 @@ import (
 // tickDigests sends the digests that are due ([digest.TickAll]).
 func (r *Referee) tickDigests(ctx context.Context, now time.Time) ([]Reply, error) {
 	tick := func(player string, at time.Time) ([]Reply, error) { return r.tickDigest(ctx, player, at) }
-	return digest.TickAll(ctx, r.view(ctx), now, tick, r.setAside)
+	return digest.TickAll(ctx, r.view(ctx), now, tick, r.SetAside)
 }
 
 // tickDigest sends one player's digest, due at at by the index, under the

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -46,7 +47,7 @@ func (s *session) cmdIM(c *Command) error {
 		s.announce(g, k, ruling)
 		dr := s.event(k, g.ID)
 		dr.image(s.beforePicture(gs, k, before, turn))
-		dr.block(fmt.Sprintf("Before the move (the position after turn %d). %s", turn-1, syncCaption), notation.FormatSyncBoard(before))
+		dr.block(fmt.Sprintf("Before the move (the position after turn %d). %s", turn-1, present.SyncCaption), notation.FormatSyncBoard(before))
 	})
 	if checkErr != nil {
 		d.Ruling = "illegal: " + describeMoveError(checkErr, g.Config.Size, notation.PTN)

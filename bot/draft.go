@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/render"
 )
 
@@ -80,11 +81,11 @@ func (d *draft) line(line string) {
 }
 
 // block adds a monospace block with its caption. The mail's first sync
-// board (its caption says syncCaption) is followed by the legend of its
+// board (its caption says present.SyncCaption) is followed by the legend of its
 // boards.
 func (d *draft) block(caption, text string) {
 	d.parts = append(d.parts, Part{Kind: Block, Caption: caption, Text: strings.TrimRight(text, "\n")})
-	if strings.Contains(caption, strings.TrimSuffix(syncCaption, ":")) {
+	if strings.Contains(caption, strings.TrimSuffix(present.SyncCaption, ":")) {
 		d.legend()
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 )
@@ -241,7 +242,7 @@ func (s *session) cmdAnalyse(c *Command) error {
 	if err := s.countAnalysis(g.ID, turn, last); err != nil {
 		return err
 	}
-	text, err := ptnText(gs)
+	text, err := present.PTN(gs.rec, gs.tg)
 	if err != nil {
 		return err
 	}
@@ -258,7 +259,7 @@ func colorIndex(g *GameRecord, key string) int {
 
 // analysisRequest fills in what every request carries: the reader's look.
 func (s *session) analysisRequest(g *GameRecord, kind, ptn string, turn int) AnalysisRequest {
-	req := AnalysisRequest{Kind: kind, Game: g.ID, PTN: ptn, Turn: turn, Base: strings.TrimSuffix(ptnFileName(g), ".ptn"),
+	req := AnalysisRequest{Kind: kind, Game: g.ID, PTN: ptn, Turn: turn, Base: strings.TrimSuffix(present.FileName(g), ".ptn"),
 		Orientation: s.orient(s.sender.Key)}
 	if p, err := s.player(s.sender.Key); err == nil {
 		req.Theme, req.Width = s.r.themeOf(p), p.Width
@@ -286,7 +287,7 @@ func (s *session) addReview(gs *gameState, d *draft, ptn string) {
 			return
 		}
 	}
-	req := AnalysisRequest{Kind: AnalyseReview, Game: gs.rec.ID, PTN: ptn, Base: strings.TrimSuffix(ptnFileName(gs.rec), ".ptn"),
+	req := AnalysisRequest{Kind: AnalyseReview, Game: gs.rec.ID, PTN: ptn, Base: strings.TrimSuffix(present.FileName(gs.rec), ".ptn"),
 		Orientation: s.orient(d.to), Theme: s.r.themeOf(p), Width: p.Width}
 	d.say("takbot's review of the game follows (\"set review off\" stops reviews).")
 	d.parts = append(d.parts, analysisPart(req))

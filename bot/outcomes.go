@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -42,19 +43,8 @@ func (s *session) reader(g *GameRecord, key string) words.Reader {
 	return r
 }
 
-// mediumOf says what carries replies to a player key.
-func mediumOf(key string) words.Medium {
-	id, _ := ParseIdentity(key)
-	switch id.Transport {
-	case "discord":
-		return words.Discord
-	case "console":
-		return words.Console
-	case "web":
-		return words.Web
-	}
-	return words.Mail
-}
+// mediumOf says what carries replies to a player key (present.Medium).
+func mediumOf(key string) words.Medium { return present.Medium(key) }
 
 // announce tells an outcome of game g to the player key, in the draft of
 // a change both players see.
@@ -75,30 +65,14 @@ func (s *session) refusal(g *GameRecord, o words.Refusal) error {
 	return &refusal{msg: o.Words(s.reader(g, s.senderKey())), actions: actionsOf(o.Choices(), "")}
 }
 
-// actionsOf turns words' choices into actions about game (none: "").
-func actionsOf(cs []words.Choice, game string) []Action {
-	if len(cs) == 0 {
-		return nil
-	}
-	as := make([]Action, len(cs))
-	for i, c := range cs {
-		as[i] = Action{Label: c.Label, Command: c.Command, Game: game}
-	}
-	return as
-}
+// actionsOf turns words' choices into actions about game (present.Actions).
+func actionsOf(cs []words.Choice, game string) []Action { return present.Actions(cs, game) }
 
-// wordsGame is what words need of a game: its id and players' names.
-func wordsGame(g *GameRecord) words.Game {
-	return words.Game{ID: g.ID, Names: g.Names}
-}
+// wordsGame is what words need of a game (present.Game).
+func wordsGame(g *GameRecord) words.Game { return present.Game(g) }
 
-// wordsResult is how a game ended, for words.
-func wordsResult(r *ResultRecord) words.Result {
-	if r == nil {
-		return words.Result{}
-	}
-	return words.Result{Text: r.Text, PTN: r.PTN, Winner: r.Winner, Draw: r.Draw, Score: r.Score}
-}
+// wordsResult is how a game ended, for words (present.Result).
+func wordsResult(r *ResultRecord) words.Result { return present.Result(r) }
 
 // wordsProposal is a proposal of game g, for words: the moves it would
 // take back named from the record.
@@ -113,19 +87,9 @@ func wordsProposal(g *GameRecord, p *Proposal) words.Proposal {
 	return wp
 }
 
-// recordedMove names the recorded move at index i of a game's moves in
-// both notations, from the record alone.
-func recordedMove(g *GameRecord, i int) words.MoveNames {
-	if i < 0 || i >= len(g.Moves) {
-		return words.MoveNames{}
-	}
-	ptn := g.Moves[i].PTN
-	pm, err := notation.ParsePTNMove(ptn, g.Config.Size)
-	if err != nil {
-		return words.MoveNames{PTN: ptn}
-	}
-	return words.MoveNames{Mail: notation.FormatMail(pm.Move, g.Config.Size), PTN: ptn}
-}
+// recordedMove names the recorded move at index i of a game's moves
+// (present.RecordedMove).
+func recordedMove(g *GameRecord, i int) words.MoveNames { return present.RecordedMove(g, i) }
 
 // reply tells an outcome of game g to the player key alone, as an answer
 // to their message.
@@ -133,11 +97,5 @@ func (s *session) reply(g *GameRecord, key string, o outcome) {
 	s.tell(key, g.ID).line(o.Words(s.reader(g, key)))
 }
 
-// wordsSettings is how game g is played, for words.
-func wordsSettings(g *GameRecord) words.Settings {
-	o := words.Settings{Config: g.Config, Days: g.Days, Style: string(g.Style), Setup: g.Setup, Unrated: g.Unrated, Private: g.Private}
-	if g.Scoring.Rules != 0 {
-		o.Scoring = g.Scoring.String()
-	}
-	return o
-}
+// wordsSettings is how game g is played, for words (present.Settings).
+func wordsSettings(g *GameRecord) words.Settings { return present.Settings(g) }

@@ -41,7 +41,7 @@ func (s *session) settleRatings() error {
 // game never change, so reading them without the lock is safe.
 func (r *Referee) tickStripes(ctx context.Context, id string) map[int]bool {
 	want := map[int]bool{stripeOf(id): true}
-	if rec, _, ok := r.cache.game(id); ok {
+	if rec, _, ok := r.cache.Game(id); ok {
 		for _, k := range rec.Players {
 			want[stripeOf(k)] = true
 		}

@@ -13,7 +13,10 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/consent"
+	"github.com/takbymail/takbot/bot/cpugate"
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/bot/recordcache"
 	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/outbox"
 )
@@ -46,7 +49,7 @@ type Options struct {
 	// woken without it.
 	Notify func(transports []string)
 	// Render turns a Picture into PNG bytes at delivery time (default
-	// DefaultRender). A picture that fails to render is left out and
+	// present.Render). A picture that fails to render is left out and
 	// logged.
 	Render func(Picture) ([]byte, error)
 	// Logger receives the referee's logs (default slog.Default()).
@@ -110,10 +113,10 @@ type Referee struct {
 	clock Clock
 	opts  Options
 	locks [stripes]sync.Mutex
-	gate  *cpuGate // evaluations pass it; transactions go first (cpugate.go)
+	gate  *cpugate.Gate // evaluations pass it; transactions go first (bot/cpugate)
 	randM sync.Mutex
-	cache *recordCache
-	pngs  *pngCache // pictures rendered for delivery, by name
+	cache *recordcache.Cache
+	pngs  *present.PNGCache // pictures rendered for delivery, by name
 	// analyses keeps the latest analyses by request (analyse.go)
 	analyses analysisCache
 	rates    consent.Rates
@@ -121,8 +124,7 @@ type Referee struct {
 	tmu        sync.RWMutex
 	transports map[string]*transportEntry
 
-	trouble outbox.Gate    // the store-health gate: the store's failures to record
-	damaged damagedRecords // the damaged records set aside
+	trouble outbox.Health // the store-health gate and the damaged records set aside
 
 	// board is the leaderboards and who has rated games (package ranking).
 	board *ranking.Board
@@ -168,15 +170,16 @@ func New(store Store, clock Clock, opts Options) *Referee {
 		opts.Logger = slog.Default()
 	}
 	if opts.Render == nil {
-		opts.Render = DefaultRender
+		opts.Render = present.Render
 	}
 	opts.Delivery = opts.Delivery.WithDefaults()
 	opts.Quotas.SetDefaults()
 	if clock == nil {
 		clock = SystemClock{}
 	}
-	r := &Referee{gate: newCPUGate(0), clock: clock, opts: opts, cache: newRecordCache(), pngs: newPNGCache(), transports: map[string]*transportEntry{}}
-	r.store = watchedStore{Store: store, r: r}
+	r := &Referee{gate: cpugate.New(0), clock: clock, opts: opts, cache: recordcache.New(), pngs: present.NewPNGCache(), transports: map[string]*transportEntry{}}
+	r.trouble = outbox.Health{Clock: clock, Logger: opts.Logger, Observer: opts.Observer}
+	r.store = outbox.Watched{Store: store, Health: &r.trouble}
 	r.board = ranking.NewBoard(Public, opts.LeaderboardMinGames, opts.LeaderboardMaxDeviation)
 	return r
 }
@@ -340,7 +343,7 @@ func (r *Referee) handled(transport string, out Outcome, err error, start time.T
 		outcome = "invalid"
 	case err != nil:
 		outcome = "error"
-		r.setAside(err) // a damaged record: reported once; the message is retried later
+		r.SetAside(err) // a damaged record: reported once; the message is retried later
 	case out.Duplicate:
 		outcome = "duplicate"
 	case out.Dropped:
@@ -441,9 +444,9 @@ func (r *Referee) evaluate(ctx context.Context, ls *lockSet, h *handling, alloca
 	s.senderGames, s.senderGamesRead = h.mine, true
 	s.rate = h.rate
 	s.noteWrote()
-	r.gate.enter()
+	r.gate.Enter()
 	err := s.safeRun(h.parsed, h.perr)
-	r.gate.leave()
+	r.gate.Leave()
 	return s, err
 }
 

@@ -74,14 +74,14 @@ func BenchmarkMoveReplies(b *testing.B) {
 			// As a committed session leaves it: its moves with the spare
 			// capacity of their last append (shareMoves).
 			rec.Moves = append(make(MoveList, 0, 48), rec.Moves...)
-			r.cache.putGame(rec, tg)
+			r.cache.PutGame(rec, tg)
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				msg := Message{ID: fmt.Sprint(i), From: ps[0].Identity}
 				s := r.newSession(context.Background(), nil, msg, "r")
 				s.sender = ps[0]
 				s.players[ps[0].Key], s.players[ps[1].Key] = ps[0], ps[1]
-				grec, gtg, _ := r.cache.sessionGame(rec.ID)
+				grec, gtg, _ := r.cache.SessionGame(rec.ID)
 				gs := &gameState{rec: grec, tg: gtg}
 				s.games[rec.ID] = gs
 				before := gs.pos()

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/bot/ranking"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
@@ -74,12 +75,12 @@ func (s *session) ShowBoard(to, game string) {
 	gs, d := s.games[game], s.tell(to, game)
 	d.image(s.markedPicture(gs, to, nil, ""))
 	if s.textBoard(to) {
-		d.fallback(boardCaption(s.orient(to)), render.Grid(gs.pos(), s.orient(to), render.Figure))
+		d.fallback(present.BoardCaption(s.orient(to)), render.Grid(gs.pos(), s.orient(to), render.Figure))
 	}
 }
 
 // SetAside reports (and logs once) a damaged record err names.
-func (s *session) SetAside(err error) bool { return s.r.setAside(err) }
+func (s *session) SetAside(err error) bool { return s.r.SetAside(err) }
 
 // GameLine describes a game for player key as "games" lists it, and
 // whether it waits for them.

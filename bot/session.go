@@ -11,6 +11,7 @@ import (
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/bot/names"
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 )
@@ -22,7 +23,7 @@ type gameState struct {
 	dirty bool
 	ended bool // the game ended in this session: its last replies carry the review
 	// board holds the texts of the position last shown (boardtext.go).
-	board *boardTexts
+	board *present.Board
 }
 
 func (gs *gameState) pos() *tak.Position { return gs.tg.Position() }
@@ -109,7 +110,7 @@ func (s *session) player(key string) (*PlayerRecord, error) {
 	if p, ok := s.players[key]; ok {
 		return p, nil
 	}
-	if p, ok := s.r.cache.player(key); ok {
+	if p, ok := s.r.cache.Player(key); ok {
 		s.players[key] = p
 		return p, nil
 	}
@@ -161,7 +162,7 @@ func (s *session) game(id string) (*gameState, error) {
 	if st := stripeOf(id); !s.ls.has(st) {
 		return nil, &needLock{st}
 	}
-	if rec, tg, ok := s.r.cache.sessionGame(id); ok {
+	if rec, tg, ok := s.r.cache.SessionGame(id); ok {
 		gs := &gameState{rec: rec, tg: tg}
 		s.games[id] = gs
 		return gs, nil
@@ -196,7 +197,7 @@ func (s *session) peekGame(id string) (*GameRecord, error) {
 	}
 	if s.ls.has(stripeOf(id)) {
 		// Under its lock the cache is current: load the game fully.
-		if s.r.cache.hasGame(id) {
+		if s.r.cache.HasGame(id) {
 			gs, err := s.game(id)
 			if err != nil {
 				return nil, err
@@ -300,19 +301,19 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 	keep := make([]Reply, len(replies)) // as stored: without what delivery draws again
 	for i, rp := range replies {
 		proc.Replies = append(proc.Replies, rp.ID)
-		keep[i] = stored(rp)
+		keep[i] = present.Stored(rp)
 	}
 	if p, ok := s.r.store.(Preparer); ok {
-		s.r.gate.enter()
+		s.r.gate.Enter()
 		done := p.Prepare(games, keep)
-		s.r.gate.leave()
+		s.r.gate.Leave()
 		defer done()
 	}
 	s.extra = append(s.extra, challenge.SeekIndex(games))
 	out := make([]Reply, len(replies))
 	err := s.r.store.Update(s.ctx, func(tx Tx) error {
-		s.r.gate.claim() // others wait for this transaction: it goes first
-		defer s.r.gate.leave()
+		s.r.gate.Claim() // others wait for this transaction: it goes first
+		defer s.r.gate.Leave()
 		if proc.ID != "" {
 			if _, err := tx.Processed(proc.ID); err == nil {
 				return errProcessed
@@ -353,11 +354,11 @@ func (s *session) commit(proc *ProcessedRecord, state []StateWrite) ([]Reply, er
 	}
 	// Committed: remember the records (the session is done with them).
 	for _, gs := range s.games {
-		s.r.cache.putGame(gs.rec, gs.tg)
+		s.r.cache.PutGame(gs.rec, gs.tg)
 	}
 	s.r.subs.Publish(games)
 	for k := range s.dirtyP {
-		s.r.cache.putPlayer(s.players[k])
+		s.r.cache.PutPlayer(s.players[k])
 	}
 	return out, nil
 }

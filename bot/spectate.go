@@ -30,7 +30,7 @@ func (r *Referee) Subscribe(fn func(game string)) (cancel func(), err error) {
 // exist. Callers showing games to the public must pass it through
 // Public.SeesGame (visibility.go).
 func (r *Referee) GameView(ctx context.Context, id string) (*GameRecord, *tak.Game, error) {
-	if rec, tg, ok := r.cache.game(id); ok {
+	if rec, tg, ok := r.cache.Game(id); ok {
 		return rec, tg, nil
 	}
 	g, err := r.Game(ctx, id)

@@ -2,18 +2,13 @@ package bot
 
 import (
 	"fmt"
-	"strings"
-	"unicode"
 
 	"github.com/takbymail/takbot/bot/challenge"
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
-
-// syncCaption labels every sync board the referee sends. What the letters
-// mean is said once per mail, after its first sync board (draft.legend).
-const syncCaption = "Sync board, north row first, as rs takes it:"
 
 // status adds what a reader sees of a game after a change: its picture
 // (when withPicture), the sync board, the reserves and flat counts, whose
@@ -34,11 +29,11 @@ func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks
 		d.image(s.markedPicture(gs, to, marks, caption))
 		if s.textBoard(to) {
 			o := s.orient(to)
-			d.fallback(boardCaption(o), texts.grid(o))
+			d.fallback(present.BoardCaption(o), texts.Grid(o))
 		}
 	}
-	d.block(syncCaption, texts.sync)
-	d.line(texts.inHandLine(g.Config.Komi))
+	d.block(present.SyncCaption, texts.Sync)
+	d.line(texts.InHand(g.Config.Komi))
 	st := words.Standing{Game: wordsGame(g)}
 	switch g.Status {
 	case Over:
@@ -66,40 +61,15 @@ func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks
 // result) and its PTN Ninja link.
 func (s *session) handGame(gs *gameState, d *draft) {
 	r := gs.rec.Result // no names in the comment: a name could close it
-	ptn, err := ptnText(gs, fmt.Sprintf("%s: game over, %s (%s)", fmtTime(s.now), r.Text, r.PTN))
+	ptn, err := present.PTN(gs.rec, gs.tg, fmt.Sprintf("%s: game over, %s (%s)", fmtTime(s.now), r.Text, r.PTN))
 	if err != nil {
 		s.r.logger().Warn("a finished game as PTN", "game", gs.rec.ID, "err", err)
 		return
 	}
-	name := ptnFileName(gs.rec)
+	name := present.FileName(gs.rec)
 	d.line(words.GameFile{Name: name, Link: notation.NinjaLink(ptn)}.Words(words.Reader{}))
 	d.file(name, ptn)
 	s.addReview(gs, d, ptn)
-}
-
-// ptnFileName names a game's PTN file by its id and players, in letters,
-// digits, '-' and '_' only: "g3-Alice-vs-Bob.ptn".
-func ptnFileName(g *GameRecord) string {
-	clean := func(name string) string {
-		var b strings.Builder
-		for _, r := range name {
-			switch {
-			case r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_'):
-				b.WriteRune(r)
-			case unicode.IsSpace(r) && b.Len() > 0:
-				b.WriteByte('_')
-			}
-			if b.Len() >= 24 {
-				break
-			}
-		}
-		return strings.Trim(b.String(), "_-")
-	}
-	white, black := clean(g.Names[tak.White]), clean(g.Names[tak.Black])
-	if white == "" || black == "" {
-		return g.ID + ".ptn"
-	}
-	return g.ID + "-" + white + "-vs-" + black + ".ptn"
 }
 
 // offerActions sets the commands a player can send now in a game,
@@ -170,12 +140,4 @@ func lastMoveBy(gs *gameState, c tak.Color) int {
 		}
 	}
 	return -1
-}
-
-// boardCaption labels a text board in a reader's notation.
-func boardCaption(o notation.Orientation) string {
-	if o == notation.PTN {
-		return "The board in PTN coordinates (a1 is the south-west corner):"
-	}
-	return "The board in Tak by Mail coordinates (A1 is the north-west corner):"
 }

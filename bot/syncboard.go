@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
@@ -118,11 +119,11 @@ func (s *session) proposedBoard(gs *gameState, k string, by tak.Color, pos *tak.
 		p.Marks, p.Caption = diff, title+"; the marked squares differ from the position now"
 	}
 	s.dress(&p, k)
-	d.image(named(p, g.ID, pos.Ply()))
+	d.image(present.Named(p, g.ID, pos.Ply()))
 	if s.textBoard(k) {
-		d.fallback(boardCaption(o), render.Grid(pos, o, render.Figure))
+		d.fallback(present.BoardCaption(o), render.Grid(pos, o, render.Figure))
 	}
-	d.block(syncCaption, notation.FormatSyncBoard(pos))
+	d.block(present.SyncCaption, notation.FormatSyncBoard(pos))
 	if len(diff) == 0 {
 		d.say("It is the same as the position now.")
 		return

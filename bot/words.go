@@ -31,13 +31,6 @@ func turnTitle(turn int) string { return words.TurnTitle(turn) }
 
 func plural(n int, one, many string) string { return words.Plural(n, one, many) }
 
-func orientName(o notation.Orientation) string {
-	if o == notation.Mail {
-		return "mail"
-	}
-	return "ptn"
-}
-
 // capitalize upper-cases the first letter of s (colour names open sentences).
 func capitalize(s string) string { return words.Capitalize(s) }
 

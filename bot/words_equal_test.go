@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
@@ -67,8 +68,8 @@ func TestWordsAsBefore(t *testing.T) {
 				want := fmt.Sprintf("In hand: white %s and %s, black %s and %s. Flats on top: white %d, black %d (komi %s).",
 					oldPlural(ws, "stone", "stones"), oldPlural(wc, "capstone", "capstones"), oldPlural(bs, "stone", "stones"), oldPlural(bc, "capstone", "capstones"),
 					flats[0], flats[1], komi)
-				bt := &boardTexts{pos: p}
-				if got := bt.inHandLine(komi); got != want {
+				bt := present.BoardOf(tak.GameFrom(p), nil)
+				if got := bt.InHand(komi); got != want {
 					t.Fatalf("%q, before %q", got, want)
 				}
 			}
@@ -85,19 +86,19 @@ func TestWordsAsBefore(t *testing.T) {
 func TestBoardTextsFollowThePosition(t *testing.T) {
 	rec, tg, _, m := benchMidgame(t, 12, 0)
 	gs := &gameState{rec: rec, tg: tg}
-	check := func(what string) *boardTexts {
+	check := func(what string) *present.Board {
 		t.Helper()
 		bt := gs.texts()
 		pos, n := gs.tg.Position(), gs.tg.Len()
-		want := boardTexts{tps: notation.FormatTPS(pos), sync: notation.FormatSyncBoard(pos)}
+		want := present.Board{TPS: notation.FormatTPS(pos), Sync: notation.FormatSyncBoard(pos)}
 		if n > 0 {
-			want.beforeTPS, want.lastPTN = notation.FormatTPS(gs.tg.PositionAfter(n-1)), gs.tg.Moves()[n-1].String()
+			want.BeforeTPS, want.LastPTN = notation.FormatTPS(gs.tg.PositionAfter(n-1)), gs.tg.Moves()[n-1].String()
 		}
-		if bt.tps != want.tps || bt.sync != want.sync || bt.beforeTPS != want.beforeTPS || bt.lastPTN != want.lastPTN {
+		if bt.TPS != want.TPS || bt.Sync != want.Sync || bt.BeforeTPS != want.BeforeTPS || bt.LastPTN != want.LastPTN {
 			t.Fatalf("%s: texts %+v, want %+v", what, *bt, want)
 		}
 		for _, o := range []notation.Orientation{notation.Mail, notation.PTN} {
-			if got := bt.grid(o); got != render.Grid(pos, o, render.Figure) {
+			if got := bt.Grid(o); got != render.Grid(pos, o, render.Figure) {
 				t.Fatalf("%s: grid %q", what, got)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Options configures Run.
@@ -44,7 +45,7 @@ type Options struct {
 	// standard output carries nothing but replies. Default os.Stderr.
 	Notes io.Writer
 	// Also names other transports whose due replies are delivered before
-	// the console prints its own, such as the engine's (bot.EngineTransport),
+	// the console prints its own, such as the engine's (record.EngineTransport),
 	// whose Send answers at once in the console: its moves then show up
 	// right after the message that caused them.
 	Also []string
@@ -187,7 +188,7 @@ func Run(ctx context.Context, ref Referee, in io.Reader, o Options) error {
 			fmt.Fprintf(o.Notes, "[console] %v\n", err)
 			continue
 		}
-		msg := bot.Message{ID: gen.next(ln), From: bot.Identity{Transport: Name, Address: strings.ToLower(ln.Name)},
+		msg := bot.Message{ID: gen.next(ln), From: record.Identity{Transport: Name, Address: strings.ToLower(ln.Name)},
 			Name: ln.Name, Text: ln.Text, Received: o.Clock.Now()}
 		out, err := ref.Handle(ctx, msg)
 		if err != nil {

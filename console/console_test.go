@@ -16,6 +16,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 	"github.com/takbymail/takbot/tak"
 )
@@ -24,7 +25,7 @@ var update = flag.Bool("update", false, "rewrite the golden transcripts")
 
 // newReferee returns a referee over store whose console replies go to out
 // (pictures to imagesDir, if not "").
-func newReferee(store bot.Store, clock bot.Clock, out io.Writer, imagesDir string) *bot.Referee {
+func newReferee(store record.Store, clock bot.Clock, out io.Writer, imagesDir string) *bot.Referee {
 	ref := bot.New(store, clock, bot.Options{Rand: func(int) int { return 0 }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	ref.Register(console.NewTransport(out, imagesDir))
 	return ref
@@ -229,10 +230,10 @@ func refereeWithBrokenGame(t *testing.T, out io.Writer) (*bot.Referee, *fakeCloc
 	}
 	t.Cleanup(func() { db.Close() })
 	clock := &fakeClock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
-	bad := &bot.GameRecord{ID: "a0", Status: bot.Active, Players: [2]string{"console:x", "console:y"}, Names: [2]string{"x", "y"},
-		Config: tak.DefaultConfig(5), Days: 1, Moves: []bot.MoveRecord{{PTN: "zz9", At: clock.Now()}},
+	bad := &record.Game{ID: "a0", Status: record.Active, Players: [2]string{"console:x", "console:y"}, Names: [2]string{"x", "y"},
+		Config: tak.DefaultConfig(5), Days: 1, Moves: []record.Move{{PTN: "zz9", At: clock.Now()}},
 		TurnStart: clock.Now(), Deadline: clock.Now().Add(time.Hour), Wake: clock.Now().Add(time.Hour)}
-	if err := db.Update(context.Background(), func(tx bot.Tx) error { return tx.PutGame(bad) }); err != nil {
+	if err := db.Update(context.Background(), func(tx record.Tx) error { return tx.PutGame(bad) }); err != nil {
 		t.Fatal(err)
 	}
 	return newReferee(db, clock, out, ""), clock

@@ -15,6 +15,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -129,7 +130,7 @@ func TestCrashRecovery(t *testing.T) {
 	}
 	defer db.Close()
 	ctx := context.Background()
-	err = db.View(ctx, func(tx bot.Tx) error {
+	err = db.View(ctx, func(tx record.Tx) error {
 		// A kill between allocating a game id and committing the game
 		// leaves a gap in the ids, so find the game through its player.
 		ids, err := tx.GamesOf("console:alice")
@@ -152,7 +153,7 @@ func TestCrashRecovery(t *testing.T) {
 			}
 		}
 		byCause := map[string][]string{}
-		if err := tx.ForEachReply(func(r *bot.Reply) error {
+		if err := tx.ForEachReply(func(r *record.Reply) error {
 			byCause[r.Cause] = append(byCause[r.Cause], r.ID)
 			return nil
 		}); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Referee is what the console uses of the referee, and all of it;
@@ -15,5 +16,5 @@ type Referee interface {
 	// DeliverDue delivers a transport's due replies, in order.
 	DeliverDue(ctx context.Context, transport string) (int, error)
 	// Tick runs the clocks: losses on time, expiries, digests.
-	Tick(ctx context.Context) ([]bot.Reply, error)
+	Tick(ctx context.Context) ([]record.Reply, error)
 }

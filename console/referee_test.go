@@ -10,6 +10,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
+	"github.com/takbymail/takbot/record"
 )
 
 // fakeReferee is a console.Referee that records what the console asks of
@@ -31,7 +32,7 @@ func (f *fakeReferee) DeliverDue(_ context.Context, transport string) (int, erro
 	return 0, nil
 }
 
-func (f *fakeReferee) Tick(context.Context) ([]bot.Reply, error) {
+func (f *fakeReferee) Tick(context.Context) ([]record.Reply, error) {
 	f.ticks++
 	return nil, nil
 }
@@ -57,7 +58,7 @@ func TestRunWithAnyReferee(t *testing.T) {
 	}
 	for i, want := range []struct{ addr, text string }{{"alice", "new bob"}, {"bob", "accept"}} {
 		m := ref.handled[i]
-		if m.From != (bot.Identity{Transport: console.Name, Address: want.addr}) || m.Text != want.text || !m.Received.Equal(now) || m.ID == "" {
+		if m.From != (record.Identity{Transport: console.Name, Address: want.addr}) || m.Text != want.text || !m.Received.Equal(now) || m.ID == "" {
 			t.Errorf("message %d = %+v, want from %s: %q", i, m, want.addr, want.text)
 		}
 	}

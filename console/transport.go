@@ -11,6 +11,8 @@ import (
 	"unicode"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 )
 
 // Name is the transport name of console identities.
@@ -64,7 +66,7 @@ func (t *Transport) Info() bot.TransportInfo {
 }
 
 // Send prints one reply.
-func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
+func (t *Transport) Send(ctx context.Context, r *record.Reply) error {
 	name := r.ToName
 	if name == "" {
 		name = r.To.Address
@@ -73,7 +75,7 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	var b strings.Builder
 	img := 0
 	for _, p := range r.Parts {
-		if p.Kind == bot.Image {
+		if p.Kind == record.Image {
 			if t.imagesDir == "" || img >= len(r.Images) {
 				continue
 			}
@@ -81,7 +83,7 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 			img++
 			path := filepath.Join(t.imagesDir, im.Name)
 			if err := os.WriteFile(path, im.PNG, 0o644); err != nil {
-				return bot.Temporary(fmt.Errorf("console: write picture: %w", err), 0)
+				return outbox.Temporary(fmt.Errorf("console: write picture: %w", err), 0)
 			}
 			line := "picture: " + path
 			if p.Caption != "" {
@@ -97,7 +99,7 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if _, err := io.WriteString(t.out, b.String()); err != nil {
-		return bot.Temporary(fmt.Errorf("console: write: %w", err), 0)
+		return outbox.Temporary(fmt.Errorf("console: write: %w", err), 0)
 	}
 	return nil
 }

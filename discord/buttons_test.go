@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 )
 
 // startGame has Alice challenge Bob (size 3, Alice white, no swap) and
@@ -38,7 +38,7 @@ func TestButtons(t *testing.T) {
 		t.Errorf("Decline button %+v", b)
 	}
 	w.click(w.bob.ID, challenge, "Decline")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Declined })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Declined })
 	if m, _ := w.fake.Message(challenge.ID); len(m.Components) != 0 {
 		t.Errorf("the challenge keeps its buttons after the answer: %s", show(m))
 	}
@@ -72,13 +72,13 @@ func TestButtons(t *testing.T) {
 	if !strings.Contains(no.Content, "Nothing was sent") || len(no.Components) != 0 {
 		t.Errorf("after No: %s", show(no))
 	}
-	if g := w.game("g2"); g.Status != bot.Active {
+	if g := w.game("g2"); g.Status != record.Active {
 		t.Fatalf("after No the game is %s", g.Status)
 	}
 	ask = w.reply(w.click(w.alice.ID, start, "Resign"))
 	yes := w.click(w.alice.ID, ask, "Yes")
 	// Resigned before each player moved twice: the game is aborted.
-	g := w.waitGame("g2", func(g *bot.GameRecord) bool { return g.Status == bot.Aborted })
+	g := w.waitGame("g2", func(g *record.Game) bool { return g.Status == record.Aborted })
 	// The private "Sending "resign"…" is edited to say how it went.
 	st, err := yes.WaitUntil(w.ctx, func(st discordfake.InteractionState) bool {
 		return st.Original != nil && strings.HasPrefix(st.Original.Content, `Sent "resign" in game g2: `)
@@ -133,23 +133,23 @@ func TestAutocompleteMoves(t *testing.T) {
 	}
 	// A move in PTN is played.
 	w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "Sc3"))
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 1 })
 	// Bob chooses Tak by Mail: his choices are in it, and his move in it
 	// is accepted.
 	w.slash(w.bob.ID, th.ID, "notation", discordfake.Opt("notation", "mail"))
 	w.fake.Await(w.ctx, func() bool {
-		p, err := w.ref.Player(w.ctx, bot.Identity{Transport: Name, Address: w.bob.ID})
+		p, err := w.ref.Player(w.ctx, record.Identity{Transport: Name, Address: w.bob.ID})
 		return err == nil && p.NotationFixed && p.Notation == notation.Mail
 	})
 	if names := complete(w.bob.ID, "ps a"); strings.Join(names, ",") != "ps a1,ps a2,ps a3" {
 		t.Errorf("Bob's choices %v, want the placements on column a in Tak by Mail", names)
 	}
 	w.slash(w.bob.ID, th.ID, "move", discordfake.Opt("move", "ps a1"))
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 2 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 2 })
 	// Bob's picture theme, set with /tak settings, is kept in his record.
 	w.slash(w.bob.ID, th.ID, "settings", discordfake.Opt("setting", "theme"), discordfake.Opt("value", "light"))
 	w.fake.Await(w.ctx, func() bool {
-		p, err := w.ref.Player(w.ctx, bot.Identity{Transport: Name, Address: w.bob.ID})
+		p, err := w.ref.Player(w.ctx, record.Identity{Transport: Name, Address: w.bob.ID})
 		return err == nil && p.Theme == "light"
 	})
 	w.clean()
@@ -162,7 +162,7 @@ func TestRSForm(t *testing.T) {
 	w := newWorld(t, worldOptions{})
 	th := w.startGame()
 	w.slash(w.alice.ID, th.ID, "move", discordfake.Opt("move", "ps a1"))
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 1 })
 	ix := w.slash(w.bob.ID, th.ID, "rs")
 	modal, err := ix.Modal(w.ctx)
 	if err != nil {

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // One game across transports: Alice on Discord challenges an email
@@ -16,7 +16,7 @@ func TestGameAcrossDiscordAndEmail(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{})
 	o := discordfake.Opt
-	ann := bot.Identity{Transport: "email", Address: "ann@example.org"}
+	ann := record.Identity{Transport: "email", Address: "ann@example.org"}
 	mail, mailTo := w.emailPlayer(t, ann, "Ann", "m")
 
 	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, "Ann@Example.org"), o("size", 3), o("color", "white"), o("opening", "no-swap")))

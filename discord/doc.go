@@ -120,7 +120,7 @@
 // # Messages
 //
 // A reply becomes messages of at most 2,000 characters, split between
-// parts with bot.SplitParts: prose with its Markdown escaped (links left
+// parts with record.SplitParts: prose with its Markdown escaped (links left
 // alone) and Discord's entities escaped (<#channel>, <@user>, <@&role>,
 // <t:time>, </command:id>, <:emoji:id>, <a:emoji:id>, @everyone,
 // @here show as text, so a relayed "say" or a name links, pings and

@@ -9,7 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -27,9 +27,9 @@ const archiveAfter = 24 * time.Hour
 // endedName names a finished game's thread: "g3 · Alice vs Bob · 1-0
 // road", "g4 · Alice vs Bob · ½-½ agreement", "g5 · Alice vs Bob ·
 // declined".
-func endedName(g *bot.GameRecord) string {
+func endedName(g *record.Game) string {
 	outcome := string(g.Status)
-	if r := g.Result; g.Status == bot.Over && r != nil {
+	if r := g.Result; g.Status == record.Over && r != nil {
 		score := "1-0"
 		switch {
 		case r.Draw:
@@ -44,9 +44,9 @@ func endedName(g *bot.GameRecord) string {
 }
 
 // ended reports whether a game has ended, played out or called off.
-func ended(g *bot.GameRecord) bool {
+func ended(g *record.Game) bool {
 	switch g.Status {
-	case bot.Over, bot.Declined, bot.Cancelled, bot.Expired, bot.Aborted:
+	case record.Over, record.Declined, record.Cancelled, record.Expired, record.Aborted:
 		return true
 	}
 	return false

@@ -5,23 +5,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // TestEndedName: a finished game's thread says who won and how.
 func TestEndedName(t *testing.T) {
-	g := &bot.GameRecord{ID: "g3", Names: [2]string{"Alice", "Bob"}, Status: bot.Over,
-		Result: &bot.ResultRecord{Reason: bot.EndRoad, PTN: "R-0", Text: "white wins by road"}}
+	g := &record.Game{ID: "g3", Names: [2]string{"Alice", "Bob"}, Status: record.Over,
+		Result: &record.Result{Reason: record.EndRoad, PTN: "R-0", Text: "white wins by road"}}
 	for _, tc := range []struct {
-		res    *bot.ResultRecord
-		status bot.Status
+		res    *record.Result
+		status record.Status
 		want   string
 	}{
-		{g.Result, bot.Over, "g3 · Alice vs Bob · 1-0 road"},
-		{&bot.ResultRecord{Reason: bot.EndResignation, Winner: 1, PTN: "0-1"}, bot.Over, "g3 · Alice vs Bob · 0-1 resignation"},
-		{&bot.ResultRecord{Reason: bot.EndAgreement, Draw: true, PTN: "1/2-1/2"}, bot.Over, "g3 · Alice vs Bob · ½-½ agreement"},
-		{nil, bot.Declined, "g3 · Alice vs Bob · declined"},
+		{g.Result, record.Over, "g3 · Alice vs Bob · 1-0 road"},
+		{&record.Result{Reason: record.EndResignation, Winner: 1, PTN: "0-1"}, record.Over, "g3 · Alice vs Bob · 0-1 resignation"},
+		{&record.Result{Reason: record.EndAgreement, Draw: true, PTN: "1/2-1/2"}, record.Over, "g3 · Alice vs Bob · ½-½ agreement"},
+		{nil, record.Declined, "g3 · Alice vs Bob · declined"},
 	} {
 		g.Result, g.Status = tc.res, tc.status
 		if got := endedName(g); got != tc.want {
@@ -43,7 +43,7 @@ func TestFinishedGameThread(t *testing.T) {
 	if _, err := w.ref.Tick(w.ctx); err != nil {
 		t.Fatal(err)
 	}
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Over })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Over })
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "0-1") })
 	var got discordfake.Channel
 	if err := w.fake.Await(w.ctx, func() bool {

@@ -7,8 +7,7 @@ import (
 	"net/http"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/outbox"
 )
 
 // Discord's JSON error codes the transport acts on
@@ -79,23 +78,23 @@ func deliveryError(err error, what string) error {
 	if err == nil {
 		return nil
 	}
-	var de *bot.DeliveryError
+	var de *outbox.DeliveryError
 	if errors.As(err, &de) {
 		return err
 	}
 	var pe *errPermission
 	if errors.As(err, &pe) {
-		return bot.Permanent(pe.Error(), err)
+		return outbox.Permanent(pe.Error(), err)
 	}
 	f := failureOf(err)
 	var rl *discordgo.RateLimitError
 	switch {
 	case errors.As(err, &rl) && rl.RateLimit != nil && rl.TooManyRequests != nil:
-		return bot.Temporary(fmt.Errorf("discord: %s: %w", what, err), rl.RetryAfter)
+		return outbox.Temporary(fmt.Errorf("discord: %s: %w", what, err), rl.RetryAfter)
 	case f.Status == 0, f.Status >= 500, f.Status == http.StatusTooManyRequests, f.Status == http.StatusRequestTimeout:
-		return bot.Temporary(fmt.Errorf("discord: %s: %w", what, err), 0)
+		return outbox.Temporary(fmt.Errorf("discord: %s: %w", what, err), 0)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return bot.Temporary(fmt.Errorf("discord: %s: %w", what, err), 0)
+		return outbox.Temporary(fmt.Errorf("discord: %s: %w", what, err), 0)
 	}
 	reason := "Discord refused it"
 	switch f.Code {
@@ -108,5 +107,5 @@ func deliveryError(err error, what string) error {
 	case codeUnknownChannel:
 		reason = "the channel no longer exists"
 	}
-	return bot.Permanent(reason, fmt.Errorf("discord: %s: %w", what, err))
+	return outbox.Permanent(reason, fmt.Errorf("discord: %s: %w", what, err))
 }

@@ -6,8 +6,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // countPosts counts a channel's bot messages containing text.
@@ -35,14 +35,14 @@ func TestGatewayDropAndResume(t *testing.T) {
 	if err := w.fake.WaitResumed(w.ctx, 1); err != nil {
 		t.Fatal(err)
 	}
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 1 })
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played a3") })
 
 	w.fake.DropGateway()
 	if _, err := w.fake.Say(w.bob.ID, th.ID, "c3"); err != nil {
 		t.Fatal(err)
 	}
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 2 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 2 })
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played c3") })
 
 	// A session that cannot be resumed: the bot identifies anew, and
@@ -54,7 +54,7 @@ func TestGatewayDropAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.fake.Await(w.ctx, func() bool { return len(w.fake.Identifies()) > identified })
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 3 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 3 })
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played a2") })
 
 	for _, mv := range []string{"a3", "c3", "a2"} {
@@ -86,7 +86,7 @@ func TestRestartCatchesUpAndDeduplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.start(o)
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 2 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 2 })
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played c3") })
 
 	// The first move's event again, as a gateway replay would bring it.
@@ -96,7 +96,7 @@ func TestRestartCatchesUpAndDeduplicates(t *testing.T) {
 	w.tr.onMessage(nil, ev)
 	// A later move shows the replay changed nothing.
 	w.fake.Say(w.alice.ID, th.ID, "a2")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 3 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 3 })
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played a2") })
 	if n := w.countPosts(th.ID, "played a3"); n != 1 {
 		t.Errorf("the replayed move was answered %d times:\n%s", n, contents(w.posts(th.ID)))

@@ -13,6 +13,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/memstore"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // testTimeout bounds every wait of a test; waits end on events, not time.
@@ -103,7 +104,7 @@ func newWorld(t *testing.T, o worldOptions) *world {
 // emailPlayer is a player of the capturing email transport: mail hands
 // the referee a message of theirs (it must not be refused), mailTo waits
 // for a reply to them containing want.
-func (w *world) emailPlayer(t *testing.T, id bot.Identity, name, idPrefix string) (mail func(text string), mailTo func(want string) bot.Reply) {
+func (w *world) emailPlayer(t *testing.T, id record.Identity, name, idPrefix string) (mail func(text string), mailTo func(want string) record.Reply) {
 	seq := 0
 	mail = func(text string) {
 		t.Helper()
@@ -113,9 +114,9 @@ func (w *world) emailPlayer(t *testing.T, id bot.Identity, name, idPrefix string
 			t.Fatalf("%s's mail %q: %+v, %v", name, text, out, err)
 		}
 	}
-	mailTo = func(want string) bot.Reply {
+	mailTo = func(want string) record.Reply {
 		t.Helper()
-		return w.mail.wait(w.ctx, t, func(r bot.Reply) bool { return r.To == id && strings.Contains(r.Text(), want) })
+		return w.mail.wait(w.ctx, t, func(r record.Reply) bool { return r.To == id && strings.Contains(r.Text(), want) })
 	}
 	return mail, mailTo
 }
@@ -309,7 +310,7 @@ func (w *world) waitDM(user string, match func(discordfake.Message) bool) discor
 }
 
 // game reads a game record.
-func (w *world) game(id string) *bot.GameRecord {
+func (w *world) game(id string) *record.Game {
 	w.t.Helper()
 	g, err := w.ref.Game(w.ctx, id)
 	if err != nil {
@@ -319,9 +320,9 @@ func (w *world) game(id string) *bot.GameRecord {
 }
 
 // waitGame waits until a game record satisfies cond.
-func (w *world) waitGame(id string, cond func(*bot.GameRecord) bool) *bot.GameRecord {
+func (w *world) waitGame(id string, cond func(*record.Game) bool) *record.Game {
 	w.t.Helper()
-	var g *bot.GameRecord
+	var g *record.Game
 	if err := w.fake.Await(w.ctx, func() bool {
 		var err error
 		g, err = w.ref.Game(w.ctx, id)
@@ -373,7 +374,7 @@ func (w *world) click(user string, m discordfake.Message, label string) *discord
 // test, which plays the email player through the referee.
 type mailbox struct {
 	mu      sync.Mutex
-	replies []bot.Reply
+	replies []record.Reply
 	changed chan struct{}
 }
 
@@ -390,7 +391,7 @@ func (m *mailbox) Info() bot.TransportInfo {
 	}}
 }
 
-func (m *mailbox) Send(_ context.Context, r *bot.Reply) error {
+func (m *mailbox) Send(_ context.Context, r *record.Reply) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.replies = append(m.replies, *r)
@@ -400,7 +401,7 @@ func (m *mailbox) Send(_ context.Context, r *bot.Reply) error {
 }
 
 // wait waits until a reply to addr matches, and returns it.
-func (m *mailbox) wait(ctx context.Context, t *testing.T, match func(bot.Reply) bool) bot.Reply {
+func (m *mailbox) wait(ctx context.Context, t *testing.T, match func(record.Reply) bool) record.Reply {
 	t.Helper()
 	for {
 		m.mu.Lock()

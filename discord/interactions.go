@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Interactions: every interaction is answered at once (Discord allows 3
@@ -165,7 +166,7 @@ func (t *Transport) handleInteraction(ctx context.Context, ix *discordgo.Interac
 	o.Parent = t.parentOf(ctx, ix.ChannelID, ix.GuildID)
 	live := t.mem.setOrigin(ix.ID, o)
 	state := append(t.stateWith(keyOrigin+ix.ID, o, u.ID, o.Parent), t.lookUpNames(ctx, ix.GuildID, text)...)
-	msg := bot.Message{ID: ix.ID, From: bot.Identity{Transport: Name, Address: u.ID}, Name: t.dir.name(u.ID), Text: text,
+	msg := bot.Message{ID: ix.ID, From: record.Identity{Transport: Name, Address: u.ID}, Name: t.dir.name(u.ID), Text: text,
 		Game: game, Moment: moment, Received: snowflakeTime(ix.ID), State: state, Community: community(ix.GuildID)}
 	out, err := t.handle(ctx, msg)
 	var note string
@@ -204,7 +205,7 @@ func outcomeLine(out bot.Outcome, err error, user string) string {
 			continue
 		}
 		for _, p := range r.Parts {
-			if p.Kind == bot.Prose {
+			if p.Kind == record.Prose {
 				line, _, _ := strings.Cut(p.Text, "\n")
 				return line
 			}
@@ -214,7 +215,7 @@ func outcomeLine(out bot.Outcome, err error, user string) string {
 }
 
 // repliesTo reports whether a Discord user gets one of the replies.
-func repliesTo(rs []bot.Reply, user string) bool {
+func repliesTo(rs []record.Reply, user string) bool {
 	for _, r := range rs {
 		if r.To.Transport == Name && r.To.Address == user {
 			return true

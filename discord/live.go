@@ -8,6 +8,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 )
 
 // Live buttons: the adapter remembers, per game, the messages it posted
@@ -49,7 +51,7 @@ type livePost struct {
 
 // replyMoment is the moment of its game a reply's buttons were drawn for
 // ("" when it has no action about its game).
-func replyMoment(r *bot.Reply) string {
+func replyMoment(r *record.Reply) string {
 	if r.Game == "" {
 		return ""
 	}
@@ -66,11 +68,11 @@ func replyMoment(r *bot.Reply) string {
 // withoutActions returns a copy of a reply without its actions (a reply
 // delivered after a newer one of its game: its buttons would be stale at
 // birth).
-func withoutActions(r *bot.Reply) *bot.Reply {
+func withoutActions(r *record.Reply) *record.Reply {
 	c := *r
 	c.Parts = nil
 	for _, p := range r.Parts {
-		if p.Kind != bot.Actions {
+		if p.Kind != record.Actions {
 			c.Parts = append(c.Parts, p)
 		}
 	}
@@ -90,7 +92,7 @@ func (d *delivery) deliverLive(ctx context.Context) error {
 	defer unlock()
 	g, err := t.ref.Game(ctx, game)
 	if err != nil {
-		if !errors.Is(err, bot.ErrNotFound) {
+		if !errors.Is(err, record.ErrNotFound) {
 			t.log.Debug("discord: read a game for its live buttons", "game", game, "err", err)
 		}
 		return d.deliver(ctx)
@@ -104,7 +106,7 @@ func (d *delivery) deliverLive(ctx context.Context) error {
 	d.track = moment != ""
 	var rec liveRecord
 	if _, err := t.getState(ctx, keyLive+game, &rec); err != nil {
-		return bot.Temporary(err, 0)
+		return outbox.Temporary(err, 0)
 	}
 	err = d.deliver(ctx)
 	now := t.clock.Now()

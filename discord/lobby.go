@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 )
 
 // The lobby. With lobby_channel configured, the transport's
@@ -44,10 +44,10 @@ type lobbyRecord struct {
 
 // sendLobby posts an open challenge to the lobby channel, or edits its
 // post with what became of it.
-func (t *Transport) sendLobby(ctx context.Context, r *bot.Reply) error {
+func (t *Transport) sendLobby(ctx context.Context, r *record.Reply) error {
 	var sent sentRecord
 	if _, err := t.getState(ctx, keySent+r.ID, &sent); err != nil {
-		return bot.Temporary(err, 0)
+		return outbox.Temporary(err, 0)
 	}
 	if sent.Done {
 		return nil
@@ -55,7 +55,7 @@ func (t *Transport) sendLobby(ctx context.Context, r *bot.Reply) error {
 	var rec lobbyRecord
 	found, err := t.getState(ctx, keyLobby+r.Game, &rec)
 	if err != nil {
-		return bot.Temporary(err, 0)
+		return outbox.Temporary(err, 0)
 	}
 	msgs := renderReply(r, renderOptions{ButtonsFor: anyoneUser, Game: r.Game})
 	if len(msgs) == 0 {
@@ -83,7 +83,7 @@ func (t *Transport) sendLobby(ctx context.Context, r *bot.Reply) error {
 	}
 	if err := t.putState(ctx, write(keyLobby+r.Game, lobbyRecord{Channel: t.cfg.Lobby, Message: msg.ID}),
 		write(keySent+r.ID, sentRecord{Posted: 1, Target: t.cfg.Lobby, Done: true, At: t.clock.Now()})); err != nil {
-		return bot.Temporary(fmt.Errorf("discord: record lobby post of %s: %w", r.Game, err), 0)
+		return outbox.Temporary(fmt.Errorf("discord: record lobby post of %s: %w", r.Game, err), 0)
 	}
 	return nil
 }

@@ -9,13 +9,14 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // mailer plays an email player through the referee.
 type mailer struct {
 	w    *world
 	t    *testing.T
-	id   bot.Identity
+	id   record.Identity
 	name string
 	seq  int
 }
@@ -30,9 +31,9 @@ func (m *mailer) send(text string) bot.Outcome {
 	return out
 }
 
-func (m *mailer) wait(want string) bot.Reply {
+func (m *mailer) wait(want string) record.Reply {
 	m.t.Helper()
-	return m.w.mail.wait(m.w.ctx, m.t, func(r bot.Reply) bool { return r.To == m.id && strings.Contains(r.Text(), want) })
+	return m.w.mail.wait(m.w.ctx, m.t, func(r record.Reply) bool { return r.To == m.id && strings.Contains(r.Text(), want) })
 }
 
 // An open challenge by mail is posted in the lobby channel with an Accept
@@ -41,7 +42,7 @@ func (m *mailer) wait(want string) bot.Reply {
 func TestLobbyMailSeekTakenOnDiscord(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{Lobby: true})
-	ann := &mailer{w: w, t: t, id: bot.Identity{Transport: "email", Address: "ann@example.org"}, name: "Ann"}
+	ann := &mailer{w: w, t: t, id: record.Identity{Transport: "email", Address: "ann@example.org"}, name: "Ann"}
 	ann.send("new anyone size=4 color=white")
 	ann.wait("Open challenge g1 posted")
 	post := w.waitPost(w.lobby, func(m discordfake.Message) bool { return strings.Contains(m.Content, "open challenge g1") })
@@ -53,7 +54,7 @@ func TestLobbyMailSeekTakenOnDiscord(t *testing.T) {
 	}
 	ix := w.click(w.alice.ID, post, "Accept")
 	ann.wait("Game g1 begins")
-	g := w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+	g := w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Active })
 	if g.Players != [2]string{"email:ann@example.org", "discord:" + w.alice.ID} {
 		t.Errorf("players %v", g.Players)
 	}
@@ -93,7 +94,7 @@ func TestLobbySlashSeekListedByMailAndCancelled(t *testing.T) {
 	if !strings.Contains(post.Content, "Alice (unrated)") || !strings.Contains(post.Content, "rated 1400 to 1600") {
 		t.Errorf("lobby post: %s", show(post))
 	}
-	bea := &mailer{w: w, t: t, id: bot.Identity{Transport: "email", Address: "bea@example.org"}, name: "Bea"}
+	bea := &mailer{w: w, t: t, id: record.Identity{Transport: "email", Address: "bea@example.org"}, name: "Bea"}
 	bea.send("seeks")
 	list := bea.wait("Open challenges")
 	if !strings.Contains(list.Text(), "g1: Alice (unrated), 5x5") || strings.Contains(list.Text(), w.alice.ID) {
@@ -129,13 +130,13 @@ func TestPairDiscordWithMail(t *testing.T) {
 	w.reply(w.slash(w.alice.ID, w.channel, challengeName, o(opponentOption, "<@"+w.bob.ID+">"), o("size", 3), o("color", "white")))
 	th := w.thread()
 	w.reply(w.slash(w.bob.ID, th.ID, "accept"))
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Active })
 
 	code := pairCodeRE.FindStringSubmatch(w.reply(w.slash(w.alice.ID, w.channel, moreGroup, discordfake.Sub("pair"))).Content)
 	if code == nil {
 		t.Fatal("no code in the answer to /tak more pair")
 	}
-	alice := &mailer{w: w, t: t, id: bot.Identity{Transport: "email", Address: "alice@example.org"}, name: "Alice"}
+	alice := &mailer{w: w, t: t, id: record.Identity{Transport: "email", Address: "alice@example.org"}, name: "Alice"}
 	alice.send("pair " + code[1])
 	alice.wait("Paired: your ")
 	alice.send("games")
@@ -167,15 +168,15 @@ func TestLobbySeekFromText(t *testing.T) {
 		t.Errorf("no Accept button: %s", show(post))
 	}
 	w.click(w.alice.ID, post, "Accept")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Active })
 }
 
 // A lobby post's record is pruned once far older than any open challenge.
 func TestLobbyRecordPruned(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{Lobby: true, ManualClock: true})
-	r := &bot.Reply{ID: "clock:g9/1", To: bot.Identity{Transport: Name, Address: lobbyAddress}, Game: "g9",
-		Parts: []bot.Part{{Kind: bot.Prose, Text: "Ann is looking for an opponent: open challenge g9."}}}
+	r := &record.Reply{ID: "clock:g9/1", To: record.Identity{Transport: Name, Address: lobbyAddress}, Game: "g9",
+		Parts: []record.Part{{Kind: record.Prose, Text: "Ann is looking for an opponent: open challenge g9."}}}
 	if err := w.tr.Send(w.ctx, r); err != nil {
 		t.Fatal(err)
 	}

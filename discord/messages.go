@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Plain text: with message_content, a message in a game thread is read
@@ -99,7 +100,7 @@ func (t *Transport) handleText(ctx context.Context, m *discordgo.Message, text, 
 	if game != "" {
 		state = append(state, bot.StateWrite{Key: keyCursor + m.ChannelID, Value: []byte(m.ID)})
 	}
-	_, err := t.handle(ctx, bot.Message{ID: m.ID, From: bot.Identity{Transport: Name, Address: m.Author.ID},
+	_, err := t.handle(ctx, bot.Message{ID: m.ID, From: record.Identity{Transport: Name, Address: m.Author.ID},
 		Name: t.dir.name(m.Author.ID), Text: text, Game: game, Received: snowflakeTime(m.ID), State: state,
 		Community: community(m.GuildID)})
 	switch {
@@ -137,7 +138,7 @@ func (t *Transport) catchUp(thread, game string) {
 	ctx, cancel := context.WithTimeout(t.jobCtx, t.opts.JobTimeout)
 	defer cancel()
 	g, err := t.ref.Game(ctx, game)
-	if err != nil || (g.Status != bot.Active && g.Status != bot.Challenged) {
+	if err != nil || (g.Status != record.Active && g.Status != record.Challenged) {
 		return
 	}
 	after := t.mem.pref(keyCursor + thread)

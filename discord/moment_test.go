@@ -7,6 +7,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // move plays a move with /tak move in the thread and waits until the game
@@ -14,7 +15,7 @@ import (
 func (w *world) move(user, thread, move string, n int) {
 	w.t.Helper()
 	w.slash(user, thread, "move", discordfake.Opt("move", move))
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == n })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == n })
 }
 
 // lastPostWith waits for the newest post of a thread with a button whose
@@ -65,9 +66,9 @@ func TestStaleButtonRefused(t *testing.T) {
 	// She takes c2 back with /tak undo, Bob agrees; both play on to the
 	// same turn, with other moves.
 	w.slash(w.alice.ID, th.ID, "undo")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Proposal != nil })
 	w.slash(w.bob.ID, th.ID, "accept")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal == nil && len(g.Moves) == 0 })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Proposal == nil && len(g.Moves) == 0 })
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "bob accepted") })
 	w.move(w.alice.ID, th.ID, "b2", 1)
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played b2") })
@@ -94,7 +95,7 @@ func TestStaleButtonRefused(t *testing.T) {
 	}
 	// A current button still works: Bob's post of b2 offers him a draw.
 	w.click(w.bob.ID, w.lastPostWith(th.ID, "Offer a draw", nil), "Offer a draw")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil && g.Proposal.Kind == bot.ProposeDraw })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Proposal != nil && g.Proposal.Kind == record.ProposeDraw })
 	w.clean()
 }
 
@@ -140,7 +141,7 @@ func TestSupersededPostsLoseButtons(t *testing.T) {
 	}
 	// Accepted by a command, not by its button.
 	w.slash(w.bob.ID, th.ID, "accept")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Active })
 	w.awaitNoButtons(challenge, "the accepted challenge")
 
 	before := w.seen(th.ID)
@@ -158,9 +159,9 @@ func TestSupersededPostsLoseButtons(t *testing.T) {
 	if _, ok := button(offer, "Withdraw"); !ok {
 		t.Fatalf("Alice's answer has no Withdraw: %s", show(offer))
 	}
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Proposal != nil })
 	w.slash(w.bob.ID, th.ID, "decline")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal == nil })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Proposal == nil })
 	w.awaitNoButtons(offer, "the settled proposal's Withdraw")
 
 	// Every post of the thread that keeps buttons was drawn for the game
@@ -271,36 +272,36 @@ func TestStaleButtonAttacks(t *testing.T) {
 		run: func(w *world, th discordfake.Channel) (string, discordfake.Message, string) {
 			challenge := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
 			w.slash(w.bob.ID, th.ID, "accept")
-			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+			w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Active })
 			w.slash(w.alice.ID, th.ID, "draw")
-			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil })
+			w.waitGame("g1", func(g *record.Game) bool { return g.Proposal != nil })
 			return w.bob.ID, challenge, "Accept"
 		},
 	}, {
 		name: "withdraw a settled offer",
 		run: func(w *world, th discordfake.Channel) (string, discordfake.Message, string) {
 			w.slash(w.bob.ID, th.ID, "accept")
-			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+			w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Active })
 			offer := w.reply(w.slash(w.alice.ID, th.ID, "draw"))
 			w.slash(w.bob.ID, th.ID, "decline")
-			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal == nil })
+			w.waitGame("g1", func(g *record.Game) bool { return g.Proposal == nil })
 			w.slash(w.bob.ID, th.ID, "draw")
-			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil })
+			w.waitGame("g1", func(g *record.Game) bool { return g.Proposal != nil })
 			return w.alice.ID, offer, "Withdraw"
 		},
 	}, {
 		name: "accept an accepted proposal",
 		run: func(w *world, th discordfake.Channel) (string, discordfake.Message, string) {
 			w.slash(w.bob.ID, th.ID, "accept")
-			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+			w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Active })
 			w.move(w.alice.ID, th.ID, "c2", 1)
 			before := w.seen(th.ID)
 			w.slash(w.alice.ID, th.ID, "undo")
 			proposal := w.lastPostWith(th.ID, "Accept:", before)
 			w.slash(w.bob.ID, th.ID, "accept")
-			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal == nil && len(g.Moves) == 0 })
+			w.waitGame("g1", func(g *record.Game) bool { return g.Proposal == nil && len(g.Moves) == 0 })
 			w.slash(w.alice.ID, th.ID, "draw")
-			w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Proposal != nil })
+			w.waitGame("g1", func(g *record.Game) bool { return g.Proposal != nil })
 			return w.bob.ID, proposal, "Accept:"
 		},
 	}} {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // A proposal's Accept button works for the player it was made to; names
@@ -29,7 +30,7 @@ func TestProposalButtonsAndNicknames(t *testing.T) {
 	}
 	w.click(w.bob.ID, offer, "Accept")
 	// A draw agreed before each player has moved twice is an abort.
-	g := w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Aborted })
+	g := w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Aborted })
 	if g.Result != nil {
 		t.Errorf("result %+v", g.Result)
 	}
@@ -83,7 +84,7 @@ func TestPrivateThreads(t *testing.T) {
 func TestChallengedByEmailPlaysByDM(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{})
-	ann := bot.Identity{Transport: "email", Address: "ann@example.org"}
+	ann := record.Identity{Transport: "email", Address: "ann@example.org"}
 	if _, err := w.ref.Handle(w.ctx, bot.Message{ID: "<c1@example.org>", From: ann, Name: "Ann", Text: "new discord:" + w.bob.ID + " size=3"}); err != nil {
 		t.Fatal(err)
 	}
@@ -91,8 +92,8 @@ func TestChallengedByEmailPlaysByDM(t *testing.T) {
 	w.fake.Await(w.ctx, func() bool { var ok bool; dm, ok = w.fake.DMChannelOf(w.bob.ID); return ok })
 	challenge := w.waitPost(dm, func(m discordfake.Message) bool { return strings.Contains(m.Content, "Ann challenges you") })
 	w.click(w.bob.ID, challenge, "Accept")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
-	w.mail.wait(w.ctx, t, func(r bot.Reply) bool { return r.To == ann && strings.Contains(r.Text(), "Game g1 begins") })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Active })
+	w.mail.wait(w.ctx, t, func(r record.Reply) bool { return r.To == ann && strings.Contains(r.Text(), "Game g1 begins") })
 	if n := len(w.fake.Threads()); n != 0 {
 		t.Errorf("%d threads", n)
 	}

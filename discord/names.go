@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Display names: a player named by a bare id or a mention the bot never
@@ -60,7 +61,7 @@ func (t *Transport) fetchName(ctx context.Context, guild, id string) bool {
 // gameNames are a game's players' names as a thread shows them: a name
 // that is a Discord player's id (a game made before the bot knew them)
 // is replaced by their display name when the directory knows it.
-func (t *Transport) gameNames(g *bot.GameRecord) [2]string {
+func (t *Transport) gameNames(g *record.Game) [2]string {
 	names := g.Names
 	for i, key := range g.Players {
 		id, ok := strings.CutPrefix(key, Name+":")
@@ -75,7 +76,7 @@ func (t *Transport) gameNames(g *bot.GameRecord) [2]string {
 }
 
 // named is a copy of the game with gameNames.
-func (t *Transport) named(g *bot.GameRecord) *bot.GameRecord {
+func (t *Transport) named(g *record.Game) *record.Game {
 	c := *g
 	c.Names = t.gameNames(g)
 	return &c

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // Players who ask for direct messages get their turn by DM and are not
@@ -27,7 +27,7 @@ func TestNotifyByDMAndFallback(t *testing.T) {
 	move := func(user, mv string, turn int) discordfake.Message {
 		t.Helper()
 		w.slash(user, th.ID, "move", o("move", mv))
-		w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == turn })
+		w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == turn })
 		return w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "played "+mv) })
 	}
 	// Bob's DM is refused: he is mentioned in the thread, told why.

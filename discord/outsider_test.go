@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // TestOutsiderButtons: Carol, in the server but in neither game, presses
@@ -74,7 +74,7 @@ func TestOutsiderButtons(t *testing.T) {
 	th := w.thread()
 	challenge := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "challenges you") })
 	pressAll(challenge, "g1", w.bob.ID, "Accept", "Decline")
-	if g := w.game("g1"); g.Status != bot.Challenged {
+	if g := w.game("g1"); g.Status != record.Challenged {
 		t.Fatalf("the challenge is %s after Carol's presses", g.Status)
 	}
 
@@ -83,16 +83,16 @@ func TestOutsiderButtons(t *testing.T) {
 	pressAll(start, "g1", w.alice.ID, "Resign")
 
 	w.slash(w.alice.ID, th.ID, "move", o("move", "a1"))
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 1 })
 	bobsTurn := w.waitPost(th.ID, func(m discordfake.Message) bool {
 		return m.ID != start.ID && strings.Contains(m.Content, "bob to move") && len(m.Components) > 0
 	})
 	pressAll(bobsTurn, "g1", w.bob.ID, "Resign")
-	if g := w.game("g1"); g.Status != bot.Active || len(g.Moves) != 1 {
+	if g := w.game("g1"); g.Status != record.Active || len(g.Moves) != 1 {
 		t.Fatalf("after Carol's presses the game is %s with %d moves", g.Status, len(g.Moves))
 	}
 
-	if _, err := w.ref.Player(w.ctx, bot.Identity{Transport: Name, Address: carol.ID}); !errors.Is(err, bot.ErrNotFound) {
+	if _, err := w.ref.Player(w.ctx, record.Identity{Transport: Name, Address: carol.ID}); !errors.Is(err, record.ErrNotFound) {
 		t.Errorf("the referee knows Carol after her presses only: %v", err)
 	}
 	w.clean()

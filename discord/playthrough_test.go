@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // A game as players see it, written to the test log (go test -v -run
@@ -89,7 +89,7 @@ func TestWhatPlayersSee(t *testing.T) {
 	last := w.posts(thread)[8]
 	ask := private(w.bob.ID, "clicks Resign", w.click(w.bob.ID, last, "Resign"))
 	act(w.bob.ID, "clicks Yes", w.click(w.bob.ID, ask, "Yes"), 10)
-	if g := w.game("g1"); g.Status != bot.Over {
+	if g := w.game("g1"); g.Status != record.Over {
 		t.Errorf("game %s", g.Status)
 	}
 	for _, m := range w.posts(thread) {

@@ -10,6 +10,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 )
 
 // post sends the reply to a server channel or thread: with its pictures
@@ -72,7 +74,7 @@ func (d *delivery) direct(ctx context.Context, place placeRecord) (string, error
 	}
 	first := d.t.dmRefused(ctx, d.user)
 	if place.Thread == "" || !place.member(d.user) {
-		return "", bot.Permanent("Discord refuses direct messages to this user, and the game has no thread they are in", err)
+		return "", outbox.Permanent("Discord refuses direct messages to this user, and the game has no thread they are in", err)
 	}
 	note := ""
 	if first {
@@ -176,7 +178,7 @@ func (t *Transport) explain(ctx context.Context, err error, channel string, with
 }
 
 // hasImages reports whether a reply has rendered pictures.
-func hasImages(r *bot.Reply) bool { return len(r.Images) > 0 }
+func hasImages(r *record.Reply) bool { return len(r.Images) > 0 }
 
 // mentionAll writes the mentions of users.
 // pingHeader mentions the players a thread post notifies. The post is the

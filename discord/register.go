@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // registerCommands overwrites the application's commands with /tak, in
@@ -61,7 +62,7 @@ func (t *Transport) recordGuilds(ctx context.Context) ([]string, error) {
 		current[g] = true
 	}
 	var former []string
-	err := t.ref.UpdateState(ctx, Name, func(tx bot.StateTx) error {
+	err := t.ref.UpdateState(ctx, Name, func(tx record.StateTx) error {
 		former = former[:0]
 		if err := tx.Scan(keyGuildCommands, func(k string, _ []byte) error {
 			if g := strings.TrimPrefix(k, keyGuildCommands); !current[g] {

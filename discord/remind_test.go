@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // Reminders and set-up across transports: Alice on Discord challenges an
@@ -19,9 +19,9 @@ func TestDigestAndSetupAcrossTransports(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{ManualClock: true})
 	o := discordfake.Opt
-	ann := bot.Identity{Transport: "email", Address: "ann@example.org"}
+	ann := record.Identity{Transport: "email", Address: "ann@example.org"}
 	mail, mailTo := w.emailPlayer(t, ann, "Ann", "r")
-	digestsTo := func(who bot.Identity) int {
+	digestsTo := func(who record.Identity) int {
 		n := 0
 		for _, r := range w.mail.replies {
 			if r.To == who && strings.Contains(r.Text(), "Your daily digest") {

@@ -7,8 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Discord's limits on components.
@@ -72,13 +71,13 @@ type renderOptions struct {
 }
 
 // renderReply turns a reply into Discord messages of at most 2,000
-// characters each, split between parts (bot.SplitParts): prose with its
+// characters each, split between parts (record.SplitParts): prose with its
 // Markdown escaped, blocks in code blocks under their caption, pictures as
 // attached PNG files (their text fallback left out), files (a finished
 // game's PTN) attached, or as code blocks where the bot may not attach
 // files, and the actions as
 // buttons on the last message (those that do not fit a button, as text).
-func renderReply(r *bot.Reply, o renderOptions) []outMessage {
+func renderReply(r *record.Reply, o renderOptions) []outMessage {
 	images := map[string][]byte{}
 	for _, im := range r.Images {
 		images[im.Name] = im.PNG
@@ -96,10 +95,10 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 		}
 	}
 	if len(rest) > 0 {
-		parts = append(parts, bot.Part{Kind: bot.Block, Text: bot.ActionsText(rest)})
+		parts = append(parts, record.Part{Kind: record.Block, Text: record.ActionsText(rest)})
 	}
 	if o.Note != "" {
-		parts = append(parts, bot.Part{Kind: bot.Prose, Text: o.Note})
+		parts = append(parts, record.Part{Kind: record.Prose, Text: o.Note})
 	}
 	limit := MaxMessage - utf8.RuneCountInString(o.Header) - 1
 	if lead != "" {
@@ -126,25 +125,25 @@ func renderReply(r *bot.Reply, o renderOptions) []outMessage {
 // sortParts keeps the parts a Discord post shows (a picture when it is
 // attached, else its text fallback; a file as a code block where files
 // cannot be attached) and takes the actions out of them.
-func sortParts(in []bot.Part, images map[string][]byte, pictures bool) ([]bot.Part, []bot.Action) {
-	var parts []bot.Part
-	var actions []bot.Action
+func sortParts(in []record.Part, images map[string][]byte, pictures bool) ([]record.Part, []record.Action) {
+	var parts []record.Part
+	var actions []record.Action
 	shown := false // the last picture is attached
 	for _, p := range in {
 		switch {
-		case p.Kind == bot.Image:
+		case p.Kind == record.Image:
 			shown = pictures && p.Picture != nil && images[p.Picture.Name] != nil
 			if shown {
 				parts = append(parts, p)
 			}
-		case p.Kind == bot.Block && p.Fallback:
+		case p.Kind == record.Block && p.Fallback:
 			if !shown {
-				parts = append(parts, bot.Part{Kind: bot.Block, Caption: p.Caption, Text: p.Text})
+				parts = append(parts, record.Part{Kind: record.Block, Caption: p.Caption, Text: p.Text})
 			}
-		case p.Kind == bot.Actions:
+		case p.Kind == record.Actions:
 			actions = append(actions, p.Actions...)
-		case p.Kind == bot.File && !pictures: // no files here: the game as text
-			parts = append(parts, bot.Part{Kind: bot.Block, Caption: p.Caption + ":", Text: p.Text})
+		case p.Kind == record.File && !pictures: // no files here: the game as text
+			parts = append(parts, record.Part{Kind: record.Block, Caption: p.Caption + ":", Text: p.Text})
 		default:
 			parts = append(parts, p)
 		}
@@ -156,7 +155,7 @@ func sortParts(in []bot.Part, images map[string][]byte, pictures bool) ([]bot.Pa
 // user. It carries the moment of the post's other buttons, so that it
 // goes stale with them (a post without them gets none: /tak board shows
 // the board).
-func boardButtonFor(game string, actions []bot.Action, user string) (discordgo.Button, bool) {
+func boardButtonFor(game string, actions []record.Action, user string) (discordgo.Button, bool) {
 	moment := ""
 	for _, a := range actions {
 		if a.Game == game && a.Moment != "" {
@@ -172,22 +171,22 @@ func boardButtonFor(game string, actions []bot.Action, user string) (discordgo.B
 }
 
 // chunkMessages splits parts into messages of at most limit characters
-// (bot.SplitParts), pictures and files attached to the message of their
+// (record.SplitParts), pictures and files attached to the message of their
 // part; at least one message.
-func chunkMessages(parts []bot.Part, images map[string][]byte, limit int) []outMessage {
+func chunkMessages(parts []record.Part, images map[string][]byte, limit int) []outMessage {
 	var out []outMessage
-	for _, chunk := range bot.SplitParts(parts, limit, partSize) {
+	for _, chunk := range record.SplitParts(parts, limit, partSize) {
 		var lines []string
 		var m outMessage
 		for _, p := range chunk {
-			if p.Kind == bot.Image && len(m.Files) < maxFilesPerPost {
+			if p.Kind == record.Image && len(m.Files) < maxFilesPerPost {
 				f := picture{Name: p.Picture.Name, PNG: images[p.Picture.Name]}
 				if strings.HasSuffix(f.Name, ".gif") { // a review's replay
 					f.Type = "image/gif"
 				}
 				m.Files = append(m.Files, f)
 			}
-			if p.Kind == bot.File && len(m.Files) < maxFilesPerPost {
+			if p.Kind == record.File && len(m.Files) < maxFilesPerPost {
 				m.Files = append(m.Files, picture{Name: p.Caption, PNG: []byte(p.Text), Type: "text/plain; charset=utf-8"})
 			}
 			if s := renderPart(p); s != "" {
@@ -204,14 +203,14 @@ func chunkMessages(parts []bot.Part, images map[string][]byte, limit int) []outM
 }
 
 // partSize is a part's length in a message, with its line break.
-func partSize(p bot.Part) int { return utf8.RuneCountInString(renderPart(p)) + 1 }
+func partSize(p record.Part) int { return utf8.RuneCountInString(renderPart(p)) + 1 }
 
 // renderPart writes one part as Discord Markdown.
-func renderPart(p bot.Part) string {
+func renderPart(p record.Part) string {
 	switch p.Kind {
-	case bot.Prose:
+	case record.Prose:
 		return escapeMarkdown(p.Text)
-	case bot.Block:
+	case record.Block:
 		var b strings.Builder
 		if p.Caption != "" {
 			b.WriteString(escapeMarkdown(p.Caption))
@@ -221,14 +220,14 @@ func renderPart(p bot.Part) string {
 		b.WriteString(strings.ReplaceAll(p.Text, "```", "`\u200b``"))
 		b.WriteString("\n```")
 		return b.String()
-	case bot.Image:
+	case record.Image:
 		if p.Caption != "" {
 			return "_" + escapeMarkdown(p.Caption) + "_"
 		}
 		return ""
-	case bot.Actions:
-		return escapeMarkdown(bot.ActionsText(p.Actions))
-	case bot.File:
+	case record.Actions:
+		return escapeMarkdown(record.ActionsText(p.Actions))
+	case record.File:
 		return "" // attached
 	}
 	return escapeMarkdown(p.Text)
@@ -236,12 +235,12 @@ func renderPart(p bot.Part) string {
 
 // buttonsOf turns the actions into buttons for o.ButtonsFor, and returns
 // the actions that do not fit a button.
-func buttonsOf(actions []bot.Action, o renderOptions) ([]discordgo.Button, []bot.Action) {
+func buttonsOf(actions []record.Action, o renderOptions) ([]discordgo.Button, []record.Action) {
 	if o.ButtonsFor == "" {
 		return nil, actions
 	}
 	var buttons []discordgo.Button
-	var rest []bot.Action
+	var rest []record.Action
 	for _, a := range actions {
 		kind := kindRun
 		if a.Confirm != "" {

@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 )
 
 func TestEscapeMarkdown(t *testing.T) {
@@ -40,21 +40,21 @@ func TestEscapeMarkdown(t *testing.T) {
 
 // sampleReply is a move reply as the referee writes it: prose, a picture
 // with its text fallback, the sync board, and actions.
-func sampleReply() *bot.Reply {
-	pic := &bot.Picture{Name: "g1-t1-abcdef01-mail.png", TPS: "x3/x3/1,x2 2 1"}
-	return &bot.Reply{ID: "discord:1/2", To: bot.Identity{Transport: Name, Address: "123456789012345678"}, Game: "g1",
-		Parts: []bot.Part{
-			{Kind: bot.Prose, Text: "Turn 1 (PTN move 1, white) of game g1: Alice (white) played ps a1 (PTN a3)."},
-			{Kind: bot.Image, Picture: pic},
-			{Kind: bot.Block, Fallback: true, Caption: "The board in Tak by Mail coordinates (A1 is the north-west corner):", Text: "   A B C\n1  w . ."},
-			{Kind: bot.Block, Caption: "Sync board:", Text: "s 0 0\n0 0 0\n0 0 0"},
-			{Kind: bot.Actions, Actions: []bot.Action{
+func sampleReply() *record.Reply {
+	pic := &record.Picture{Name: "g1-t1-abcdef01-mail.png", TPS: "x3/x3/1,x2 2 1"}
+	return &record.Reply{ID: "discord:1/2", To: record.Identity{Transport: Name, Address: "123456789012345678"}, Game: "g1",
+		Parts: []record.Part{
+			{Kind: record.Prose, Text: "Turn 1 (PTN move 1, white) of game g1: Alice (white) played ps a1 (PTN a3)."},
+			{Kind: record.Image, Picture: pic},
+			{Kind: record.Block, Fallback: true, Caption: "The board in Tak by Mail coordinates (A1 is the north-west corner):", Text: "   A B C\n1  w . ."},
+			{Kind: record.Block, Caption: "Sync board:", Text: "s 0 0\n0 0 0\n0 0 0"},
+			{Kind: record.Actions, Actions: []record.Action{
 				{Label: "Offer a draw", Command: "draw", Game: "g1"},
 				{Label: "Resign", Command: "resign", Game: "g1", Confirm: "Resign game g1 against Alice?"},
 				{Label: "A very long command", Command: "game g1; " + strings.Repeat("x", 90)},
 			}},
 		},
-		Images: []bot.Attachment{{Name: pic.Name, PNG: []byte("\x89PNG fake")}},
+		Images: []record.Attachment{{Name: pic.Name, PNG: []byte("\x89PNG fake")}},
 	}
 }
 
@@ -95,12 +95,12 @@ func TestRenderReply(t *testing.T) {
 // Long replies are split between parts (and long parts between lines),
 // every message within 2,000 characters and every code block closed.
 func TestRenderSplits(t *testing.T) {
-	var parts []bot.Part
+	var parts []record.Part
 	for i := 0; i < 30; i++ {
-		parts = append(parts, bot.Part{Kind: bot.Prose, Text: fmt.Sprintf("Line %d: %s", i, strings.Repeat("é*", 60))})
+		parts = append(parts, record.Part{Kind: record.Prose, Text: fmt.Sprintf("Line %d: %s", i, strings.Repeat("é*", 60))})
 	}
-	parts = append(parts, bot.Part{Kind: bot.Block, Caption: "Game g1 as PTN:", Text: strings.Repeat("1. a1 a2\n", 400)})
-	msgs := renderReply(&bot.Reply{Parts: parts}, renderOptions{Header: "<@123456789012345678> <@223456789012345678>"})
+	parts = append(parts, record.Part{Kind: record.Block, Caption: "Game g1 as PTN:", Text: strings.Repeat("1. a1 a2\n", 400)})
+	msgs := renderReply(&record.Reply{Parts: parts}, renderOptions{Header: "<@123456789012345678> <@223456789012345678>"})
 	if len(msgs) < 3 {
 		t.Fatalf("%d messages", len(msgs))
 	}
@@ -119,20 +119,20 @@ func TestRenderSplits(t *testing.T) {
 
 func TestChosenReply(t *testing.T) {
 	alice, bob := "111111111111111111", "222222222222222222"
-	to := func(u string, attention bool, seq uint64) bot.Reply {
-		return bot.Reply{ID: fmt.Sprintf("e/%d", seq), Seq: seq, To: bot.Identity{Transport: Name, Address: u}, Attention: attention}
+	to := func(u string, attention bool, seq uint64) record.Reply {
+		return record.Reply{ID: fmt.Sprintf("e/%d", seq), Seq: seq, To: record.Identity{Transport: Name, Address: u}, Attention: attention}
 	}
 	for _, c := range []struct {
 		name   string
-		sibs   []bot.Reply
+		sibs   []record.Reply
 		sender string
 		want   string
 	}{
-		{"a move: the opponent's", []bot.Reply{to(alice, false, 1), to(bob, true, 2)}, alice, bob},
-		{"a resignation: the opponent's", []bot.Reply{to(alice, false, 1), to(bob, false, 2)}, alice, bob},
-		{"accepting and moving first: still the other's", []bot.Reply{to(alice, false, 1), to(bob, true, 2)}, bob, alice},
-		{"a clock event: who must act", []bot.Reply{to(alice, false, 1), to(bob, true, 2)}, "", bob},
-		{"a clock event, nobody to act: the first", []bot.Reply{to(bob, false, 2), to(alice, false, 1)}, "", alice},
+		{"a move: the opponent's", []record.Reply{to(alice, false, 1), to(bob, true, 2)}, alice, bob},
+		{"a resignation: the opponent's", []record.Reply{to(alice, false, 1), to(bob, false, 2)}, alice, bob},
+		{"accepting and moving first: still the other's", []record.Reply{to(alice, false, 1), to(bob, true, 2)}, bob, alice},
+		{"a clock event: who must act", []record.Reply{to(alice, false, 1), to(bob, true, 2)}, "", bob},
+		{"a clock event, nobody to act: the first", []record.Reply{to(bob, false, 2), to(alice, false, 1)}, "", alice},
 	} {
 		if got := chosen(c.sibs, c.sender); got.To.Address != c.want {
 			t.Errorf("%s: chose %s", c.name, got.To.Address)
@@ -160,7 +160,7 @@ func TestDeliveryErrors(t *testing.T) {
 		{&errPermission{Missing: "Attach Files", Channel: "#games"}, true, 0},
 	} {
 		err := deliveryError(c.err, "post")
-		var de *bot.DeliveryError
+		var de *outbox.DeliveryError
 		if !errors.As(err, &de) || de.Permanent != c.permanent || de.RetryAfter != c.retry {
 			t.Errorf("deliveryError(%v) = %#v", c.err, err)
 		}
@@ -195,9 +195,9 @@ func TestSplitReplyID(t *testing.T) {
 // where it may not.
 func TestRenderGameFile(t *testing.T) {
 	ptn := "[Player1 \"Alice\"]\n[Player2 \"Bob\"]\n[Result \"R-0\"]\n\n1. a1 e5\n2. e1 R-0"
-	r := &bot.Reply{Game: "g1", Parts: []bot.Part{
-		{Kind: bot.Prose, Text: "Game over: Alice (white) wins by road (R-0).\nThe whole game is attached as g1-Alice-vs-Bob.ptn."},
-		{Kind: bot.File, Caption: "g1-Alice-vs-Bob.ptn", Text: ptn},
+	r := &record.Reply{Game: "g1", Parts: []record.Part{
+		{Kind: record.Prose, Text: "Game over: Alice (white) wins by road (R-0).\nThe whole game is attached as g1-Alice-vs-Bob.ptn."},
+		{Kind: record.File, Caption: "g1-Alice-vs-Bob.ptn", Text: ptn},
 	}}
 	m := renderReply(r, renderOptions{Pictures: true})[0]
 	if len(m.Files) != 1 || m.Files[0].Name != "g1-Alice-vs-Bob.ptn" || string(m.Files[0].PNG) != ptn || strings.Contains(m.Content, "Player1") {
@@ -217,7 +217,7 @@ func TestRenderGameFile(t *testing.T) {
 // about no game carries none.
 func TestButtonMoments(t *testing.T) {
 	const user = "123456789012345678"
-	actions := []bot.Action{
+	actions := []record.Action{
 		{Label: "Offer a draw", Command: "draw", Game: "g1", Moment: "4a-k2j"},
 		{Label: "accept in g3", Command: "game g3; accept", Moment: "9ad-x1"},
 		{Label: "List your games", Command: "games"},

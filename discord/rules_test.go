@@ -9,6 +9,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // Within Discord's rules: these tests make the bot meet the limits the
@@ -187,11 +188,11 @@ func TestUnreachableByDM(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{})
 	w.fake.SetRefusesDMs(w.bob.ID, true)
-	ann := bot.Identity{Transport: "email", Address: "ann@example.org"}
+	ann := record.Identity{Transport: "email", Address: "ann@example.org"}
 	if _, err := w.ref.Handle(w.ctx, bot.Message{ID: "<c1@example.org>", From: ann, Name: "Ann", Text: "new discord:" + w.bob.ID}); err != nil {
 		t.Fatal(err)
 	}
-	told := w.mail.wait(w.ctx, t, func(r bot.Reply) bool {
+	told := w.mail.wait(w.ctx, t, func(r record.Reply) bool {
 		return r.To == ann && strings.Contains(r.Text(), "cannot be reached by Discord")
 	})
 	if !strings.Contains(told.Text(), "refuses direct messages") {
@@ -217,7 +218,7 @@ func TestClockPings(t *testing.T) {
 	if _, err := w.ref.Tick(w.ctx); err != nil {
 		t.Fatal(err)
 	}
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Over })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Over })
 	lost := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "0-1") })
 	if !containsAll(lost.Mentions, w.alice.ID, w.bob.ID) {
 		t.Errorf("the loss on time mentions %v: %s", lost.Mentions, show(lost))

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 )
 
 // tokenLife is how long the adapter answers with an interaction's token
@@ -28,12 +28,12 @@ const tokenLife = 14 * time.Minute
 //     caused it sees their own reply as an ephemeral answer.
 //   - Players who asked for direct messages get their replies about
 //     events they did not cause by DM as well, and are not mentioned.
-func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
+func (t *Transport) Send(ctx context.Context, r *record.Reply) error {
 	if r.To.Transport == Name && r.To.Address == lobbyAddress && t.cfg.Lobby != "" {
 		return t.sendLobby(ctx, r)
 	}
 	if r.To.Transport != Name || !IsSnowflake(r.To.Address) {
-		return bot.Permanent("not a Discord user", fmt.Errorf("discord: reply %s is for %s", r.ID, r.To.Key()))
+		return outbox.Permanent("not a Discord user", fmt.Errorf("discord: reply %s is for %s", r.ID, r.To.Key()))
 	}
 	// A send under way finishes even when takbot shuts down (within its
 	// deadline): cut off, a message Discord took could not be recorded as
@@ -47,14 +47,14 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	}
 	d := &delivery{t: t, r: r, user: r.To.Address}
 	if _, err := t.getState(ctx, keySent+r.ID, &d.sent); err != nil {
-		return bot.Temporary(err, 0)
+		return outbox.Temporary(err, 0)
 	}
 	if d.sent.Done {
 		return nil // posted before; the pipeline had not recorded it
 	}
 	o, err := t.originOf(ctx, r.Cause)
 	if err != nil {
-		return bot.Temporary(err, 0)
+		return outbox.Temporary(err, 0)
 	}
 	d.origin = o
 	deliver := d.deliver
@@ -89,7 +89,7 @@ func (t *Transport) originOf(ctx context.Context, cause string) (*liveOrigin, er
 // delivery is one reply being delivered.
 type delivery struct {
 	t      *Transport
-	r      *bot.Reply
+	r      *record.Reply
 	user   string
 	origin *liveOrigin
 	sent   sentRecord
@@ -213,7 +213,7 @@ func (d *delivery) privately(ctx context.Context, channel, replyTo string) error
 	}
 	d.t.dmRefused(ctx, d.user)
 	if channel == "" {
-		return bot.Permanent("Discord refuses direct messages to this user, and a private reply is shown nowhere else", err)
+		return outbox.Permanent("Discord refuses direct messages to this user, and a private reply is shown nowhere else", err)
 	}
 	line := outMessage{Content: mention(d.user) + " " + privateRefusedNote}
 	return d.sendAll(ctx, channel, []outMessage{line}, func(m outMessage) error {

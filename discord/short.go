@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
@@ -42,7 +42,7 @@ const boardButton = "Board"
 // shortened is a reply's parts for a short post, and the summary line
 // (Discord Markdown, "" when it is not a move post) that goes first.
 type shortened struct {
-	Parts  []bot.Part
+	Parts  []record.Part
 	Lead   string
 	Folded bool // some detail was left out
 }
@@ -50,11 +50,11 @@ type shortened struct {
 // shorten applies the rule to parts whose picture is attached. deadline
 // returns the game's deadline when the game still stands at the
 // picture's ply.
-func shorten(parts []bot.Part, deadline func(ply int) time.Time) shortened {
+func shorten(parts []record.Part, deadline func(ply int) time.Time) shortened {
 	var s shortened
-	var images []*bot.Picture
+	var images []*record.Picture
 	for _, p := range parts {
-		if p.Kind == bot.Image && p.Picture != nil {
+		if p.Kind == record.Image && p.Picture != nil {
 			images = append(images, p.Picture)
 		}
 	}
@@ -77,17 +77,17 @@ func shorten(parts []bot.Part, deadline func(ply int) time.Time) shortened {
 	seenImage := false
 	for _, p := range parts {
 		switch {
-		case p.Kind == bot.Image:
+		case p.Kind == record.Image:
 			seenImage = true
 			s.Parts = append(s.Parts, p)
 			continue
-		case p.Kind == bot.Block:
+		case p.Kind == record.Block:
 			afterBlock, s.Folded = true, true
 			continue
-		case p.Kind == bot.Prose && p.Text == render.TextLegend:
+		case p.Kind == record.Prose && p.Text == render.TextLegend:
 			s.Folded = true
 			continue
-		case p.Kind != bot.Prose:
+		case p.Kind != record.Prose:
 			s.Parts = append(s.Parts, p)
 			afterBlock = false
 			continue
@@ -138,7 +138,7 @@ func dropMoveLine(lines []string, ptn string) ([]string, string) {
 
 // summary is a move post's line: who played what, whose turn, and the
 // deadline as a Discord timestamp.
-func summary(p *bot.Picture, pos *tak.Position, played string, deadline func(ply int) time.Time) string {
+func summary(p *record.Picture, pos *tak.Position, played string, deadline func(ply int) time.Time) string {
 	toMove := pos.ToMove()
 	mover := toMove.Opponent()
 	name := func(c tak.Color) string { return escapeMarkdown(p.Players[c]) + " (" + c.String() + ")" }
@@ -160,7 +160,7 @@ func summary(p *bot.Picture, pos *tak.Position, played string, deadline func(ply
 // shows none).
 func (t *Transport) deadlineOf(ctx context.Context, game string) func(ply int) time.Time {
 	g, err := t.ref.Game(ctx, game)
-	if err != nil || g.Status != bot.Active || g.Deadline.IsZero() {
+	if err != nil || g.Status != record.Active || g.Deadline.IsZero() {
 		return nil
 	}
 	start := 0

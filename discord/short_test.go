@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
@@ -57,26 +57,26 @@ func TestBoardOnDemand(t *testing.T) {
 func TestShorten(t *testing.T) {
 	deadline := time.Date(2026, 11, 26, 11, 0, 0, 0, time.UTC)
 	cfg := tak.DefaultConfig(3)
-	move := &bot.Picture{Name: "m.png", Config: cfg, TPS: "x3/x3/1,x2 2 1", Last: "a1", Players: [2]string{"Alice", "Bob_"}}
+	move := &record.Picture{Name: "m.png", Config: cfg, TPS: "x3/x3/1,x2 2 1", Last: "a1", Players: [2]string{"Alice", "Bob_"}}
 	over := *move
-	over.Result = &bot.ResultRecord{PTN: "R-0"}
+	over.Result = &record.Result{PTN: "R-0"}
 	ruling := *move
 	ruling.Caption = "Before turn 1"
-	status := func(p *bot.Picture, turn string) []bot.Part {
-		return []bot.Part{
-			{Kind: bot.Prose, Text: "Bob declined the draw.\nTurn 1 (PTN move 1, white) of game g1: Alice (white) played ps a3 (PTN a1)."},
-			{Kind: bot.Image, Picture: p},
-			{Kind: bot.Block, Fallback: true, Caption: "The board:", Text: "   A B C"},
-			{Kind: bot.Block, Caption: "Sync board:", Text: "s 0 0"},
-			{Kind: bot.Prose, Text: render.TextLegend},
-			{Kind: bot.Prose, Text: "In hand: white 9 stones.\n" + turn},
-			{Kind: bot.Actions, Actions: []bot.Action{{Label: "Resign", Command: "resign", Game: "g1"}}},
+	status := func(p *record.Picture, turn string) []record.Part {
+		return []record.Part{
+			{Kind: record.Prose, Text: "Bob declined the draw.\nTurn 1 (PTN move 1, white) of game g1: Alice (white) played ps a3 (PTN a1)."},
+			{Kind: record.Image, Picture: p},
+			{Kind: record.Block, Fallback: true, Caption: "The board:", Text: "   A B C"},
+			{Kind: record.Block, Caption: "Sync board:", Text: "s 0 0"},
+			{Kind: record.Prose, Text: render.TextLegend},
+			{Kind: record.Prose, Text: "In hand: white 9 stones.\n" + turn},
+			{Kind: record.Actions, Actions: []record.Action{{Label: "Resign", Command: "resign", Game: "g1"}}},
 		}
 	}
-	prose := func(ps []bot.Part) string {
+	prose := func(ps []record.Part) string {
 		var out []string
 		for _, p := range ps {
-			if p.Kind == bot.Prose {
+			if p.Kind == record.Prose {
 				out = append(out, p.Text)
 			}
 		}
@@ -85,7 +85,7 @@ func TestShorten(t *testing.T) {
 	at := func(int) time.Time { return deadline }
 	for _, c := range []struct {
 		name        string
-		parts       []bot.Part
+		parts       []record.Part
 		lead, prose string
 		folded      bool
 	}{
@@ -95,7 +95,7 @@ func TestShorten(t *testing.T) {
 			"Alice (white) played ps a3 (PTN a1)", "Bob declined the draw.|Game over: Alice (white) wins by road (R-0).", true},
 		{"captioned picture", status(&ruling, "Turn 2 (PTN move 1, black): your move, by then."),
 			"", "Bob declined the draw.\nTurn 1 (PTN move 1, white) of game g1: Alice (white) played ps a3 (PTN a1).|Turn 2 (PTN move 1, black): your move, by then.", true},
-		{"no picture", []bot.Part{{Kind: bot.Prose, Text: "Bob proposes a draw."}, {Kind: bot.Block, Caption: "Sync board:", Text: "s 0 0"}},
+		{"no picture", []record.Part{{Kind: record.Prose, Text: "Bob proposes a draw."}, {Kind: record.Block, Caption: "Sync board:", Text: "s 0 0"}},
 			"", "Bob proposes a draw.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -104,7 +104,7 @@ func TestShorten(t *testing.T) {
 				t.Errorf("lead %q\nprose %q\nfolded %v\nwant %q\n%q\n%v", s.Lead, prose(s.Parts), s.Folded, c.lead, c.prose, c.folded)
 			}
 			for _, p := range s.Parts {
-				if p.Kind == bot.Block && c.folded {
+				if p.Kind == record.Block && c.folded {
 					t.Errorf("a block stays: %+v", p)
 				}
 			}

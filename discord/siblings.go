@@ -7,14 +7,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // siblings returns the replies of one event about one game to the
 // Discord players in its thread (the reply itself first). A reply's id is
 // its event's id, "/", and its index among the event's replies.
-func (t *Transport) siblings(ctx context.Context, r *bot.Reply, place placeRecord) []bot.Reply {
-	out := []bot.Reply{*r}
+func (t *Transport) siblings(ctx context.Context, r *record.Reply, place placeRecord) []record.Reply {
+	out := []record.Reply{*r}
 	if len(place.Members) < 2 {
 		return out
 	}
@@ -27,7 +27,7 @@ func (t *Transport) siblings(ctx context.Context, r *bot.Reply, place placeRecor
 			continue
 		}
 		rp, err := t.ref.Reply(ctx, base+"/"+strconv.Itoa(i))
-		if errors.Is(err, bot.ErrNotFound) {
+		if errors.Is(err, record.ErrNotFound) {
 			continue
 		}
 		if err != nil {
@@ -57,8 +57,8 @@ func splitReplyID(id string) (string, int, bool) {
 // chosen picks the reply of an event that the thread shows: the one for
 // a player who did not cause the event, then one that asks its reader to
 // act, then the first written.
-func chosen(sibs []bot.Reply, sender string) bot.Reply {
-	best := append([]bot.Reply(nil), sibs...)
+func chosen(sibs []record.Reply, sender string) record.Reply {
+	best := append([]record.Reply(nil), sibs...)
 	sort.SliceStable(best, func(i, j int) bool {
 		a, b := best[i], best[j]
 		if (a.To.Address == sender) != (b.To.Address == sender) {
@@ -78,7 +78,7 @@ func chosen(sibs []bot.Reply, sender string) bot.Reply {
 // pings lists the players an event's thread post mentions: those who did
 // not cause it (a clock event or a mail concerns every Discord player),
 // except the ones who get it by DM.
-func (t *Transport) pings(sibs []bot.Reply, sender string) []string {
+func (t *Transport) pings(sibs []record.Reply, sender string) []string {
 	var out []string
 	for _, r := range sibs {
 		u := r.To.Address

@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Slash commands: each becomes the command line a player would write in a
@@ -109,7 +110,7 @@ func (t *Transport) autocomplete(ix *discordgo.Interaction, u *discordgo.User) {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	threadGame, _ := t.mem.gameOf(ix.ChannelID)
 	if focused, typed, game := readAutocomplete(ix.ApplicationCommandData(), threadGame); focused == "move" {
-		moves, err := t.ref.MoveChoices(ctx, bot.Identity{Transport: Name, Address: u.ID}, game, typed, 25)
+		moves, err := t.ref.MoveChoices(ctx, record.Identity{Transport: Name, Address: u.ID}, game, typed, 25)
 		if err != nil {
 			t.log.Warn("discord: move choices", "user", u.ID, "game", game, "err", err)
 		}

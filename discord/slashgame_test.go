@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 )
 
 // A whole game by slash commands and buttons: the challenge opens a
@@ -43,11 +43,11 @@ func TestGameBySlashCommands(t *testing.T) {
 	if !wrong.Ephemeral || !strings.Contains(wrong.Content, "only they can use them") {
 		t.Errorf("Alice clicking Bob's Accept: %s", show(wrong))
 	}
-	if g := w.game("g1"); g.Status != bot.Challenged {
+	if g := w.game("g1"); g.Status != record.Challenged {
 		t.Fatalf("after Alice's click the game is %s", g.Status)
 	}
 	w.click(w.bob.ID, challenge, "Accept")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Active })
 	start := w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "your move") })
 	if !containsAll(start.Mentions, w.alice.ID) {
 		t.Errorf("the game start should mention Alice, who moves first: %q %v", start.Content, start.Mentions)
@@ -100,7 +100,7 @@ func TestGameBySlashCommands(t *testing.T) {
 			t.Errorf("move %d: the mover's own answer %s", i+1, show(own))
 		}
 	}
-	g := w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Over })
+	g := w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Over })
 	if g.Result == nil || g.Result.PTN != "R-0" {
 		t.Errorf("result %+v", g.Result)
 	}
@@ -140,7 +140,7 @@ func TestNewPlayerBareSquareIsPTN(t *testing.T) {
 	if _, asked := button(own, "Place a flat on"); asked {
 		t.Errorf("Alice was asked which notation she meant: %s", show(own))
 	}
-	g := w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
+	g := w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 1 })
 	if g.Moves[0].PTN != "c3" {
 		t.Errorf("the move played is PTN %q, want c3", g.Moves[0].PTN)
 	}
@@ -149,7 +149,7 @@ func TestNewPlayerBareSquareIsPTN(t *testing.T) {
 		t.Errorf("the thread shows Bob %s, want %q", show(post), want)
 	}
 	for _, who := range []string{w.alice.ID, w.bob.ID} {
-		p, err := w.ref.Player(w.ctx, bot.Identity{Transport: Name, Address: who})
+		p, err := w.ref.Player(w.ctx, record.Identity{Transport: Name, Address: who})
 		if err != nil || p.Notation != notation.PTN || p.NotationFixed {
 			t.Errorf("player %s: %+v, %v; want PTN, not yet chosen", who, p, err)
 		}

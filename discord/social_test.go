@@ -7,6 +7,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // TestSayPlanRematchAcrossTransports: Alice on Discord and Ann by mail
@@ -19,7 +20,7 @@ func TestSayPlanRematchAcrossTransports(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, worldOptions{MessageContent: true})
 	o := discordfake.Opt
-	ann := bot.Identity{Transport: "email", Address: "ann@example.org"}
+	ann := record.Identity{Transport: "email", Address: "ann@example.org"}
 	seq := 0
 	send := func(text string, refused bool) {
 		t.Helper()
@@ -30,9 +31,9 @@ func TestSayPlanRematchAcrossTransports(t *testing.T) {
 		}
 	}
 	mail := func(text string) { t.Helper(); send(text, false) }
-	mailTo := func(want string) *bot.Reply {
+	mailTo := func(want string) *record.Reply {
 		t.Helper()
-		r := w.mail.wait(w.ctx, t, func(r bot.Reply) bool { return r.To == ann && strings.Contains(r.Text(), want) })
+		r := w.mail.wait(w.ctx, t, func(r record.Reply) bool { return r.To == ann && strings.Contains(r.Text(), want) })
 		return &r
 	}
 	post := func(ch, want string) discordfake.Message {
@@ -89,7 +90,7 @@ func TestSayPlanRematchAcrossTransports(t *testing.T) {
 		t.Errorf("the last post does not say the plan answered:\n%s", last.Content)
 	}
 	mailTo("Game over: Alice (white) wins by road")
-	if g := w.game("g1"); g.Status != bot.Over || g.Moves[len(g.Moves)-1].PTN != "a1" {
+	if g := w.game("g1"); g.Status != record.Over || g.Moves[len(g.Moves)-1].PTN != "a1" {
 		t.Fatalf("g1: %s, moves %+v", g.Status, g.Moves)
 	}
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Adapter state keys (the transport's key-value space in the store).
@@ -112,12 +113,12 @@ func write(key string, v any) bot.StateWrite { return bot.StateWrite{Key: key, V
 // getState reads one key into v; false when absent.
 func (t *Transport) getState(ctx context.Context, key string, v any) (bool, error) {
 	var raw []byte
-	err := t.ref.ViewState(ctx, Name, func(tx bot.StateTx) error {
+	err := t.ref.ViewState(ctx, Name, func(tx record.StateTx) error {
 		var err error
 		raw, err = tx.Get(key)
 		return err
 	})
-	if errors.Is(err, bot.ErrNotFound) {
+	if errors.Is(err, record.ErrNotFound) {
 		return false, nil
 	}
 	if err != nil {
@@ -135,7 +136,7 @@ func (t *Transport) getState(ctx context.Context, key string, v any) (bool, erro
 
 // putState writes keys on their own.
 func (t *Transport) putState(ctx context.Context, writes ...bot.StateWrite) error {
-	return t.ref.UpdateState(ctx, Name, func(tx bot.StateTx) error {
+	return t.ref.UpdateState(ctx, Name, func(tx record.StateTx) error {
 		for _, w := range writes {
 			var err error
 			if w.Delete {
@@ -143,7 +144,7 @@ func (t *Transport) putState(ctx context.Context, writes ...bot.StateWrite) erro
 			} else {
 				err = tx.Put(w.Key, w.Value)
 			}
-			if err != nil && !(w.Delete && errors.Is(err, bot.ErrNotFound)) {
+			if err != nil && !(w.Delete && errors.Is(err, record.ErrNotFound)) {
 				return err
 			}
 		}
@@ -154,7 +155,7 @@ func (t *Transport) putState(ctx context.Context, writes ...bot.StateWrite) erro
 // loadState reads what the adapter keeps in memory: places, threads,
 // names, preferences and home channels.
 func (t *Transport) loadState(ctx context.Context) error {
-	return t.ref.ViewState(ctx, Name, func(tx bot.StateTx) error {
+	return t.ref.ViewState(ctx, Name, func(tx record.StateTx) error {
 		if err := tx.Scan(keyGame, func(k string, v []byte) error {
 			var p placeRecord
 			if json.Unmarshal(v, &p) == nil {
@@ -190,7 +191,7 @@ func (t *Transport) loadState(ctx context.Context) error {
 func (t *Transport) prune(ctx context.Context) error {
 	now := t.clock.Now()
 	var stale []string
-	err := t.ref.ViewState(ctx, Name, func(tx bot.StateTx) error {
+	err := t.ref.ViewState(ctx, Name, func(tx record.StateTx) error {
 		if err := tx.Scan(keyOrigin, func(k string, v []byte) error {
 			var o originRecord
 			if json.Unmarshal(v, &o) != nil || now.Sub(o.At) > originRetention {

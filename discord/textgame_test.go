@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // A whole game by plain text with the Message Content intent: a challenge
@@ -73,7 +73,7 @@ func TestGameByPlainText(t *testing.T) {
 		}
 	}
 	step(w.alice.ID, "a1", "R-0")
-	if g := w.game("g1"); g.Status != bot.Over {
+	if g := w.game("g1"); g.Status != record.Over {
 		t.Errorf("game %s", g.Status)
 	}
 
@@ -104,11 +104,11 @@ func TestPlainTextLikeAMail(t *testing.T) {
 		}
 	}
 	say(w.alice.ID, "Good luck, Bob!\nps a1\nI always start in a corner.")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 1 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 1 })
 	say(w.bob.ID, "ps c1")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 2 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 2 })
 	say(w.alice.ID, "Sliding over.\na3>") // PTN: Alice's replies are in PTN from now on
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return len(g.Moves) == 3 })
+	w.waitGame("g1", func(g *record.Game) bool { return len(g.Moves) == 3 })
 	say(w.bob.ID, "ps c2\ndraw")
 	offer := w.waitPost(th.ID, func(m discordfake.Message) bool {
 		_, ok := button(m, "Decline")
@@ -123,7 +123,7 @@ func TestPlainTextLikeAMail(t *testing.T) {
 	w.click(w.alice.ID, offer, "Decline")
 	w.waitPost(th.ID, func(m discordfake.Message) bool { return strings.Contains(m.Content, "declined") })
 	g := w.game("g1")
-	if g.Status != bot.Active || len(g.Moves) != 4 {
+	if g.Status != record.Active || len(g.Moves) != 4 {
 		t.Errorf("game %s with %d moves, want active with 4", g.Status, len(g.Moves))
 	}
 	for _, m := range w.posts(th.ID) {

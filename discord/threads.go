@@ -9,6 +9,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/privacy"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 )
 
 // Game threads: a game gets a thread at its first reply that needs one,
@@ -37,8 +40,8 @@ func (t *Transport) placeOf(ctx context.Context, game string, o *liveOrigin) (pl
 		return stored, nil
 	}
 	g, err := t.ref.Game(ctx, game)
-	if errors.Is(err, bot.ErrNotFound) {
-		return placeRecord{}, bot.Permanent("the game does not exist", fmt.Errorf("discord: game %s: %w", game, err))
+	if errors.Is(err, record.ErrNotFound) {
+		return placeRecord{}, outbox.Permanent("the game does not exist", fmt.Errorf("discord: game %s: %w", game, err))
 	}
 	if err != nil {
 		return placeRecord{}, fmt.Errorf("discord: read game %s: %w", game, err)
@@ -82,10 +85,10 @@ func (t *Transport) placeOf(ctx context.Context, game string, o *liveOrigin) (pl
 }
 
 // discordPlayers lists the Discord user ids of a game's players.
-func discordPlayers(g *bot.GameRecord) []string {
+func discordPlayers(g *record.Game) []string {
 	var out []string
 	for _, k := range g.Players {
-		if id, ok := bot.ParseIdentity(k); ok && id.Transport == Name && IsSnowflake(id.Address) {
+		if id, ok := record.ParseIdentity(k); ok && id.Transport == Name && IsSnowflake(id.Address) {
 			if len(out) == 0 || out[0] != id.Address {
 				out = append(out, id.Address)
 			}
@@ -107,7 +110,7 @@ func (t *Transport) savePlace(ctx context.Context, game string, p placeRecord) (
 }
 
 // threadName names a game's thread: "g7 Alice vs Bob".
-func threadName(g *bot.GameRecord) string {
+func threadName(g *record.Game) string {
 	name := fmt.Sprintf("%s %s vs %s", g.ID, cleanName(g.Names[0]), cleanName(g.Names[1]))
 	return cutRunes(strings.Join(strings.Fields(name), " "), maxThreadName)
 }
@@ -123,11 +126,11 @@ func cleanName(s string) string {
 
 // openThread creates a game's thread under a server channel and adds the
 // game's Discord players.
-func (t *Transport) openThread(ctx context.Context, g *bot.GameRecord, parent string, players []string) (placeRecord, error) {
+func (t *Transport) openThread(ctx context.Context, g *record.Game, parent string, players []string) (placeRecord, error) {
 	kind := discordgo.ChannelTypeGuildPublicThread
-	if t.cfg.Threads == PrivateThreads || !bot.Public.SeesGame(g) {
+	if t.cfg.Threads == PrivateThreads || !privacy.Public.SeesGame(g) {
 		// A private game (private=yes) is its players' only
-		// (bot/visibility.go): its thread is private whatever the
+		// (bot/privacy): its thread is private whatever the
 		// server's setting.
 		kind = discordgo.ChannelTypeGuildPrivateThread
 	}

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/discordfake"
+	"github.com/takbymail/takbot/record"
 )
 
 // A spectator on Discord: /tak more watch, each move by direct message
@@ -22,7 +22,7 @@ func TestWatchBySlashCommand(t *testing.T) {
 	th := w.thread()
 	challenge := w.waitPosts(th.ID, 1)[0]
 	w.click(w.bob.ID, challenge, "Accept")
-	w.waitGame("g1", func(g *bot.GameRecord) bool { return g.Status == bot.Active })
+	w.waitGame("g1", func(g *record.Game) bool { return g.Status == record.Active })
 	ix, err := w.fake.Slash(w.ctx, carol.ID, w.channel, rootCommand, discordfake.Sub(moreGroup, discordfake.Sub("watch", o("id", "g1"))))
 	if err != nil {
 		t.Fatal(err)

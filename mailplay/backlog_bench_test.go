@@ -12,6 +12,7 @@ import (
 	"github.com/takbymail/takbot/internal/demo"
 	"github.com/takbymail/takbot/internal/localmail"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/record"
 )
 
 // backlogGames is how many games have a move waiting in the bot's
@@ -127,7 +128,7 @@ func (h *harness) startGames(players []string) []string {
 			for i := range work {
 				white, black := players[2*i], players[2*i+1]
 				out, err := h.ref.Handle(ctx, bot.Message{ID: fmt.Sprintf("setup-new-%d", i),
-					From: bot.Identity{Transport: mailplay.TransportName, Address: white}, Name: nameOf(white),
+					From: record.Identity{Transport: mailplay.TransportName, Address: white}, Name: nameOf(white),
 					Text: "new " + black + " size=5 color=white"})
 				if err != nil || len(out.Games) != 1 || out.Refused {
 					errs <- fmt.Errorf("challenge %d: %+v, %v", i, out, err)
@@ -135,7 +136,7 @@ func (h *harness) startGames(players []string) []string {
 				}
 				game := out.Games[0]
 				acc, err := h.ref.Handle(ctx, bot.Message{ID: fmt.Sprintf("setup-accept-%d", i),
-					From: bot.Identity{Transport: mailplay.TransportName, Address: black}, Name: nameOf(black),
+					From: record.Identity{Transport: mailplay.TransportName, Address: black}, Name: nameOf(black),
 					Text: "accept", Game: game})
 				if err != nil || acc.Refused {
 					errs <- fmt.Errorf("accept %d: %+v, %v", i, acc, err)

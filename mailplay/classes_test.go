@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/record"
 )
 
 const carolAddr = "carol@example.test"
@@ -20,7 +20,7 @@ const carolAddr = "carol@example.test"
 func (h *harness) records(game string) string {
 	h.t.Helper()
 	g, _ := json.Marshal(h.game(game))
-	p, err := h.ref.Player(context.Background(), bot.Identity{Transport: mailplay.TransportName, Address: aliceAddr})
+	p, err := h.ref.Player(context.Background(), record.Identity{Transport: mailplay.TransportName, Address: aliceAddr})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestForgedChangesAreHeld(t *testing.T) {
 		}},
 		{"a game: abort", "abort", func(h *harness, game string) error {
 			h.next(h.players[bobAddr], "Alice aborted game "+game+" against you before each player had moved twice")
-			if g := h.game(game); g.Status != bot.Aborted {
+			if g := h.game(game); g.Status != record.Aborted {
 				return fmt.Errorf("status %s after the confirmed abort", g.Status)
 			}
 			return nil
@@ -235,7 +235,7 @@ func TestChallengeSpamFromForgedMail(t *testing.T) {
 			t.Errorf("the request does not say what the mail would do:\n%s", m.Text())
 		}
 	}
-	if _, err := h.ref.Game(context.Background(), "g1"); !errors.Is(err, bot.ErrNotFound) {
+	if _, err := h.ref.Game(context.Background(), "g1"); !errors.Is(err, record.ErrNotFound) {
 		t.Errorf("a game was made from forged mail: %v", err)
 	}
 	if got := inboxCount(t, sys, carolAddr); got != 0 {

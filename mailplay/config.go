@@ -66,11 +66,11 @@ type Config struct {
 	// PollInterval is how often the mailbox is polled when the server has
 	// no IDLE (default 1 min).
 	PollInterval time.Duration
-	// MaxRepliesPerHour caps the answers (bot.Answer) sent to one
+	// MaxRepliesPerHour caps the answers (record.Answer) sent to one
 	// address in any hour (default 30); later answers wait for a free
 	// slot, and the next mail that goes out to the address says so.
 	// Events (the opponent's move, a challenge, a result) and the
-	// answers to the player's own play in their games (bot.Play) are
+	// answers to the player's own play in their games (record.Play) are
 	// never counted nor held.
 	MaxRepliesPerHour int
 	// MaxUnverifiedRepliesPerHour caps the mails from one unverified

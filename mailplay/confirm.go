@@ -16,6 +16,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 )
 
 // confirmFor is how long a held mail waits for its confirmation.
@@ -66,7 +68,7 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 		Nonce: nonce, ID: in.DedupKey, From: from, Text: text, Game: game, Received: received, Created: t.opts.Clock.Now().UTC().Truncate(time.Second),
 	}
 	held, recent := true, false
-	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	err = t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		var old confirmation
 		found, err := getJSON(tx, prefixConfirm+nonce, &old)
 		if err != nil {
@@ -121,7 +123,7 @@ func (t *Transport) hold(ctx context.Context, in *Inbound, from, game, text stri
 func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, name, nonce string, log *slog.Logger) (MailEvent, error) {
 	var c confirmation
 	var found bool
-	if err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+	if err := t.ref.ViewState(ctx, TransportName, func(tx record.StateTx) error {
 		var err error
 		found, err = getJSON(tx, prefixConfirm+nonce, &c)
 		return err
@@ -151,13 +153,13 @@ func (t *Transport) confirmed(ctx context.Context, ev MailEvent, from, name, non
 		return ev, err
 	}
 	out, err := t.ref.Handle(ctx, bot.Message{
-		ID: c.ID, From: bot.Identity{Transport: TransportName, Address: c.From}, Name: name,
+		ID: c.ID, From: record.Identity{Transport: TransportName, Address: c.From}, Name: name,
 		Text: c.Text, Game: c.Game, Received: c.Received, State: []bot.StateWrite{done}, Confirmed: true,
 	})
 	if errors.Is(err, bot.ErrBadMessage) {
 		log.Warn("confirmed mail the referee cannot handle", "held", c.ID, "err", err)
 		ev.Outcome, ev.Detail = MailUnreadable, err.Error()
-		return ev, t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		return ev, t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 			return tx.Put(done.Key, done.Value)
 		})
 	}
@@ -199,13 +201,13 @@ func (t *Transport) secret(ctx context.Context) ([]byte, error) {
 		return nil, fmt.Errorf("mailplay: secret: %w", err)
 	}
 	var secret []byte
-	err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	err := t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		raw, err := tx.Get(keySecret)
 		if err == nil && len(raw) >= 16 {
 			secret = append([]byte(nil), raw...)
 			return nil
 		}
-		if err != nil && !errors.Is(err, bot.ErrNotFound) {
+		if err != nil && !errors.Is(err, record.ErrNotFound) {
 			return err
 		}
 		secret = fresh
@@ -247,7 +249,7 @@ func (t *Transport) confirmLoop(ctx context.Context) {
 // returns the wait until the next one is.
 func (t *Transport) sendConfirmations(ctx context.Context) time.Duration {
 	var pending []confirmation
-	if err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+	if err := t.ref.ViewState(ctx, TransportName, func(tx record.StateTx) error {
 		return tx.Scan(prefixConfirm, func(_ string, v []byte) error {
 			var c confirmation
 			if err := unmarshalJSON(v, &c); err == nil && c.Sent.IsZero() && c.Done.IsZero() {
@@ -293,7 +295,7 @@ func (t *Transport) sendConfirmations(ctx context.Context) time.Duration {
 		c.NextTry = now.Add(retry)
 		wait = min(wait, retry)
 		t.log.Warn("confirmation request not sent yet", "to", c.From, "held", c.ID, "retry_in", retry, "err", err)
-		if uerr := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+		if uerr := t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 			var cur confirmation
 			if found, err := getJSON(tx, prefixConfirm+c.Nonce, &cur); err != nil || !found || !cur.Sent.IsZero() || !cur.Done.IsZero() {
 				return err
@@ -333,7 +335,7 @@ func (t *Transport) sendConfirmation(ctx context.Context, c confirmation) error 
 	var optOut []Field
 	var token string
 	var unwanted *consentError
-	if err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	if err := t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		optOut, unwanted, token = nil, nil, ""
 		stranger, cerr, err := t.admitMail(tx, c.From, confirmPrefix+c.Nonce, false, now)
 		if err != nil || cerr != nil {
@@ -371,7 +373,7 @@ func (t *Transport) sendConfirmation(ctx context.Context, c confirmation) error 
 	if err := WriteOutgoing(&buf, m); err != nil {
 		return err
 	}
-	sctx, cancel := bot.SendContext(ctx, 2*time.Minute)
+	sctx, cancel := outbox.SendContext(ctx, 2*time.Minute)
 	err = t.smtp.send(sctx, t.cfg.Address, c.From, buf.Bytes())
 	cancel()
 	// Recorded even when stopping: a request the server took and the bot
@@ -404,7 +406,7 @@ func (t *Transport) recordConfirmationSent(ctx context.Context, c confirmation, 
 
 // markConfirmation changes a stored confirmation.
 func (t *Transport) markConfirmation(ctx context.Context, nonce string, change func(*confirmation)) error {
-	return t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	return t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		var cur confirmation
 		found, err := getJSON(tx, prefixConfirm+nonce, &cur)
 		if err != nil || !found {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Consent (see bot.Consent and the README's "Consent"): anyone may name
@@ -57,12 +58,12 @@ type strangerMail struct {
 
 // Wrote implements bot.Consent: the address sent the bot a mail it
 // vouched for, or confirmed one.
-func (t *Transport) Wrote(tx bot.StateTx, address string) (bool, error) {
+func (t *Transport) Wrote(tx record.StateTx, address string) (bool, error) {
 	return hasKey(tx, prefixWrote+strings.ToLower(address))
 }
 
 // MarkWrote implements bot.Consent: the address wrote; a "stop" ends.
-func (t *Transport) MarkWrote(tx bot.StateTx, address string, at time.Time) error {
+func (t *Transport) MarkWrote(tx record.StateTx, address string, at time.Time) error {
 	addr := strings.ToLower(address)
 	if found, err := hasKey(tx, prefixWrote+addr); err != nil {
 		return err
@@ -79,14 +80,14 @@ func (t *Transport) MarkWrote(tx bot.StateTx, address string, at time.Time) erro
 
 // Stop implements bot.Consent: no more mail to the address but answers to
 // its own.
-func (t *Transport) Stop(tx bot.StateTx, address string, at time.Time) error {
+func (t *Transport) Stop(tx record.StateTx, address string, at time.Time) error {
 	return putJSON(tx, prefixStop+strings.ToLower(address), consentMark{At: at.Unix()})
 }
 
 // hasKey reports whether a state key is present.
-func hasKey(tx bot.StateTx, key string) (bool, error) {
+func hasKey(tx record.StateTx, key string) (bool, error) {
 	_, err := tx.Get(key)
-	if errors.Is(err, bot.ErrNotFound) {
+	if errors.Is(err, record.ErrNotFound) {
 		return false, nil
 	}
 	return err == nil, err
@@ -120,7 +121,7 @@ func (e *consentError) reason() string {
 // out, and counts it when addr never wrote: a mail counted before (same
 // hash) is counted once. It returns whether addr is a stranger (the mail
 // then carries the opt-out), or a *consentError.
-func (t *Transport) admitMail(tx bot.StateTx, addr, hash string, answer bool, now time.Time) (stranger bool, cerr *consentError, err error) {
+func (t *Transport) admitMail(tx record.StateTx, addr, hash string, answer bool, now time.Time) (stranger bool, cerr *consentError, err error) {
 	key := strings.ToLower(addr)
 	stopped, err := hasKey(tx, prefixStop+key)
 	if err != nil {
@@ -205,7 +206,7 @@ func (t *Transport) backfillConsent(ctx context.Context) error {
 		return nil
 	}
 	var done bool
-	if err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+	if err := t.ref.ViewState(ctx, TransportName, func(tx record.StateTx) error {
 		var err error
 		done, err = hasKey(tx, keyConsentBackfill)
 		return err
@@ -217,8 +218,8 @@ func (t *Transport) backfillConsent(ctx context.Context) error {
 		return nil
 	}
 	wrote := map[string]bool{}
-	err := t.ref.ForEachGame(ctx, func(g *bot.GameRecord) error {
-		answered := g.Status != bot.Challenged && g.Status != bot.Cancelled && g.Status != bot.Expired
+	err := t.ref.ForEachGame(ctx, func(g *record.Game) error {
+		answered := g.Status != record.Challenged && g.Status != record.Cancelled && g.Status != record.Expired
 		for _, key := range g.Players {
 			c, _ := g.ColorOf(key)
 			if addr, ok := strings.CutPrefix(key, TransportName+":"); ok && (answered || c == g.Challenger) {
@@ -232,7 +233,7 @@ func (t *Transport) backfillConsent(ctx context.Context) error {
 	}
 	now := t.opts.Clock.Now()
 	n := 0
-	if err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	if err := t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		n = 0
 		for addr := range wrote {
 			if found, err := hasKey(tx, prefixWrote+addr); err != nil {
@@ -258,7 +259,7 @@ func (t *Transport) backfillConsent(ctx context.Context) error {
 // stopped reports whether an address answered "stop".
 func (t *Transport) stopped(ctx context.Context, addr string) (bool, error) {
 	var found bool
-	err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+	err := t.ref.ViewState(ctx, TransportName, func(tx record.StateTx) error {
 		var err error
 		found, err = hasKey(tx, prefixStop+strings.ToLower(addr))
 		return err
@@ -291,7 +292,7 @@ func isUnsubscribeToken(s string) bool {
 // the List-Unsubscribe fields. The unsubscribe token is recorded, in the
 // transaction that prepares the mail, so that Unsubscribe finds its
 // address.
-func (t *Transport) optOut(tx bot.StateTx, secret []byte, addr, replyToken string) ([]Field, error) {
+func (t *Transport) optOut(tx record.StateTx, secret []byte, addr, replyToken string) ([]Field, error) {
 	mailto := "mailto:" + t.plusAddress(replyToken) + "?subject=stop"
 	if t.opts.UnsubscribeURL == "" {
 		return []Field{{Key: "List-Unsubscribe", Value: "<" + mailto + ">"}}, nil
@@ -315,9 +316,9 @@ func (t *Transport) optOutText(how string) string {
 }
 
 // withOptOut returns r with the opt-out paragraph as its last part.
-func (t *Transport) withOptOut(r *bot.Reply) *bot.Reply {
+func (t *Transport) withOptOut(r *record.Reply) *record.Reply {
 	cp := *r
-	cp.Parts = append(append([]bot.Part(nil), r.Parts...), bot.Part{Kind: bot.Prose, Text: t.optOutText("reply with the one word stop")})
+	cp.Parts = append(append([]record.Part(nil), r.Parts...), record.Part{Kind: record.Prose, Text: t.optOutText("reply with the one word stop")})
 	return &cp
 }
 
@@ -331,9 +332,9 @@ func (t *Transport) Unsubscribe(ctx context.Context, token string) error {
 	}
 	now := t.opts.Clock.Now()
 	addr := ""
-	err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	err := t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		raw, err := tx.Get(prefixUnsubscribe + token)
-		if errors.Is(err, bot.ErrNotFound) {
+		if errors.Is(err, record.ErrNotFound) {
 			addr = ""
 			return nil
 		}

@@ -13,6 +13,8 @@ import (
 	"github.com/takbymail/takbot/internal/demo"
 	"github.com/takbymail/takbot/internal/localmail"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/web"
 )
@@ -65,19 +67,19 @@ func TestStrangerCap(t *testing.T) {
 	clock := &settableClock{now: time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)}
 	logs := &logCounter{}
 	h, sys := startLocal(t, harnessOptions{noStart: true, clock: clock, logger: slog.New(logs), unsubscribeURL: unsubscribeBase})
-	to := bot.Identity{Transport: mailplay.TransportName, Address: victimAddr}
-	reply := func(id string, class bot.ReplyClass) *bot.Reply {
-		return &bot.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, Subject: "[Tak g1] Mallory vs victim", Game: "g1",
-			Class: class, Created: clock.Now(), Parts: []bot.Part{{Kind: bot.Prose, Text: "Reply " + id + "."}}}
+	to := record.Identity{Transport: mailplay.TransportName, Address: victimAddr}
+	reply := func(id string, class record.ReplyClass) *record.Reply {
+		return &record.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, Subject: "[Tak g1] Mallory vs victim", Game: "g1",
+			Class: class, Created: clock.Now(), Parts: []record.Part{{Kind: record.Prose, Text: "Reply " + id + "."}}}
 	}
 	if err := sys.AddUser(victimAddr, passwordOf(victimAddr)); err != nil {
 		t.Fatal(err)
 	}
-	send := func(r *bot.Reply) error { return h.tr.Send(h.ctx(), r) }
+	send := func(r *record.Reply) error { return h.tr.Send(h.ctx(), r) }
 	for i, id := range []string{"e1", "a2", "e3"} {
-		class := bot.Event
+		class := record.Event
 		if i == 1 {
-			class = bot.Answer
+			class = record.Answer
 		}
 		if err := send(reply(id, class)); err != nil {
 			t.Fatalf("mail %d of the day: %v", i+1, err)
@@ -96,17 +98,17 @@ func TestStrangerCap(t *testing.T) {
 	}
 	for range 3 {
 		for _, id := range []string{"e4", "a5"} {
-			err := send(reply(id, bot.Event))
+			err := send(reply(id, record.Event))
 			if !bot.IsUnwanted(err) {
 				t.Fatalf("mail %s beyond the cap: %v, want declined", id, err)
 			}
-			var de *bot.DeliveryError
+			var de *outbox.DeliveryError
 			if !errors.As(err, &de) || !strings.Contains(de.Reason, "not accepting more mail from takbot today") {
 				t.Errorf("declined with %v", err)
 			}
 		}
 	}
-	if err := send(reply("e1", bot.Event)); err != nil {
+	if err := send(reply("e1", record.Event)); err != nil {
 		t.Errorf("a mail sent before, sent again: %v (it is counted once)", err)
 	}
 	if n := len(sys.Sent()); n != 4 {
@@ -119,12 +121,12 @@ func TestStrangerCap(t *testing.T) {
 		t.Errorf("%d log lines about declined mail, want 1 for the run", n)
 	}
 	clock.advance(24 * time.Hour)
-	if err := send(reply("e6", bot.Event)); err != nil {
+	if err := send(reply("e6", record.Event)); err != nil {
 		t.Errorf("a day later: %v", err)
 	}
 	h.wrote(victimAddr)
 	for _, id := range []string{"e7", "e8", "e9", "e10"} {
-		if err := send(reply(id, bot.Event)); err != nil {
+		if err := send(reply(id, record.Event)); err != nil {
 			t.Fatalf("to an address that wrote: %v", err)
 		}
 	}
@@ -140,15 +142,15 @@ func TestStrangerCap(t *testing.T) {
 func TestStopAndOneClick(t *testing.T) {
 	clock := &settableClock{now: time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)}
 	h, sys := startLocal(t, harnessOptions{noStart: true, clock: clock, unsubscribeURL: unsubscribeBase})
-	to := bot.Identity{Transport: mailplay.TransportName, Address: victimAddr}
-	reply := func(id string, class bot.ReplyClass) *bot.Reply {
-		return &bot.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, Subject: "[Tak] your games",
-			Class: class, Created: clock.Now(), Parts: []bot.Part{{Kind: bot.Prose, Text: "Reply " + id + "."}}}
+	to := record.Identity{Transport: mailplay.TransportName, Address: victimAddr}
+	reply := func(id string, class record.ReplyClass) *record.Reply {
+		return &record.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, Subject: "[Tak] your games",
+			Class: class, Created: clock.Now(), Parts: []record.Part{{Kind: record.Prose, Text: "Reply " + id + "."}}}
 	}
 	if err := sys.AddUser(victimAddr, passwordOf(victimAddr)); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.tr.Send(h.ctx(), reply("e1", bot.Event)); err != nil {
+	if err := h.tr.Send(h.ctx(), reply("e1", record.Event)); err != nil {
 		t.Fatal(err)
 	}
 	tok := oneClickToken(t, lastSentTo(t, sys, victimAddr))
@@ -158,7 +160,7 @@ func TestStopAndOneClick(t *testing.T) {
 			t.Errorf("Unsubscribe(%q): %v, want nothing and no error", bad, err)
 		}
 	}
-	if err := h.tr.Send(h.ctx(), reply("e2", bot.Event)); err != nil {
+	if err := h.tr.Send(h.ctx(), reply("e2", record.Event)); err != nil {
 		t.Fatalf("after unknown tokens: %v", err)
 	}
 	for range 2 {
@@ -166,12 +168,12 @@ func TestStopAndOneClick(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	err := h.tr.Send(h.ctx(), reply("e3", bot.Event))
-	var de *bot.DeliveryError
+	err := h.tr.Send(h.ctx(), reply("e3", record.Event))
+	var de *outbox.DeliveryError
 	if !bot.IsUnwanted(err) || !errors.As(err, &de) || de.Reason != "the address does not accept mail from takbot" {
 		t.Fatalf("an event after unsubscribing: %v, want declined", err)
 	}
-	if err := h.tr.Send(h.ctx(), reply("a4", bot.Answer)); err != nil {
+	if err := h.tr.Send(h.ctx(), reply("a4", record.Answer)); err != nil {
 		t.Errorf("an answer to its own mail after unsubscribing: %v", err)
 	}
 	if n := len(sys.Sent()); n != 3 {
@@ -294,7 +296,7 @@ func TestMailBombCapped(t *testing.T) {
 // unanswered: no answer, no confirmation request.
 func TestForgedMailFromStoppedAddressDropped(t *testing.T) {
 	h, sys := startLocal(t, harnessOptions{})
-	if err := h.ref.UpdateState(h.ctx(), mailplay.TransportName, func(tx bot.StateTx) error {
+	if err := h.ref.UpdateState(h.ctx(), mailplay.TransportName, func(tx record.StateTx) error {
 		return h.tr.Stop(tx, aliceAddr, time.Now())
 	}); err != nil {
 		t.Fatal(err)
@@ -322,10 +324,10 @@ func TestOneClickOverHTTP(t *testing.T) {
 	if err := sys.AddUser(victimAddr, passwordOf(victimAddr)); err != nil {
 		t.Fatal(err)
 	}
-	to := bot.Identity{Transport: mailplay.TransportName, Address: victimAddr}
-	reply := func(id string) *bot.Reply {
-		return &bot.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, Subject: "[Tak] your games",
-			Created: clock.Now(), Parts: []bot.Part{{Kind: bot.Prose, Text: "Reply " + id + "."}}}
+	to := record.Identity{Transport: mailplay.TransportName, Address: victimAddr}
+	reply := func(id string) *record.Reply {
+		return &record.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, Subject: "[Tak] your games",
+			Created: clock.Now(), Parts: []record.Part{{Kind: record.Prose, Text: "Reply " + id + "."}}}
 	}
 	if err := h.tr.Send(h.ctx(), reply("e1")); err != nil {
 		t.Fatal(err)
@@ -372,13 +374,15 @@ func TestConsentBackfill(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	email := func(addr string) bot.Identity { return bot.Identity{Transport: mailplay.TransportName, Address: addr} }
+	email := func(addr string) record.Identity {
+		return record.Identity{Transport: mailplay.TransportName, Address: addr}
+	}
 	// the games of a database from before consent was kept: nobody is
 	// recorded as having written
-	if err := h.store.Update(h.ctx(), func(tx bot.Tx) error {
-		for _, g := range []*bot.GameRecord{
-			{ID: "g1", Status: bot.Active, Players: [2]string{"email:" + aliceAddr, "email:" + bobAddr}, Challenger: tak.White},
-			{ID: "g2", Status: bot.Challenged, Players: [2]string{"email:" + aliceAddr, "email:carol@example.test"}, Challenger: tak.White},
+	if err := h.store.Update(h.ctx(), func(tx record.Tx) error {
+		for _, g := range []*record.Game{
+			{ID: "g1", Status: record.Active, Players: [2]string{"email:" + aliceAddr, "email:" + bobAddr}, Challenger: tak.White},
+			{ID: "g2", Status: record.Challenged, Players: [2]string{"email:" + aliceAddr, "email:carol@example.test"}, Challenger: tak.White},
 		} {
 			if err := tx.PutGame(g); err != nil {
 				return err
@@ -394,8 +398,8 @@ func TestConsentBackfill(t *testing.T) {
 	}
 	send := func(to string) *mailplay.Inbound {
 		t.Helper()
-		r := &bot.Reply{ID: "email:mid:after-" + to + "/1", To: email(to), Subject: "[Tak] your games", Created: clock.Now(),
-			Parts: []bot.Part{{Kind: bot.Prose, Text: "Hello."}}}
+		r := &record.Reply{ID: "email:mid:after-" + to + "/1", To: email(to), Subject: "[Tak] your games", Created: clock.Now(),
+			Parts: []record.Part{{Kind: record.Prose, Text: "Hello."}}}
 		if err := tr.Send(h.ctx(), r); err != nil {
 			t.Fatal(err)
 		}
@@ -411,7 +415,7 @@ func TestConsentBackfill(t *testing.T) {
 	}
 	has := func(key string) bool {
 		found := false
-		if err := h.ref.ViewState(h.ctx(), mailplay.TransportName, func(tx bot.StateTx) error {
+		if err := h.ref.ViewState(h.ctx(), mailplay.TransportName, func(tx record.StateTx) error {
 			_, err := tx.Get(key)
 			found = err == nil
 			return nil

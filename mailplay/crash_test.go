@@ -19,6 +19,8 @@ import (
 	"github.com/takbymail/takbot/internal/demo"
 	"github.com/takbymail/takbot/internal/localmail"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -56,7 +58,7 @@ func crashChild(dbPath, imapAddr, smtpAddr string) int {
 	// ChallengeGrace off: the challenge to a player who never wrote goes
 	// out at once (the grace period has tests of its own, consent_test.go).
 	ref := bot.New(db, bot.SystemClock{}, bot.Options{Logger: testLogger(), Rand: func(int) int { return 0 }, ChallengeGrace: -1,
-		Delivery: bot.DeliveryOptions{MinBackoff: 50 * time.Millisecond, MaxBackoff: 500 * time.Millisecond, Poll: time.Second}})
+		Delivery: outbox.Policy{MinBackoff: 50 * time.Millisecond, MaxBackoff: 500 * time.Millisecond, Poll: time.Second}})
 	cfg := botConfig(staticServers{imapAddr, smtpAddr})
 	cfg.MaxRepliesPerHour = 1000
 	tr, err := mailplay.New(cfg, ref, mailplay.Options{Logger: testLogger(), MinBackoff: 50 * time.Millisecond, MaxBackoff: 500 * time.Millisecond})
@@ -249,7 +251,7 @@ func (c *crashBot) snapshot() error {
 		return err
 	}
 	defer db.Close()
-	return db.View(ctx, func(tx bot.Tx) error {
+	return db.View(ctx, func(tx record.Tx) error {
 		ids, err := mailplay.SentMessageIDs(tx)
 		if err != nil {
 			return err
@@ -257,7 +259,7 @@ func (c *crashBot) snapshot() error {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		defer clear(c.byChild) // the next child starts afresh
-		return tx.ForEachReply(func(r *bot.Reply) error {
+		return tx.ForEachReply(func(r *record.Reply) error {
 			id, prepared := ids[r.ID]
 			if prepared && r.Delivery.Delivered.IsZero() && r.Delivery.Failed.IsZero() && (c.o.onAccept == nil || c.byChild[id]) {
 				c.atRisk[id]++
@@ -416,7 +418,7 @@ func checkCrashState(t *testing.T, mail mailServers, c *crashBot, plays []crashP
 	owner := map[string]string{}   // Message-ID: the address of its reply
 	replyOf := map[string]string{} // Message-ID: its reply
 	replies := map[string]int{}    // address: replies to it
-	err = db.View(context.Background(), func(tx bot.Tx) error {
+	err = db.View(context.Background(), func(tx record.Tx) error {
 		for _, p := range plays {
 			sent += p.mails
 			ids, err := tx.GamesOf("email:" + p.white)
@@ -440,7 +442,7 @@ func checkCrashState(t *testing.T, mail mailServers, c *crashBot, plays []crashP
 			return err
 		}
 		byCause := map[string][]string{}
-		if err := tx.ForEachReply(func(r *bot.Reply) error {
+		if err := tx.ForEachReply(func(r *record.Reply) error {
 			byCause[r.Cause] = append(byCause[r.Cause], r.ID)
 			replies[r.To.Address]++
 			if r.Delivery.Delivered.IsZero() {

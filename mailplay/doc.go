@@ -84,11 +84,11 @@
 //
 // # Limits
 //
-// Game events (bot.Event) and the answers to a player's own play in their
-// games (bot.Play: a move's confirmation, a refused move, a question about
-// it) are never limited nor counted. Other answers (bot.Answer) count
+// Game events (record.Event) and the answers to a player's own play in their
+// games (record.Play: a move's confirmation, a refused move, a question about
+// it) are never limited nor counted. Other answers (record.Answer) count
 // against Config.MaxRepliesPerHour per address; one over it is held back
-// (bot.HeldBack, logged once) and every mail that goes out to the address
+// (outbox.HeldBack, logged once) and every mail that goes out to the address
 // meanwhile opens with a line saying how many answers wait (all of them:
 // the held one and those queued behind it) and until when; the player's
 // "held" command lists them (Transport.AnswerTimes says when each goes). Mail from an unverified sender (no reply token, no trusted

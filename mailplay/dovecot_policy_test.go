@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/record"
 )
 
 // Issue 24's attacks on mail, on Dovecot.
@@ -66,7 +66,7 @@ func TestDovecotPairHijack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.ref.UpdateState(context.Background(), mailplay.TransportName, func(tx bot.StateTx) error {
+	if err := h.ref.UpdateState(context.Background(), mailplay.TransportName, func(tx record.StateTx) error {
 		return tx.Put("confirm/legacypairnonce1", held)
 	}); err != nil {
 		t.Fatal(err)
@@ -86,7 +86,7 @@ func TestDovecotPairHijack(t *testing.T) {
 		t.Errorf("alice is not told why:\n%s", told.Text())
 	}
 
-	p, err := h.ref.Player(context.Background(), bot.Identity{Transport: mailplay.TransportName, Address: aliceAddr})
+	p, err := h.ref.Player(context.Background(), record.Identity{Transport: mailplay.TransportName, Address: aliceAddr})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
 	"github.com/takbymail/takbot/internal/dovecottest"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -58,7 +58,7 @@ func TestDovecotWholeGame(t *testing.T) {
 	h.next(alice, "Game over")
 	h.next(bob, "Game over")
 	g := h.game(game)
-	if g.Result == nil || g.Result.Reason != bot.EndRoad || g.Result.Winner != tak.White {
+	if g.Result == nil || g.Result.Reason != record.EndRoad || g.Result.Winner != tak.White {
 		t.Fatalf("result %+v, want alice's road", g.Result)
 	}
 	processed, err := srv.Messages(botAddr, "takbot.processed")

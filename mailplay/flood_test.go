@@ -10,9 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 )
 
 // logCounter is a slog handler that counts the records by message.
@@ -146,12 +147,12 @@ func TestHeldAnswerNoted(t *testing.T) {
 	h, sys := startLocal(t, harnessOptions{noStart: true, clock: clock, logger: slog.New(logs),
 		config: func(c *mailplay.Config) { c.MaxRepliesPerHour = 2 }})
 	h.wrote(aliceAddr) // a player: mail to her is not capped as mail to a stranger
-	to := bot.Identity{Transport: mailplay.TransportName, Address: aliceAddr}
-	reply := func(id string, class bot.ReplyClass) *bot.Reply {
-		return &bot.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, ToName: "Alice", Subject: "[Tak] your games",
-			Class: class, Created: clock.Now(), Parts: []bot.Part{{Kind: bot.Prose, Text: "Reply " + id + "."}}}
+	to := record.Identity{Transport: mailplay.TransportName, Address: aliceAddr}
+	reply := func(id string, class record.ReplyClass) *record.Reply {
+		return &record.Reply{ID: "email:mid:" + id + "@example.test/1", To: to, ToName: "Alice", Subject: "[Tak] your games",
+			Class: class, Created: clock.Now(), Parts: []record.Part{{Kind: record.Prose, Text: "Reply " + id + "."}}}
 	}
-	send := func(r *bot.Reply) error { return h.tr.Send(h.ctx(), r) }
+	send := func(r *record.Reply) error { return h.tr.Send(h.ctx(), r) }
 	lastText := func() string {
 		t.Helper()
 		sent := sys.Sent()
@@ -163,13 +164,13 @@ func TestHeldAnswerNoted(t *testing.T) {
 	}
 	const note = "1 answer to you is held back until 14:05 UTC by the hourly limit of 2 mails to one address."
 	for _, id := range []string{"q1", "q2"} {
-		if err := send(reply(id, bot.Answer)); err != nil {
+		if err := send(reply(id, record.Answer)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for range 3 { // tried again and again: logged once
-		err := send(reply("q3", bot.Answer))
-		var de *bot.DeliveryError
+		err := send(reply("q3", record.Answer))
+		var de *outbox.DeliveryError
 		if !errors.As(err, &de) || !de.Held || de.RetryAfter != time.Hour {
 			t.Fatalf("the third answer in the hour: %v, want held back for an hour", err)
 		}
@@ -178,7 +179,7 @@ func TestHeldAnswerNoted(t *testing.T) {
 		t.Errorf("the held answer was logged %d times, want once", n)
 	}
 	for _, id := range []string{"e1", "e2", "e3"} {
-		if err := send(reply(id, bot.Event)); err != nil {
+		if err := send(reply(id, record.Event)); err != nil {
 			t.Fatalf("event %s over the limit of answers: %v", id, err)
 		}
 		if text := lastText(); !strings.Contains(text, note) || !strings.Contains(text, "Reply "+id+".") {
@@ -186,10 +187,10 @@ func TestHeldAnswerNoted(t *testing.T) {
 		}
 	}
 	clock.advance(time.Hour)
-	if err := send(reply("q3", bot.Answer)); err != nil {
+	if err := send(reply("q3", record.Answer)); err != nil {
 		t.Fatalf("the held answer an hour later: %v", err)
 	}
-	if err := send(reply("e4", bot.Event)); err != nil {
+	if err := send(reply("e4", record.Event)); err != nil {
 		t.Fatal(err)
 	}
 	if text := lastText(); strings.Contains(text, "held back") {

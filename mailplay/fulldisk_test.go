@@ -9,18 +9,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/record"
 )
 
 // fullDisk fails every write with ENOSPC while full is set.
 type fullDisk struct {
-	bot.Store
+	record.Store
 	full     atomic.Bool
 	attempts atomic.Int64
 }
 
-func (s *fullDisk) Update(ctx context.Context, fn func(bot.Tx) error) error {
+func (s *fullDisk) Update(ctx context.Context, fn func(record.Tx) error) error {
 	if s.full.Load() {
 		s.attempts.Add(1)
 		return fmt.Errorf("write takbot.db: %w", syscall.ENOSPC)
@@ -34,7 +34,7 @@ func (s *fullDisk) Update(ctx context.Context, fn func(bot.Tx) error) error {
 // there is room the mail is acknowledged.
 func TestFullDiskKeepsTheMailbox(t *testing.T) {
 	disk := &fullDisk{}
-	h, sys := startLocal(t, harnessOptions{wrapStore: func(s bot.Store) bot.Store { disk.Store = s; return disk }})
+	h, sys := startLocal(t, harnessOptions{wrapStore: func(s record.Store) record.Store { disk.Store = s; return disk }})
 	h.waitHealth(true)
 	disk.full.Store(true)
 	// an out-of-office reply: not for the referee, so only the cursor is written
@@ -86,7 +86,7 @@ func TestFullDiskKeepsTheMailbox(t *testing.T) {
 // connection failing for ever.
 func TestDamagedCursorReadsTheMailboxAgain(t *testing.T) {
 	h, sys := startLocal(t, harnessOptions{noStart: true})
-	if err := h.ref.UpdateState(h.ctx(), mailplay.TransportName, func(tx bot.StateTx) error {
+	if err := h.ref.UpdateState(h.ctx(), mailplay.TransportName, func(tx record.StateTx) error {
 		return tx.Put("cursor", []byte(`{"Mailbox":"INBOX","UIDVal`))
 	}); err != nil {
 		t.Fatal(err)

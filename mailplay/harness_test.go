@@ -18,6 +18,8 @@ import (
 	"github.com/takbymail/takbot/internal/demo"
 	"github.com/takbymail/takbot/internal/localmail"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -51,7 +53,7 @@ type serverAddrs interface {
 type harness struct {
 	t       testing.TB
 	mail    mailServers
-	store   bot.Store
+	store   record.Store
 	closeDB func() error
 	ref     *bot.Referee
 	tr      *mailplay.Transport
@@ -85,7 +87,7 @@ type harnessOptions struct {
 	// logger receives the bot's logs (default testLogger()).
 	logger *slog.Logger
 	// wrapStore, if set, wraps the store the referee uses.
-	wrapStore func(bot.Store) bot.Store
+	wrapStore func(record.Store) record.Store
 	// grace is the referee's Options.ChallengeGrace (default: none, so
 	// that a challenge to a player who never wrote goes out at once).
 	grace time.Duration
@@ -167,7 +169,7 @@ func startBot(t testing.TB, mail mailServers, o harnessOptions) *harness {
 	}
 	h.ref = bot.New(h.store, clock, bot.Options{Logger: logger, Rand: func(int) int { return 0 }, ChallengeGrace: cmp.Or(o.grace, -1),
 		Observer: observer{h.results},
-		Delivery: bot.DeliveryOptions{MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond, Concurrency: o.concurrency}})
+		Delivery: outbox.Policy{MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond, Concurrency: o.concurrency}})
 	cfg := botConfig(mail)
 	if o.config != nil {
 		o.config(&cfg)
@@ -258,7 +260,7 @@ func testLogger() *slog.Logger {
 // it is not capped as mail to a stranger is.
 func (h *harness) wrote(addr string) {
 	h.t.Helper()
-	if err := h.ref.UpdateState(h.ctx(), mailplay.TransportName, func(tx bot.StateTx) error {
+	if err := h.ref.UpdateState(h.ctx(), mailplay.TransportName, func(tx record.StateTx) error {
 		return h.tr.MarkWrote(tx, addr, time.Now())
 	}); err != nil {
 		h.t.Fatal(err)
@@ -363,7 +365,7 @@ func (h *harness) waitResult(result string) {
 }
 
 // game reads a stored game.
-func (h *harness) game(id string) *bot.GameRecord {
+func (h *harness) game(id string) *record.Game {
 	h.t.Helper()
 	g, err := h.ref.Game(context.Background(), id)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // confirmPrefix starts the token of a confirmation address:
@@ -111,7 +112,7 @@ func (t *Transport) handleMail(ctx context.Context, m fetched, in *Inbound, perr
 		return ev, err
 	}
 	msg := bot.Message{
-		ID: in.DedupKey, From: bot.Identity{Transport: TransportName, Address: from},
+		ID: in.DedupKey, From: record.Identity{Transport: TransportName, Address: from},
 		Name: displayName(in.From), Text: text, Game: ev.Game, Received: received, Unverified: !authentic,
 	}
 	out, err := t.ref.Handle(ctx, msg)
@@ -155,9 +156,9 @@ func (t *Transport) authenticate(ctx context.Context, in *Inbound, from, token s
 // tokenOwner returns the address a reply token belongs to, "" if none.
 func (t *Transport) tokenOwner(ctx context.Context, token string) (string, error) {
 	var owner string
-	err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+	err := t.ref.ViewState(ctx, TransportName, func(tx record.StateTx) error {
 		raw, err := tx.Get(prefixPlayer + token)
-		if errors.Is(err, bot.ErrNotFound) {
+		if errors.Is(err, record.ErrNotFound) {
 			return nil
 		}
 		owner = string(raw)
@@ -254,7 +255,7 @@ func (t *Transport) bounced(ctx context.Context, in *Inbound) (string, error) {
 		reason = "mail to the address bounced"
 	}
 	t.log.Warn("mail bounced: the address is reported undeliverable", "reply", rec.Reply, "to", rec.To, "reason", reason)
-	if err := t.ref.ReportUndeliverable(ctx, bot.Identity{Transport: TransportName, Address: rec.To}, rec.Reply, reason); err != nil {
+	if err := t.ref.ReportUndeliverable(ctx, record.Identity{Transport: TransportName, Address: rec.To}, rec.Reply, reason); err != nil {
 		return "", fmt.Errorf("mailplay: report a bounce: %w", err)
 	}
 	return rec.To + ": " + reason, nil
@@ -269,7 +270,7 @@ func (t *Transport) bouncedMail(ctx context.Context, in *Inbound) (sentRecord, b
 	ids = append(ids, in.References...)
 	var rec sentRecord
 	found := false
-	err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+	err := t.ref.ViewState(ctx, TransportName, func(tx record.StateTx) error {
 		for _, id := range ids {
 			_, hash, ok := t.ourMessage(id)
 			if !ok {

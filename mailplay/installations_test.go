@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/record"
 )
 
 // TestTwoInstallationsTwoMessageIDs: two takbot installations (two
@@ -108,9 +108,9 @@ func TestForgedBounceOfUnreceivedMail(t *testing.T) {
 }
 
 // unreachable is what the referee records of a player's address failing.
-func unreachable(t *testing.T, h *harness, addr string) *bot.Unreachable {
+func unreachable(t *testing.T, h *harness, addr string) *record.Unreachable {
 	t.Helper()
-	p, err := h.ref.Player(context.Background(), bot.Identity{Transport: mailplay.TransportName, Address: addr})
+	p, err := h.ref.Player(context.Background(), record.Identity{Transport: mailplay.TransportName, Address: addr})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -53,7 +54,7 @@ func (in *installation) reopen() {
 
 // prepare prepares a reply to ann as Send does, and returns its headers,
 // hash and ann's token.
-func (in *installation) prepare(r *bot.Reply) (sentRecord, string, string) {
+func (in *installation) prepare(r *record.Reply) (sentRecord, string, string) {
 	in.t.Helper()
 	rec, hash, token, err := in.tr.prepare(context.Background(), r, "ann@example.org")
 	if err != nil {
@@ -64,9 +65,9 @@ func (in *installation) prepare(r *bot.Reply) (sentRecord, string, string) {
 
 // moveReply is the reply to ann that a move mail of her opponent caused:
 // its id follows the referee's public scheme.
-func moveReply() *bot.Reply {
-	return &bot.Reply{ID: "email:mid:move-1@opponent.example/2", Cause: "email:mid:move-1@opponent.example",
-		To: bot.Identity{Transport: TransportName, Address: "ann@example.org"}, Game: "g7", Subject: "[Tak g7] ann vs bo, 6x6"}
+func moveReply() *record.Reply {
+	return &record.Reply{ID: "email:mid:move-1@opponent.example/2", Cause: "email:mid:move-1@opponent.example",
+		To: record.Identity{Transport: TransportName, Address: "ann@example.org"}, Game: "g7", Subject: "[Tak g7] ann vs bo, 6x6"}
 }
 
 // TestKeyedIdentifiers: the Message-ID of a reply and a player's reply
@@ -100,7 +101,7 @@ func TestKeyedIdentifiers(t *testing.T) {
 	if again.MessageID != rec1.MessageID || hash != hash1 || token != token1 {
 		t.Errorf("started again on its database: %s, %s, %s; want %s, %s, %s", again.MessageID, hash, token, rec1.MessageID, hash1, token1)
 	}
-	other := &bot.Reply{ID: "email:mid:move-2@opponent.example/2", To: r.To, Game: "g7"}
+	other := &record.Reply{ID: "email:mid:move-2@opponent.example/2", To: r.To, Game: "g7"}
 	if rec, _, _ := one.prepare(other); rec.MessageID == rec1.MessageID {
 		t.Errorf("two replies share the Message-ID %s", rec.MessageID)
 	}
@@ -116,7 +117,7 @@ func TestSecretMadeAtStart(t *testing.T) {
 	}
 	in.reopen() // read it from the file, not from the transport's memory
 	var stored []byte
-	if err := in.tr.ref.ViewState(context.Background(), TransportName, func(tx bot.StateTx) error {
+	if err := in.tr.ref.ViewState(context.Background(), TransportName, func(tx record.StateTx) error {
 		var err error
 		stored, err = tx.Get(keySecret)
 		return err
@@ -138,7 +139,7 @@ func TestLegacyMessageIDs(t *testing.T) {
 	r := moveReply()
 	old := sentRecord{Reply: r.ID, Game: r.Game, To: "ann@example.org", Subject: r.Subject,
 		MessageID: MessageIDFor(messageLocal(r.Game, legacyReplyHash(r.ID)), "example.org")}
-	if err := in.tr.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	if err := in.tr.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		return putJSON(tx, prefixSent+legacyReplyHash(r.ID), old)
 	}); err != nil {
 		t.Fatal(err)
@@ -151,7 +152,7 @@ func TestLegacyMessageIDs(t *testing.T) {
 		t.Errorf("an answer to an old mail finds game %q, want g7", game)
 	}
 
-	fresh, _, _ := in.prepare(&bot.Reply{ID: "email:mid:move-3@opponent.example/2", To: r.To, Game: "g7", Subject: r.Subject})
+	fresh, _, _ := in.prepare(&record.Reply{ID: "email:mid:move-3@opponent.example/2", To: r.To, Game: "g7", Subject: r.Subject})
 	bounce := func(ids ...string) *Inbound {
 		return &Inbound{MessageID: "dsn@mx.example", References: ids, Bounce: &Bounce{Standard: true, OriginalMessageID: ids[0],
 			Recipients: []BounceRecipient{{FinalRecipient: "ann@example.org", Action: ActionFailed, Status: "5.1.1", Severity: SeverityHard}}}}

@@ -8,18 +8,18 @@ import (
 	"strings"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // The limits of mail to one address (see the package documentation):
 //
-//   - Events (bot.Event: the opponent's move, a challenge, a reminder, a
+//   - Events (record.Event: the opponent's move, a challenge, a reminder, a
 //     result) are never limited.
-//   - Answers to a player's own play in their games (bot.Play: a move's
+//   - Answers to a player's own play in their games (record.Play: a move's
 //     confirmation, a refused move, a question about it) are never
 //     limited nor counted either: a limit never silences a game.
-//   - Other answers (bot.Answer) count against Config.MaxRepliesPerHour; an
-//     answer over it is held back (bot.HeldBack) and the next mail that
+//   - Other answers (record.Answer) count against Config.MaxRepliesPerHour; an
+//     answer over it is held back (outbox.HeldBack) and the next mail that
 //     goes out to the address says so and until when.
 //   - Mail from an unverified sender (neither through the sender's reply
 //     token nor vouched for by the trusted Authentication-Results) is
@@ -38,7 +38,7 @@ type heldAnswers map[string]int64
 // holdAnswer records that the answer hash to addr is held back until
 // until, and reports whether it was not held before (so it is logged
 // once, not at every retry).
-func holdAnswer(tx bot.StateTx, addr, hash string, until time.Time) (first bool, err error) {
+func holdAnswer(tx record.StateTx, addr, hash string, until time.Time) (first bool, err error) {
 	key := prefixHeld + strings.ToLower(addr)
 	held := heldAnswers{}
 	if _, err := getJSON(tx, key, &held); err != nil {
@@ -60,7 +60,7 @@ func holdAnswer(tx bot.StateTx, addr, hash string, until time.Time) (first bool,
 // countAnswer counts an answer against the hourly limit of its address;
 // over it, the answer is recorded as held back and returned as a
 // *RateLimitError (the transaction is to commit). Events are not counted.
-func (t *Transport) countAnswer(tx bot.StateTx, r *bot.Reply, to, hash string, now time.Time) (*RateLimitError, error) {
+func (t *Transport) countAnswer(tx record.StateTx, r *record.Reply, to, hash string, now time.Time) (*RateLimitError, error) {
 	if !r.Class.Limited() {
 		return nil, nil
 	}
@@ -79,7 +79,7 @@ func (t *Transport) countAnswer(tx bot.StateTx, r *bot.Reply, to, hash string, n
 }
 
 // releaseAnswer forgets a held answer that goes out now.
-func releaseAnswer(tx bot.StateTx, addr, hash string) error {
+func releaseAnswer(tx record.StateTx, addr, hash string) error {
 	key := prefixHeld + strings.ToLower(addr)
 	held := heldAnswers{}
 	found, err := getJSON(tx, key, &held)
@@ -107,7 +107,7 @@ const heldStale = time.Hour
 // the outbox: those behind the held one in its lane do not reach the
 // transport), so the note counts them all, at least the ones recorded as
 // held.
-func (t *Transport) heldNote(tx bot.StateTx, addr string, queued int, now time.Time) (string, error) {
+func (t *Transport) heldNote(tx record.StateTx, addr string, queued int, now time.Time) (string, error) {
 	held := heldAnswers{}
 	if _, err := getJSON(tx, prefixHeld+strings.ToLower(addr), &held); err != nil {
 		return "", err
@@ -164,12 +164,12 @@ func heldNoteText(n int, first, last, now time.Time, limit int) string {
 
 // withNote returns r with the note as its first part, or r itself when
 // the note is empty.
-func withNote(r *bot.Reply, note string) *bot.Reply {
+func withNote(r *record.Reply, note string) *record.Reply {
 	if note == "" {
 		return r
 	}
 	cp := *r
-	cp.Parts = append([]bot.Part{{Kind: bot.Prose, Text: note}}, r.Parts...)
+	cp.Parts = append([]record.Part{{Kind: record.Prose, Text: note}}, r.Parts...)
 	return &cp
 }
 
@@ -179,14 +179,14 @@ func withNote(r *bot.Reply, note string) *bot.Reply {
 // MaxRepliesPerHour were counted in the hour before, so the k-th one
 // waits for the answer MaxRepliesPerHour before it (sent or scheduled) to
 // be an hour old.
-func (t *Transport) AnswerTimes(ctx context.Context, to bot.Identity, n int) ([]time.Time, error) {
+func (t *Transport) AnswerTimes(ctx context.Context, to record.Identity, n int) ([]time.Time, error) {
 	addr, ok := ParseAddress(to.Address)
 	if to.Transport != TransportName || !ok || n <= 0 {
 		return nil, nil
 	}
 	now := t.opts.Clock.Now().UTC().Truncate(time.Second)
 	var recent []rateEntry
-	err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+	err := t.ref.ViewState(ctx, TransportName, func(tx record.StateTx) error {
 		_, err := getJSON(tx, prefixRate+strings.ToLower(addr), &recent)
 		return err
 	})
@@ -237,7 +237,7 @@ func (t *Transport) admitUnverified(ctx context.Context, from string, log *slog.
 	key := prefixUnverified + strings.ToLower(from)
 	admit, logDrop := false, false
 	var next time.Time
-	err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	err := t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		admit, logDrop = false, false
 		var st unverifiedAnswers
 		if _, err := getJSON(tx, key, &st); err != nil {

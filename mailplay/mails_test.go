@@ -9,6 +9,8 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/memstore"
+	"github.com/takbymail/takbot/bot/present"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 )
 
@@ -34,10 +36,10 @@ func TestWholeMailsGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	ref.Register(tr)
-	alice := bot.Identity{Transport: TransportName, Address: "alice@example.org"}
-	bob := bot.Identity{Transport: TransportName, Address: "bob@example.org"}
+	alice := record.Identity{Transport: TransportName, Address: "alice@example.org"}
+	bob := record.Identity{Transport: TransportName, Address: "bob@example.org"}
 	n := 0
-	send := func(from bot.Identity, name, game, text string) []bot.Reply {
+	send := func(from record.Identity, name, game, text string) []record.Reply {
 		t.Helper()
 		n++
 		out, err := ref.Handle(context.Background(), bot.Message{ID: "mid:golden" + strconv.Itoa(n), From: from, Name: name, Game: game, Text: text})
@@ -46,7 +48,7 @@ func TestWholeMailsGolden(t *testing.T) {
 		}
 		return out.Replies
 	}
-	to := func(rs []bot.Reply, who bot.Identity) *bot.Reply {
+	to := func(rs []record.Reply, who record.Identity) *record.Reply {
 		t.Helper()
 		for i := range rs {
 			if rs[i].To == who {
@@ -61,7 +63,7 @@ func TestWholeMailsGolden(t *testing.T) {
 	send(bob, "Bob", game, "accept")
 	// a road along the first rank (PTN), b1 c1 d1 after Bob's a1
 	moves := []struct {
-		who  bot.Identity
+		who  record.Identity
 		name string
 		move string
 	}{
@@ -69,7 +71,7 @@ func TestWholeMailsGolden(t *testing.T) {
 		{alice, "Alice", "b1"}, {bob, "Bob", "ps a2"},
 		{alice, "Alice", "c1"}, {bob, "Bob", "ps c2"},
 	}
-	var moved, undoMail []bot.Reply
+	var moved, undoMail []record.Reply
 	for i, m := range moves {
 		moved = send(m.who, m.name, game, m.move)
 		if r := to(moved, m.who); !strings.Contains(r.Text(), " played ") {
@@ -91,7 +93,7 @@ func TestWholeMailsGolden(t *testing.T) {
 	dispute := send(alice, "Alice", game, "im the flat on c3 was never there")
 	said := send(alice, "Alice", game, "say Good game so far <3, Bob!")
 	last := send(alice, "Alice", game, "d1")
-	for i, rs := range [][]bot.Reply{rsPTN, rsMail} {
+	for i, rs := range [][]record.Reply{rsPTN, rsMail} {
 		r := rs[0]
 		if !strings.Contains(r.Text(), "on 2 squares") {
 			t.Errorf("rs answered:\n%s", r.Text())
@@ -101,8 +103,8 @@ func TestWholeMailsGolden(t *testing.T) {
 			if p.Picture != nil && len(p.Picture.Marks) == 2 {
 				marked = true
 				// the alt text names the marked squares in the reader's notation
-				if want := []string{"marked: b3, c3.", "marked: b2, c2."}[i]; !strings.HasSuffix(bot.Describe(*p.Picture), want) {
-					t.Errorf("rs picture's alt text %q does not end %q", bot.Describe(*p.Picture), want)
+				if want := []string{"marked: b3, c3.", "marked: b2, c2."}[i]; !strings.HasSuffix(present.Describe(*p.Picture), want) {
+					t.Errorf("rs picture's alt text %q does not end %q", present.Describe(*p.Picture), want)
 				}
 			}
 		}
@@ -112,7 +114,7 @@ func TestWholeMailsGolden(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
-		r    *bot.Reply
+		r    *record.Reply
 	}{
 		{"move-ptn", to(moved, alice)},
 		{"move-mail", to(moved, bob)},
@@ -129,11 +131,11 @@ func TestWholeMailsGolden(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := tc.r
 			for _, p := range r.Parts { // as delivery renders them
-				if p.Kind == bot.Image && p.Picture != nil {
+				if p.Kind == record.Image && p.Picture != nil {
 					if p.Picture.Theme != render.Light {
 						t.Errorf("a mail player's picture is drawn in the %q theme; mail's default is light", p.Picture.Theme)
 					}
-					r.Images = append(r.Images, bot.Attachment{Name: p.Picture.Name, PNG: samplePNG, Alt: bot.Describe(*p.Picture)})
+					r.Images = append(r.Images, record.Attachment{Name: p.Picture.Name, PNG: samplePNG, Alt: present.Describe(*p.Picture)})
 				}
 			}
 			hash := "0123456789abcdef01234567"

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/emersion/go-imap/v2"
-	"github.com/takbymail/takbot/internal/localmail"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/takbymail/takbot/internal/localmail"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
@@ -78,7 +81,7 @@ func TestIMAPOutage(t *testing.T) {
 		t.Errorf("health detail %q", hl.Detail)
 	}
 	// Another transport's message still gets its email reply.
-	if _, err := h.ref.Handle(h.ctx(), bot.Message{ID: "outage-1", From: bot.Identity{Transport: "email", Address: aliceAddr}, Text: "help"}); err != nil {
+	if _, err := h.ref.Handle(h.ctx(), bot.Message{ID: "outage-1", From: record.Identity{Transport: "email", Address: aliceAddr}, Text: "help"}); err != nil {
 		t.Fatal(err)
 	}
 	h.waitResult("delivered")
@@ -163,8 +166,8 @@ func TestHourlyLimit(t *testing.T) {
 // Date, headers and body.
 func TestSendTwiceIsTheSameMail(t *testing.T) {
 	h, sys := startLocal(t, harnessOptions{noStart: true})
-	r := &bot.Reply{ID: "email:mid:x@example.test/1", To: bot.Identity{Transport: "email", Address: aliceAddr}, ToName: "Alice",
-		Subject: "[Tak] your games", Created: time.Now(), Parts: []bot.Part{{Kind: bot.Prose, Text: "You have no game."}},
+	r := &record.Reply{ID: "email:mid:x@example.test/1", To: record.Identity{Transport: "email", Address: aliceAddr}, ToName: "Alice",
+		Subject: "[Tak] your games", Created: time.Now(), Parts: []record.Part{{Kind: record.Prose, Text: "You have no game."}},
 		Images: nil}
 	for i := 0; i < 2; i++ {
 		if err := h.tr.Send(h.ctx(), r); err != nil {
@@ -184,17 +187,17 @@ func TestSendTwiceIsTheSameMail(t *testing.T) {
 // a server that is down is temporary.
 func TestSendFailures(t *testing.T) {
 	h, sys := startLocal(t, harnessOptions{noStart: true})
-	reply := func(to string) *bot.Reply {
-		return &bot.Reply{ID: "r/" + to, To: bot.Identity{Transport: "email", Address: to}, Subject: "[Tak] x",
-			Created: time.Now(), Parts: []bot.Part{{Kind: bot.Prose, Text: "x"}}}
+	reply := func(to string) *record.Reply {
+		return &record.Reply{ID: "r/" + to, To: record.Identity{Transport: "email", Address: to}, Subject: "[Tak] x",
+			Created: time.Now(), Parts: []record.Part{{Kind: record.Prose, Text: "x"}}}
 	}
 	err := h.tr.Send(h.ctx(), reply("nobody@example.test"))
-	var de *bot.DeliveryError
+	var de *outbox.DeliveryError
 	if !errors.As(err, &de) || !de.Permanent || de.Reason != "the address does not exist" {
 		t.Errorf("unknown recipient: %v", err)
 	}
 	err = h.tr.Send(h.ctx(), reply("someone@elsewhere.example"))
-	if !bot.IsPermanent(err) {
+	if !outbox.IsPermanent(err) {
 		t.Errorf("relay refused: %v", err)
 	}
 	sys.SetSMTPDown(true)
@@ -205,7 +208,7 @@ func TestSendFailures(t *testing.T) {
 	sys.SetSMTPDown(false)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := h.tr.Send(ctx, reply(bobAddr)); bot.IsPermanent(err) || err == nil {
+	if err := h.tr.Send(ctx, reply(bobAddr)); outbox.IsPermanent(err) || err == nil {
 		t.Errorf("cancelled: %v", err)
 	}
 }

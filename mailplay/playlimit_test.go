@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/record"
 )
 
 // busyPlayer is issue 24's point 10 on a mail system: alice, writing Tak
@@ -39,7 +39,7 @@ func busyPlayer(t *testing.T, h *harness, clock *settableClock) {
 		h.event(mailplay.MailHandled)
 	}
 	h.waitResult("held")
-	me := bot.Identity{Transport: mailplay.TransportName, Address: aliceAddr}
+	me := record.Identity{Transport: mailplay.TransportName, Address: aliceAddr}
 	held, _, err := h.ref.PendingAnswers(h.ctx(), me, 0)
 	if err != nil || held < 2 {
 		t.Fatalf("after %d requests, %d answers wait for alice (%v); want at least 2 held", limit+3, held, err)

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/localmail"
 	"github.com/takbymail/takbot/mailplay"
+	"github.com/takbymail/takbot/record"
 )
 
 // trustedID is the authserv-id of the tests' trusted receiving server.
@@ -169,21 +169,21 @@ func TestOneConfirmationAnHour(t *testing.T) {
 // request as sent, and from then on every write (a full disk), until
 // freed.
 type sentTrap struct {
-	bot.Store
+	record.Store
 	armed, full atomic.Bool
 	attempts    atomic.Int64
 }
 
-func (s *sentTrap) Update(ctx context.Context, fn func(bot.Tx) error) error {
+func (s *sentTrap) Update(ctx context.Context, fn func(record.Tx) error) error {
 	if s.full.Load() {
 		s.attempts.Add(1)
 		return fmt.Errorf("write takbot.db: %w", syscall.ENOSPC)
 	}
-	return s.Store.Update(ctx, func(tx bot.Tx) error { return fn(trapTx{tx, s}) })
+	return s.Store.Update(ctx, func(tx record.Tx) error { return fn(trapTx{tx, s}) })
 }
 
 type trapTx struct {
-	bot.Tx
+	record.Tx
 	s *sentTrap
 }
 
@@ -202,7 +202,7 @@ func (t trapTx) PutState(transport, key string, value []byte) error {
 // request, which she can answer.
 func TestConfirmationSentOnceOnFullDisk(t *testing.T) {
 	disk := &sentTrap{}
-	h, sys := startLocal(t, harnessOptions{wrapStore: func(s bot.Store) bot.Store { disk.Store = s; return disk }})
+	h, sys := startLocal(t, harnessOptions{wrapStore: func(s record.Store) record.Store { disk.Store = s; return disk }})
 	alice := h.player(aliceAddr, "Alice")
 	disk.armed.Store(true)
 	h.write(alice, "Tak?", "new "+bobAddr+" size=5")
@@ -221,7 +221,7 @@ func TestConfirmationSentOnceOnFullDisk(t *testing.T) {
 	disk.armed.Store(false)
 	disk.full.Store(false)
 	for sent := false; !sent; {
-		if err := h.ref.ViewState(h.ctx(), mailplay.TransportName, func(tx bot.StateTx) error {
+		if err := h.ref.ViewState(h.ctx(), mailplay.TransportName, func(tx record.StateTx) error {
 			return tx.Scan("confirm/", func(_ string, v []byte) error {
 				sent = sent || bytes.Contains(v, []byte(`"Sent":`))
 				return nil

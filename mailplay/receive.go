@@ -11,7 +11,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 
 	"github.com/takbymail/takbot/backoff"
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // idleRefresh is how long one IDLE lasts before the connection is checked
@@ -152,7 +152,7 @@ func (t *Transport) serve(ctx context.Context) (connected bool, err error) {
 // loadCursor reads the IMAP cursor.
 func (t *Transport) loadCursor(ctx context.Context) (cursorState, error) {
 	var cur cursorState
-	err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+	err := t.ref.ViewState(ctx, TransportName, func(tx record.StateTx) error {
 		_, err := getJSON(tx, keyCursor, &cur)
 		return err
 	})
@@ -167,7 +167,7 @@ func (t *Transport) loadCursor(ctx context.Context) (cursorState, error) {
 // saveCursor writes the IMAP cursor on its own (for mail the referee does
 // not handle; a handled mail's cursor is written with its effects).
 func (t *Transport) saveCursor(ctx context.Context, cur cursorState) error {
-	return t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	return t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		return putJSON(tx, keyCursor, cur)
 	})
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/present"
+	"github.com/takbymail/takbot/record"
 )
 
 // footerText ends every text part, after the signature separator (so
@@ -46,8 +48,8 @@ type replyLinks struct {
 // game offers "games" (the referee's answer to mail in a finished game's
 // thread). hash names the pictures'
 // Content-IDs.
-func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) composed {
-	m := &mailParts{t: t, r: r, hash: hash, links: links, footer: footerText, images: map[string]bot.Attachment{}}
+func (t *Transport) compose(r *record.Reply, hash string, links replyLinks) composed {
+	m := &mailParts{t: t, r: r, hash: hash, links: links, footer: footerText, images: map[string]record.Attachment{}}
 	for _, im := range r.Images {
 		m.images[im.Name] = im
 	}
@@ -59,7 +61,7 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 	web := gamePage(r)
 	for i, p := range r.Parts {
 		switch p.Kind {
-		case bot.Prose:
+		case record.Prose:
 			prose := p.Text
 			if i == 0 && first && head != "" {
 				if prose = withoutFirstSentence(prose, head); prose == "" {
@@ -67,13 +69,13 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 				}
 			}
 			m.prose(shortNinja(prose, web))
-		case bot.Block:
+		case record.Block:
 			m.block(p)
-		case bot.Image:
+		case record.Image:
 			m.image(p)
-		case bot.Actions:
+		case record.Actions:
 			m.actions(p)
-		case bot.File:
+		case record.File:
 			if p.Caption == "" || hasLineBreak(p.Caption) {
 				continue
 			}
@@ -96,10 +98,10 @@ func (t *Transport) compose(r *bot.Reply, hash string, links replyLinks) compose
 // reply's parts.
 type mailParts struct {
 	t      *Transport
-	r      *bot.Reply
+	r      *record.Reply
 	hash   string
 	links  replyLinks
-	images map[string]bot.Attachment
+	images map[string]record.Attachment
 
 	text, page []string
 	pics       []Picture
@@ -124,7 +126,7 @@ func (m *mailParts) prose(prose string) {
 
 // block adds a monospace block under its caption; in HTML, a text board
 // that a rendered picture draws is left out.
-func (m *mailParts) block(p bot.Part) {
+func (m *mailParts) block(p record.Part) {
 	m.text = append(m.text, p.PlainText())
 	if p.Fallback && m.pictured {
 		return
@@ -139,7 +141,7 @@ func (m *mailParts) block(p bot.Part) {
 
 // image attaches a rendered picture (inline in HTML by Content-ID) and
 // says so in the text; a picture of a finished game changes the footer.
-func (m *mailParts) image(p bot.Part) {
+func (m *mailParts) image(p record.Part) {
 	m.pictured = false
 	if p.Picture == nil {
 		return
@@ -155,7 +157,7 @@ func (m *mailParts) image(p bot.Part) {
 	cid := MessageIDFor(fmt.Sprintf("p%d.%s", len(m.pics)+1, m.hash), m.t.domain)
 	alt := im.Alt
 	if alt == "" {
-		alt = bot.Describe(*p.Picture)
+		alt = present.Describe(*p.Picture)
 	}
 	name := uniqueName(p.Picture.FileName(), m.pics)
 	m.pics = append(m.pics, Picture{Name: name, ContentID: cid, PNG: im.PNG})
@@ -179,11 +181,11 @@ func (m *mailParts) image(p bot.Part) {
 // actions lists what the reader can send; a "games" action in a game's
 // mail (the answer to mail in a finished game's thread) changes the
 // footer.
-func (m *mailParts) actions(p bot.Part) {
+func (m *mailParts) actions(p record.Part) {
 	if len(p.Actions) == 0 {
 		return
 	}
-	m.text = append(m.text, bot.ActionsText(p.Actions))
+	m.text = append(m.text, record.ActionsText(p.Actions))
 	m.page = append(m.page, actionsHTML(p.Actions, m.links))
 	for _, a := range p.Actions {
 		if a.Command == "games" && m.r.Game != "" {
@@ -215,7 +217,7 @@ func uniqueName(name string, pics []Picture) string {
 
 // actionsHTML lists the actions, each a mailto link that writes the
 // command in a reply when the player has a reply address.
-func actionsHTML(as []bot.Action, links replyLinks) string {
+func actionsHTML(as []record.Action, links replyLinks) string {
 	var b strings.Builder
 	b.WriteString("<h2 style=\"font-size:1em\">You can send</h2>\n<ul>\n")
 	for _, a := range as {
@@ -257,9 +259,9 @@ var ninjaLine = regexp.MustCompile(`(?m)^PTN Ninja: (https?://\S+)$`)
 
 // gamePage is the address of the reply's game page when the referee gave
 // it ("This game on the web: …", with web.public_url set), or "".
-func gamePage(r *bot.Reply) string {
+func gamePage(r *record.Reply) string {
 	for _, p := range r.Parts {
-		if p.Kind != bot.Prose {
+		if p.Kind != record.Prose {
 			continue
 		}
 		if m := webLine.FindStringSubmatch(p.Text); m != nil {

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Auto-responders that do not say so. A mail with Auto-Submitted (or
@@ -57,22 +57,22 @@ func (t *Transport) admitResponder(ctx context.Context, from, text string, recei
 	now := t.opts.Clock.Now()
 	if !noCommand {
 		var found bool
-		if err := t.ref.ViewState(ctx, TransportName, func(tx bot.StateTx) error {
+		if err := t.ref.ViewState(ctx, TransportName, func(tx record.StateTx) error {
 			_, err := tx.Get(key)
 			found = err == nil
-			if errors.Is(err, bot.ErrNotFound) {
+			if errors.Is(err, record.ErrNotFound) {
 				return nil
 			}
 			return err
 		}); err != nil || !found {
 			return true, err
 		}
-		return true, t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error { return tx.Delete(key) })
+		return true, t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error { return tx.Delete(key) })
 	}
 	sum := sha256.Sum256([]byte(strings.Join(strings.Fields(strings.ToLower(text)), " ")))
 	hash := hex.EncodeToString(sum[:8])
 	admit, logQuiet := true, false
-	err := t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	err := t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		admit, logQuiet = true, false
 		var st responderState
 		if _, err := getJSON(tx, key, &st); err != nil {
@@ -81,7 +81,7 @@ func (t *Transport) admitResponder(ctx context.Context, from, text string, recei
 		last := int64(0)
 		if raw, err := tx.Get(prefixLastMail + strings.ToLower(from)); err == nil {
 			last, _ = strconv.ParseInt(string(raw), 10, 64)
-		} else if !errors.Is(err, bot.ErrNotFound) {
+		} else if !errors.Is(err, record.ErrNotFound) {
 			return err
 		}
 		quick := last != 0 && received.Unix()-last >= 0 && received.Unix()-last <= int64(responderQuick/time.Second)

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 )
 
 // RateLimitError is a mail held back because its recipient had
@@ -28,21 +30,21 @@ func (e *RateLimitError) Error() string {
 
 // Send delivers one reply by SMTP (see the package documentation for the
 // mail it writes). A reply sent before is sent again as the same mail
-// (same Message-ID, headers and body). Failures are bot.Temporary (no
-// connection, a 4xx answer), bot.HeldBack (an answer over the hourly
-// limit, with the time until a slot frees) or bot.Permanent (the server
+// (same Message-ID, headers and body). Failures are outbox.Temporary (no
+// connection, a 4xx answer), outbox.HeldBack (an answer over the hourly
+// limit, with the time until a slot frees) or outbox.Permanent (the server
 // refused the recipient or the mail with a 5xx answer). Events are never
 // held back.
-func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
+func (t *Transport) Send(ctx context.Context, r *record.Reply) error {
 	if r.To.Transport != TransportName {
-		return bot.Permanent("not an email player", fmt.Errorf("mailplay: reply %s is for %s", r.ID, r.To.Key()))
+		return outbox.Permanent("not an email player", fmt.Errorf("mailplay: reply %s is for %s", r.ID, r.To.Key()))
 	}
 	to, ok := ParseAddress(r.To.Address)
 	if !ok {
-		return bot.Permanent("not a mail address", fmt.Errorf("mailplay: reply %s: %q is not a mail address", r.ID, r.To.Address))
+		return outbox.Permanent("not a mail address", fmt.Errorf("mailplay: reply %s: %q is not a mail address", r.ID, r.To.Address))
 	}
 	if err := t.backfillConsent(ctx); err != nil {
-		return bot.Temporary(err, 0)
+		return outbox.Temporary(err, 0)
 	}
 	unlock := t.sendLocks.lock(to)
 	defer unlock()
@@ -58,9 +60,9 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 			if rl.first {
 				t.log.Info("hourly limit reached: answer held back", "reply", r.ID, "to", to, "wait", rl.Wait)
 			}
-			return bot.HeldBack(err, rl.Wait)
+			return outbox.HeldBack(err, rl.Wait)
 		}
-		return bot.Temporary(err, 0)
+		return outbox.Temporary(err, 0)
 	}
 	shown := withNote(r, rec.Note)
 	if rec.Stranger {
@@ -91,7 +93,7 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 	m.Headers = append(m.Headers, rec.Unsubscribe...)
 	var buf bytes.Buffer
 	if err := WriteOutgoing(&buf, m); err != nil {
-		return bot.Permanent("the reply cannot be written as a mail", err)
+		return outbox.Permanent("the reply cannot be written as a mail", err)
 	}
 	if err := t.smtp.send(ctx, t.cfg.Address, to, buf.Bytes()); err != nil {
 		return deliveryError(err)
@@ -104,16 +106,16 @@ func (t *Transport) Send(ctx context.Context, r *bot.Reply) error {
 func deliveryError(err error) error {
 	var se *SMTPError
 	if !errors.As(err, &se) || !se.Permanent() {
-		return bot.Temporary(err, 0)
+		return outbox.Temporary(err, 0)
 	}
 	if se.Stage == StageRcpt && (strings.HasPrefix(se.Enhanced, "5.1.") || se.Enhanced == "" && se.Code == 550) {
-		return bot.Permanent("the address does not exist", err)
+		return outbox.Permanent("the address does not exist", err)
 	}
 	msg := strings.TrimSpace(se.Message)
 	if msg == "" {
 		msg = fmt.Sprintf("code %d", se.Code)
 	}
-	return bot.Permanent("the mail server refused it: "+clip(msg, 200), err)
+	return outbox.Permanent("the mail server refused it: "+clip(msg, 200), err)
 }
 
 // prepare decides, once per reply, the mail's headers (its Message-ID,
@@ -125,7 +127,7 @@ func deliveryError(err error) error {
 // reply's hash (keyed, see keys.go; the legacy one for a reply prepared
 // before the ids were keyed) and the player's reply token (made on first
 // use).
-func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec sentRecord, hash, token string, err error) {
+func (t *Transport) prepare(ctx context.Context, r *record.Reply, to string) (rec sentRecord, hash, token string, err error) {
 	secret, err := t.secret(ctx)
 	if err != nil {
 		return sentRecord{}, "", "", err
@@ -138,13 +140,13 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 	if err != nil {
 		return sentRecord{}, "", "", err
 	}
-	if r.Class == bot.Answer && queued > 0 {
+	if r.Class == record.Answer && queued > 0 {
 		queued-- // this one, going out now
 	}
 	now := t.opts.Clock.Now().UTC().Truncate(time.Second)
 	var limited *RateLimitError
 	var unwanted *consentError
-	err = t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	err = t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		rec, hash, limited, unwanted = sentRecord{}, keyedHash, nil, nil
 		var err error
 		if token, err = ensureToken(tx, to, fresh); err != nil {
@@ -158,7 +160,7 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 			hash = legacyHash
 			return err
 		}
-		stranger, cerr, err := t.admitMail(tx, to, hash, r.Class == bot.Answer, now)
+		stranger, cerr, err := t.admitMail(tx, to, hash, r.Class == record.Answer, now)
 		if err != nil || cerr != nil {
 			unwanted = cerr
 			return err
@@ -212,7 +214,7 @@ func (t *Transport) prepare(ctx context.Context, r *bot.Reply, to string) (rec s
 // needs the same subject, starts a conversation where the game begins and
 // keeps the whole game in it. A reply that names the game by its tag alone
 // ("[Tak g1]": the game could not be read) keeps the thread's subject.
-func (t *Transport) threadOn(tx bot.StateTx, rec *sentRecord, hash string) error {
+func (t *Transport) threadOn(tx record.StateTx, rec *sentRecord, hash string) error {
 	key := threadKey(rec.Game, rec.To)
 	var th threadState
 	if _, err := getJSON(tx, key, &th); err != nil {
@@ -280,13 +282,13 @@ var tokenEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithP
 
 // ensureToken returns the player's token, storing fresh (keyedToken) as
 // it when the player has none yet.
-func ensureToken(tx bot.StateTx, addr, fresh string) (string, error) {
+func ensureToken(tx record.StateTx, addr, fresh string) (string, error) {
 	addr = strings.ToLower(addr)
 	raw, err := tx.Get(prefixToken + addr)
 	if err == nil {
 		return string(raw), nil
 	}
-	if !errors.Is(err, bot.ErrNotFound) {
+	if !errors.Is(err, record.ErrNotFound) {
 		return "", err
 	}
 	if err := tx.Put(prefixToken+addr, []byte(fresh)); err != nil {
@@ -298,7 +300,7 @@ func ensureToken(tx bot.StateTx, addr, fresh string) (string, error) {
 // countSend counts a mail to addr against its hourly limit, or returns a
 // *RateLimitError when the limit is reached. A mail counted before (same
 // hash) is counted once.
-func (t *Transport) countSend(tx bot.StateTx, addr, hash string, now time.Time) error {
+func (t *Transport) countSend(tx record.StateTx, addr, hash string, now time.Time) error {
 	key := prefixRate + strings.ToLower(addr)
 	var recent []rateEntry
 	if _, err := getJSON(tx, key, &recent); err != nil {

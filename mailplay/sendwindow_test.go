@@ -16,6 +16,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/memstore"
+	"github.com/takbymail/takbot/record"
 )
 
 // The windows where a mail could go out twice without a crash.
@@ -122,7 +123,7 @@ func TestConfirmationUnderWayAtStop(t *testing.T) {
 	tr := dropTransport(t, ds)
 	c := confirmation{Nonce: "abcdefghijklmnop", ID: "mid:held@example.org", From: "ann@example.org", Text: "ps a1",
 		Created: time.Now().UTC().Truncate(time.Second)}
-	if err := tr.ref.UpdateState(context.Background(), TransportName, func(tx bot.StateTx) error {
+	if err := tr.ref.UpdateState(context.Background(), TransportName, func(tx record.StateTx) error {
 		return putJSON(tx, prefixConfirm+c.Nonce, c)
 	}); err != nil {
 		t.Fatal(err)
@@ -137,7 +138,7 @@ func TestConfirmationUnderWayAtStop(t *testing.T) {
 		t.Fatalf("the request under way failed at the stop: %v", err)
 	}
 	var got confirmation
-	if err := tr.ref.ViewState(context.Background(), TransportName, func(tx bot.StateTx) error {
+	if err := tr.ref.ViewState(context.Background(), TransportName, func(tx record.StateTx) error {
 		_, err := getJSON(tx, prefixConfirm+c.Nonce, &got)
 		return err
 	}); err != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // Adapter state keys (in the email transport's own key space). Values are
@@ -142,22 +143,22 @@ func isReplyHash(s string) bool {
 func threadKey(game, addr string) string { return prefixThread + game + "/" + strings.ToLower(addr) }
 
 // getJSON reads a JSON value; found is false when the key is absent.
-func getJSON(tx bot.StateTx, key string, v any) (found bool, err error) {
+func getJSON(tx record.StateTx, key string, v any) (found bool, err error) {
 	raw, err := tx.Get(key)
-	if errors.Is(err, bot.ErrNotFound) {
+	if errors.Is(err, record.ErrNotFound) {
 		return false, nil
 	}
 	if err != nil {
 		return false, err
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
-		return false, &bot.DamagedRecordError{Kind: "email state", Key: key, Err: fmt.Errorf("%w: %w", bot.ErrDamagedRecord, err)}
+		return false, &record.DamagedRecordError{Kind: "email state", Key: key, Err: fmt.Errorf("%w: %w", record.ErrDamagedRecord, err)}
 	}
 	return true, nil
 }
 
 // putJSON writes a JSON value.
-func putJSON(tx bot.StateTx, key string, v any) error {
+func putJSON(tx record.StateTx, key string, v any) error {
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("mailplay: state %s: %w", key, err)
@@ -186,7 +187,7 @@ const sentKept = 90 * 24 * time.Hour
 // older than an hour, and held answers long gone.
 func (t *Transport) prune(ctx context.Context) error {
 	now := t.opts.Clock.Now()
-	return t.ref.UpdateState(ctx, TransportName, func(tx bot.StateTx) error {
+	return t.ref.UpdateState(ctx, TransportName, func(tx record.StateTx) error {
 		var stale []string
 		scan := func(prefix string, old func(v []byte) bool) error {
 			return tx.Scan(prefix, func(k string, v []byte) error {

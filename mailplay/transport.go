@@ -18,7 +18,7 @@ type Options struct {
 	// Logger receives the transport's logs (default slog.Default()).
 	Logger *slog.Logger
 	// Clock stamps the bot's mail and judges the hourly limit (default
-	// the system clock). When it also implements bot.Timer, the waits of
+	// the system clock). When it also implements backoff.Timer, the waits of
 	// reconnection backoff and retries run on it.
 	Clock bot.Clock
 	// MinBackoff and MaxBackoff bound the wait before reconnecting to the

@@ -12,6 +12,8 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/memstore"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -183,7 +185,7 @@ func TestDeliveryError(t *testing.T) {
 		{context.DeadlineExceeded, false, ""},
 	} {
 		err := deliveryError(tc.err)
-		var de *bot.DeliveryError
+		var de *outbox.DeliveryError
 		if !errors.As(err, &de) || de.Permanent != tc.permanent || (tc.permanent && de.Reason != tc.reason) {
 			t.Errorf("deliveryError(%v) = %v; want permanent %v %q", tc.err, err, tc.permanent, tc.reason)
 		}
@@ -207,14 +209,14 @@ func TestOurMessageIDs(t *testing.T) {
 	}
 }
 
-// stateMap is an in-memory bot.StateTx.
+// stateMap is an in-memory record.StateTx.
 type stateMap map[string][]byte
 
 func (m stateMap) Get(k string) ([]byte, error) {
 	if v, ok := m[k]; ok {
 		return v, nil
 	}
-	return nil, bot.ErrNotFound
+	return nil, record.ErrNotFound
 }
 func (m stateMap) Put(k string, v []byte) error { m[k] = v; return nil }
 func (m stateMap) Delete(k string) error        { delete(m, k); return nil }
@@ -254,20 +256,20 @@ func TestCountSend(t *testing.T) {
 }
 
 // renderReply is a move's reply with every kind of part.
-func renderReply() *bot.Reply {
-	pic := &bot.Picture{Name: "g7-t7-9f2c1a-ptn.png", Config: tak.Config{Size: 5}, TPS: "x5/x5/x5/x5/1,x4 2 2",
+func renderReply() *record.Reply {
+	pic := &record.Picture{Name: "g7-t7-9f2c1a-ptn.png", Config: tak.Config{Size: 5}, TPS: "x5/x5/x5/x5/1,x4 2 2",
 		Orientation: notation.PTN}
-	return &bot.Reply{
-		ID: "email:mid:CAH4@mail.gmail.com/2", To: bot.Identity{Transport: "email", Address: "ann@example.org"}, ToName: "Ann",
+	return &record.Reply{
+		ID: "email:mid:CAH4@mail.gmail.com/2", To: record.Identity{Transport: "email", Address: "ann@example.org"}, ToName: "Ann",
 		Game: "g7", Subject: "[Tak g7] Ann vs Bob, 5x5", Created: time.Date(2026, 11, 23, 11, 0, 0, 0, time.UTC),
-		Parts: []bot.Part{
-			{Kind: bot.Prose, Text: "Turn 3 (PTN move 2, white) of game g7: Ann (white) played a1 (mail ps a5).\nTak & <tags> stay text."},
-			{Kind: bot.Image, Picture: pic, Caption: "After turn 3"},
-			{Kind: bot.Block, Caption: "The board in PTN coordinates:", Text: "   +---+\n 1 | w |", Fallback: true},
-			{Kind: bot.Block, Caption: "Sync board:", Text: "0 0 0 0 0\ns 0 0 0 0"},
-			{Kind: bot.Actions, Actions: []bot.Action{{Label: "Offer a draw", Command: "draw", Game: "g7"}, {Label: "Resign", Command: "resign", Game: "g7", Confirm: "Resign game g7?"}}},
+		Parts: []record.Part{
+			{Kind: record.Prose, Text: "Turn 3 (PTN move 2, white) of game g7: Ann (white) played a1 (mail ps a5).\nTak & <tags> stay text."},
+			{Kind: record.Image, Picture: pic, Caption: "After turn 3"},
+			{Kind: record.Block, Caption: "The board in PTN coordinates:", Text: "   +---+\n 1 | w |", Fallback: true},
+			{Kind: record.Block, Caption: "Sync board:", Text: "0 0 0 0 0\ns 0 0 0 0"},
+			{Kind: record.Actions, Actions: []record.Action{{Label: "Offer a draw", Command: "draw", Game: "g7"}, {Label: "Resign", Command: "resign", Game: "g7", Confirm: "Resign game g7?"}}},
 		},
-		Images: []bot.Attachment{{Name: "g7-t7-9f2c1a-ptn.png", PNG: []byte("\x89PNG fake"), Alt: "x5/x5/x5/x5/1,x4 2 2"}},
+		Images: []record.Attachment{{Name: "g7-t7-9f2c1a-ptn.png", PNG: []byte("\x89PNG fake"), Alt: "x5/x5/x5/x5/1,x4 2 2"}},
 	}
 }
 

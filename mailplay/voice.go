@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // A mail's voice (issue 26): the first line says what happened and what
@@ -33,11 +34,11 @@ var (
 // that is not a move or a result: its own first sentence is the
 // headline) rather than standing before the referee's lines. It is ""
 // when the reply starts with no prose.
-func headline(r *bot.Reply) (line string, first bool) {
+func headline(r *record.Reply) (line string, first bool) {
 	var moved, over, ruling []string
 	yours, theirs := []string(nil), []string(nil)
 	for _, p := range r.Parts {
-		if p.Kind != bot.Prose {
+		if p.Kind != record.Prose {
 			continue
 		}
 		for _, l := range strings.Split(p.Text, "\n") {
@@ -107,7 +108,7 @@ func by(deadline string) string {
 // overHeadline says who won game, from the reader's side: "You win g1 by
 // road.", "You lose g1: Alice wins by road.", "g1 is a draw by
 // agreement.", "Alice wins g1 by road." (a watcher).
-func overHeadline(r *bot.Reply, m []string, game string) string {
+func overHeadline(r *record.Reply, m []string, game string) string {
 	switch {
 	case m[1] == "you":
 		return "You win " + game + " by " + m[3] + "."
@@ -128,10 +129,10 @@ func overHeadline(r *bot.Reply, m []string, game string) string {
 
 // answerTitles are the titles of the answers to several commands in r
 // (bot.IsAnswerTitle): the commands as quoted, `"seeks"`.
-func answerTitles(r *bot.Reply) []string {
+func answerTitles(r *record.Reply) []string {
 	var out []string
 	for _, p := range r.Parts {
-		if p.Kind != bot.Prose {
+		if p.Kind != record.Prose {
 			continue
 		}
 		line, _, _ := strings.Cut(p.Text, "\n")
@@ -154,8 +155,8 @@ func answersHeadline(titles []string) string {
 // firstSentence is the first sentence of the reply's first part when it
 // is prose: up to the first ". ", ": " ending a short lead, or the end of
 // its first line.
-func firstSentence(r *bot.Reply) string {
-	if len(r.Parts) == 0 || r.Parts[0].Kind != bot.Prose {
+func firstSentence(r *record.Reply) string {
+	if len(r.Parts) == 0 || r.Parts[0].Kind != record.Prose {
 		return ""
 	}
 	line, _, _ := strings.Cut(r.Parts[0].Text, "\n")
@@ -199,7 +200,7 @@ const defaultSubject = "[Tak] your games"
 // reply about no game (seeks, pair, stats, the leaderboard, help) "[Tak] "
 // and what the reply answers, from its first sentence or its first
 // block's caption, cut at a word to stay short.
-func subjectFor(r *bot.Reply) string {
+func subjectFor(r *record.Reply) string {
 	if r.Game != "" || (r.Subject != defaultSubject && r.Subject != "") {
 		return r.Subject
 	}
@@ -211,11 +212,11 @@ func subjectFor(r *bot.Reply) string {
 		if lead != "" {
 			break
 		}
-		if p.Kind == bot.Prose && p.Text != "" {
-			lead = firstSentence(&bot.Reply{Parts: []bot.Part{p}})
+		if p.Kind == record.Prose && p.Text != "" {
+			lead = firstSentence(&record.Reply{Parts: []record.Part{p}})
 			break
 		}
-		if p.Kind == bot.Block && p.Caption != "" {
+		if p.Kind == record.Block && p.Caption != "" {
 			lead = p.Caption
 			break
 		}

@@ -4,51 +4,51 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // The headline is the mail's first line: what happened and what the
 // reader can do, from the referee's own lines.
 func TestHeadline(t *testing.T) {
-	prose := func(s string) bot.Part { return bot.Part{Kind: bot.Prose, Text: s} }
-	pic := bot.Part{Kind: bot.Image, Picture: &bot.Picture{Players: [2]string{"Alice", "Bob"}}}
+	prose := func(s string) record.Part { return record.Part{Kind: record.Prose, Text: s} }
+	pic := record.Part{Kind: record.Image, Picture: &record.Picture{Players: [2]string{"Alice", "Bob"}}}
 	cases := []struct {
 		name      string
-		r         bot.Reply
+		r         record.Reply
 		want      string
 		replacing bool // the headline is the first sentence, taken out of the prose
 	}{
-		{"their move, your turn", bot.Reply{Game: "g3", Parts: []bot.Part{
+		{"their move, your turn", record.Reply{Game: "g3", Parts: []record.Part{
 			prose("Turn 6 (PTN move 3, black) of game g3: Bob (black) played c3 (mail ps c2)."), pic,
 			prose("In hand: …\nTurn 7 (PTN move 4, white): your move, by 2026-11-26 11:00 UTC."),
 		}}, "Your move in g3: Bob played c3.", false},
-		{"your move, their turn", bot.Reply{Game: "g3", Parts: []bot.Part{
+		{"your move, their turn", record.Reply{Game: "g3", Parts: []record.Part{
 			prose("Turn 6 (PTN move 3, black) of game g3: you (black) played ps c2 (PTN c3)."),
 			prose("Turn 7 (PTN move 4, white): Alice (white) to move, by 2026-11-26 11:00 UTC."),
 		}}, "You played ps c2 in g3. Alice to move next, by 2026-11-26 11:00 UTC.", false},
-		{"you win", bot.Reply{Game: "g3", ToName: "Alice", Parts: []bot.Part{
+		{"you win", record.Reply{Game: "g3", ToName: "Alice", Parts: []record.Part{
 			prose("Turn 7 (PTN move 4, white) of game g3: you (white) played d1 (mail ps d4)."), pic,
 			prose("Game over: you (white) win by road (R-0). You score 27."),
 		}}, "You win g3 by road.", false},
-		{"you lose", bot.Reply{Game: "g3", ToName: "Bob", Parts: []bot.Part{
+		{"you lose", record.Reply{Game: "g3", ToName: "Bob", Parts: []record.Part{
 			pic, prose("Game over: Alice (white) wins by resignation (1-0)."),
 		}}, "You lose g3: Alice wins by resignation.", false},
-		{"a watcher", bot.Reply{Game: "g3", ToName: "Carol", Parts: []bot.Part{
+		{"a watcher", record.Reply{Game: "g3", ToName: "Carol", Parts: []record.Part{
 			pic, prose("Game over: Alice (white) wins by flats (F-0)."),
 		}}, "Alice wins g3 by flats.", false},
-		{"a draw", bot.Reply{Game: "g3", Parts: []bot.Part{prose("Game over: draw by agreement (1/2-1/2).")}},
+		{"a draw", record.Reply{Game: "g3", Parts: []record.Part{prose("Game over: draw by agreement (1/2-1/2).")}},
 			"G3 is a draw by agreement.", false},
-		{"a ruling", bot.Reply{Game: "g3", Parts: []bot.Part{
+		{"a ruling", record.Reply{Game: "g3", Parts: []record.Part{
 			prose("Bob disputes the move.\nRuling: the move is legal. A piece may be placed…"),
 			prose("Turn 7 (PTN move 4, white): your move, by 2026-11-26 11:00 UTC."),
 		}}, "Ruling in g3: the move is legal. Your move, by 2026-11-26 11:00 UTC.", false},
-		{"anything else: its first sentence", bot.Reply{Parts: []bot.Part{
+		{"anything else: its first sentence", record.Reply{Parts: []record.Part{
 			prose("Alice (white) proposes a draw. Answer \"accept\" or \"decline\"."),
 		}}, "Alice (white) proposes a draw.", true},
-		{"an abbreviation is no sentence's end", bot.Reply{Parts: []bot.Part{
+		{"an abbreviation is no sentence's end", record.Reply{Parts: []record.Part{
 			prose("Send a move, e.g. \"ps b4\", to play. Or wait."),
 		}}, "Send a move, e.g. \"ps b4\", to play.", true},
-		{"no prose first", bot.Reply{Parts: []bot.Part{{Kind: bot.Block, Caption: "Open challenges:", Text: "g4 …"}}}, "", false},
+		{"no prose first", record.Reply{Parts: []record.Part{{Kind: record.Block, Caption: "Open challenges:", Text: "g4 …"}}}, "", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -65,22 +65,22 @@ func TestHeadline(t *testing.T) {
 func TestSubjectFor(t *testing.T) {
 	cases := []struct {
 		name string
-		r    bot.Reply
+		r    record.Reply
 		want string
 	}{
-		{"a game", bot.Reply{Game: "g3", Subject: "[Tak g3] Alice vs Bob, 6x6", Parts: []bot.Part{{Kind: bot.Prose, Text: "You win."}}},
+		{"a game", record.Reply{Game: "g3", Subject: "[Tak g3] Alice vs Bob, 6x6", Parts: []record.Part{{Kind: record.Prose, Text: "You win."}}},
 			"[Tak g3] Alice vs Bob, 6x6"},
-		{"seeks", bot.Reply{Subject: defaultSubject, Parts: []bot.Part{{Kind: bot.Block, Caption: "Open challenges you can accept:", Text: "g4"}}},
+		{"seeks", record.Reply{Subject: defaultSubject, Parts: []record.Part{{Kind: record.Block, Caption: "Open challenges you can accept:", Text: "g4"}}},
 			"[Tak] Open challenges you can accept"},
-		{"stats", bot.Reply{Subject: defaultSubject, Parts: []bot.Part{{Kind: bot.Prose, Text: "You have played 12 rated games. Your rating is 1612."}}},
+		{"stats", record.Reply{Subject: defaultSubject, Parts: []record.Part{{Kind: record.Prose, Text: "You have played 12 rated games. Your rating is 1612."}}},
 			"[Tak] You have played 12 rated games"},
-		{"pair, cut at a word", bot.Reply{Subject: defaultSubject, Parts: []bot.Part{{Kind: bot.Prose,
+		{"pair, cut at a word", record.Reply{Subject: defaultSubject, Parts: []record.Part{{Kind: record.Prose,
 			Text: "Your pairing code is 4821-9313. Send it from your other account."}}},
 			"[Tak] Your pairing code is 4821-9313"},
-		{"long", bot.Reply{Subject: defaultSubject, Parts: []bot.Part{{Kind: bot.Prose,
+		{"long", record.Reply{Subject: defaultSubject, Parts: []record.Part{{Kind: record.Prose,
 			Text: "There are no open challenges now, and nobody is looking for an opponent of your rating at this size"}}},
 			"[Tak] There are no open challenges now, and nobody is looking for…"},
-		{"nothing to tell", bot.Reply{Subject: defaultSubject}, defaultSubject},
+		{"nothing to tell", record.Reply{Subject: defaultSubject}, defaultSubject},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -97,8 +97,8 @@ func TestSubjectFor(t *testing.T) {
 func TestNinjaAndWebLinks(t *testing.T) {
 	long := "https://ptn.ninja/" + strings.Repeat("NoZQ", 150)
 	line := "The whole game is attached as g3-Alice-vs-Bob.ptn. Replay it on PTN Ninja: " + long
-	web := bot.Reply{Game: "g3", Parts: []bot.Part{{Kind: bot.Prose, Text: line}, {Kind: bot.Prose, Text: "This game on the web: https://tak.example.org/g/g3"}}}
-	bare := bot.Reply{Game: "g3", Parts: []bot.Part{{Kind: bot.Prose, Text: line}}}
+	web := record.Reply{Game: "g3", Parts: []record.Part{{Kind: record.Prose, Text: line}, {Kind: record.Prose, Text: "This game on the web: https://tak.example.org/g/g3"}}}
+	bare := record.Reply{Game: "g3", Parts: []record.Part{{Kind: record.Prose, Text: line}}}
 	for _, c := range []struct {
 		name, page, text string
 	}{
@@ -124,10 +124,10 @@ func TestNinjaAndWebLinks(t *testing.T) {
 // Several answers in one mail: the headline and the subject name the
 // commands, and in HTML each answer's title is a heading.
 func TestSeveralAnswers(t *testing.T) {
-	r := &bot.Reply{Subject: defaultSubject, Parts: []bot.Part{
-		{Kind: bot.Prose, Text: "Answer to \"seeks\":\nThere are no open challenges now."},
-		{Kind: bot.Prose, Text: "Answer to \"stats\":"},
-		{Kind: bot.Block, Caption: "Your latest games:", Text: "g1 won"},
+	r := &record.Reply{Subject: defaultSubject, Parts: []record.Part{
+		{Kind: record.Prose, Text: "Answer to \"seeks\":\nThere are no open challenges now."},
+		{Kind: record.Prose, Text: "Answer to \"stats\":"},
+		{Kind: record.Block, Caption: "Your latest games:", Text: "g1 won"},
 	}}
 	if got, _ := headline(r); got != `Answers to "seeks" and "stats".` {
 		t.Errorf("headline %q", got)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -39,7 +40,7 @@ func NewAnalyst(s Searcher, pool *Pool, cfg Config) *Analyst {
 }
 
 // Analyse carries out a request (see bot.Analyst).
-func (a *Analyst) Analyse(ctx context.Context, req bot.AnalysisRequest) ([]bot.Part, []bot.Attachment, error) {
+func (a *Analyst) Analyse(ctx context.Context, req bot.AnalysisRequest) ([]record.Part, []record.Attachment, error) {
 	games, err := notation.ReadPTN(strings.NewReader(req.PTN))
 	if err != nil || len(games) != 1 {
 		return nil, nil, fmt.Errorf("the game's PTN cannot be read: %v", err)
@@ -55,7 +56,7 @@ func (a *Analyst) Analyse(ctx context.Context, req bot.AnalysisRequest) ([]bot.P
 		if err != nil {
 			return nil, nil, err
 		}
-		return []bot.Part{part}, nil, nil
+		return []record.Part{part}, nil, nil
 	case bot.AnalyseReview:
 		return a.review(ctx, req, pg, tg)
 	}
@@ -63,19 +64,19 @@ func (a *Analyst) Analyse(ctx context.Context, req bot.AnalysisRequest) ([]bot.P
 }
 
 // line searches one position and says the evaluation and the best line.
-func (a *Analyst) line(ctx context.Context, req bot.AnalysisRequest, tg *tak.Game) (bot.Part, error) {
+func (a *Analyst) line(ctx context.Context, req bot.AnalysisRequest, tg *tak.Game) (record.Part, error) {
 	i := req.Turn - tg.Start().Ply()
 	if i < 0 || i > tg.Len() {
-		return bot.Part{}, fmt.Errorf("turn %d is not in the game", req.Turn)
+		return record.Part{}, fmt.Errorf("turn %d is not in the game", req.Turn)
 	}
 	pos := tg.PositionAfter(i)
 	var res Result
 	var serr error
 	if err := a.pool.Do(ctx, func() { res, serr = a.s.Search(ctx, pos, Limits{MoveTime: a.cfg.MaxThink}) }); err != nil {
-		return bot.Part{}, err
+		return record.Part{}, err
 	}
 	if serr != nil {
-		return bot.Part{}, serr
+		return record.Part{}, serr
 	}
 	white := res.Score
 	if pos.ToMove() == tak.Black {
@@ -93,7 +94,7 @@ func (a *Analyst) line(ctx context.Context, req bot.AnalysisRequest, tg *tak.Gam
 		pv = []tak.Move{res.Move}
 	}
 	fmt.Fprintf(&b, "\nBest line: %s", formatLine(pos, pv, req.Orientation))
-	return bot.Part{Kind: bot.Prose, Text: b.String()}, nil
+	return record.Part{Kind: record.Prose, Text: b.String()}, nil
 }
 
 // formatLine writes moves from pos in the reader's notation, each with

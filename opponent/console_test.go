@@ -8,6 +8,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
 	"github.com/takbymail/takbot/opponent"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -166,7 +167,7 @@ func TestConsoleRematch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Status != bot.Active || g.Level != 3 || g.RematchOf != "g1" || g.Config.Size != 4 || g.Players[tak.Black] != "console:ann" {
+	if g.Status != record.Active || g.Level != 3 || g.RematchOf != "g1" || g.Config.Size != 4 || g.Players[tak.Black] != "console:ann" {
 		t.Errorf("the rematch: %s, level %d, rematch of %q, %dx%d, black %s; want active, level 3, of g1, 4x4, ann black",
 			g.Status, g.Level, g.RematchOf, g.Config.Size, g.Config.Size, g.Players[tak.Black])
 	}

@@ -2,8 +2,8 @@
 // ("new takbot level=N") and as an analyst ("analyse", and the review a
 // player gets when a game ends).
 //
-// The player is a transport ([Player]) named bot.EngineTransport with one
-// identity, bot.EngineIdentity ("engine:takbot"). The referee delivers the
+// The player is a transport ([Player]) named record.EngineTransport with one
+// identity, record.EngineIdentity ("engine:takbot"). The referee delivers the
 // replies addressed to it through the outbox like any other; Send only
 // notes which game changed and queues it (a bounded queue: when it is
 // full, Send holds the reply back and the outbox keeps it, so the referee

@@ -16,6 +16,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
 	"github.com/takbymail/takbot/opponent"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 	"github.com/takbymail/takbot/tak"
 )
@@ -74,7 +75,7 @@ func newWorldClock(t *testing.T, dir string, s opponent.Searcher, cfg opponent.C
 func (w *world) script(t *testing.T, lines string) {
 	t.Helper()
 	err := console.Run(context.Background(), w.ref, strings.NewReader(lines),
-		console.Options{Replayable: true, Notes: io.Discard, Also: []string{bot.EngineTransport}})
+		console.Options{Replayable: true, Notes: io.Discard, Also: []string{record.EngineTransport}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/opponent"
+	"github.com/takbymail/takbot/record"
 )
 
 // The case against takbot, which accepts a takeback at once:
@@ -16,12 +17,12 @@ func TestStaleUndoAgainstTakbot(t *testing.T) {
 	w := newWorld(t, t.TempDir(), opponent.Greedy{}, opponent.Config{Sync: true}, nil)
 	defer w.db.Close()
 	w.script(t, "ann: new takbot size=3 color=white level=1 opening=no-swap\nann: notation ptn\n")
-	ann := bot.Identity{Transport: "console", Address: "ann"}
+	ann := record.Identity{Transport: "console", Address: "ann"}
 	out, err := w.ref.Handle(t.Context(), bot.Message{ID: "c2", From: ann, Name: "ann", Text: "c2", Game: "g1"})
 	if err != nil || out.Refused {
 		t.Fatalf("c2: %+v, %v", out, err)
 	}
-	var undo bot.Action
+	var undo record.Action
 	for _, r := range out.Replies {
 		for _, p := range r.Parts {
 			for _, a := range p.Actions {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/outbox"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -50,9 +52,9 @@ func (p *Player) Info() bot.TransportInfo { return bot.EngineInfo() }
 
 // Send takes a reply addressed to takbot: it queues the reply's game
 // (once, however many replies are about it), or with Config.Sync plays in
-// it at once. A full queue holds the reply back (bot.HeldBack) for a
+// it at once. A full queue holds the reply back (outbox.HeldBack) for a
 // second, so the outbox keeps it.
-func (p *Player) Send(ctx context.Context, r *bot.Reply) error {
+func (p *Player) Send(ctx context.Context, r *record.Reply) error {
 	if r.Game == "" {
 		return nil // help, refusals: nothing to play
 	}
@@ -60,7 +62,7 @@ func (p *Player) Send(ctx context.Context, r *bot.Reply) error {
 		return p.play(ctx, r.Game)
 	}
 	if !p.enqueue(r.Game) {
-		return bot.HeldBack(ErrBusy, time.Second)
+		return outbox.HeldBack(ErrBusy, time.Second)
 	}
 	return nil
 }
@@ -120,7 +122,7 @@ func (p *Player) Run(ctx context.Context) error {
 // A game the queue has no room for now is played when its next reply
 // comes (a reminder, at the latest).
 func (p *Player) Resume(ctx context.Context) error {
-	ids, err := p.ref.GamesOf(ctx, bot.EngineIdentity())
+	ids, err := p.ref.GamesOf(ctx, record.EngineIdentity())
 	if err != nil {
 		return err
 	}
@@ -128,7 +130,7 @@ func (p *Player) Resume(ctx context.Context) error {
 	for _, id := range ids {
 		g, err := p.ref.Game(ctx, id)
 		if err != nil {
-			if errors.Is(err, bot.ErrDamagedRecord) {
+			if errors.Is(err, record.ErrDamagedRecord) {
 				continue
 			}
 			return err
@@ -148,13 +150,13 @@ func (p *Player) Resume(ctx context.Context) error {
 
 // due says what takbot must do in g: answer a proposal ("accept" or
 // "decline"), move (""), or nothing (false).
-func (p *Player) due(g *bot.GameRecord) (answer string, ok bool) {
+func (p *Player) due(g *record.Game) (answer string, ok bool) {
 	me, ok := g.EngineColor()
-	if !ok || g.Status != bot.Active {
+	if !ok || g.Status != record.Active {
 		return "", false
 	}
 	if pr := g.Proposal; pr != nil && pr.By != me {
-		if pr.Kind == bot.ProposeDraw {
+		if pr.Kind == record.ProposeDraw {
 			return "decline", true
 		}
 		return "accept", true
@@ -163,7 +165,7 @@ func (p *Player) due(g *bot.GameRecord) (answer string, ok bool) {
 }
 
 // toMoveIn is the colour to move in g, from its record.
-func toMoveIn(g *bot.GameRecord) tak.Color {
+func toMoveIn(g *record.Game) tak.Color {
 	tg, err := g.History()
 	if err != nil {
 		return tak.Color(2) // nobody: a game that does not replay is left alone
@@ -177,7 +179,7 @@ func (p *Player) play(ctx context.Context, game string) error {
 	for range 2 { // an answer, then a move
 		g, err := p.ref.Game(ctx, game)
 		if err != nil {
-			if errors.Is(err, bot.ErrNotFound) {
+			if errors.Is(err, record.ErrNotFound) {
 				return nil
 			}
 			return err
@@ -198,7 +200,7 @@ func (p *Player) play(ctx context.Context, game string) error {
 }
 
 // move searches and plays takbot's move in g.
-func (p *Player) move(ctx context.Context, g *bot.GameRecord) error {
+func (p *Player) move(ctx context.Context, g *record.Game) error {
 	tg, err := g.History()
 	if err != nil {
 		return err
@@ -228,8 +230,8 @@ func (p *Player) move(ctx context.Context, g *bot.GameRecord) error {
 }
 
 // say hands a message from takbot in game g to the referee.
-func (p *Player) say(ctx context.Context, g *bot.GameRecord, id, text string) error {
-	_, err := p.ref.Handle(ctx, bot.Message{ID: id, From: bot.EngineIdentity(), Name: bot.EngineAddress, Text: text, Game: g.ID})
+func (p *Player) say(ctx context.Context, g *record.Game, id, text string) error {
+	_, err := p.ref.Handle(ctx, bot.Message{ID: id, From: record.EngineIdentity(), Name: record.EngineAddress, Text: text, Game: g.ID})
 	return err
 }
 

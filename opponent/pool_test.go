@@ -8,13 +8,14 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/opponent"
+	"github.com/takbymail/takbot/record"
 )
 
 // challenge starts a game against takbot for a console player, takbot to
 // move first (the player takes black).
 func challenge(t *testing.T, w *world, name string) string {
 	t.Helper()
-	out, err := w.ref.Handle(t.Context(), bot.Message{ID: "new-" + name, From: bot.Identity{Transport: "console", Address: name}, Name: name,
+	out, err := w.ref.Handle(t.Context(), bot.Message{ID: "new-" + name, From: record.Identity{Transport: "console", Address: name}, Name: name,
 		Text: "new takbot size=4 color=black level=5"})
 	if err != nil || out.Refused || len(out.Games) != 1 {
 		t.Fatalf("new takbot for %s: %v %+v", name, err, out)
@@ -54,7 +55,7 @@ func TestManyGamesNeverStall(t *testing.T) {
 	}
 	// The referee answers at once meanwhile.
 	start := time.Now()
-	out, err := w.ref.Handle(ctx, bot.Message{ID: "games", From: bot.Identity{Transport: "console", Address: "p0"}, Name: "p0", Text: "games"})
+	out, err := w.ref.Handle(ctx, bot.Message{ID: "games", From: record.Identity{Transport: "console", Address: "p0"}, Name: "p0", Text: "games"})
 	if err != nil || out.Refused {
 		t.Fatalf("games: %v %+v", err, out)
 	}
@@ -94,7 +95,7 @@ func TestResumeAfterRestart(t *testing.T) {
 	id := challenge(t, w, "ann")
 	// The engine's transport takes the reply (it is queued, not played):
 	// delivered as far as the outbox knows.
-	if _, err := w.ref.DeliverDue(t.Context(), bot.EngineTransport); err != nil {
+	if _, err := w.ref.DeliverDue(t.Context(), record.EngineTransport); err != nil {
 		t.Fatal(err)
 	}
 	w.db.Close() // the process stops before takbot played

@@ -9,6 +9,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
@@ -59,7 +60,7 @@ func Swings(scores []int, startColor tak.Color) []Swing {
 
 // review evaluates every position of a game and writes the review: a
 // summary, the annotated PTN, the graph and the replay.
-func (a *Analyst) review(ctx context.Context, req bot.AnalysisRequest, pg *notation.PTNGame, tg *tak.Game) ([]bot.Part, []bot.Attachment, error) {
+func (a *Analyst) review(ctx context.Context, req bot.AnalysisRequest, pg *notation.PTNGame, tg *tak.Game) ([]record.Part, []record.Attachment, error) {
 	scores, err := a.evaluate(ctx, req.PTN, tg)
 	if err != nil {
 		return nil, nil, err
@@ -98,8 +99,8 @@ func (a *Analyst) review(ctx context.Context, req bot.AnalysisRequest, pg *notat
 		fmt.Fprintf(&summary, "\nTurn %d (PTN move %d, %s): %s%s %s.", pos.Ply()+1, pos.MoveNumber(), pos.ToMove(), text, s.Sign, swingText(s, scores[s.Ply], scores[s.Ply+1]))
 	}
 	fmt.Fprintf(&summary, "\nThe game annotated with every evaluation (in flats, for White) is attached as %s.", name)
-	parts := []bot.Part{{Kind: bot.Prose, Text: summary.String()}}
-	var images []bot.Attachment
+	parts := []record.Part{{Kind: record.Prose, Text: summary.String()}}
+	var images []record.Attachment
 	if req.Pictures {
 		o := render.Options{Theme: req.Theme, Orientation: req.Orientation, Size: req.Width}
 		var marks []render.GraphMark
@@ -114,20 +115,20 @@ func (a *Analyst) review(ctx context.Context, req bot.AnalysisRequest, pg *notat
 		var g bytes.Buffer
 		if err := render.EvalGraph(&g, render.Graph{Scores: scores, Marks: marks, Title: fmt.Sprintf("Game %s: takbot's evaluation", req.Game)}, o); err == nil {
 			gname := req.Base + "-eval.png"
-			parts = append(parts, bot.Part{Kind: bot.Image, Picture: &bot.Picture{Name: gname}, Caption: "White's chance to win, move by move (takbot's evaluation)"})
-			images = append(images, bot.Attachment{Name: gname, PNG: g.Bytes(),
+			parts = append(parts, record.Part{Kind: record.Image, Picture: &record.Picture{Name: gname}, Caption: "White's chance to win, move by move (takbot's evaluation)"})
+			images = append(images, record.Attachment{Name: gname, PNG: g.Bytes(),
 				Alt: fmt.Sprintf("A graph of White's chance to win game %s over its %d turns, from takbot's evaluation: above the 50%% line White is ahead, below it Black; the marked moves are labelled.", req.Game, len(scores)-1)})
 		}
 		gif, ok := a.replay(tg, pg, req, o)
 		if ok {
 			rname := req.Base + "-replay.gif"
-			parts = append(parts, bot.Part{Kind: bot.Image, Picture: &bot.Picture{Name: rname}, Caption: "the final position, then the whole game move by move"})
-			images = append(images, bot.Attachment{Name: rname, PNG: gif, Alt: fmt.Sprintf("An animated replay of game %s, one picture per move.", req.Game)})
+			parts = append(parts, record.Part{Kind: record.Image, Picture: &record.Picture{Name: rname}, Caption: "the final position, then the whole game move by move"})
+			images = append(images, record.Attachment{Name: rname, PNG: gif, Alt: fmt.Sprintf("An animated replay of game %s, one picture per move.", req.Game)})
 		} else {
-			parts = append(parts, bot.Part{Kind: bot.Prose, Text: fmt.Sprintf("The game is too long for a replay within %d KB, so none is attached.", a.cfg.MaxReplayBytes>>10)})
+			parts = append(parts, record.Part{Kind: record.Prose, Text: fmt.Sprintf("The game is too long for a replay within %d KB, so none is attached.", a.cfg.MaxReplayBytes>>10)})
 		}
 	}
-	parts = append(parts, bot.Part{Kind: bot.File, Caption: name, Text: strings.TrimRight(buf.String(), "\n")})
+	parts = append(parts, record.Part{Kind: record.File, Caption: name, Text: strings.TrimRight(buf.String(), "\n")})
 	return parts, images, nil
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/opponent"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -63,11 +64,11 @@ func TestReviewWithPictures(t *testing.T) {
 	var pictures []string
 	for _, p := range parts {
 		switch p.Kind {
-		case bot.Prose:
+		case record.Prose:
 			text += p.Text + "\n"
-		case bot.File:
+		case record.File:
 			file = p.Text
-		case bot.Image:
+		case record.Image:
 			pictures = append(pictures, p.Picture.Name)
 		}
 	}
@@ -117,7 +118,7 @@ func TestReviewReplayCap(t *testing.T) {
 	}
 	found := false
 	for _, p := range parts {
-		found = found || p.Kind == bot.Prose && strings.Contains(p.Text, "too long for a replay within 0 KB")
+		found = found || p.Kind == record.Prose && strings.Contains(p.Text, "too long for a replay within 0 KB")
 	}
 	if !found {
 		t.Errorf("no word about the missing replay: %+v", parts)

@@ -19,7 +19,7 @@
 // /metrics serves Prometheus metrics from a private registry ([Metrics]):
 // the Go runtime and process collectors, counters and latency histograms
 // fed by the referee through the [bot.Observer] interface (and its
-// optional [bot.StoreObserver] and [bot.DamageObserver]), and gauges read
+// optional [outbox.StoreObserver] and [outbox.DamageObserver]), and gauges read
 // from the referee's [bot.Stats] at scrape time (replies pending, the age
 // of the oldest, games by status), and the count of unverified mail
 // dropped by the email transport's limit; takbot_build_info names the

@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/outbox"
 )
 
 // Metrics holds takbot's Prometheus metrics in a private registry. It is
@@ -28,14 +29,14 @@ type Metrics struct {
 }
 
 var (
-	_ bot.StoreObserver  = (*Metrics)(nil)
-	_ bot.DamageObserver = (*Metrics)(nil)
+	_ outbox.StoreObserver  = (*Metrics)(nil)
+	_ outbox.DamageObserver = (*Metrics)(nil)
 )
 
 var _ bot.Observer = (*Metrics)(nil)
 
 // deliveryBuckets cover sends from a local console write to a slow mail
-// server (bot.DeliveryOptions.SendTimeout is 2 minutes by default).
+// server (outbox.Policy.SendTimeout is 2 minutes by default).
 var deliveryBuckets = []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120}
 
 // NewMetrics returns the metrics, with the Go runtime and process

@@ -19,6 +19,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/connlimit"
 	"github.com/takbymail/takbot/ops"
+	"github.com/takbymail/takbot/record"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -45,8 +46,8 @@ func golden(t *testing.T, name, got string) {
 // plainTransport is a transport that does not report its health.
 type plainTransport struct{ name string }
 
-func (p plainTransport) Info() bot.TransportInfo              { return bot.TransportInfo{Name: p.name} }
-func (plainTransport) Send(context.Context, *bot.Reply) error { return nil }
+func (p plainTransport) Info() bot.TransportInfo                 { return bot.TransportInfo{Name: p.name} }
+func (plainTransport) Send(context.Context, *record.Reply) error { return nil }
 
 // reportingTransport reports a fixed health.
 type reportingTransport struct {
@@ -203,7 +204,7 @@ func TestMetrics(t *testing.T) {
 		return bot.Stats{
 			Pending:       3,
 			OldestPending: now.Add(-90 * time.Second),
-			Games:         map[bot.Status]int{bot.Active: 5, bot.Over: 12, bot.Challenged: 1},
+			Games:         map[record.Status]int{record.Active: 5, record.Over: 12, record.Challenged: 1},
 		}, nil
 	}, func() time.Time { return now })
 	status, body := get(t, ops.NewMux(&ops.Health{}, m, nil), http.MethodGet, "/metrics")

@@ -9,11 +9,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // statuses are the game statuses always exported, zero or not, so that a
 // dashboard sees every series from the first scrape.
-var statuses = []bot.Status{bot.Challenged, bot.Active, bot.Over, bot.Declined, bot.Cancelled, bot.Expired, bot.Aborted}
+var statuses = []record.Status{record.Challenged, record.Active, record.Over, record.Declined, record.Cancelled, record.Expired, record.Aborted}
 
 var (
 	pendingDesc = prometheus.NewDesc("takbot_replies_pending",
@@ -55,7 +56,7 @@ func (c *statsCollector) Collect(ch chan<- prometheus.Metric) {
 		age = max(0, c.now().Sub(st.OldestPending).Seconds())
 	}
 	ch <- prometheus.MustNewConstMetric(oldestDesc, prometheus.GaugeValue, age)
-	seen := map[bot.Status]bool{}
+	seen := map[record.Status]bool{}
 	for _, s := range statuses {
 		seen[s] = true
 		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(st.Games[s]), string(s))
@@ -68,6 +69,6 @@ func (c *statsCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	sort.Strings(others)
 	for _, s := range others {
-		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(st.Games[bot.Status(s)]), s)
+		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(st.Games[record.Status(s)]), s)
 	}
 }

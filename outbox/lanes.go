@@ -4,7 +4,7 @@ import "time"
 
 // Lanes: each recipient has two lanes, one for events (and the answers to
 // their own play) and one for answers; the store keeps the outbox ordered
-// by lane (bot.LaneOf is the lane's key). A lane's replies go out in
+// by lane (record.LaneOf is the lane's key). A lane's replies go out in
 // order, one at a time: its head (its oldest pending reply) is sent, and
 // the next becomes the head once it is recorded. Lanes are served
 // concurrently, at most Policy.Concurrency at once, so a reply that is

@@ -160,7 +160,7 @@ type Action struct {
 type Attachment struct {
 	Name string
 	PNG  []byte
-	Alt  string // the position in words (see bot.Describe)
+	Alt  string // the position in words (see present.Describe, package bot/present)
 }
 
 // Picture describes a board picture to render at delivery time; it is

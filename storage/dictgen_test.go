@@ -13,6 +13,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/memstore"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/storage"
 )
@@ -32,7 +33,7 @@ func (dictTransport) Info() bot.TransportInfo {
 		ParseAddress: func(s string) (string, bool) { return s, strings.Contains(s, "@") },
 		Limits:       bot.Limits{Pictures: true}}
 }
-func (dictTransport) Send(context.Context, *bot.Reply) error { return nil }
+func (dictTransport) Send(context.Context, *record.Reply) error { return nil }
 
 // dictSample plays a short game between a Tak by Mail player and a PTN
 // player and returns the encoded bodies (layout 3) of its replies, in
@@ -40,7 +41,7 @@ func (dictTransport) Send(context.Context, *bot.Reply) error { return nil }
 func dictSample(t *testing.T) []byte {
 	ref := bot.New(memstore.New(), dictClock{time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)}, bot.Options{Rand: func(int) int { return 0 }})
 	ref.Register(dictTransport{})
-	id := func(a string) bot.Identity { return bot.Identity{Transport: "email", Address: a} }
+	id := func(a string) record.Identity { return record.Identity{Transport: "email", Address: a} }
 	var out []byte
 	n := 0
 	say := func(from, text string) {
@@ -51,9 +52,9 @@ func dictSample(t *testing.T) []byte {
 		}
 		for i := range o.Replies {
 			r := o.Replies[i]
-			r.Parts = append([]bot.Part(nil), r.Parts...)
+			r.Parts = append([]record.Part(nil), r.Parts...)
 			for j := range r.Parts { // as the outbox keeps them: text boards are drawn again at delivery
-				if r.Parts[j].Fallback && j > 0 && r.Parts[j-1].Kind == bot.Image {
+				if r.Parts[j].Fallback && j > 0 && r.Parts[j-1].Kind == record.Image {
 					r.Parts[j].Text = ""
 				}
 			}

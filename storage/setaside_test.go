@@ -16,6 +16,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -54,7 +55,7 @@ func TestDamagedRecordsAreSetAside(t *testing.T) {
 	}
 	ref := newReferee(db, nil, io.Discard)
 	for i, m := range [][2]string{{"alice", "new bob color=white"}, {"bob", "accept"}, {"carol", "new dave color=white"}, {"dave", "accept g2"}} {
-		if _, err := ref.Handle(ctx, bot.Message{ID: "m" + string(rune('0'+i)), From: bot.Identity{Transport: console.Name, Address: m[0]}, Text: m[1]}); err != nil {
+		if _, err := ref.Handle(ctx, bot.Message{ID: "m" + string(rune('0'+i)), From: record.Identity{Transport: console.Name, Address: m[0]}, Text: m[1]}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -102,7 +103,7 @@ func TestDamagedRecordsAreSetAside(t *testing.T) {
 		}
 	}
 	g2, err := ref.Game(ctx, "g2")
-	if err != nil || g2.Status != bot.Over {
+	if err != nil || g2.Status != record.Over {
 		t.Errorf("game g2: %+v, %v; want it over on time", g2, err)
 	}
 	text := out.String()
@@ -129,9 +130,9 @@ func TestDamagedRecordsAreSetAside(t *testing.T) {
 }
 
 // pendingHeadsOf reads the pending heads of a transport.
-func pendingHeadsOf(db *storage.DB, transport string) ([]bot.Reply, error) {
-	var out []bot.Reply
-	err := db.View(context.Background(), func(tx bot.Tx) error {
+func pendingHeadsOf(db *storage.DB, transport string) ([]record.Reply, error) {
+	var out []record.Reply
+	err := db.View(context.Background(), func(tx record.Tx) error {
 		var err error
 		out, err = tx.PendingHeads(transport, 0)
 		return err

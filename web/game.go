@@ -11,7 +11,9 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -20,7 +22,7 @@ var gameID = regexp.MustCompile(`^g[0-9]{1,12}$`)
 
 // view is a public game as read for a request.
 type view struct {
-	g  *bot.GameRecord
+	g  *record.Game
 	tg *tak.Game
 }
 
@@ -41,7 +43,7 @@ func (s *Server) loadGame(w http.ResponseWriter, r *http.Request) (view, bool) {
 	}
 	g, tg, err := s.src.GameView(r.Context(), id)
 	switch {
-	case errors.Is(err, bot.ErrNotFound):
+	case errors.Is(err, record.ErrNotFound):
 		s.notFound(w, r)
 		return view{}, false
 	case err != nil:
@@ -177,7 +179,7 @@ func (s *Server) gamePage(r *http.Request, v view, t int) (*gamePage, error) {
 	white, black := publicName(g.Names[0]), publicName(g.Names[1])
 	pos := v.position(t)
 	p := &gamePage{Title: fmt.Sprintf("%s vs %s, game %s", white, black, id), ID: id, White: white, Black: black,
-		Setup: setupText(g), Turn: t, First: first, Last: last, AtLast: t == last, Live: g.Status == bot.Active,
+		Setup: setupText(g), Turn: t, First: first, Last: last, AtLast: t == last, Live: g.Status == record.Active,
 		Canonical: s.absolute(r, "/g/"+id), Permalink: s.absolute(r, "/g/"+id+"?turn="+strconv.Itoa(t)),
 		Picture: fmt.Sprintf("/g/%s/board.png?turn=%d", id, t), PTNURL: "/g/" + id + "/game.ptn",
 		TPSURL: fmt.Sprintf("/g/%s/position.tps?turn=%d", id, t), TPS: notation.FormatTPS(pos),
@@ -191,7 +193,7 @@ func (s *Server) gamePage(r *http.Request, v view, t int) (*gamePage, error) {
 	p.Position = positionName(v, t)
 	p.State = stateText(g, v, white, black)
 	pic := pictureOf(v, t)
-	p.Alt = scrub(bot.Describe(pic))
+	p.Alt = scrub(present.Describe(pic))
 	p.Caption = moveText(v, t, white, black)
 	p.LastMove = moveText(v, last, white, black)
 	p.Image = s.absolute(r, p.Picture)
@@ -249,7 +251,7 @@ func turnName(turn int) string {
 }
 
 // setupText describes a game's set-up: "5x5, komi 2.5, 3 days a move".
-func setupText(g *bot.GameRecord) string {
+func setupText(g *record.Game) string {
 	parts := []string{fmt.Sprintf("%dx%d", g.Config.Size, g.Config.Size)}
 	if g.Config.Komi != 0 {
 		parts = append(parts, "komi "+g.Config.Komi.String())
@@ -264,8 +266,8 @@ func setupText(g *bot.GameRecord) string {
 }
 
 // stateText says how the game stands: who is to move and by when, or the result.
-func stateText(g *bot.GameRecord, v view, white, black string) string {
-	if g.Status == bot.Over && g.Result != nil {
+func stateText(g *record.Game, v view, white, black string) string {
+	if g.Status == record.Over && g.Result != nil {
 		return fmt.Sprintf("Game over: %s (%s).", strings.TrimSuffix(g.Result.Text, "."), g.Result.PTN)
 	}
 	pos := v.tg.Position()
@@ -337,7 +339,7 @@ func movesOf(v view, t int) []moveRow {
 // publicPTN is a game's PTN file as the pages hand it out: public names,
 // no dispute reasons (players' own words), nothing that looks like an
 // address.
-func publicPTN(g *bot.GameRecord) (string, error) {
+func publicPTN(g *record.Game) (string, error) {
 	c := *g
 	c.Names = [2]string{publicName(g.Names[0]), publicName(g.Names[1])}
 	c.Disputes = nil

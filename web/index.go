@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // maxFinished bounds the finished games the index keeps (the most
@@ -43,12 +43,12 @@ type index struct {
 func newIndex() *index { return &index{games: map[string]summary{}} }
 
 // summarize returns a game's summary and whether lists show it at all.
-func summarize(g *bot.GameRecord) (summary, bool) {
+func summarize(g *record.Game) (summary, bool) {
 	if !viewer.Counts(g) {
 		return summary{}, false
 	}
 	s := summary{ID: g.ID, White: publicName(g.Names[0]), Black: publicName(g.Names[1]), Size: g.Config.Size,
-		Active: g.Status == bot.Active, Updated: g.Updated}
+		Active: g.Status == record.Active, Updated: g.Updated}
 	start := 0
 	if g.Start != "" {
 		if pos, err := g.StartPosition(); err == nil {
@@ -74,7 +74,7 @@ func summarize(g *bot.GameRecord) (summary, bool) {
 }
 
 // put records a game's latest state.
-func (x *index) put(g *bot.GameRecord) {
+func (x *index) put(g *record.Game) {
 	s, ok := summarize(g)
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -109,7 +109,7 @@ func (x *index) trim() {
 func (x *index) load(ctx context.Context, src Source) error {
 	fresh := map[string]summary{}
 	var finished []summary
-	err := src.ForEachGame(ctx, func(g *bot.GameRecord) error {
+	err := src.ForEachGame(ctx, func(g *record.Game) error {
 		if s, ok := summarize(g); ok {
 			if s.Active {
 				fresh[s.ID] = s

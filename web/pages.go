@@ -13,8 +13,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/standing"
+	"github.com/takbymail/takbot/record"
 )
 
 // listLimit is the most games a list shows.
@@ -119,7 +119,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 	page := playerPage{Title: name}
 	for i, pl := range players {
 		st, err := s.src.PlayerStats(r.Context(), pl.Key)
-		if errors.Is(err, bot.ErrNotFound) {
+		if errors.Is(err, record.ErrNotFound) {
 			continue // no public game: no page, as for a name nobody has
 		}
 		if err != nil {

@@ -8,8 +8,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 )
 
@@ -19,11 +20,11 @@ const pictureWidth = 640
 // pictureOf describes the board after turn t as the pages draw it: the
 // light theme, PTN coordinates, the last move marked, the result on the
 // last position of a finished game.
-func pictureOf(v view, t int) bot.Picture {
+func pictureOf(v view, t int) record.Picture {
 	g := v.g
 	i := t - v.first()
 	pos := v.tg.PositionAfter(i)
-	p := bot.Picture{Config: g.Config, TPS: notation.FormatTPS(pos), Players: [2]string{publicName(g.Names[0]), publicName(g.Names[1])},
+	p := record.Picture{Config: g.Config, TPS: notation.FormatTPS(pos), Players: [2]string{publicName(g.Names[0]), publicName(g.Names[1])},
 		Orientation: notation.PTN, Theme: render.Light, Width: pictureWidth, Turn: positionName(v, t)}
 	if i > 0 {
 		before := v.tg.PositionAfter(i - 1)
@@ -38,7 +39,7 @@ func pictureOf(v view, t int) bot.Picture {
 }
 
 // etagOf is a picture's entity tag: a digest of everything drawn.
-func etagOf(p bot.Picture) string {
+func etagOf(p record.Picture) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%q\x00%s\x00%d\x00%s\x00%v", p.TPS, p.BeforeTPS, p.Last, p.Players, p.Theme, p.Width, p.Turn, p.Config)
 	if p.Result != nil {
@@ -126,7 +127,7 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	png, err := s.pics.do(tag, func() ([]byte, error) { return bot.DefaultRender(p) })
+	png, err := s.pics.do(tag, func() ([]byte, error) { return present.Render(p) })
 	if err != nil {
 		s.fail(w, r, err)
 		return

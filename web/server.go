@@ -14,18 +14,19 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/connlimit"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
 // Source is what the pages read of the referee; *bot.Referee implements it.
-// The pages pass its one privacy filter (bot.Viewer, see privacy.go):
+// The pages pass its one privacy filter (privacy.Viewer, see privacy.go):
 // PlayerStats and Leaderboard are the public view (a player without a
 // public game is ErrNotFound), and every game read is shown only when
-// bot.Public sees it.
+// privacy.Public sees it.
 type Source interface {
-	GameView(ctx context.Context, id string) (*bot.GameRecord, *tak.Game, error)
-	ForEachGame(ctx context.Context, fn func(*bot.GameRecord) error) error
-	PlayersNamed(ctx context.Context, name string) ([]*bot.PlayerRecord, [][]string, error)
+	GameView(ctx context.Context, id string) (*record.Game, *tak.Game, error)
+	ForEachGame(ctx context.Context, fn func(*record.Game) error) error
+	PlayersNamed(ctx context.Context, name string) ([]*record.Player, [][]string, error)
 	PlayerStats(ctx context.Context, key string) (bot.PlayerStats, error)
 	Leaderboard(ctx context.Context, size int, limit int) ([]bot.Standing, error)
 	Subscribe(fn func(game string)) (cancel func(), err error)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 	"github.com/takbymail/takbot/web"
 )
@@ -33,16 +34,16 @@ func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.U
 // they gave a name.
 type sink struct{ info bot.TransportInfo }
 
-func (s *sink) Info() bot.TransportInfo                { return s.info }
-func (s *sink) Send(context.Context, *bot.Reply) error { return nil }
+func (s *sink) Info() bot.TransportInfo                   { return s.info }
+func (s *sink) Send(context.Context, *record.Reply) error { return nil }
 func parseAny(s string) (string, bool) {
 	return strings.ToLower(s), s != "" && !strings.ContainsAny(s, " <>")
 }
 func newSink(name string, ptn bool) *sink {
 	return &sink{info: bot.TransportInfo{Name: name, ParseAddress: parseAny, PTNFirst: ptn}}
 }
-func (w *world) id(transport, address string) bot.Identity {
-	return bot.Identity{Transport: transport, Address: address}
+func (w *world) id(transport, address string) record.Identity {
+	return record.Identity{Transport: transport, Address: address}
 }
 
 // The addresses of the seeded players: none may appear on a page.
@@ -106,7 +107,7 @@ func (w *world) serve() string {
 }
 
 // send hands a message to the referee.
-func (w *world) send(from bot.Identity, name, text string) bot.Outcome {
+func (w *world) send(from record.Identity, name, text string) bot.Outcome {
 	w.t.Helper()
 	w.n++
 	w.clock.advance(time.Minute)

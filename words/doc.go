@@ -37,6 +37,7 @@
 //	digest.go     the daily digest, "set digest" and its line in "settings"
 //	vacation.go   "vacation": the clocks stopped, the allowance left
 //	outcome.go    the Outcome and Question interfaces every outcome here satisfies
+//	delivery.go   a player replies cannot reach, told to their opponent
 //
 // To change what a player is told when a move is played, edit
 // MovePlayed.Words in move.go; nothing else changes. The package imports

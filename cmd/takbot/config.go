@@ -48,7 +48,7 @@ type config struct {
 	Database databaseConfig `config:"database"`
 }
 
-// deliveryConfig tunes the delivery pipeline (bot.DeliveryOptions).
+// deliveryConfig tunes the delivery pipeline (outbox.Policy).
 type deliveryConfig struct {
 	MinBackoff  duration `config:"min_backoff"`
 	MaxBackoff  duration `config:"max_backoff"`

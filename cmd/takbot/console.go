@@ -8,6 +8,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
 	"github.com/takbymail/takbot/ops"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -73,9 +74,9 @@ func runConsole(ctx context.Context, e *env) int {
 	knowTransports(ref)
 	var also []string
 	if eng.register(ref, log) != nil {
-		also = []string{bot.EngineTransport}
+		also = []string{record.EngineTransport}
 	}
-	health := &ops.Health{Database: func(ctx context.Context) error { return db.View(ctx, func(bot.Tx) error { return nil }) }}
+	health := &ops.Health{Database: func(ctx context.Context) error { return db.View(ctx, func(record.Tx) error { return nil }) }}
 	stopControl, err := serveControl(ctx, cfg, db, health, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "console:", err)

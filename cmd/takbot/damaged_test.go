@@ -18,6 +18,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -139,7 +140,7 @@ func TestExportSkipsADamagedGame(t *testing.T) {
 	ref := bot.New(db, bot.SystemClock{}, bot.Options{Logger: slog.New(slog.DiscardHandler)})
 	ref.Register(console.NewTransport(io.Discard, ""))
 	for i, m := range [][2]string{{"alice", "new bob"}, {"bob", "accept"}, {"carol", "new dave"}, {"dave", "accept g2"}, {"carol", "a1"}} {
-		msg := bot.Message{ID: fmt.Sprint("m", i), From: bot.Identity{Transport: console.Name, Address: m[0]}, Text: m[1]}
+		msg := bot.Message{ID: fmt.Sprint("m", i), From: record.Identity{Transport: console.Name, Address: m[0]}, Text: m[1]}
 		if _, err := ref.Handle(context.Background(), msg); err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +183,7 @@ func TestServeSetsADamagedGameAside(t *testing.T) {
 	ref := bot.New(db, fixedClock(time.Now().Add(-10*24*time.Hour)), bot.Options{Logger: slog.New(slog.DiscardHandler)})
 	ref.Register(console.NewTransport(io.Discard, ""))
 	for i, m := range [][2]string{{"alice", "new bob color=white"}, {"bob", "accept"}, {"carol", "new dave color=white"}, {"dave", "accept g2"}} {
-		msg := bot.Message{ID: fmt.Sprint("m", i), From: bot.Identity{Transport: console.Name, Address: m[0]}, Text: m[1]}
+		msg := bot.Message{ID: fmt.Sprint("m", i), From: record.Identity{Transport: console.Name, Address: m[0]}, Text: m[1]}
 		if _, err := ref.Handle(context.Background(), msg); err != nil {
 			t.Fatal(err)
 		}

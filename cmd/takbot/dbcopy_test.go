@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/pgtest"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 	"github.com/takbymail/takbot/tak"
 )
@@ -24,26 +24,26 @@ func TestDBCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	at := time.Date(2026, 11, 28, 7, 0, 0, 0, time.UTC)
-	ann := bot.Identity{Transport: "email", Address: "ann@example.test"}
-	err = db.Update(context.Background(), func(tx bot.Tx) error {
+	ann := record.Identity{Transport: "email", Address: "ann@example.test"}
+	err = db.Update(context.Background(), func(tx record.Tx) error {
 		id, err := tx.NewGameID()
 		if err != nil {
 			return err
 		}
 		steps := []func() error{
 			func() error {
-				return tx.PutGame(&bot.GameRecord{ID: id, Status: bot.Active, Players: [2]string{ann.Key(), "engine:takbot"}, Wake: at,
+				return tx.PutGame(&record.Game{ID: id, Status: record.Active, Players: [2]string{ann.Key(), "engine:takbot"}, Wake: at,
 					Config: tak.DefaultConfig(5), Created: at, Updated: at})
 			},
 			func() error {
-				return tx.PutPlayer(&bot.PlayerRecord{Key: ann.Key(), Identity: ann, Name: "Ann", Created: at})
+				return tx.PutPlayer(&record.Player{Key: ann.Key(), Identity: ann, Name: "Ann", Created: at})
 			},
 			func() error {
-				return tx.MarkProcessed(&bot.ProcessedRecord{ID: "email:<1@x>", At: at, Replies: []string{"email:<1@x>/1"}})
+				return tx.MarkProcessed(&record.Processed{ID: "email:<1@x>", At: at, Replies: []string{"email:<1@x>/1"}})
 			},
 			func() error {
-				return tx.Enqueue(&bot.Reply{ID: "email:<1@x>/1", To: ann, Cause: "email:<1@x>", Created: at,
-					Parts: []bot.Part{{Kind: bot.Prose, Text: "Game g1 begins."}}})
+				return tx.Enqueue(&record.Reply{ID: "email:<1@x>/1", To: ann, Cause: "email:<1@x>", Created: at,
+					Parts: []record.Part{{Kind: record.Prose, Text: "Game g1 begins."}}})
 			},
 			func() error { return tx.PutState("email", "uidvalidity", []byte("7")) },
 		}

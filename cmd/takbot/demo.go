@@ -9,6 +9,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/demo"
 	"github.com/takbymail/takbot/ops"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -45,7 +46,7 @@ func runDemo(ctx context.Context, e *env) int {
 		IMAPAddr: *imapAddr, SMTPAddr: *smtpAddr, Logger: log,
 		Control: func(ctx context.Context, db *storage.DB, path string, transports []bot.Transport) (func(), error) {
 			health := &ops.Health{Transports: transports,
-				Database: func(ctx context.Context) error { return db.View(ctx, func(bot.Tx) error { return nil }) }}
+				Database: func(ctx context.Context) error { return db.View(ctx, func(record.Tx) error { return nil }) }}
 			return serveControl(ctx, config{DB: path}, db, health, log)
 		}})
 	var sig *signalError

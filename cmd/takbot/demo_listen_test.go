@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -94,9 +94,9 @@ func TestDemoListenServesControl(t *testing.T) {
 		if err != nil {
 			t.Fatalf("the backup does not open: %v", err)
 		}
-		err = copyDB.View(context.Background(), func(tx bot.Tx) error {
+		err = copyDB.View(context.Background(), func(tx record.Tx) error {
 			g, err := tx.Game("g1")
-			if err == nil && (g.Result == nil || g.Result.Reason != bot.EndRoad) {
+			if err == nil && (g.Result == nil || g.Result.Reason != record.EndRoad) {
 				t.Errorf("the backup's game g1 has result %+v, want the demo's road win", g.Result)
 			}
 			return err

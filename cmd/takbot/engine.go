@@ -10,6 +10,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/engine"
 	"github.com/takbymail/takbot/opponent"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -119,7 +120,7 @@ func (e *botEngine) register(ref *bot.Referee, log *slog.Logger) *opponent.Playe
 	if e == nil {
 		return nil
 	}
-	p := opponent.NewPlayer(ref, e.s, e.pool, e.cfg, log.With("transport", bot.EngineTransport))
+	p := opponent.NewPlayer(ref, e.s, e.pool, e.cfg, log.With("transport", record.EngineTransport))
 	ref.Register(p)
 	return p
 }

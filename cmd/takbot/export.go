@@ -9,6 +9,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/control"
+	"github.com/takbymail/takbot/record"
 )
 
 func runExport(ctx context.Context, e *env) int {
@@ -37,7 +38,7 @@ func runExport(ctx context.Context, e *env) int {
 	} else {
 		_, err = control.Export(ctx, socket, cfg.DB, stdout)
 	}
-	if errors.Is(err, bot.ErrDamagedRecord) {
+	if errors.Is(err, record.ErrDamagedRecord) {
 		fmt.Fprintf(stderr, "export: every other game is exported, but %s: restore the database from a backup, or run \"takbot db check\" on a backup of it to see what is damaged\n",
 			strings.ReplaceAll(err.Error(), "\n", "; "))
 		return exitDamaged
@@ -52,18 +53,18 @@ func runExport(ctx context.Context, e *env) int {
 // exportPTN writes every started game of store (active or over) as PTN to
 // w, a blank line between games, in game order. A damaged game (its
 // record unreadable, or its moves not replaying) is left out and the
-// others are written; the error then wraps bot.ErrDamagedRecord.
-func exportPTN(ctx context.Context, store bot.Store, w io.Writer) error {
+// others are written; the error then wraps record.ErrDamagedRecord.
+func exportPTN(ctx context.Context, store record.Store, w io.Writer) error {
 	n := 0
 	var damaged []error
-	err := store.View(ctx, func(tx bot.Tx) error {
-		return tx.ForEachGame(func(g *bot.GameRecord) error {
-			if g.Status != bot.Active && g.Status != bot.Over {
+	err := store.View(ctx, func(tx record.Tx) error {
+		return tx.ForEachGame(func(g *record.Game) error {
+			if g.Status != record.Active && g.Status != record.Over {
 				return nil
 			}
 			ptn, err := bot.PTN(g)
 			if err != nil {
-				damaged = append(damaged, &bot.DamagedRecordError{Kind: "game", Key: g.ID, Err: fmt.Errorf("%w: %w", bot.ErrDamagedRecord, err)})
+				damaged = append(damaged, &record.DamagedRecordError{Kind: "game", Key: g.ID, Err: fmt.Errorf("%w: %w", record.ErrDamagedRecord, err)})
 				return nil
 			}
 			if n > 0 {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/outbox"
 )
 
 // refereeOptions are the referee's options from the configuration.
@@ -19,7 +20,7 @@ func refereeOptions(cfg config, log *slog.Logger) bot.Options {
 		Retention:               time.Duration(cfg.Retention),
 		Logger:                  log,
 		WebURL:                  cfg.Web.PublicURL,
-		Delivery: bot.DeliveryOptions{
+		Delivery: outbox.Policy{
 			MinBackoff:  time.Duration(cfg.Delivery.MinBackoff),
 			MaxBackoff:  time.Duration(cfg.Delivery.MaxBackoff),
 			GiveUpAfter: time.Duration(cfg.Delivery.GiveUpAfter),

@@ -20,6 +20,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/console"
 	"github.com/takbymail/takbot/ops"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -42,12 +43,12 @@ func prepareOverdueGame(t *testing.T, path string) {
 	ref.Register(console.NewTransport(io.Discard, ""))
 	ctx := context.Background()
 	for i, m := range []struct{ from, text string }{{"alice", "new bob color=white"}, {"bob", "accept"}} {
-		msg := bot.Message{ID: fmt.Sprint("m", i), From: bot.Identity{Transport: console.Name, Address: m.from}, Text: m.text}
+		msg := bot.Message{ID: fmt.Sprint("m", i), From: record.Identity{Transport: console.Name, Address: m.from}, Text: m.text}
 		if _, err := ref.Handle(ctx, msg); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if g, err := ref.Game(ctx, "g1"); err != nil || g.Status != bot.Active {
+	if g, err := ref.Game(ctx, "g1"); err != nil || g.Status != record.Active {
 		t.Fatalf("game g1: %+v, %v; want an active game", g, err)
 	}
 }

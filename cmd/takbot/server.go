@@ -15,6 +15,7 @@ import (
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/internal/connlimit"
 	"github.com/takbymail/takbot/ops"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 	"github.com/takbymail/takbot/storage/pgstore"
 )
@@ -194,7 +195,7 @@ func (s *server) listenHTTP(log *slog.Logger) (string, error) {
 // the database and the transports.
 func (s *server) health() *ops.Health {
 	return &ops.Health{
-		Database:   func(ctx context.Context) error { return s.db.View(ctx, func(bot.Tx) error { return nil }) },
+		Database:   func(ctx context.Context) error { return s.db.View(ctx, func(record.Tx) error { return nil }) },
 		Transports: s.transports,
 		Problems:   []func() []string{s.ref.Problems},
 	}

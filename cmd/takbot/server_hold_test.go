@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 )
 
 // ensureFiles raises the soft limit of open files to at least n when the
@@ -41,7 +42,7 @@ func ensureFiles(tb testing.TB, n uint64) {
 // progress; it is shut down when the test ends.
 func launchBoth(tb testing.TB) *server {
 	tb.Helper()
-	alice, bob := bot.Identity{Transport: "fake", Address: "alice"}, bot.Identity{Transport: "fake", Address: "bob"}
+	alice, bob := record.Identity{Transport: "fake", Address: "alice"}, record.Identity{Transport: "fake", Address: "bob"}
 	f := &fakeReceiver{handled: make(chan struct{}), script: []bot.Message{
 		{ID: "1", From: alice, Name: "Alice", Text: "new bob color=white"},
 		{ID: "2", From: bob, Name: "Bob", Text: "accept"},

@@ -13,6 +13,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/ops"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 )
 
@@ -26,14 +27,14 @@ type fakeReceiver struct {
 	mu      sync.Mutex
 	handled chan struct{} // closed once the script is handled
 	stopped bool          // Run has returned
-	sent    []*bot.Reply
+	sent    []*record.Reply
 }
 
 func (f *fakeReceiver) Info() bot.TransportInfo {
 	return bot.TransportInfo{Name: "fake", ParseAddress: func(s string) (string, bool) { return s, s != "" }}
 }
 
-func (f *fakeReceiver) Send(_ context.Context, r *bot.Reply) error {
+func (f *fakeReceiver) Send(_ context.Context, r *record.Reply) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.sent = append(f.sent, r)
@@ -84,9 +85,9 @@ func newTestServer(t testing.TB, f *fakeReceiver) (*server, *syncBuffer) {
 // the database is closed.
 func TestServerStopsInOrder(t *testing.T) {
 	f := &fakeReceiver{handled: make(chan struct{}), script: []bot.Message{
-		{ID: "1", From: bot.Identity{Transport: "fake", Address: "alice"}, Text: "new bob color=white"},
-		{ID: "2", From: bot.Identity{Transport: "fake", Address: "bob"}, Text: "accept"},
-		{ID: "3", From: bot.Identity{Transport: "fake", Address: "alice"}, Text: "ps a1"},
+		{ID: "1", From: record.Identity{Transport: "fake", Address: "alice"}, Text: "new bob color=white"},
+		{ID: "2", From: record.Identity{Transport: "fake", Address: "bob"}, Text: "accept"},
+		{ID: "3", From: record.Identity{Transport: "fake", Address: "alice"}, Text: "ps a1"},
 	}}
 	s, logs := newTestServer(t, f)
 	if err := s.launch(); err != nil {
@@ -109,7 +110,7 @@ func TestServerStopsInOrder(t *testing.T) {
 	}
 	defer db.Close()
 	var pending int
-	db.View(context.Background(), func(tx bot.Tx) error {
+	db.View(context.Background(), func(tx record.Tx) error {
 		pending, _, err = tx.OutboxStats()
 		return err
 	})

@@ -8,16 +8,16 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/storage"
 	"github.com/takbymail/takbot/storage/pgstore"
 )
 
-// store is what serve needs of its database: the referee's bot.Store,
+// store is what serve needs of its database: the referee's record.Store,
 // closed when serve stops. *storage.DB (the bbolt file) and
 // *pgstore.Store (PostgreSQL) are ones; database.driver chooses.
 type store interface {
-	bot.Store
+	record.Store
 	Close() error
 }
 

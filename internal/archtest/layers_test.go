@@ -74,8 +74,9 @@ var rules = []rule{
 	{tree: "bot/vacation", may: []string{"tak", "record", "command", "words"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render", "bot/schedule"}},
-	// Delivery's policy sits below the referee; the backoff is a leaf.
-	{tree: "outbox", may: []string{"backoff"}},
+	// Delivery (lanes, retries, the store-health gate) sits below the
+	// referee, over the records; the backoff is a leaf.
+	{tree: "outbox", may: []string{"backoff", "record"}},
 	{tree: "backoff"},
 	// The records and the store contract: below the referee and the stores.
 	{tree: "record", may: []string{"tak", "notation", "render", "bot/plan", "bot/standing"}},
@@ -85,6 +86,16 @@ var rules = []rule{
 	{tree: "bot/memstore", may: stores},
 	{tree: "bot/storetest", may: slices.Concat(stores, []string{"bot/memstore"})},
 	{tree: "control", may: []string{"backoff"}},
+	// A board for a reader (pictures' names and PNGs, alt texts, PTN
+	// files): below the referee, which calls it.
+	{tree: "bot/present", may: []string{"tak", "notation", "render", "record", "words"}},
+	// The referee's cache of committed records, and its CPU gate: leaves.
+	{tree: "bot/recordcache", may: []string{"record", "tak"}},
+	{tree: "bot/cpugate"},
+	// What a viewer may see of games and players: a leaf over the records.
+	{tree: "bot/privacy", may: []string{"record"}},
+	// The stamps of actions offered about a game: a leaf over the records.
+	{tree: "bot/moment", may: []string{"record"}},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
 	{tree: "ops", may: referee},

@@ -1,4 +1,4 @@
-package bot
+package present
 
 import (
 	"crypto/sha256"
@@ -9,12 +9,13 @@ import (
 	"testing"
 
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
 // oldNamed is named as it was written with fmt, before it appended bytes.
-func oldNamed(p Picture, game string, ply int) Picture {
+func oldNamed(p record.Picture, game string, ply int) record.Picture {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%q", p.TPS, p.BeforeTPS, p.Last, p.Caption, p.Players)
 	if p.Result != nil {
@@ -37,13 +38,13 @@ func TestNamedAsBefore(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 9))
 	pick := func() string { return oddStrings[rng.IntN(len(oddStrings))] }
 	themes := []render.Theme{"", render.Light, render.Dark, render.Contrast, `odd"theme`}
-	var memo pictureDigest
+	var memo Digest
 	for i := range 20000 {
-		p := Picture{Config: tak.DefaultConfig(3 + rng.IntN(6)), TPS: pick(), BeforeTPS: pick(), Last: pick(),
+		p := record.Picture{Config: tak.DefaultConfig(3 + rng.IntN(6)), TPS: pick(), BeforeTPS: pick(), Last: pick(),
 			Players: [2]string{pick(), pick()}, Orientation: notation.Orientation(rng.IntN(3)), Caption: pick(),
 			Theme: themes[rng.IntN(len(themes))], Width: []int{0, 480, 640, 960, -1, 1 << 40}[rng.IntN(6)], Turn: pick()}
 		if rng.IntN(2) == 0 {
-			p.Result = &ResultRecord{PTN: pick(), Text: pick(), Score: rng.IntN(100) - 50}
+			p.Result = &record.Result{PTN: pick(), Text: pick(), Score: rng.IntN(100) - 50}
 		}
 		switch rng.IntN(4) {
 		case 1:
@@ -57,7 +58,7 @@ func TestNamedAsBefore(t *testing.T) {
 		if i%2 == 0 {
 			game = fmt.Sprintf("g%d", i)
 		}
-		if got, want := named(p, game, ply), oldNamed(p, game, ply); got.Name != want.Name {
+		if got, want := Named(p, game, ply), oldNamed(p, game, ply); got.Name != want.Name {
 			t.Fatalf("%+v: named %q, before %q", p, got.Name, want.Name)
 		}
 		// With a memo of the last digest, given the same picture again,
@@ -69,8 +70,8 @@ func TestNamedAsBefore(t *testing.T) {
 		case 1:
 			q.Players[rng.IntN(2)] = pick()
 		}
-		for _, pic := range []Picture{p, q, p} {
-			if got, want := namedWith(pic, game, ply, &memo), oldNamed(pic, game, ply); got.Name != want.Name {
+		for _, pic := range []record.Picture{p, q, p} {
+			if got, want := NamedWith(pic, game, ply, &memo), oldNamed(pic, game, ply); got.Name != want.Name {
 				t.Fatalf("%+v: namedWith %q, before %q", pic, got.Name, want.Name)
 			}
 		}
@@ -83,15 +84,15 @@ func FuzzNamedAsBefore(f *testing.F) {
 	f.Add("x3/x3/x3 1 1", "", "", "Ann", "Bo", "", "dark", "Turn 1 (PTN move 1, white)", "g1", 3, 0, false, uint8(0))
 	f.Add("x3/x3/1,x2 2 1", "x3/x3/x3 1 1", "a1", "<Ann>", "B\"o", "Before", "light", "", "g2", 0, 480, true, uint8(9))
 	f.Fuzz(func(t *testing.T, tps, before, last, white, black, caption, theme, turn, game string, ply, width int, over bool, mark uint8) {
-		p := Picture{TPS: tps, BeforeTPS: before, Last: last, Players: [2]string{white, black}, Caption: caption,
+		p := record.Picture{TPS: tps, BeforeTPS: before, Last: last, Players: [2]string{white, black}, Caption: caption,
 			Theme: render.Theme(theme), Width: width, Turn: turn, Orientation: notation.Orientation(mark % 2)}
 		if over {
-			p.Result = &ResultRecord{PTN: caption, Score: width}
+			p.Result = &record.Result{PTN: caption, Score: width}
 		}
 		if mark > 0 {
 			p.Marks = []tak.Square{tak.Square(mark), tak.Square(mark / 2)}
 		}
-		if got, want := named(p, game, ply), oldNamed(p, game, ply); got.Name != want.Name {
+		if got, want := Named(p, game, ply), oldNamed(p, game, ply); got.Name != want.Name {
 			t.Fatalf("named %q, before %q", got.Name, want.Name)
 		}
 	})

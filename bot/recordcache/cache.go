@@ -1,44 +1,46 @@
-package bot
+package recordcache
 
 import (
 	"sync"
 
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
 // cacheSize bounds the games and players kept decoded in memory.
 const cacheSize = 20000
 
-// recordCache keeps the last committed state of games (with their replayed
+// Cache keeps the last committed state of games (with their replayed
 // history) and players, so a move costs no decoding and no replay. It is
 // authoritative because every write to a game or player goes through the
 // referee under that record's lock, and entries are stored only after their
 // transaction committed. One Referee must own a store.
-type recordCache struct {
+type Cache struct {
 	mu      sync.Mutex
 	games   map[string]cachedGame
-	players map[string]PlayerRecord
+	players map[string]record.Player
 }
 
 type cachedGame struct {
-	rec *GameRecord // never changed once cached (sessions append past the end of its moves: GameRecord.ShareMoves)
-	tg  *tak.Game   // never changed once cached
+	rec *record.Game // never changed once cached (sessions append past the end of its moves: record.Game.ShareMoves)
+	tg  *tak.Game    // never changed once cached
 }
 
-func newRecordCache() *recordCache {
-	return &recordCache{games: map[string]cachedGame{}, players: map[string]PlayerRecord{}}
+// New returns an empty cache.
+func New() *Cache {
+	return &Cache{games: map[string]cachedGame{}, players: map[string]record.Player{}}
 }
 
 // entry returns a cached game as cached, to be copied.
-func (c *recordCache) entry(id string) (cachedGame, bool) {
+func (c *Cache) entry(id string) (cachedGame, bool) {
 	c.mu.Lock()
 	e, ok := c.games[id]
 	c.mu.Unlock()
 	return e, ok
 }
 
-// game returns a private copy of a cached game.
-func (c *recordCache) game(id string) (*GameRecord, *tak.Game, bool) {
+// Game returns a private copy of a cached game.
+func (c *Cache) Game(id string) (*record.Game, *tak.Game, bool) {
 	e, ok := c.entry(id)
 	if !ok {
 		return nil, nil, false
@@ -46,10 +48,10 @@ func (c *recordCache) game(id string) (*GameRecord, *tak.Game, bool) {
 	return e.rec.Clone(), e.tg.Clone(), true
 }
 
-// sessionGame returns a copy of a cached game for a session that holds
+// SessionGame returns a copy of a cached game for a session that holds
 // the game's lock: a copy of everything but the moves' array, which it
-// shares with the cached record (GameRecord.ShareMoves).
-func (c *recordCache) sessionGame(id string) (*GameRecord, *tak.Game, bool) {
+// shares with the cached record (record.Game.ShareMoves).
+func (c *Cache) SessionGame(id string) (*record.Game, *tak.Game, bool) {
 	e, ok := c.entry(id)
 	if !ok {
 		return nil, nil, false
@@ -59,13 +61,15 @@ func (c *recordCache) sessionGame(id string) (*GameRecord, *tak.Game, bool) {
 	return rec, e.tg.Clone(), true
 }
 
-// hasGame reports whether a game is cached, without copying it.
-func (c *recordCache) hasGame(id string) bool {
+// HasGame reports whether a game is cached, without copying it.
+func (c *Cache) HasGame(id string) bool {
 	_, ok := c.entry(id)
 	return ok
 }
 
-func (c *recordCache) putGame(rec *GameRecord, tg *tak.Game) {
+// PutGame caches a game committed, with its replayed history; neither
+// is changed afterwards.
+func (c *Cache) PutGame(rec *record.Game, tg *tak.Game) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.games[rec.ID]; !ok && len(c.games) >= cacheSize {
@@ -77,7 +81,8 @@ func (c *recordCache) putGame(rec *GameRecord, tg *tak.Game) {
 	c.games[rec.ID] = cachedGame{rec: rec, tg: tg}
 }
 
-func (c *recordCache) player(key string) (*PlayerRecord, bool) {
+// Player returns a private copy of a cached player.
+func (c *Cache) Player(key string) (*record.Player, bool) {
 	c.mu.Lock()
 	p, ok := c.players[key]
 	c.mu.Unlock()
@@ -93,7 +98,8 @@ func (c *recordCache) player(key string) (*PlayerRecord, bool) {
 	return &cp, true
 }
 
-func (c *recordCache) putPlayer(p *PlayerRecord) {
+// PutPlayer caches a player committed.
+func (c *Cache) PutPlayer(p *record.Player) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.players[p.Key]; !ok && len(c.players) >= cacheSize {
@@ -105,9 +111,9 @@ func (c *recordCache) putPlayer(p *PlayerRecord) {
 	c.players[p.Key] = *p
 }
 
-// forgetPlayer drops a player from the cache, after a write that did not
+// ForgetPlayer drops a player from the cache, after a write that did not
 // go through a session.
-func (c *recordCache) forgetPlayer(key string) {
+func (c *Cache) ForgetPlayer(key string) {
 	c.mu.Lock()
 	delete(c.players, key)
 	c.mu.Unlock()

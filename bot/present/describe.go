@@ -1,11 +1,13 @@
-package bot
+package present
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // Describe says in words what a board picture shows, for the alt text of
@@ -18,7 +20,7 @@ import (
 // black's capstone in reserve; walls: white b2; tallest stack: 3 pieces
 // on d4, white on top; last move: c3+." A position that cannot be read is
 // described by its TPS.
-func Describe(p Picture) string {
+func Describe(p record.Picture) string {
 	pos, err := notation.ParseTPS(p.TPS, p.Config)
 	if err != nil {
 		return "Board: " + p.TPS
@@ -36,7 +38,7 @@ func Describe(p Picture) string {
 		fmt.Fprintf(&b, ", %s to move", pos.ToMove())
 	}
 	flats := pos.FlatCounts()
-	fmt.Fprintf(&b, ": white has %s on top, black %d", plural(flats[tak.White], "flat", "flats"), flats[tak.Black])
+	fmt.Fprintf(&b, ": white has %s on top, black %d", words.Plural(flats[tak.White], "flat", "flats"), flats[tak.Black])
 	var caps [2][]string
 	var walls [2][]string
 	tallest, tallSq := 0, tak.Square(0)

@@ -1,4 +1,4 @@
-package bot
+package present
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
@@ -14,22 +15,22 @@ import (
 // cache never serves one reader's picture to another: two pictures that
 // differ only in theme, width, turn label or marks get different names.
 func TestPictureNameCoversTheLook(t *testing.T) {
-	base := Picture{Config: tak.DefaultConfig(5), TPS: "x5/x5/x2,1,x2/x5/2,x4 1 2", Players: [2]string{"Ann", "Bo"},
+	base := record.Picture{Config: tak.DefaultConfig(5), TPS: "x5/x5/x2,1,x2/x5/2,x4 1 2", Players: [2]string{"Ann", "Bo"},
 		Orientation: notation.Mail, Theme: render.Light, Turn: "Turn 3 (PTN move 2, white)"}
-	variants := map[string]func(p *Picture){
-		"theme": func(p *Picture) { p.Theme = render.Dark },
-		"width": func(p *Picture) { p.Width = 480 },
-		"turn":  func(p *Picture) { p.Turn = "Turn 4 (PTN move 2, black)" },
-		"marks": func(p *Picture) { p.Marks = []tak.Square{tak.SquareAt(2, 2)} },
+	variants := map[string]func(p *record.Picture){
+		"theme": func(p *record.Picture) { p.Theme = render.Dark },
+		"width": func(p *record.Picture) { p.Width = 480 },
+		"turn":  func(p *record.Picture) { p.Turn = "Turn 4 (PTN move 2, black)" },
+		"marks": func(p *record.Picture) { p.Marks = []tak.Square{tak.SquareAt(2, 2)} },
 	}
-	want := named(base, "g1", 2).Name
-	if again := named(base, "g1", 2).Name; again != want {
+	want := Named(base, "g1", 2).Name
+	if again := Named(base, "g1", 2).Name; again != want {
 		t.Fatalf("one picture named %s, then %s", want, again)
 	}
 	for what, change := range variants {
 		p := base
 		change(&p)
-		if got := named(p, "g1", 2).Name; got == want {
+		if got := Named(p, "g1", 2).Name; got == want {
 			t.Errorf("two pictures differing only in %s share the name %s", what, got)
 		}
 	}
@@ -37,7 +38,7 @@ func TestPictureNameCoversTheLook(t *testing.T) {
 
 // DefaultRender draws a picture in its theme and at its width.
 func TestDefaultRenderUsesTheLook(t *testing.T) {
-	p := Picture{Config: tak.DefaultConfig(5), TPS: "x5/x5/x2,1,x2/x5/2,x4 1 2", Turn: "Turn 3 (PTN move 2, white)",
+	p := record.Picture{Config: tak.DefaultConfig(5), TPS: "x5/x5/x2,1,x2/x5/2,x4 1 2", Turn: "Turn 3 (PTN move 2, white)",
 		Marks: []tak.Square{tak.SquareAt(0, 0)}}
 	corner := map[render.Theme]uint32{}
 	for _, tc := range []struct {
@@ -45,7 +46,7 @@ func TestDefaultRenderUsesTheLook(t *testing.T) {
 		width int
 	}{{render.Light, 480}, {render.Dark, 0}, {render.Contrast, 960}} {
 		p.Theme, p.Width = tc.theme, tc.width
-		b, err := DefaultRender(named(p, "g1", 2))
+		b, err := Render(Named(p, "g1", 2))
 		if err != nil {
 			t.Fatal(err)
 		}

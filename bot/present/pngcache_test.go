@@ -1,4 +1,4 @@
-package bot
+package present
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ import (
 // name share one rendering; a failure is not kept; the oldest names go
 // first once the cache is full.
 func TestPNGCacheRendersEachNameOnce(t *testing.T) {
-	c := newPNGCache()
+	c := NewPNGCache()
 	var renders atomic.Int32
 	release := make(chan struct{})
 	render := func() ([]byte, error) {
@@ -23,7 +23,7 @@ func TestPNGCacheRendersEachNameOnce(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
-			if png, err := c.get("g1-t3-abcd-mail.png", render); err != nil || string(png) != "png" {
+			if png, err := c.Get("g1-t3-abcd-mail.png", render); err != nil || string(png) != "png" {
 				t.Errorf("get: %q, %v", png, err)
 			}
 		})
@@ -35,15 +35,15 @@ func TestPNGCacheRendersEachNameOnce(t *testing.T) {
 	}
 
 	failed := errors.New("renderer down")
-	if _, err := c.get("bad.png", func() ([]byte, error) { return nil, failed }); !errors.Is(err, failed) {
+	if _, err := c.Get("bad.png", func() ([]byte, error) { return nil, failed }); !errors.Is(err, failed) {
 		t.Errorf("failure: %v", err)
 	}
-	if png, err := c.get("bad.png", func() ([]byte, error) { return []byte("ok"), nil }); err != nil || string(png) != "ok" {
+	if png, err := c.Get("bad.png", func() ([]byte, error) { return []byte("ok"), nil }); err != nil || string(png) != "ok" {
 		t.Errorf("after a failure the picture is rendered again: %q, %v", png, err)
 	}
 
 	for i := range pngCacheSize {
-		c.get(fmt.Sprintf("p%d.png", i), func() ([]byte, error) { return []byte("x"), nil })
+		c.Get(fmt.Sprintf("p%d.png", i), func() ([]byte, error) { return []byte("x"), nil })
 	}
 	if _, ok := c.entries["g1-t3-abcd-mail.png"]; ok {
 		t.Error("the oldest picture is still cached after the cache filled")
