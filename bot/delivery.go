@@ -128,7 +128,7 @@ func (r *Referee) deliver(ctx context.Context, e *transportEntry, rp *Reply) out
 			rp.Images = append(rp.Images, Attachment{Name: p.Picture.Name, PNG: png, Alt: Describe(pic)})
 		}
 	}
-	r.expandAnalyses(ctx, e, rp)
+	r.desk.Expand(ctx, rp, e.info.Limits.Pictures)
 	start := time.Now()
 	sctx, cancel := SendContext(ctx, r.opts.Delivery.SendTimeout)
 	err := e.t.Send(sctx, rp)

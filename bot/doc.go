@@ -165,7 +165,10 @@
 // package opponent): its replies go through the outbox, and it answers
 // through Handle. "analyse" and the end-of-game review are [Analysis]
 // parts, carried out at delivery by the [Analyst] of [Options], so the
-// referee never searches.
+// referee never searches (package bot/analysis). A finished game's review
+// is computed once, at a fixed budget, and kept with the game
+// ([GameRecord.Review]): both players, its spectators and a later
+// "analyse" get the same.
 //
 // Open challenges (seek.go): "new anyone" is a challenge whose opponent
 // seat is empty; "seeks" lists the open ones from an index in the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/command"
 )
 
@@ -37,7 +38,7 @@ var handlers = map[string]handler{
 	"plan":        (*session).cmdPlan,
 	"board":       (*session).cmdBoard,
 	"history":     (*session).cmdHistory,
-	"analyse":     (*session).cmdAnalyse,
+	"analyse":     func(s *session, c *Command) error { return analysis.Analyse(s, c) },
 	"tps":         (*session).cmdTPS,
 	"link":        (*session).cmdLink,
 	"games":       (*session).cmdGames,

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/outbox"
 )
 
@@ -111,9 +112,9 @@ type Referee struct {
 	randM sync.Mutex
 	cache *recordCache
 	pngs  *pngCache // pictures rendered for delivery, by name
-	// analyses keeps the latest analyses by request (analyse.go)
-	analyses analysisCache
-	rates    senderRates
+	// desk carries out analyses at delivery and keeps reviews (seam_review.go)
+	desk  *analysis.Desk
+	rates senderRates
 
 	tmu        sync.RWMutex
 	transports map[string]*transportEntry
@@ -171,6 +172,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	}
 	r := &Referee{gate: newCPUGate(0), clock: clock, opts: opts, cache: newRecordCache(), pngs: newPNGCache(), transports: map[string]*transportEntry{}}
 	r.store = watchedStore{Store: store, r: r}
+	r.desk = r.newDesk()
 	return r
 }
 

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 )
@@ -169,7 +170,7 @@ func (s *session) cmdSettings(c *Command) error {
 	case "chat":
 		return s.setChat(value, c.Args[1])
 	case "review":
-		return s.setReview(value)
+		return analysis.SetReview(s, value)
 	default:
 		return unknownSetting(c.Args[0])
 	}
@@ -241,7 +242,7 @@ func (s *session) showSettings() {
 	}
 	d.say("%s", chatSetting(p))
 	s.showTimeSettings(d)
-	s.showReview(d)
+	d.line(analysis.ShowReview(s.sender))
 }
 
 // sizeKey is the name of a named width ("" for another width).

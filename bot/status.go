@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -64,8 +65,7 @@ func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks
 // (both players' names, the dates it started and ended, every move, the
 // result) and its PTN Ninja link.
 func (s *session) handGame(gs *gameState, d *draft) {
-	r := gs.rec.Result // no names in the comment: a name could close it
-	ptn, err := ptnText(gs, fmt.Sprintf("%s: game over, %s (%s)", fmtTime(s.now), r.Text, r.PTN))
+	ptn, err := s.finalPTN(gs)
 	if err != nil {
 		s.r.logger().Warn("a finished game as PTN", "game", gs.rec.ID, "err", err)
 		return
@@ -73,7 +73,16 @@ func (s *session) handGame(gs *gameState, d *draft) {
 	name := ptnFileName(gs.rec)
 	d.line(words.GameFile{Name: name, Link: notation.NinjaLink(ptn)}.Words(words.Reader{}))
 	d.file(name, ptn)
-	s.addReview(gs, d, ptn)
+	if gs.ended {
+		analysis.AddReview(s, gs.rec, d.to, ptn)
+	}
+}
+
+// finalPTN is a finished game's PTN file, the same for every reader of the
+// message that ended it.
+func (s *session) finalPTN(gs *gameState) (string, error) {
+	r := gs.rec.Result // no names in the comment: a name could close it
+	return ptnText(gs, fmt.Sprintf("%s: game over, %s (%s)", fmtTime(s.now), r.Text, r.PTN))
 }
 
 // ptnFileName names a game's PTN file by its id and players, in letters,

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -133,6 +134,9 @@ func (s *session) spectatorStatus(gs *gameState, d *draft) {
 	switch g.Status {
 	case Over:
 		d.line(words.StandingWatched{Stage: words.Finished, Result: g.Result.Text}.Words(words.Reader{}))
+		if ptn, err := s.finalPTN(gs); err == nil && gs.ended {
+			analysis.AddReview(s, g, d.to, ptn) // the players' review, for the spectators too
+		}
 		return
 	case Active:
 		st.Stage, st.Turn, st.ToMove, st.Deadline = words.InProgress, pos.Ply()+1, pos.ToMove(), g.Deadline

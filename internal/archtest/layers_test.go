@@ -61,6 +61,9 @@ var rules = []rule{
 	{tree: "storage", may: slices.Concat(stores, []string{"bot/memstore", "bot/storetest"}), db: true},
 	{tree: "bot/memstore", may: stores},
 	{tree: "bot/storetest", may: slices.Concat(stores, []string{"bot/memstore"})},
+	// "analyse" and the end-of-game review: a feature below the referee,
+	// which declares what it needs of it (analysis.Turn).
+	{tree: "bot/analysis", may: []string{"tak", "notation", "render", "record", "command", "words"}},
 	{tree: "control", may: []string{"backoff"}},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
