@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/versus"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
@@ -176,10 +177,10 @@ func (s *session) cmdNew(c *Command) error {
 	if isAnyone(c.Args[0]) {
 		return s.cmdNewSeek(c)
 	}
-	if engine, err := s.engineOpponent(c.Args[0]); err != nil {
+	if engine, err := versus.Named(s, c.Args[0]); err != nil {
 		return err
 	} else if engine {
-		return s.newEngineGame(c.Args[1:])
+		return versus.New(s, c.Args[1:])
 	}
 	opp, err := s.resolveOpponent(c.Args[0])
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/versus"
 	"github.com/takbymail/takbot/words"
 )
 
@@ -52,7 +53,7 @@ func (s *session) cmdRematch(c *Command) error {
 		return err
 	}
 	if old.AgainstEngine() {
-		if n, err := s.activeEngineGames(); err != nil {
+		if n, err := versus.ActiveGames(s); err != nil {
 			return err
 		} else if n >= MaxEngineGames {
 			return s.refusal(old, words.Refusal{Reason: words.EngineGamesFull, Count: n})

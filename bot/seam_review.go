@@ -5,26 +5,23 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/analysis"
+	"github.com/takbymail/takbot/bot/versus"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
 )
 
-// "analyse" and the end-of-game review live in package bot/analysis; these
-// forwards keep the names adapters and tests use.
+// "analyse" and the end-of-game review live in package bot/analysis, games
+// against takbot in bot/versus; these forwards keep the names adapters and
+// tests use.
 type (
-	// AnalysisRequest is what a reply asks the engine to analyse: see analysis.Request.
-	AnalysisRequest = analysis.Request
-	// Analyst analyses games at delivery: see analysis.Analyst.
-	Analyst = analysis.Analyst
+	AnalysisRequest = analysis.Request // what a reply asks the engine to analyse
+	Analyst         = analysis.Analyst // analyses games at delivery
 )
 
-// The kinds of analysis: see analysis.Line and analysis.Review.
-const (
-	AnalyseLine   = analysis.Line
-	AnalyseReview = analysis.Review
-)
+// The kinds of analysis.
+const AnalyseLine, AnalyseReview = analysis.Line, analysis.Review
 
 // newDesk is the referee's analysis desk: its Analyst, the send timeout,
 // and the game's lock to keep a review with its game.
@@ -48,7 +45,8 @@ func (r *Referee) keepReview(ctx context.Context, id string, rv *record.Review) 
 	return err
 }
 
-// The seam of bot/analysis (analysis.Turn): one forwarder each.
+// The seam of bot/analysis (analysis.Turn) and bot/versus (versus.Turn):
+// one forwarder each.
 
 // Now is the message's time.
 func (s *session) Now() time.Time { return s.now }
@@ -143,3 +141,54 @@ func (s *session) TellLines(to, game string, lines ...string) {
 
 // DefaultGame is the game the message is about, if any.
 func (s *session) DefaultGame() string { return s.defaultGame() }
+
+// RandInt is a random number in [0, n).
+func (s *session) RandInt(n int) int { return s.r.randInt(n) }
+
+// EnginePlays reports whether the engine's transport runs here.
+func (s *session) EnginePlays() bool {
+	e := s.r.transport(EngineTransport)
+	return e != nil && e.t != nil
+}
+
+// NewChallenge reads the options of "new" into a challenge by the sender
+// as White, not yet added (none with rating=, which versus refuses).
+func (s *session) NewChallenge(args []string) (*record.Game, versus.Options, error) {
+	opts, err := parseNewOptions(args, s.r.opts.DefaultDays)
+	if err != nil {
+		return nil, versus.Options{}, err
+	}
+	vo := versus.Options{Level: opts.level, Color: opts.color, RatingLow: opts.ratingLow, RatingHigh: opts.ratingHigh}
+	if vo.RatingHigh > 0 {
+		return nil, vo, nil // refused by the caller, first
+	}
+	cfg, err := opts.config()
+	if err != nil {
+		return nil, vo, err
+	}
+	g, err := s.challengeFrom(opts, cfg, tak.White)
+	return g, vo, err
+}
+
+// AddGame gives a new game its id and adds it.
+func (s *session) AddGame(g *record.Game) error {
+	_, err := s.addGame(g)
+	return err
+}
+
+// StartGame starts a game.
+func (s *session) StartGame(id string) error {
+	gs, err := s.game(id)
+	if err != nil {
+		return err
+	}
+	return s.startGame(gs)
+}
+
+// EventLines adds lines to the event to a reader about a game.
+func (s *session) EventLines(to, game string, lines ...string) {
+	d := s.event(to, game)
+	for _, l := range lines {
+		d.line(l)
+	}
+}

@@ -64,6 +64,8 @@ var rules = []rule{
 	// "analyse" and the end-of-game review: a feature below the referee,
 	// which declares what it needs of it (analysis.Turn).
 	{tree: "bot/analysis", may: []string{"tak", "notation", "render", "record", "command", "words"}},
+	// Games against takbot: the same, declaring what it needs (versus.Turn).
+	{tree: "bot/versus", may: []string{"tak", "record"}},
 	{tree: "control", may: []string{"backoff"}},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
