@@ -159,7 +159,7 @@
 // this one numbering, and so does the turn label drawn on a picture
 // ([Picture.Turn]).
 //
-// takbot as a player (opponent.go): "new takbot" starts a game against
+// takbot as a player (package bot/versus): "new takbot" starts a game against
 // the engine at once, with a [GameRecord.Level] (such games are unrated).
 // The engine is a player on a transport of its own ([EngineTransport],
 // package opponent): its replies go through the outbox, and it answers

@@ -34,15 +34,6 @@ func EngineInfo() TransportInfo {
 		PTNFirst:    true}
 }
 
-// rateLimit is the hourly limit of messages of msg's sender: none for the
-// engine, which answers in every game against it.
-func (r *Referee) rateLimit(msg Message) int {
-	if msg.From.Transport == EngineTransport {
-		return 0
-	}
-	return r.opts.Quotas.MessagesPerHour
-}
-
 // GamesOf returns the ids of a player's games, for adapters (the engine
 // resumes the games where it is to move after a restart).
 func (r *Referee) GamesOf(ctx context.Context, id Identity) ([]string, error) {

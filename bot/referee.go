@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/analysis"
+	"github.com/takbymail/takbot/bot/versus"
 	"github.com/takbymail/takbot/outbox"
 )
 
@@ -409,7 +410,7 @@ func (r *Referee) prepare(msg Message, procID string, mine []string) *handling {
 		msg.Received = now
 	}
 	h := &handling{msg: msg, procID: procID, mine: mine}
-	h.rate = r.rates.take(rateKey(msg), now, r.rateLimit(msg))
+	h.rate = r.rates.take(rateKey(msg), now, versus.RateLimit(msg.From, r.opts.Quotas.MessagesPerHour))
 	h.parsed, h.perr = ParseMessage(msg.Text)
 	if h.rate.over {
 		h.parsed, h.perr = Parsed{}, nil

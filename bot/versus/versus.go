@@ -128,3 +128,12 @@ func ActiveGames(t Turn) (int, error) {
 	}
 	return n, nil
 }
+
+// RateLimit is the hourly limit of the messages from a sender, perHour
+// for everyone but the engine, which answers in every game against it.
+func RateLimit(from record.Identity, perHour int) int {
+	if from.Transport == record.EngineTransport {
+		return 0
+	}
+	return perHour
+}
