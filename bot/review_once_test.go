@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/analysis"
@@ -74,6 +75,7 @@ func reviewParts(rs []bot.Reply, name string) string {
 // to both players and to the spectator, from one evaluation kept with the
 // game: the same parts for all three (the same PTN file too); "analyse" of
 // the finished game answers from the kept evaluation, without another.
+// Keeping the review leaves the time the game ended as it was.
 func TestReviewOnceThroughHandle(t *testing.T) {
 	a := &reviewingAnalyst{}
 	h := newHarness(t, func(o *bot.Options, _ *harness) { o.Analyst = a })
@@ -82,6 +84,8 @@ func TestReviewOnceThroughHandle(t *testing.T) {
 	playMoves(h, id, "ann", "bob", "ps a1", "ps e5", "ps b2", "ps d4")
 	h.deliverAll()
 	h.send("ann", "game "+id+"; resign")
+	ended := h.game(id).Updated
+	h.clock.Advance(time.Minute) // the review is computed later, at delivery
 	rs := h.deliverAll()
 	ann, bob, carol := reviewParts(rs, "ann"), reviewParts(rs, "bob"), reviewParts(rs, "carol")
 	if ann == "" || !strings.Contains(ann, "review.ptn") {
@@ -93,6 +97,9 @@ func TestReviewOnceThroughHandle(t *testing.T) {
 	g := h.game(id)
 	if a.count() != 1 || g.Review == nil || g.Review.Of != analysis.Key(g) || g.Review.Nodes != 1000 {
 		t.Fatalf("%d evaluations, kept %+v; want one, kept with the game", a.count(), g.Review)
+	}
+	if !g.Updated.Equal(ended) {
+		t.Errorf("keeping the review moved the time the game ended from %v to %v", ended, g.Updated)
 	}
 	h.send("ann", "game "+id+"; analyse 3")
 	want := fmt.Sprintf("Analysis of %s after turn 3: %d.", id, g.Review.Scores[3])

@@ -30,19 +30,23 @@ func (r *Referee) newDesk() *analysis.Desk {
 }
 
 // keepReview stores a finished game's review with it, under the game's
-// lock, when the game still has the moves the review is of.
+// lock, when the game still has the moves the review is of. The game's
+// Updated, the time it ended (leaderboards, the web's lists), stays.
 func (r *Referee) keepReview(ctx context.Context, id string, rv *record.Review) error {
 	ls := &lockSet{r: r}
 	ls.lock(r.tickStripes(ctx, id))
 	defer ls.unlock()
-	s := r.newSession(ctx, ls, Message{}, "")
-	gs, err := s.game(id)
+	gs, err := r.newSession(ctx, ls, Message{}, "").game(id)
 	if err != nil || gs.rec.Status != Over || analysis.Key(gs.rec) != rv.Of {
 		return err
 	}
-	gs.rec.Review, gs.dirty = rv, true
-	_, err = s.commit(&ProcessedRecord{}, nil)
-	return err
+	gs.rec.Review = rv
+	gs.rec.Version++
+	if err := r.store.Update(ctx, func(tx Tx) error { return tx.PutGame(gs.rec) }); err != nil {
+		return err
+	}
+	r.cache.putGame(gs.rec, gs.tg)
+	return nil
 }
 
 // The seam of bot/analysis (analysis.Turn) and bot/versus (versus.Turn):
