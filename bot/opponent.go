@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"strings"
 
 	"github.com/takbymail/takbot/bot/versus"
 )
@@ -21,17 +20,11 @@ const (
 )
 
 // EngineInfo describes the engine's transport: its player is named
-// "takbot", reads and writes PTN, and its replies carry nothing but text.
+// "takbot" (versus.ParseAddress), reads and writes PTN, and its replies
+// carry nothing but text.
 func EngineInfo() TransportInfo {
-	return TransportInfo{Name: EngineTransport, Title: "takbot",
-		ParseAddress: func(s string) (string, bool) {
-			if strings.EqualFold(strings.TrimSpace(s), EngineAddress) {
-				return EngineAddress, true
-			}
-			return "", false
-		},
-		DisplayName: func(string) string { return EngineAddress },
-		PTNFirst:    true}
+	return TransportInfo{Name: EngineTransport, Title: "takbot", ParseAddress: versus.ParseAddress,
+		DisplayName: func(string) string { return EngineAddress }, PTNFirst: true}
 }
 
 // GamesOf returns the ids of a player's games, for adapters (the engine

@@ -134,7 +134,10 @@ func (s *session) spectatorStatus(gs *gameState, d *draft) {
 	switch g.Status {
 	case Over:
 		d.line(words.StandingWatched{Stage: words.Finished, Result: g.Result.Text}.Words(words.Reader{}))
-		if ptn, err := s.finalPTN(gs); err == nil && gs.ended {
+		if !gs.ended {
+			return
+		}
+		if ptn, err := s.finalPTN(gs); err == nil {
 			analysis.AddReview(s, g, d.to, ptn) // the players' review, for the spectators too
 		}
 		return

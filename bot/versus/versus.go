@@ -65,6 +65,15 @@ func Named(t Turn, word string) (bool, error) {
 	return true, nil
 }
 
+// ParseAddress reads the engine's address on its transport: "takbot",
+// in any case.
+func ParseAddress(s string) (string, bool) {
+	if strings.EqualFold(strings.TrimSpace(s), record.EngineAddress) {
+		return record.EngineAddress, true
+	}
+	return "", false
+}
+
 // New is "new takbot [options]": the game starts at once.
 func New(t Turn, args []string) error {
 	g, opts, err := t.NewChallenge(args)
