@@ -38,7 +38,7 @@ func (s *session) withPTN(c *Command, show func(d *draft, g *GameRecord, ptn str
 	if err != nil {
 		return err
 	}
-	text, err := ptnText(gs)
+	text, err := gs.rec.PTNFile(gs.tg)
 	if err != nil {
 		return err
 	}

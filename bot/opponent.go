@@ -6,13 +6,7 @@ import (
 	"github.com/takbymail/takbot/bot/versus"
 )
 
-// The bot as an opponent (bot/versus). The engine plays as a player of
-// its own, on a transport of its own named EngineTransport (package
-// opponent): the referee delivers the replies addressed to it through the
-// outbox like any other, and the engine answers through Handle as that
-// player.
-
-// The engine player: see bot/versus.
+// The engine player: see bot/versus (and "takbot as a player" in doc.go).
 const (
 	DefaultLevel   = versus.DefaultLevel
 	MaxLevel       = versus.MaxLevel

@@ -1,59 +1,10 @@
 package bot
 
-import (
-	"bytes"
-	"fmt"
-	"strings"
-
-	"github.com/takbymail/takbot/notation"
-	"github.com/takbymail/takbot/tak"
-)
-
-// ptnText writes a game as a PTN file: tags, the moves since its start
-// (a TPS tag names an adopted start, so the file stays loadable), Tak
-// calls, disputes as comments on their moves, and the log of restarts,
-// reverts and adoptions as comments, then any extra comments.
-func ptnText(gs *gameState, extra ...string) (string, error) {
-	g := gs.rec
-	tags := []notation.Tag{{Name: "Site", Value: "takbot"}, {Name: "Event", Value: "Tak by Mail game " + g.ID},
-		{Name: "Player1", Value: g.Names[0]}, {Name: "Player2", Value: g.Names[1]},
-		{Name: "Date", Value: g.Created.UTC().Format("2006.01.02")}}
-	if g.Config.Rules != tak.Standard {
-		tags = append(tags, notation.Tag{Name: "Rules", Value: g.Config.Rules.String()})
-	}
-	if g.Config.Komi != 0 {
-		tags = append(tags, notation.Tag{Name: "Komi", Value: g.Config.Komi.String()})
-	}
-	result := ""
-	if g.Result != nil {
-		result = g.Result.PTN
-	}
-	rec := notation.RecordGame(gs.tg, tags, result)
-	for i := range rec.Plies {
-		if i < len(g.Moves) && g.Moves[i].Tak {
-			rec.Plies[i].Move.TakCall = true
-		}
-	}
-	first := gs.tg.Start().Ply()
-	for _, d := range g.Disputes {
-		if i := d.Turn - first - 1; i >= 0 && i < len(rec.Plies) && i < len(g.Moves) && g.Moves[i].PTN == d.Move {
-			rec.Plies[i].Comments = append(rec.Plies[i].Comments, fmt.Sprintf("disputed: %s; ruled %s", d.Reason, d.Ruling))
-		}
-	}
-	rec.Comments = append(rec.Comments, g.Events...)
-	rec.Comments = append(rec.Comments, extra...)
-	var buf bytes.Buffer
-	if err := notation.WritePTN(&buf, rec); err != nil {
-		return "", fmt.Errorf("game %s as PTN: %w", g.ID, err)
-	}
-	return strings.TrimRight(buf.String(), "\n"), nil
-}
-
-// PTN returns a stored game as a PTN file (used by export).
+// PTN returns a stored game as a PTN file, for export (record.Game.PTNFile).
 func PTN(g *GameRecord) (string, error) {
 	tg, err := g.History()
 	if err != nil {
 		return "", err
 	}
-	return ptnText(&gameState{rec: g, tg: tg})
+	return g.PTNFile(tg)
 }

@@ -100,18 +100,6 @@ func (s *session) ChosenHint(g *record.Game) string { return s.chosenHint(g) }
 // Refuse refuses the command.
 func (s *session) Refuse(format string, args ...any) error { return refuse(format, args...) }
 
-// GamePTN is a game as PTN.
-func (s *session) GamePTN(id string) (string, error) {
-	gs, err := s.game(id)
-	if err != nil {
-		return "", err
-	}
-	return ptnText(gs)
-}
-
-// PTNFileName names a game's PTN file.
-func (s *session) PTNFileName(g *record.Game) string { return ptnFileName(g) }
-
 // Orient is a reader's notation.
 func (s *session) Orient(key string) notation.Orientation { return s.orient(key) }
 

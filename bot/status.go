@@ -2,8 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"strings"
-	"unicode"
 
 	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/notation"
@@ -70,7 +68,7 @@ func (s *session) handGame(gs *gameState, d *draft) {
 		s.r.logger().Warn("a finished game as PTN", "game", gs.rec.ID, "err", err)
 		return
 	}
-	name := ptnFileName(gs.rec)
+	name := gs.rec.PTNFileName()
 	d.line(words.GameFile{Name: name, Link: notation.NinjaLink(ptn)}.Words(words.Reader{}))
 	d.file(name, ptn)
 	if gs.ended {
@@ -82,32 +80,7 @@ func (s *session) handGame(gs *gameState, d *draft) {
 // message that ended it.
 func (s *session) finalPTN(gs *gameState) (string, error) {
 	r := gs.rec.Result // no names in the comment: a name could close it
-	return ptnText(gs, fmt.Sprintf("%s: game over, %s (%s)", fmtTime(s.now), r.Text, r.PTN))
-}
-
-// ptnFileName names a game's PTN file by its id and players, in letters,
-// digits, '-' and '_' only: "g3-Alice-vs-Bob.ptn".
-func ptnFileName(g *GameRecord) string {
-	clean := func(name string) string {
-		var b strings.Builder
-		for _, r := range name {
-			switch {
-			case r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_'):
-				b.WriteRune(r)
-			case unicode.IsSpace(r) && b.Len() > 0:
-				b.WriteByte('_')
-			}
-			if b.Len() >= 24 {
-				break
-			}
-		}
-		return strings.Trim(b.String(), "_-")
-	}
-	white, black := clean(g.Names[tak.White]), clean(g.Names[tak.Black])
-	if white == "" || black == "" {
-		return g.ID + ".ptn"
-	}
-	return g.ID + "-" + white + "-vs-" + black + ".ptn"
+	return gs.rec.PTNFile(gs.tg, fmt.Sprintf("%s: game over, %s (%s)", fmtTime(s.now), r.Text, r.PTN))
 }
 
 // offerActions sets the commands a player can send now in a game,

@@ -72,7 +72,7 @@ func Analyse(t Turn, c *command.Command) error {
 	if err := countAnalysis(t, g.ID, turn, last); err != nil {
 		return err
 	}
-	text, err := t.GamePTN(g.ID)
+	text, err := g.PTNFile(tg)
 	if err != nil {
 		return err
 	}
@@ -91,7 +91,7 @@ func colorIndex(g *record.Game, key string) int {
 // request fills in what every request carries: the reader's look, and,
 // for a finished game, the moves its review is of.
 func request(t Turn, g *record.Game, to, kind, ptn string) Request {
-	req := Request{Kind: kind, Game: g.ID, PTN: ptn, Base: strings.TrimSuffix(t.PTNFileName(g), ".ptn"), Orientation: t.Orient(to)}
+	req := Request{Kind: kind, Game: g.ID, PTN: ptn, Base: strings.TrimSuffix(g.PTNFileName(), ".ptn"), Orientation: t.Orient(to)}
 	if p, err := t.Player(to); err == nil {
 		req.Theme, req.Width = t.ThemeOf(p), p.Width
 	}

@@ -35,10 +35,6 @@ type Turn interface {
 	ChosenHint(g *record.Game) string
 	// Refuse refuses the command: nothing changes.
 	Refuse(format string, args ...any) error
-	// GamePTN is a game as PTN, as "history" shows it; PTNFileName, the
-	// name of its file.
-	GamePTN(id string) (string, error)
-	PTNFileName(g *record.Game) string
 	// Orient and ThemeOf are a reader's notation and theme.
 	Orient(key string) notation.Orientation
 	ThemeOf(p *record.Player) render.Theme
