@@ -176,7 +176,8 @@ func (c *slowClock) now() time.Time {
 // TestReviewSameOnAnyLoad (issue 26): the real engine's review of a game
 // is the same evaluation whether the machine is idle, or loaded with other
 // searches and so slow that a second passes between two readings of its
-// clock: the review searches a fixed number of nodes, never by time.
+// clock, on an engine that searched another game before: the review
+// searches a fixed number of nodes from a cleared table, never by time.
 func TestReviewSameOnAnyLoad(t *testing.T) {
 	ptn := "[Size \"5\"]\n\n1. a1 e5\n2. c3 c2\n3. d3 b3\n4. d2 d4\n5. b4 e2\n6. a5 b2\n7. e4 a2\n"
 	req := bot.AnalysisRequest{Kind: bot.AnalyseReview, Game: "g1", PTN: ptn, Base: "g1"}
@@ -208,7 +209,11 @@ func TestReviewSameOnAnyLoad(t *testing.T) {
 		}()
 	}
 	slow := &slowClock{t: time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)}
-	busy := opponent.NewAnalyst(newEngineSearcher(slow.now), opponent.NewPool(1), cfg)
+	used := newEngineSearcher(slow.now)
+	if pos, err := tak.NewPosition(tak.DefaultConfig(5)); err == nil { // its table and history full of another game
+		_, _ = used.Search(t.Context(), pos, opponent.Limits{Nodes: 20000})
+	}
+	busy := opponent.NewAnalyst(used, opponent.NewPool(1), cfg)
 	got, _, err := busy.Evaluate(t.Context(), req)
 	stop()
 	load.Wait()
