@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/takbymail/takbot/bot/account"
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/bot/pairing"
 	"github.com/takbymail/takbot/bot/planner"
@@ -44,7 +45,7 @@ var handlers = map[string]handler{
 	"plan":        func(s *session, c *Command) error { return planner.Plan(s, c) },
 	"board":       (*session).cmdBoard,
 	"history":     (*session).cmdHistory,
-	"analyse":     (*session).cmdAnalyse,
+	"analyse":     func(s *session, c *Command) error { return analysis.Analyse(s, c) },
 	"tps":         (*session).cmdTPS,
 	"link":        (*session).cmdLink,
 	"games":       (*session).cmdGames,

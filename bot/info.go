@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot/challenge"
-	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 )
@@ -40,7 +39,7 @@ func (s *session) withPTN(c *Command, show func(d *draft, g *GameRecord, ptn str
 	if err != nil {
 		return err
 	}
-	text, err := present.PTN(gs.rec, gs.tg)
+	text, err := gs.rec.PTNFile(gs.tg)
 	if err != nil {
 		return err
 	}

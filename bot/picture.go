@@ -45,11 +45,11 @@ func (s *session) beforePicture(gs *gameState, readerKey string, before *tak.Pos
 }
 
 // PTN returns a stored game as a PTN file (used by export): see
-// present.PTN.
+// record.Game.PTNFile.
 func PTN(g *GameRecord) (string, error) {
 	tg, err := g.History()
 	if err != nil {
 		return "", err
 	}
-	return present.PTN(g, tg)
+	return g.PTNFile(tg)
 }

@@ -12,11 +12,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/bot/cpugate"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/bot/ranking"
 	"github.com/takbymail/takbot/bot/recordcache"
+	"github.com/takbymail/takbot/bot/versus"
 	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/outbox"
 )
@@ -117,9 +119,9 @@ type Referee struct {
 	randM sync.Mutex
 	cache *recordcache.Cache
 	pngs  *present.PNGCache // pictures rendered for delivery, by name
-	// analyses keeps the latest analyses by request (analyse.go)
-	analyses analysisCache
-	rates    consent.Rates
+	// desk carries out analyses at delivery and keeps reviews (seam_review.go)
+	desk  *analysis.Desk
+	rates consent.Rates
 
 	tmu        sync.RWMutex
 	transports map[string]*transportEntry
@@ -181,6 +183,7 @@ func New(store Store, clock Clock, opts Options) *Referee {
 	r.trouble = outbox.Health{Clock: clock, Logger: opts.Logger, Observer: opts.Observer}
 	r.store = outbox.Watched{Store: store, Health: &r.trouble}
 	r.board = ranking.NewBoard(Public, opts.LeaderboardMinGames, opts.LeaderboardMaxDeviation)
+	r.desk = r.newDesk()
 	return r
 }
 
@@ -417,7 +420,7 @@ func (r *Referee) prepare(msg Message, procID string, mine []string) *handling {
 		msg.Received = now
 	}
 	h := &handling{msg: msg, procID: procID, mine: mine}
-	h.rate = r.rates.Take(consent.RateKey(msg.From, msg.Unverified), now, r.rateLimit(msg))
+	h.rate = r.rates.Take(consent.RateKey(msg.From, msg.Unverified), now, versus.RateLimit(msg.From, r.opts.Quotas.MessagesPerHour))
 	h.parsed, h.perr = ParseMessage(msg.Text)
 	if h.rate.Over {
 		h.parsed, h.perr = Parsed{}, nil

@@ -3,6 +3,7 @@ package bot
 import (
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/bot/community"
+	"github.com/takbymail/takbot/bot/versus"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/words"
@@ -96,15 +97,15 @@ func (s *session) HoldNotice(g *record.Game, key string) { s.holdNotice(g, s.eve
 // VoidNotice withdraws game g's held challenge notice (voidNotice).
 func (s *session) VoidNotice(g *record.Game) (bool, error) { return s.voidNotice(g) }
 
-// EngineOpponent reports whether word names takbot (engineOpponent).
-func (s *session) EngineOpponent(word string) (bool, error) { return s.engineOpponent(word) }
+// EngineOpponent reports whether word names takbot (versus.Named).
+func (s *session) EngineOpponent(word string) (bool, error) { return versus.Named(s, word) }
 
 // EngineKey is takbot's player key.
 func (s *session) EngineKey() string { return EngineIdentity().Key() }
 
 // CheckEngineGames refuses one more game against takbot over the limit.
 func (s *session) CheckEngineGames(g *record.Game) error {
-	n, err := s.activeEngineGames()
+	n, err := versus.ActiveGames(s)
 	if err != nil || n < MaxEngineGames {
 		return err
 	}

@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
@@ -60,16 +61,24 @@ func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks
 // (both players' names, the dates it started and ended, every move, the
 // result) and its PTN Ninja link.
 func (s *session) handGame(gs *gameState, d *draft) {
-	r := gs.rec.Result // no names in the comment: a name could close it
-	ptn, err := present.PTN(gs.rec, gs.tg, fmt.Sprintf("%s: game over, %s (%s)", fmtTime(s.now), r.Text, r.PTN))
+	ptn, err := s.finalPTN(gs)
 	if err != nil {
 		s.r.logger().Warn("a finished game as PTN", "game", gs.rec.ID, "err", err)
 		return
 	}
-	name := present.FileName(gs.rec)
+	name := gs.rec.PTNFileName()
 	d.line(words.GameFile{Name: name, Link: notation.NinjaLink(ptn)}.Words(words.Reader{}))
 	d.file(name, ptn)
-	s.addReview(gs, d, ptn)
+	if gs.ended {
+		analysis.AddReview(s, gs.rec, d.to, ptn)
+	}
+}
+
+// finalPTN is a finished game's PTN file, the same for every reader of the
+// message that ended it.
+func (s *session) finalPTN(gs *gameState) (string, error) {
+	r := gs.rec.Result // no names in the comment: a name could close it
+	return gs.rec.PTNFile(gs.tg, fmt.Sprintf("%s: game over, %s (%s)", fmtTime(s.now), r.Text, r.PTN))
 }
 
 // offerActions sets the commands a player can send now in a game,

@@ -63,6 +63,22 @@ func (a *Analyst) Analyse(ctx context.Context, req bot.AnalysisRequest) ([]recor
 	return nil, nil, fmt.Errorf("unknown analysis %q", req.Kind)
 }
 
+// Evaluate scores every position of a game for White at Config.ReviewNodes
+// each, from a cleared table (see analysis.Evaluator): the review that the
+// referee keeps with the game, the same on any load.
+func (a *Analyst) Evaluate(ctx context.Context, req bot.AnalysisRequest) ([]int, int64, error) {
+	games, err := notation.ReadPTN(strings.NewReader(req.PTN))
+	if err != nil || len(games) != 1 {
+		return nil, 0, fmt.Errorf("the game's PTN cannot be read: %v", err)
+	}
+	tg, err := games[0].Replay()
+	if err != nil {
+		return nil, 0, fmt.Errorf("the game's PTN does not replay: %w", err)
+	}
+	scores, err := a.evaluate(ctx, req.PTN, tg)
+	return scores, a.cfg.ReviewNodes, err
+}
+
 // line searches one position and says the evaluation and the best line.
 func (a *Analyst) line(ctx context.Context, req bot.AnalysisRequest, tg *tak.Game) (record.Part, error) {
 	i := req.Turn - tg.Start().Ply()
@@ -70,9 +86,13 @@ func (a *Analyst) line(ctx context.Context, req bot.AnalysisRequest, tg *tak.Gam
 		return record.Part{}, fmt.Errorf("turn %d is not in the game", req.Turn)
 	}
 	pos := tg.PositionAfter(i)
+	lim := Limits{MoveTime: a.cfg.MaxThink}
+	if req.Scores != nil {
+		lim = Limits{Nodes: a.cfg.ReviewNodes, Fresh: true} // a finished game: its review's search
+	}
 	var res Result
 	var serr error
-	if err := a.pool.Do(ctx, func() { res, serr = a.s.Search(ctx, pos, Limits{MoveTime: a.cfg.MaxThink}) }); err != nil {
+	if err := a.pool.Do(ctx, func() { res, serr = a.s.Search(ctx, pos, lim) }); err != nil {
 		return record.Part{}, err
 	}
 	if serr != nil {
@@ -81,6 +101,9 @@ func (a *Analyst) line(ctx context.Context, req bot.AnalysisRequest, tg *tak.Gam
 	white := res.Score
 	if pos.ToMove() == tak.Black {
 		white = -white
+	}
+	if i < len(req.Scores) {
+		white = req.Scores[i] // the evaluation the game's review keeps
 	}
 	var b strings.Builder
 	where := fmt.Sprintf("after turn %d", req.Turn)
@@ -167,6 +190,9 @@ func (a *Analyst) evaluate(ctx context.Context, key string, tg *tak.Game) ([]int
 			}
 			if serr != nil {
 				return nil, serr
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err // a search cut short is not the budget's: no review from it
 			}
 			s = res.Score
 			if pos.ToMove() == tak.Black {

@@ -28,8 +28,11 @@
 //
 // The analyst ([Analyst], bot.Analyst) runs at delivery, on the same
 // pool: a best line from one position, or a review of a whole game: every
-// position evaluated (Config.ReviewNodes each, from a cleared table: the
-// same review on any load), the PTN annotated with the
+// position evaluated ([Analyst.Evaluate]: Config.ReviewNodes each, from a
+// cleared table, never by time, and a search cut short is an error: the
+// same review on any load, which the referee computes once and keeps with
+// the game; a finished game's review and its "analyse" are drawn from the
+// kept evaluations), the PTN annotated with the
 // evaluation after every move (in flats, for White) and "?" and "!" on the
 // largest swings, an evaluation graph (render.EvalGraph) and an animated
 // GIF replay (render.GIF). Attachments are capped: the replay is drawn

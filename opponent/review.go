@@ -61,9 +61,12 @@ func Swings(scores []int, startColor tak.Color) []Swing {
 // review evaluates every position of a game and writes the review: a
 // summary, the annotated PTN, the graph and the replay.
 func (a *Analyst) review(ctx context.Context, req bot.AnalysisRequest, pg *notation.PTNGame, tg *tak.Game) ([]record.Part, []record.Attachment, error) {
-	scores, err := a.evaluate(ctx, req.PTN, tg)
-	if err != nil {
-		return nil, nil, err
+	scores := req.Scores // the review kept with the game
+	if scores == nil {
+		var err error
+		if scores, err = a.evaluate(ctx, req.PTN, tg); err != nil {
+			return nil, nil, err
+		}
 	}
 	start := tg.Start()
 	swings := Swings(scores, start.ToMove())

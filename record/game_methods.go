@@ -118,6 +118,10 @@ func (g *Game) CloneButMoves() *Game {
 		p := *g.Proposal
 		c.Proposal = &p
 	}
+	if g.Review != nil {
+		rv := *g.Review // its scores are never changed in place
+		c.Review = &rv
+	}
 	for i, s := range g.Sync {
 		if s != nil {
 			cp := *s

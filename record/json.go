@@ -212,6 +212,12 @@ func (g *Game) appendSocialJSON(b []byte) ([]byte, error) {
 		b = append(b, `,"Notice":`...)
 		b = appendJSONString(b, g.Notice)
 	}
+	if g.Review != nil {
+		b = append(b, `,"Review":`...)
+		if b, err = appendMarshalled(b, g.Review); err != nil {
+			return nil, err
+		}
+	}
 	return b, nil
 }
 

@@ -299,6 +299,25 @@ type Game struct {
 	// never wrote to the bot of the challenge, while it waits out its
 	// grace period (consent.go): "cancel" withdraws it unsent.
 	Notice string `json:",omitempty"`
+	// Review is takbot's review of the finished game, computed once after
+	// its end at a fixed search budget and kept here, so that both players,
+	// the spectators and a later "analyse" get the same (bot/analysis).
+	Review *Review `json:",omitempty"`
+}
+
+// Review is the engine's evaluation of every position of a finished game,
+// the substance of its review: what is drawn and written from it (the
+// marked moves, the annotated PTN, the graph) follows from these numbers.
+type Review struct {
+	// Of names the moves reviewed (bot/analysis.Key of the game): a game
+	// taken back to play again has other moves, and a review of its own.
+	Of string
+	// Nodes is the search of each position, in nodes: a fixed budget, so
+	// the review is the same on any load.
+	Nodes int64 `json:",omitempty"`
+	// Scores are the evaluations in centiflats for White: of the start,
+	// then after each move reviewed.
+	Scores []int
 }
 
 // Plans are one player's conditional moves in a game, made for the

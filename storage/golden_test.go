@@ -119,7 +119,20 @@ func goldenGames() []*record.Game {
 		Seek: &record.Seek{}, Wake: gt0.Add(7 * 24 * time.Hour),
 		Created: gt0, Updated: gt0,
 	}
-	return []*record.Game{full, playing, over, seek}
+	// reviewed is a game over with its stored review (record.Review), a
+	// fixture of its own so that the bytes of the games above, written
+	// before reviews were stored, stay as they were.
+	reviewed := &record.Game{
+		ID: "g5", Version: 4, Status: record.Over,
+		Players: [2]string{gBob.Key(), gAlice.Key()}, Names: [2]string{"Bob", "alice"},
+		Config: tak.DefaultConfig(3), Days: 1,
+		Moves: []record.Move{{PTN: "a1", At: gt0.Add(-time.Hour).Truncate(time.Second)}, {PTN: "c3", At: gt0.Add(-time.Minute).Truncate(time.Second)},
+			{PTN: "b3", At: gt0.Add(-time.Minute).Truncate(time.Second)}},
+		Result:  &record.Result{Reason: record.EndResignation, Winner: tak.White, PTN: "1-0", Text: "white wins by resignation"},
+		Review:  &record.Review{Of: "5e1c0b7a3d2f4e68", Nodes: 100_000, Scores: []int{0, 12, -40, 185}},
+		Created: gt0.Add(-2 * time.Hour), Updated: gt0,
+	}
+	return []*record.Game{full, playing, over, seek, reviewed}
 }
 
 // goldenPlayers are a player with every setting, one with none, one on

@@ -35,7 +35,7 @@ type Quotas struct {
 	// analyse ("analyse") in an hour (default 10: some 50 s of engine
 	// at the default search time); asking again for a position already
 	// analysed for them within the hour, the game unchanged since, is
-	// not counted again (the result is kept, see analysisCache), nor is
+	// not counted again (the result is kept, see bot/analysis), nor is
 	// the same position asked twice in one message, which is analysed
 	// once.
 	AnalysesPerHour int

@@ -5,8 +5,8 @@
 // words for a screen reader (Describe), the text boards drawn again from
 // a stored reply's pictures (Stored, DrawFallbacks), the texts every
 // reader of a position is shown alike, written once per position (Board:
-// TPS, sync board, reserves, text boards), and a game as a PTN file (PTN,
-// FileName). words.go turns records into what package words' outcomes
+// TPS, sync board, reserves, text boards; a game as a PTN file is
+// record.Game.PTNFile's). words.go turns records into what package words' outcomes
 // carry (Game, Result, Settings, RecordedMove, Medium, Actions).
 //
 // Pictures are described when a reply is written (record.Picture: the

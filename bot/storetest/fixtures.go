@@ -67,6 +67,7 @@ func fullGame(id string) *record.Game {
 			{If: "a1", Then: "b1", Next: plan.Tree{{If: "3b4-21", Then: "Cc3"}}}, {If: "Sf6", Then: "f5"}}}},
 		Chat:    [2][]time.Time{{t0.Add(-time.Minute), t0}, nil},
 		Level:   7,
+		Review:  &record.Review{Of: "5e1c0b7a3d2f4e68", Nodes: 100_000, Scores: []int{0, 35, -120}},
 		Seek:    &record.Seek{Low: 1400, High: 1700},
 		Unrated: true,
 		Rating: &record.RatingChange{Pool: "6x6", Result: "0-1 time",

@@ -85,6 +85,11 @@ var rules = []rule{
 	{tree: "storage", may: slices.Concat(stores, []string{"bot/memstore", "bot/storetest"}), db: true},
 	{tree: "bot/memstore", may: stores},
 	{tree: "bot/storetest", may: slices.Concat(stores, []string{"bot/memstore"})},
+	// "analyse" and the end-of-game review: a feature below the referee,
+	// which declares what it needs of it (analysis.Turn).
+	{tree: "bot/analysis", may: []string{"tak", "notation", "render", "record", "command", "words"}},
+	// Games against takbot: the same, declaring what it needs (versus.Turn).
+	{tree: "bot/versus", may: []string{"tak", "record"}},
 	{tree: "control", may: []string{"backoff"}},
 	// A board for a reader (pictures' names and PNGs, alt texts, PTN
 	// files): below the referee, which calls it.

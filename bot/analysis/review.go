@@ -1,0 +1,61 @@
+package analysis
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/takbymail/takbot/command"
+	"github.com/takbymail/takbot/record"
+)
+
+// AddReview adds the end-of-game review to the reply to a reader (a
+// player or a spectator) of the message that ended game g (not to later
+// ones about it, a dispute's ruling), for a reader who wants it
+// (record.Player.NoReview unset): the engine's evaluation of every
+// position, the PTN annotated with it, a graph and a replay (see
+// Analyst), from the one review kept with the game. ptn is the game's
+// PTN file, the same for every reader. A game between two players that
+// ended before each had moved twice gets none (record.Game.PlayedEnough):
+// it is an abort, or an unrated loss on time, with nothing to review.
+func AddReview(t Turn, g *record.Game, to, ptn string) {
+	if !g.PlayedEnough() && !g.AgainstEngine() || !t.Analysing() || strings.HasPrefix(to, record.EngineTransport+":") {
+		return
+	}
+	p, err := t.Player(to)
+	if err != nil || p.NoReview {
+		return
+	}
+	if slices.ContainsFunc(t.Parts(to, g.ID), func(q record.Part) bool { return q.Kind == record.Analysis }) {
+		return
+	}
+	t.TellLines(to, g.ID, "takbot's review of the game follows (\"set review off\" stops reviews).")
+	t.AddPart(to, g.ID, PartOf(request(t, g, to, Review, ptn)))
+}
+
+// SetReview is "set review on|off".
+func SetReview(t Turn, value string) error {
+	p := t.Sender()
+	switch value {
+	case "on", "yes":
+		p.NoReview = false
+	case "off", "no":
+		p.NoReview = true
+	default:
+		return t.Refuse("review must be on or off, not %q", command.Excerpt(value, 20))
+	}
+	t.MarkPlayer(p)
+	if p.NoReview {
+		t.TellLines(p.Key, t.DefaultGame(), "You will no longer get takbot's review when a game of yours ends.")
+	} else {
+		t.TellLines(p.Key, t.DefaultGame(), "When a game of yours ends, its last message will carry takbot's review.")
+	}
+	return nil
+}
+
+// ShowReview says a player's review setting, for "settings".
+func ShowReview(p *record.Player) string {
+	if p.NoReview {
+		return "Review of your finished games: off. To get one, send \"set review on\"."
+	}
+	return "Review of your finished games: on (in the last message of a game). To stop it, send \"set review off\"."
+}
