@@ -31,6 +31,3 @@ func setZoneOf(p *PlayerRecord, name string) (*time.Location, error) {
 	}
 	return loc, nil
 }
-
-// zoneName names a player's zone, "UTC" when they chose none.
-func zoneName(p *PlayerRecord) string { return account.ZoneName(p) }
