@@ -212,6 +212,12 @@ func (g *Game) appendSocialJSON(b []byte) ([]byte, error) {
 		b = append(b, `,"Notice":`...)
 		b = appendJSONString(b, g.Notice)
 	}
+	if g.Event != nil {
+		b = append(b, `,"Event":`...)
+		if b, err = appendMarshalled(b, g.Event); err != nil {
+			return nil, err
+		}
+	}
 	return b, nil
 }
 

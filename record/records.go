@@ -299,6 +299,15 @@ type Game struct {
 	// never wrote to the bot of the challenge, while it waits out its
 	// grace period (consent.go): "cancel" withdraws it unsent.
 	Notice string `json:",omitempty"`
+	// Event is set on a game of an event (issue 29): the event's key and
+	// the round the game belongs to.
+	Event *GameEvent `json:",omitempty"`
+}
+
+// GameEvent names the event and round a game is played for.
+type GameEvent struct {
+	Name  string // the event's name (its key is TourneyKey(Name))
+	Round int
 }
 
 // Plans are one player's conditional moves in a game, made for the
