@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/takbymail/takbot/bot/event"
 	"github.com/takbymail/takbot/command"
 )
 
@@ -54,6 +55,11 @@ var handlers = map[string]handler{
 	"held":        (*session).cmdHeld,
 	"stop":        (*session).cmdStop,
 	"start":       (*session).cmdStart,
+	"event":       func(s *session, c *Command) error { return event.Event(s, c) },
+	"join":        func(s *session, c *Command) error { return event.Join(s, c) },
+	"leave":       func(s *session, c *Command) error { return event.Leave(s, c) },
+	"events":      func(s *session, c *Command) error { return event.Events(s, c) },
+	"standings":   func(s *session, c *Command) error { return event.Standings(s, c) },
 	"help":        (*session).cmdHelp,
 }
 

@@ -49,6 +49,8 @@ var rules = []rule{
 	// to handlers.
 	{tree: "command", may: []string{"tak", "notation"}},
 	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command", "outbox", "backoff", "words"}},
+	// Events (issue 29): below the referee, which implements its Turn.
+	{tree: "bot/event", may: []string{"tak", "record", "tourney", "rating", "command", "words", "notation", "render"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.

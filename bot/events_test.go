@@ -1,0 +1,217 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
+)
+
+// The players of the event tests: two on the console, two by mail.
+var (
+	evAlice = bot.Identity{Transport: "console", Address: "alice"}
+	evBob   = bot.Identity{Transport: "console", Address: "bob"}
+	evCarol = bot.Identity{Transport: "email", Address: "carol@example.org"}
+	evDave  = bot.Identity{Transport: "email", Address: "dave@example.org"}
+	evEve   = bot.Identity{Transport: "email", Address: "eve@example.org"}
+)
+
+// as hands the referee a message of who's (strongly authenticated).
+func (h *harness) as(who bot.Identity, text string) []bot.Reply {
+	h.t.Helper()
+	h.n++
+	return h.handle(bot.Message{ID: "ev" + itoa(h.n), From: who, Name: strings.Split(who.Address, "@")[0], Text: text})
+}
+
+// tourney reads an event's record.
+func (h *harness) tourney(key string) *record.Tourney {
+	h.t.Helper()
+	var t *record.Tourney
+	if err := h.store.View(context.Background(), func(tx record.Tx) error {
+		var err error
+		t, err = tx.Tourney(key)
+		return err
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+	return t
+}
+
+// identityOf is the identity of a player key.
+func identityOf(t testing.TB, key string) bot.Identity {
+	id, ok := bot.ParseIdentity(key)
+	if !ok {
+		t.Fatalf("bad key %q", key)
+	}
+	return id
+}
+
+// play plays game id out: three moves each, then the loser resigns (the
+// result is "1-0", "0-1", or "draw" for a draw agreed).
+func (h *harness) play(id string, result string) {
+	h.t.Helper()
+	g := h.game(id)
+	w, b := identityOf(h.t, g.Players[0]), identityOf(h.t, g.Players[1])
+	for i, mv := range []string{"a1", "e5", "b1", "d5", "c1", "c5"} {
+		who := w
+		if i%2 == 1 {
+			who = b
+		}
+		h.as(who, "game "+id+"; notation ptn; "+mv)
+	}
+	switch result {
+	case "1-0":
+		h.as(b, "game "+id+"; resign")
+	case "0-1":
+		h.as(w, "game "+id+"; resign")
+	default:
+		h.as(w, "game "+id+"; draw")
+		h.as(b, "game "+id+"; draw")
+	}
+	if g := h.game(id); g.Status != bot.Over {
+		h.t.Fatalf("game %s is %s after its play", id, g.Status)
+	}
+}
+
+// roundGames are the games of the event's current round.
+func (h *harness) roundGames(key string) []string {
+	t := h.tourney(key)
+	var ids []string
+	for _, b := range t.Schedule[t.Round-1].Boards {
+		if b.Game != "" {
+			ids = append(ids, b.Game)
+		}
+	}
+	return ids
+}
+
+func TestEventRoundRobinOfFour(t *testing.T) {
+	h := newHarness(t)
+	rs := h.as(evAlice, "event new Club format=roundrobin size=5 komi=1 days=3")
+	if got := textTo(rs, "alice"); !strings.Contains(got, "You created the event Club") {
+		t.Fatalf("event new: %s", got)
+	}
+	for _, p := range []bot.Identity{evAlice, evBob, evCarol, evDave} {
+		if got := allText(h.as(p, "join club")); !strings.Contains(got, "You joined the event Club") {
+			t.Fatalf("join: %s", got)
+		}
+	}
+	rs = h.as(evAlice, "event start club")
+	tr := h.tourney("club")
+	if tr.Status != record.TourneyRunning || tr.Rounds != 3 || tr.Round != 1 {
+		t.Fatalf("after start: status %s, rounds %d, round %d", tr.Status, tr.Rounds, tr.Round)
+	}
+	games := h.roundGames("club")
+	if len(games) != 2 {
+		t.Fatalf("round 1 has games %v", games)
+	}
+	// Each player is told their pairing, on their own transport; the
+	// game's subject names the event and round.
+	var toCarol []bot.Reply
+	for _, r := range rs {
+		if r.To == evCarol {
+			toCarol = append(toCarol, r)
+		}
+	}
+	if txt := allText(toCarol); !strings.Contains(txt, "Event Club, round 1: you play") {
+		t.Errorf("carol was told:\n%s", txt)
+	}
+	found := false
+	for _, r := range toCarol {
+		found = found || strings.Contains(r.Subject, "event Club round 1")
+	}
+	if !found {
+		t.Errorf("no subject of carol's names the event and round")
+	}
+	// Round 1: white wins both; the last game to end pairs round 2.
+	h.play(games[0], "1-0")
+	if h.tourney("club").Round != 1 {
+		t.Fatalf("round 2 began before round 1 ended")
+	}
+	h.play(games[1], "0-1")
+	if tr := h.tourney("club"); tr.Round != 2 {
+		t.Fatalf("round 2 did not begin: round %d", tr.Round)
+	}
+	// Round 2: a draw and a loss on time.
+	games = h.roundGames("club")
+	h.play(games[0], "draw")
+	h.clock.Advance(4 * 24 * time.Hour)
+	if _, err := h.ref.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if g := h.game(games[1]); g.Status != bot.Over || g.Result == nil || g.Result.Reason != record.EndTime {
+		t.Fatalf("game %s after its deadline: %s %+v", g.ID, g.Status, g.Result)
+	}
+	tr = h.tourney("club")
+	if r := tr.Schedule[1].Boards[0].Result; r != "1/2-1/2" {
+		t.Errorf("the draw of round 2 is scored %q: %+v", r, h.game(games[0]).Result)
+	}
+	if tr.Round != 3 {
+		t.Fatalf("the loss on time did not end round 2: round %d", tr.Round)
+	}
+	for _, id := range h.roundGames("club") {
+		h.play(id, "1-0")
+	}
+	tr = h.tourney("club")
+	if tr.Status != record.TourneyOver {
+		t.Fatalf("after round 3: %s", tr.Status)
+	}
+	checkEventInvariants(t, tr)
+	st := allText(h.as(evBob, "standings club"))
+	for _, want := range []string{"Standings of Club (round-robin, over, round 3 of 3)", "SB", "alice", "dave"} {
+		if !strings.Contains(st, want) {
+			t.Errorf("standings lack %q:\n%s", want, st)
+		}
+	}
+	t.Logf("standings:\n%s", st)
+	// Every action is in the history.
+	var what []string
+	for _, a := range tr.History {
+		what = append(what, a.What)
+	}
+	if got := strings.Join(what, " "); !strings.HasPrefix(got, "created joined joined joined joined started paired") || !strings.HasSuffix(got, "over") {
+		t.Errorf("history: %s", got)
+	}
+}
+
+// checkEventInvariants checks a finished or running event: no pair meets
+// twice in a cycle, nobody plays twice in a round, and each board of a
+// begun round between two players who still played has a game.
+func checkEventInvariants(t testing.TB, tr *record.Tourney) {
+	t.Helper()
+	met := map[string]int{}
+	for _, r := range tr.Schedule[:tr.Round] {
+		seen := map[string]bool{}
+		for _, b := range r.Boards {
+			for _, p := range []string{b.White, b.Black} {
+				if p == "" {
+					continue
+				}
+				if seen[p] {
+					t.Errorf("round %d: %s plays twice", r.Number, p)
+				}
+				seen[p] = true
+			}
+			if b.Black == "" {
+				continue
+			}
+			pair := min(b.White, b.Black) + "|" + max(b.White, b.Black)
+			met[pair]++
+			if max(r.Cycle, 1) < met[pair] && tr.Format != "swiss" || tr.Format == "swiss" && met[pair] > 1 {
+				t.Errorf("round %d: %s meet again", r.Number, pair)
+			}
+		}
+	}
+	if tr.Status == record.TourneyOver {
+		for _, r := range tr.Schedule {
+			for _, b := range r.Boards {
+				if b.Black != "" && b.Result == "" {
+					t.Errorf("round %d: %s-%s has no result", r.Number, b.White, b.Black)
+				}
+			}
+		}
+	}
+}

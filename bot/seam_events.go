@@ -1,0 +1,230 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/takbymail/takbot/bot/event"
+	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
+)
+
+// The seam of package event (issue 29): *session implements event.Turn.
+var _ event.Turn = (*session)(nil)
+
+// eventState is what a session read and changed of the events.
+type eventState struct {
+	read    map[string]*record.Tourney // by key, as this session sees them
+	written map[string]bool            // put by this session: written at its commit
+}
+
+// Now is when the referee evaluates.
+func (s *session) Now() time.Time { return s.now }
+
+// Sender is the sender's record (nil for a clock event).
+func (s *session) Sender() *record.Player { return s.sender }
+
+// Player returns a player's record (a fresh one if unknown).
+func (s *session) Player(key string) (*record.Player, error) { return s.player(key) }
+
+// tourneyLock is the lock key of an event.
+func tourneyLock(key string) string { return "event\x00" + key }
+
+// LockTourney asks for the event's lock stripe (the session is evaluated
+// again holding it).
+func (s *session) LockTourney(key string) error {
+	if st := stripeOf(tourneyLock(key)); !s.ls.has(st) {
+		return &needLock{st}
+	}
+	return nil
+}
+
+// Tourney returns an event as this session sees it.
+func (s *session) Tourney(key string) (*record.Tourney, error) {
+	if t, ok := s.events.read[key]; ok {
+		return t, nil
+	}
+	var t *record.Tourney
+	if err := s.view(func(tx Tx) error {
+		var err error
+		t, err = tx.Tourney(key)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	if s.events.read == nil {
+		s.events.read = map[string]*record.Tourney{}
+	}
+	s.events.read[key] = t
+	return t, nil
+}
+
+// Tourneys returns the keys of every event, with those this session made.
+func (s *session) Tourneys() ([]string, error) {
+	var keys []string
+	err := s.view(func(tx Tx) error {
+		var err error
+		keys, err = tx.Tourneys()
+		return err
+	})
+	for k := range s.events.written {
+		if !hasString(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys, err
+}
+
+// PutTourney writes t at the session's commit.
+func (s *session) PutTourney(t *record.Tourney) {
+	key := t.Key()
+	if s.events.read == nil {
+		s.events.read = map[string]*record.Tourney{}
+	}
+	s.events.read[key] = t
+	if s.events.written[key] {
+		return
+	}
+	if s.events.written == nil {
+		s.events.written = map[string]bool{}
+	}
+	s.events.written[key] = true
+	s.extra = append(s.extra, func(tx Tx) error { return tx.PutTourney(s.events.read[key]) })
+}
+
+// Tell answers the player key (the sender) with o.
+func (s *session) Tell(key string, o event.Outcome) {
+	s.tell(key, "").line(o.Words(s.reader(nil, key)))
+}
+
+// Notify tells another player o, about game ("" for none).
+func (s *session) Notify(key, game string, o event.Outcome) {
+	var g *record.Game
+	if gs, ok := s.games[game]; ok {
+		g = gs.rec
+	}
+	s.event(key, game).line(o.Words(s.reader(g, key)))
+}
+
+// Refuse refuses the command with o's words.
+func (s *session) Refuse(o event.Outcome) error {
+	return &refusal{msg: o.Words(s.reader(nil, s.senderKey()))}
+}
+
+// CheckGameOptions checks an event's games' options as "new" reads them.
+func (s *session) CheckGameOptions(opts []string) error {
+	o, err := parseNewOptions(opts, s.r.opts.DefaultDays)
+	if err != nil {
+		return s.Refuse(words.EventRefusal{Reason: words.EventNoGames, Arg: err.Error()})
+	}
+	if _, err := o.config(); err != nil {
+		return s.Refuse(words.EventRefusal{Reason: words.EventNoGames, Arg: err.Error()})
+	}
+	return nil
+}
+
+// StartEventGame creates and starts a game of an event between white and
+// black, as a challenge both accepted.
+func (s *session) StartEventGame(white, black string, opts []string, ev record.GameEvent) (string, error) {
+	o, err := parseNewOptions(opts, s.r.opts.DefaultDays)
+	if err != nil {
+		return "", err
+	}
+	cfg, err := o.config()
+	if err != nil {
+		return "", err
+	}
+	g := &GameRecord{Status: Challenged, Challenger: tak.White, Config: cfg, Scoring: o.scoring, Style: o.style,
+		Days: o.days, Created: s.now, Unrated: o.unrated, Private: o.private, Event: &ev}
+	if g.Setup, err = o.startTPS(cfg); err != nil {
+		return "", err
+	}
+	g.Start = g.Setup
+	for c, key := range [2]string{white, black} {
+		p, err := s.player(key)
+		if err != nil {
+			return "", err
+		}
+		g.Players[c], g.Names[c] = key, p.Name
+	}
+	current := s.current
+	gs, err := s.addGame(g)
+	s.current = current // the sender's chosen game stays theirs
+	if err != nil {
+		return "", err
+	}
+	if s.sender == nil { // a clock event: startGame compares keys with the sender's
+		s.sender = &record.Player{}
+		defer func() { s.sender = nil }()
+	}
+	return g.ID, s.startGame(gs)
+}
+
+// ForfeitGame ends an event game lost by loser, who was withdrawn; it
+// is not rated.
+func (s *session) ForfeitGame(id, loser string) error {
+	gs, err := s.game(id)
+	if err != nil {
+		return err
+	}
+	g := gs.rec
+	c, ok := g.ColorOf(loser)
+	if !ok || g.Status != Active {
+		return nil
+	}
+	g.Unrated = true
+	s.finish(gs, gs.pos().Resign(c))
+	s.touch(id)
+	return nil
+}
+
+// EndedEventGames are the event games this session changed that are no
+// longer played.
+func (s *session) EndedEventGames() []*record.Game {
+	var out []*record.Game
+	for _, gs := range s.games {
+		g := gs.rec
+		if gs.dirty && g.Event != nil && g.Status != Active && g.Status != Challenged {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// RatingOf is a player's rating for board size, and whether it is
+// provisional (no rated game there yet).
+func (s *session) RatingOf(p *record.Player, size int) (float64, bool) {
+	r, _, rated := ratingFor(p, size)
+	return r, !rated
+}
+
+// withEventStripe adds to want the lock stripe of the event of game id,
+// if it is an event's: a clock event that ends it records its result.
+func (r *Referee) withEventStripe(ctx context.Context, id string, want map[int]bool) map[int]bool {
+	rec, _, ok := r.cache.game(id)
+	if !ok {
+		_ = r.store.View(ctx, func(tx Tx) error {
+			var err error
+			rec, err = tx.Game(id)
+			return err
+		})
+	}
+	if rec != nil && rec.Event != nil {
+		want[stripeOf(tourneyLock(record.TourneyKey(rec.Event.Name)))] = true
+	}
+	return want
+}
+
+// settleEvents records the results of the event games the session ended
+// and pairs the rounds they finish (package event).
+func (s *session) settleEvents() error {
+	err := event.Settle(s)
+	var nl *needLock
+	if errors.As(err, &nl) || err == nil {
+		return err
+	}
+	s.r.logger().Error("event", "err", err)
+	return err
+}
