@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -213,5 +214,126 @@ func checkEventInvariants(t testing.TB, tr *record.Tourney) {
 				}
 			}
 		}
+	}
+}
+
+// totalPoints sums the points of the standings' table rows the way
+// package tourney scores them: each decided game gives 1 (but a double
+// forfeit 0), each Swiss bye 1.
+func totalPoints(tr *record.Tourney) (games, byes float64) {
+	for _, r := range tr.Schedule[:tr.Round] {
+		for _, b := range r.Boards {
+			switch {
+			case b.Black == "" && tr.Format == "swiss":
+				byes++
+			case b.Black == "" || b.Result == "" || b.Result == "-/-":
+			default:
+				games++
+			}
+		}
+	}
+	return games, byes
+}
+
+func TestEventSwissOfFiveWithWithdrawal(t *testing.T) {
+	h := newHarness(t)
+	h.as(evCarol, "event new Cup format=swiss rounds=3 size=5 days=2")
+	for _, p := range []bot.Identity{evAlice, evBob, evCarol, evDave, evEve} {
+		h.as(p, "join cup")
+	}
+	if got := allText(h.as(evAlice, "events")); !strings.Contains(got, "Cup: Swiss by carol, 5 players") {
+		t.Errorf("events:\n%s", got)
+	}
+	h.as(evCarol, "event start cup")
+	tr := h.tourney("cup")
+	byes := map[string]int{}
+	countByes := func(r record.TourneyRound) {
+		for _, b := range r.Boards {
+			if b.Black == "" {
+				byes[b.White]++
+			}
+		}
+	}
+	if len(tr.Schedule[0].Boards) != 3 || tr.Schedule[0].Boards[2].Black != "" {
+		t.Fatalf("round 1 of 5 players: %+v", tr.Schedule[0].Boards)
+	}
+	countByes(tr.Schedule[0])
+	for _, id := range h.roundGames("cup") {
+		h.play(id, "1-0")
+	}
+	tr = h.tourney("cup")
+	if tr.Round != 2 {
+		t.Fatalf("round 2 not paired: round %d", tr.Round)
+	}
+	countByes(tr.Schedule[1])
+	// Mid-round 2: the organiser withdraws a player whose game is in
+	// progress; that game ends, lost by forfeit.
+	var victim, victimGame string
+	for _, b := range tr.Schedule[1].Boards {
+		if b.Black != "" {
+			victim, victimGame = b.Black, b.Game
+			break
+		}
+	}
+	vName := tr.Entrant(victim).Name
+	rs := h.as(evCarol, "event withdraw cup "+vName)
+	if got := allText(rs); !strings.Contains(got, vName+" was withdrawn from the event Cup from round 2") {
+		t.Fatalf("withdraw:\n%s", got)
+	}
+	if g := h.game(victimGame); g.Status != bot.Over || g.Result == nil || g.Result.Winner != 0 {
+		t.Fatalf("the withdrawn player's game: %s %+v", g.Status, g.Result)
+	}
+	tr = h.tourney("cup")
+	for _, b := range tr.Schedule[1].Boards {
+		if b.Game == victimGame && b.Result != "+/-" {
+			t.Errorf("the withdrawn player's game is scored %q, want +/-", b.Result)
+		}
+	}
+	for _, id := range h.roundGames("cup") {
+		if h.game(id).Status == bot.Active {
+			h.play(id, "0-1")
+		}
+	}
+	tr = h.tourney("cup")
+	if tr.Round != 3 {
+		t.Fatalf("round 3 not paired: round %d", tr.Round)
+	}
+	countByes(tr.Schedule[2])
+	for _, b := range tr.Schedule[2].Boards {
+		if b.White == victim || b.Black == victim {
+			t.Errorf("the withdrawn player is paired in round 3: %+v", b)
+		}
+	}
+	for _, id := range h.roundGames("cup") {
+		h.play(id, "draw")
+	}
+	tr = h.tourney("cup")
+	if tr.Status != record.TourneyOver {
+		t.Fatalf("after round 3: %s", tr.Status)
+	}
+	for p, n := range byes {
+		if n > 1 {
+			t.Errorf("%s had %d byes", p, n)
+		}
+	}
+	checkEventInvariants(t, tr)
+	st := allText(h.as(evDave, "standings cup"))
+	for _, want := range []string{"Standings of Cup (Swiss, over, round 3 of 3)", "Buch-1", vName + " (w)"} {
+		if !strings.Contains(st, want) {
+			t.Errorf("standings lack %q:\n%s", want, st)
+		}
+	}
+	games, byePoints := totalPoints(tr)
+	var sum float64
+	for _, line := range strings.Split(st, "\n")[2:7] {
+		f := strings.Fields(line) // rank, name (maybe "(w)"), points, 4 tie-breaks
+		var pts float64
+		if _, err := fmt.Sscanf(f[len(f)-5], "%g", &pts); err != nil {
+			t.Fatalf("standings line %q: %v", line, err)
+		}
+		sum += pts
+	}
+	if sum != games+byePoints {
+		t.Errorf("the standings' points sum to %g, want %g games and %g byes:\n%s", sum, games, byePoints, st)
 	}
 }

@@ -144,7 +144,7 @@ func Join(t Turn, c *command.Command) error {
 	if len(c.Args) != 1 {
 		return t.Refuse(words.EventRefusal{Reason: words.EventUsage, Arg: "\"join NAME\""})
 	}
-	tr, err := load(t, c.Args[0], true)
+	tr, err := lookup(t, c.Args[0], true, true)
 	if err != nil {
 		return err
 	}

@@ -150,9 +150,13 @@ func visible(t *record.Tourney, key string) bool {
 
 // load reads an event by the name the sender wrote, refusing one that
 // does not exist or that the sender may not see (a private event is not
-// told apart from a missing one). With lock, it takes the event's lock
+// told apart from a missing one), unless the sender joins it (a private
+// event's name is its invitation). With lock, it takes the event's lock
 // first.
-func load(t Turn, word string, lock bool) (*record.Tourney, error) {
+func load(t Turn, word string, lock bool) (*record.Tourney, error) { return lookup(t, word, lock, false) }
+
+// lookup is load; with joining, a private event is found by its name.
+func lookup(t Turn, word string, lock, joining bool) (*record.Tourney, error) {
 	key := record.TourneyKey(word)
 	if !validName(word) {
 		return nil, t.Refuse(words.EventRefusal{Reason: words.EventUnknown, Event: word})
@@ -163,7 +167,7 @@ func load(t Turn, word string, lock bool) (*record.Tourney, error) {
 		}
 	}
 	tr, err := t.Tourney(key)
-	if errors.Is(err, record.ErrNotFound) || err == nil && !visible(tr, senderKey(t)) {
+	if errors.Is(err, record.ErrNotFound) || err == nil && !joining && !visible(tr, senderKey(t)) {
 		return nil, t.Refuse(words.EventRefusal{Reason: words.EventUnknown, Event: word})
 	}
 	return tr, err

@@ -1,0 +1,153 @@
+package bot_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/storage"
+)
+
+// Only an event's organiser starts, cancels or withdraws from it; the
+// others are refused and change nothing.
+func TestEventOnlyTheOrganiserRunsIt(t *testing.T) {
+	h := newHarness(t)
+	h.as(evAlice, "event new Club")
+	for _, p := range []bot.Identity{evAlice, evBob, evCarol} {
+		h.as(p, "join club")
+	}
+	before := h.tourney("club")
+	for _, cmd := range []string{"event start club", "event cancel club", "event withdraw club alice"} {
+		out := h.message(bot.Message{From: evBob, Name: "bob", Text: cmd})
+		if !out.Refused || !strings.Contains(textTo(out.Replies, "bob"), "Only the organiser of Club may do that") {
+			t.Errorf("%q by a player who is not its organiser: %s", cmd, allText(out.Replies))
+		}
+	}
+	if after := h.tourney("club"); after.Status != record.TourneyOpen || len(after.Entrants) != 3 || len(after.History) != len(before.History) {
+		t.Errorf("refused commands changed the event: %+v", after)
+	}
+	// Results come from the games only: no command sets one, and a
+	// finished round stays as played.
+	h.as(evAlice, "event start club")
+	if out := h.message(bot.Message{From: evAlice, Name: "alice", Text: "event result club 1-0"}); !out.Refused {
+		t.Errorf("an organiser's result was taken: %s", allText(out.Replies))
+	}
+	if out := h.message(bot.Message{From: evDave, Name: "dave", Text: "join club"}); !out.Refused {
+		t.Errorf("a join after the start was taken: %s", allText(out.Replies))
+	}
+	if out := h.message(bot.Message{From: evBob, Name: "bob", Text: "leave club"}); !out.Refused {
+		t.Errorf("a leave after the start was taken: %s", allText(out.Replies))
+	}
+}
+
+// A mail whose From anyone could write joins nobody: not its sender, and
+// no one else either (join acts on the sender's own entry only).
+func TestEventUnverifiedMailJoinsNobody(t *testing.T) {
+	h := newHarness(t)
+	h.as(evAlice, "event new Club")
+	out := h.message(bot.Message{From: evCarol, Name: "carol", Text: "join club", Unverified: true})
+	if !out.Refused {
+		t.Errorf("an unverified join was taken: %s", allText(out.Replies))
+	}
+	out = h.message(bot.Message{From: evDave, Name: "dave", Text: "event new Forged", Unverified: true})
+	if !out.Refused {
+		t.Errorf("an unverified event new was taken: %s", allText(out.Replies))
+	}
+	if tr := h.tourney("club"); len(tr.Entrants) != 0 {
+		t.Errorf("entrants after an unverified join: %+v", tr.Entrants)
+	}
+	if err := h.store.View(context.Background(), func(tx record.Tx) error {
+		_, err := tx.Tourney("forged")
+		if err == nil {
+			t.Errorf("an unverified mail created an event")
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A private event is listed and shown only to its organiser and players;
+// to anyone else it is as if it did not exist. Its name is its invitation.
+func TestEventPrivateIsInvisible(t *testing.T) {
+	h := newHarness(t)
+	h.as(evAlice, "event new Secret private=yes")
+	h.as(evAlice, "event new Open")
+	if got := allText(h.as(evBob, "events")); strings.Contains(got, "Secret") || !strings.Contains(got, "Open") {
+		t.Errorf("events to a stranger to the private event:\n%s", got)
+	}
+	secret := allText(h.as(evBob, "standings secret"))
+	missing := allText(h.as(evBob, "standings nosuch"))
+	if strings.ReplaceAll(secret, "secret", "X") != strings.ReplaceAll(missing, "nosuch", "X") {
+		t.Errorf("a private event is told apart from a missing one:\n%s\n%s", secret, missing)
+	}
+	if got := allText(h.as(evAlice, "events")); !strings.Contains(got, "Secret") {
+		t.Errorf("the organiser does not see their private event:\n%s", got)
+	}
+	h.as(evCarol, "join secret")
+	if got := allText(h.as(evCarol, "events")); !strings.Contains(got, "Secret") {
+		t.Errorf("a player does not see their private event:\n%s", got)
+	}
+	if got := allText(h.as(evCarol, "standings secret")); !strings.Contains(got, "Standings of Secret") {
+		t.Errorf("a player's standings of their private event:\n%s", got)
+	}
+	// A third event of alice's while two are open is refused.
+	if out := h.message(bot.Message{From: evAlice, Name: "alice", Text: "event new Third"}); !out.Refused {
+		t.Errorf("a third event was created: %s", allText(out.Replies))
+	}
+	// Names are checked, and unique without case.
+	for _, bad := range []string{"event new 1club", "event new a", "event new sp@ce", "event new OPEN", "event new new"} {
+		if out := h.message(bot.Message{From: evBob, Name: "bob", Text: bad}); !out.Refused {
+			t.Errorf("%q was taken", bad)
+		}
+	}
+}
+
+// A restart in the middle of a round: the store is a bbolt file, closed
+// and opened again by a new referee, which records the round's last
+// result and pairs the next round.
+func TestEventRestartMidRound(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "takbot.db")
+	open := func() (*harness, *storage.DB) {
+		db, err := storage.Open(path, storage.Options{NoSync: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := newHarness(t)
+		h.store = db
+		h.ref = bot.New(db, h.clock, bot.Options{Rand: func(int) int { return 0 }, Render: func(bot.Picture) ([]byte, error) { return []byte("png"), nil },
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		h.ref.Register(h.console)
+		h.ref.Register(h.email)
+		return h, db
+	}
+	h, db := open()
+	h.as(evAlice, "event new Club format=roundrobin")
+	for _, p := range []bot.Identity{evAlice, evBob, evCarol, evDave} {
+		h.as(p, "join club")
+	}
+	h.as(evAlice, "event start club")
+	games := h.roundGames("club")
+	h.play(games[0], "1-0")
+	n := h.n
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h, db = open()
+	defer db.Close()
+	h.n = n + 100 // new message ids
+	if tr := h.tourney("club"); tr.Round != 1 || tr.Schedule[0].Boards[0].Result != "1-0" {
+		t.Fatalf("after the restart: round %d, %+v", tr.Round, tr.Schedule[0].Boards)
+	}
+	h.play(games[1], "0-1")
+	tr := h.tourney("club")
+	if tr.Round != 2 || len(h.roundGames("club")) != 2 {
+		t.Fatalf("round 2 after the restart: round %d, games %v", tr.Round, h.roundGames("club"))
+	}
+	checkEventInvariants(t, tr)
+}
