@@ -153,7 +153,9 @@ func visible(t *record.Tourney, key string) bool {
 // told apart from a missing one), unless the sender joins it (a private
 // event's name is its invitation). With lock, it takes the event's lock
 // first.
-func load(t Turn, word string, lock bool) (*record.Tourney, error) { return lookup(t, word, lock, false) }
+func load(t Turn, word string, lock bool) (*record.Tourney, error) {
+	return lookup(t, word, lock, false)
+}
 
 // lookup is load; with joining, a private event is found by its name.
 func lookup(t Turn, word string, lock, joining bool) (*record.Tourney, error) {
