@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/takbymail/takbot/bot"
@@ -148,6 +149,76 @@ func TestEventRestartMidRound(t *testing.T) {
 	tr := h.tourney("club")
 	if tr.Round != 2 || len(h.roundGames("club")) != 2 {
 		t.Fatalf("round 2 after the restart: round %d, games %v", tr.Round, h.roundGames("club"))
+	}
+	checkEventInvariants(t, tr)
+}
+
+// TestEventRoundEndsOnceUnderContention: the last games of a round end
+// at the same moment, on a real bbolt file: the next round is paired
+// once, with all the results.
+func TestEventRoundEndsOnceUnderContention(t *testing.T) {
+	db, err := storage.Open(filepath.Join(t.TempDir(), "takbot.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	h := newHarness(t)
+	h.store = db
+	h.ref = bot.New(db, h.clock, bot.Options{Rand: func(int) int { return 0 }, Render: func(bot.Picture) ([]byte, error) { return []byte("png"), nil },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	h.ref.Register(h.console)
+	h.ref.Register(h.email)
+	names := []string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"}
+	h.send("p1", "event new Race format=swiss rounds=2")
+	for _, n := range names {
+		h.send(n, "join race")
+	}
+	h.send("p1", "event start race")
+	games := h.roundGames("race")
+	if len(games) != 4 {
+		t.Fatalf("round 1: games %v", games)
+	}
+	// Every game two moves each, then all four losers resign at once.
+	var losers []string
+	for _, id := range games {
+		g := h.game(id)
+		for i, mv := range []string{"a1", "e5", "b1", "d5", "c1", "c5"} {
+			h.as(identityOf(t, g.Players[i%2]), "game "+id+"; notation ptn; "+mv)
+		}
+		losers = append(losers, g.Players[1])
+	}
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i, id := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			who := identityOf(t, losers[i])
+			if _, err := h.ref.Handle(context.Background(), bot.Message{ID: "race" + itoa(i), From: who, Name: who.Address, Text: "game " + id + "; resign"}); err != nil {
+				t.Errorf("resign %s: %v", id, err)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	tr := h.tourney("race")
+	if tr.Round != 2 || len(tr.Schedule) != 2 {
+		t.Fatalf("after the round's games ended at once: round %d, %d rounds paired", tr.Round, len(tr.Schedule))
+	}
+	for _, b := range tr.Schedule[0].Boards {
+		if b.Result != "1-0" {
+			t.Errorf("round 1 board %+v", b)
+		}
+	}
+	paired := 0
+	for _, a := range tr.History {
+		if a.What == "paired" {
+			paired++
+		}
+	}
+	if paired != 2 || len(h.roundGames("race")) != 4 {
+		t.Errorf("rounds paired %d times; round 2 games %v", paired, h.roundGames("race"))
 	}
 	checkEventInvariants(t, tr)
 }
