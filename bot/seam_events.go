@@ -228,3 +228,15 @@ func (s *session) settleEvents() error {
 	s.r.logger().Error("event", "err", err)
 	return err
 }
+
+// Tourney returns an event's record by its key (the web's /e/NAME), or
+// an error wrapping ErrNotFound.
+func (r *Referee) Tourney(ctx context.Context, key string) (*record.Tourney, error) {
+	var t *record.Tourney
+	err := r.store.View(ctx, func(tx Tx) error {
+		var err error
+		t, err = tx.Tourney(key)
+		return err
+	})
+	return t, err
+}

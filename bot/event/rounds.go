@@ -343,7 +343,7 @@ func Standings(t Turn, c *command.Command) error {
 	if err != nil {
 		return err
 	}
-	o, err := StandingsOf(tr)
+	o, err := StandingsOf(tr, func(n string) string { return n })
 	if err != nil {
 		return err
 	}
@@ -352,8 +352,9 @@ func Standings(t Turn, c *command.Command) error {
 }
 
 // StandingsOf is an event's standings and crosstable, as words shows them
-// (and the web page).
-func StandingsOf(tr *record.Tourney) (words.EventStandings, error) {
+// (and the web page), each entrant's name as shown writes it (the web
+// hides names that look like addresses).
+func StandingsOf(tr *record.Tourney, shown func(name string) string) (words.EventStandings, error) {
 	f := formatOf(tr)
 	o := words.EventStandings{Event: tr.Name, Format: formatWords(tr), Status: string(tr.Status), Round: tr.Round, Rounds: tr.Rounds}
 	if len(tr.Entrants) == 0 {
@@ -370,7 +371,7 @@ func StandingsOf(tr *record.Tourney) (words.EventStandings, error) {
 		o.TieBreaks = []string{"SB", "wins"}
 	}
 	for _, s := range ct.Standings {
-		row := words.EventRow{Rank: s.Rank, Name: name(tr, string(s.Player.ID)), Points: s.Points, Withdrawn: s.Player.WithdrawnFrom != 0}
+		row := words.EventRow{Rank: s.Rank, Name: shown(name(tr, string(s.Player.ID))), Points: s.Points, Withdrawn: s.Player.WithdrawnFrom != 0}
 		if f == tourney.Swiss {
 			row.TieBreaks = []float64{s.BuchholzCut1, s.Buchholz, s.SonnebornBerger, float64(s.Wins)}
 		} else {
@@ -379,7 +380,7 @@ func StandingsOf(tr *record.Tourney) (words.EventStandings, error) {
 		o.Rows = append(o.Rows, row)
 	}
 	if tr.Round > 0 {
-		o.Crosstable = ct.Text(func(id tourney.PlayerID) string { return name(tr, string(id)) })
+		o.Crosstable = ct.Text(func(id tourney.PlayerID) string { return shown(name(tr, string(id))) })
 	}
 	return o, nil
 }
