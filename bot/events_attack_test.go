@@ -222,3 +222,16 @@ func TestEventRoundEndsOnceUnderContention(t *testing.T) {
 	}
 	checkEventInvariants(t, tr)
 }
+
+// A public event is announced in the lobbies; a private one is not.
+func TestEventAnnouncedInTheLobby(t *testing.T) {
+	h := newHarness(t, withLobby())
+	rs := h.as(evAlice, "event new Spring format=swiss rounds=4 size=6")
+	if got := textTo(rs, "lobby"); !strings.Contains(got, "New event Spring: a Swiss of 4 rounds, games size=6. Send \"join Spring\" to play in it.") {
+		t.Errorf("the lobby was told:\n%s", got)
+	}
+	rs = h.as(evAlice, "event new Secret private=yes")
+	if got := textTo(rs, "lobby"); got != "" {
+		t.Errorf("a private event was announced:\n%s", got)
+	}
+}

@@ -108,6 +108,16 @@ func (s *session) Notify(key, game string, o event.Outcome) {
 	s.event(key, game).line(o.Words(s.reader(g, key)))
 }
 
+// Lobbies tells the running transports' lobbies o (a lobby reads as
+// words.Reader{}).
+func (s *session) Lobbies(o event.Outcome) {
+	for _, e := range s.r.runningTransports() {
+		if e.info.Lobby != "" {
+			s.event(Identity{Transport: e.info.Name, Address: e.info.Lobby}.Key(), "").line(o.Words(words.Reader{}))
+		}
+	}
+}
+
 // Refuse refuses the command with o's words.
 func (s *session) Refuse(o event.Outcome) error {
 	return &refusal{msg: o.Words(s.reader(nil, s.senderKey()))}

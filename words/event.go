@@ -26,6 +26,7 @@ const (
 	EventCancelled                      // to each entrant and the organiser
 	EventWithdrawn                      // to the withdrawn player and the organiser
 	EventOver                           // to each entrant: the winners
+	EventAnnounced                      // to the lobbies: a public event takes players
 )
 
 // EventNews is one piece of news of an event.
@@ -68,6 +69,18 @@ func (o EventNews) Words(r Reader) string {
 			s += ", private (only its players see it)"
 		}
 		return s + fmt.Sprintf(". Players join with \"join %s\"; you start it with \"event start %s\", or cancel it with \"event cancel %s\".", o.Event, o.Event, o.Event)
+	case EventAnnounced:
+		s := fmt.Sprintf("New event %s: a %s", o.Event, o.Format)
+		if o.Rounds > 0 {
+			s += fmt.Sprintf(" of %d rounds", o.Rounds)
+		}
+		if o.Settings != "" {
+			s += ", games " + o.Settings
+		}
+		if !o.Start.IsZero() {
+			s += ", to start on " + r.Time(o.Start)
+		}
+		return s + fmt.Sprintf(". Send \"join %s\" to play in it.", o.Event)
 	case EventJoined:
 		return fmt.Sprintf("You joined the event %s (%s). \"leave %s\" takes you out until it starts.", o.Event, eventPlural(o.Count, "player so far", "players so far"), o.Event)
 	case EventLeft:

@@ -80,8 +80,13 @@ func create(t Turn, nm string, args []string) error {
 	}
 	tr.Log(t.Now(), me, "created", strings.Join(args, " "))
 	t.PutTourney(tr)
-	t.Tell(me, words.EventNews{Kind: words.EventCreated, Event: tr.Name, Format: formatWords(tr), Rounds: tr.Rounds,
-		Settings: settings(tr), Start: tr.Start, Private: tr.Private})
+	news := words.EventNews{Kind: words.EventCreated, Event: tr.Name, Format: formatWords(tr), Rounds: tr.Rounds,
+		Settings: settings(tr), Start: tr.Start, Private: tr.Private}
+	t.Tell(me, news)
+	if !tr.Private {
+		news.Kind = words.EventAnnounced
+		t.Lobbies(news)
+	}
 	return nil
 }
 

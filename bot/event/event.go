@@ -39,6 +39,8 @@ type Turn interface {
 	Tell(key string, o Outcome)
 	// Notify tells another player, about game ("" for none).
 	Notify(key, game string, o Outcome)
+	// Lobbies tells the transports' lobbies (a Discord channel) o.
+	Lobbies(o Outcome)
 	// Refuse refuses the command with o's words.
 	Refuse(o Outcome) error
 	// CheckGameOptions checks the games' options as "new" reads them.

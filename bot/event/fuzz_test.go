@@ -66,6 +66,7 @@ func (f *fakeTurn) Tell(key string, o Outcome) {
 	f.told = append(f.told, key+": "+o.Words(words.Reader{}))
 }
 func (f *fakeTurn) Notify(key, _ string, o Outcome) { f.Tell(key, o) }
+func (f *fakeTurn) Lobbies(o Outcome)               { f.Tell("lobby", o) }
 func (f *fakeTurn) Refuse(o Outcome) error          { return &refused{o.Words(words.Reader{})} }
 func (f *fakeTurn) CheckGameOptions([]string) error { return nil }
 func (f *fakeTurn) StartEventGame(white, black string, _ []string, ev record.GameEvent) (string, error) {
