@@ -28,6 +28,7 @@
 //	chat.go       words passed on with "say"
 //	sync.go       boards compared with "rs": matching, differing (with the ways out), told to the opponent
 //	seek.go       open challenges ("new anyone"): posted, taken, expired, withdrawn, to the seeker and the lobbies
+//	event.go      events (round-robins, Swiss): created, joined, paired, withdrawn, over; the list, the standings, the refusals
 //
 // To change what a player is told when a move is played, edit
 // MovePlayed.Words in move.go; nothing else changes. The package imports
