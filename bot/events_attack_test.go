@@ -235,3 +235,51 @@ func TestEventAnnouncedInTheLobby(t *testing.T) {
 		t.Errorf("a private event was announced:\n%s", got)
 	}
 }
+
+// A player paired on both transports is one entrant: joining from the
+// second account enters the player once, and they play their event
+// games from either account.
+func TestEventPlayerPairedOnBothTransports(t *testing.T) {
+	h := newHarness(t)
+	code := h.pairCode("alice")
+	mail := bot.Identity{Transport: "email", Address: "alice@example.org"}
+	mustContain(t, "paired", textTo(h.mail("alice@example.org", "pair "+code), "alice@example.org"), "Paired")
+	h.as(evBob, "event new Duo")
+	if got := allText(h.as(mail, "join duo")); !strings.Contains(got, "You joined the event Duo") {
+		t.Fatalf("join by mail: %s", got)
+	}
+	if out := h.message(bot.Message{From: evAlice, Name: "alice", Text: "join duo"}); !out.Refused || !strings.Contains(allText(out.Replies), "You are in the event Duo already") {
+		t.Errorf("a second join from the other account: %s", allText(out.Replies))
+	}
+	h.as(evBob, "join duo")
+	h.as(evCarol, "join duo")
+	tr := h.tourney("duo")
+	if len(tr.Entrants) != 3 || tr.Entrant("console:alice") == nil {
+		t.Fatalf("entrants: %+v", tr.Entrants)
+	}
+	h.as(evBob, "event start duo")
+	for h.tourney("duo").Status == record.TourneyRunning {
+		for _, id := range h.roundGames("duo") {
+			g := h.game(id)
+			if g.Status != bot.Active {
+				continue
+			}
+			for i, mv := range []string{"a1", "e5", "b1", "d5", "c1", "c5"} {
+				who := identityOf(t, g.Players[i%2])
+				if who == evAlice {
+					who = mail // alice moves by mail
+				}
+				h.as(who, "game "+id+"; notation ptn; "+mv)
+			}
+			loser := identityOf(t, g.Players[1])
+			if loser == evAlice {
+				loser = mail
+			}
+			h.as(loser, "game "+id+"; resign")
+			if g := h.game(id); g.Status != bot.Over {
+				t.Fatalf("game %s: %s", id, g.Status)
+			}
+		}
+	}
+	checkEventInvariants(t, h.tourney("duo"))
+}
