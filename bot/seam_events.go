@@ -118,6 +118,9 @@ func (s *session) Lobbies(o event.Outcome) {
 	}
 }
 
+// PublicName is a name as others may see it (bot.PublicName).
+func (s *session) PublicName(name string) string { return PublicName(name) }
+
 // Refuse refuses the command with o's words.
 func (s *session) Refuse(o event.Outcome) error {
 	return &refusal{msg: o.Words(s.reader(nil, s.senderKey()))}

@@ -63,7 +63,7 @@ func (o EventNews) Words(r Reader) string {
 			s += ", games " + o.Settings
 		}
 		if !o.Start.IsZero() {
-			s += ", to start on " + r.Time(o.Start)
+			s += ", to start on " + o.Start.Format("2006-01-02")
 		}
 		if o.Private {
 			s += ", private (only its players see it)"
@@ -78,7 +78,7 @@ func (o EventNews) Words(r Reader) string {
 			s += ", games " + o.Settings
 		}
 		if !o.Start.IsZero() {
-			s += ", to start on " + r.Time(o.Start)
+			s += ", to start on " + o.Start.Format("2006-01-02")
 		}
 		return s + fmt.Sprintf(". Send \"join %s\" to play in it.", o.Event)
 	case EventJoined:
@@ -138,7 +138,7 @@ func (o EventList) Words(r Reader) string {
 		} else {
 			s += ", open"
 			if !it.Start.IsZero() {
-				s += ", starts " + r.Time(it.Start)
+				s += ", starts " + it.Start.Format("2006-01-02")
 			}
 		}
 		if it.Private {
@@ -233,21 +233,22 @@ type EventReason uint8
 
 // The reasons an event command is refused.
 const (
-	EventUsage        EventReason = iota + 1 // Arg: the usage
-	EventBadName                             // Arg: the name
-	EventExists                              // Event: the name
-	EventUnknown                             // Event: the name asked for
-	EventTooMany                             // Count: the limit of open events per organiser
-	EventBadOption                           // Arg: the option
-	EventNotOrganiser                        // Event
-	EventNotOpen                             // Event, Status
-	EventNotRunning                          // Event, Status
-	EventFull                                // Event, Count: the maximum
-	EventRatingLow                           // Event, Count: the rating needed
-	EventAlreadyIn                           // Event
-	EventNotIn                               // Event, Arg: the player ("" for the reader)
-	EventTooFew                              // Event, Count: the players it has
-	EventNoGames                             // Arg: why the games' options are refused
+	EventUsage            EventReason = iota + 1 // Arg: the usage
+	EventBadName                                 // Arg: the name
+	EventExists                                  // Event: the name
+	EventUnknown                                 // Event: the name asked for
+	EventTooMany                                 // Count: the limit of open events per organiser
+	EventBadOption                               // Arg: the option
+	EventNotOrganiser                            // Event
+	EventNotOpen                                 // Event, Status
+	EventNotRunning                              // Event, Status
+	EventFull                                    // Event, Count: the maximum
+	EventRatingLow                               // Event, Count: the rating needed
+	EventAlreadyIn                               // Event
+	EventNotIn                                   // Event, Arg: the player ("" for the reader)
+	EventTooFew                                  // Event, Count: the players it has
+	EventNoGames                                 // Arg: why the games' options are refused
+	EventWithdrawnAlready                        // Event, Arg: the player
 )
 
 // EventRefusal is an event command refused.
@@ -295,6 +296,8 @@ func (o EventRefusal) Words(r Reader) string {
 		s = fmt.Sprintf("%s not a player of the event %s.", who, o.Event)
 	case EventTooFew:
 		s = fmt.Sprintf("The event %s has %s: it needs at least 2 to start (3 for a Swiss).", o.Event, eventPlural(o.Count, "player", "players"))
+	case EventWithdrawnAlready:
+		s = fmt.Sprintf("%s is withdrawn from the event %s already.", o.Arg, o.Event)
 	case EventNoGames:
 		s = "The games' options are refused: " + o.Arg
 	default:

@@ -255,7 +255,7 @@ func Events(t Turn, c *command.Command) error {
 			continue
 		}
 		list.Items = append(list.Items, words.EventItem{Name: tr.Name, Format: formatWords(tr), Status: string(tr.Status),
-			Organiser: organiserName(t, tr), Players: len(tr.Entrants), Round: tr.Round, Rounds: tr.Rounds,
+			Organiser: t.PublicName(organiserName(t, tr)), Players: len(tr.Entrants), Round: tr.Round, Rounds: tr.Rounds,
 			Settings: settings(tr), Start: tr.Start, Joined: tr.Entrant(me) != nil, Private: tr.Private})
 	}
 	t.Tell(me, list)

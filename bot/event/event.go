@@ -41,6 +41,9 @@ type Turn interface {
 	Notify(key, game string, o Outcome)
 	// Lobbies tells the transports' lobbies (a Discord channel) o.
 	Lobbies(o Outcome)
+	// PublicName is a player's name as others may see it: never an
+	// address.
+	PublicName(name string) string
 	// Refuse refuses the command with o's words.
 	Refuse(o Outcome) error
 	// CheckGameOptions checks the games' options as "new" reads them.

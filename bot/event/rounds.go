@@ -101,8 +101,10 @@ func withdraw(t Turn, nm, who string) error {
 		t.PutTourney(tr)
 		t.Tell(senderKey(t), words.EventNews{Kind: words.EventWithdrawn, Event: tr.Name, Player: e.Name, Round: 1})
 		return nil
-	case tr.Status != record.TourneyRunning || e.WithdrawnFrom != 0:
+	case tr.Status != record.TourneyRunning:
 		return t.Refuse(words.EventRefusal{Reason: words.EventNotRunning, Event: tr.Name, Status: string(tr.Status)})
+	case e.WithdrawnFrom != 0:
+		return t.Refuse(words.EventRefusal{Reason: words.EventWithdrawnAlready, Event: tr.Name, Arg: e.Name})
 	}
 	from := tr.Round
 	cur := &tr.Schedule[tr.Round-1]
@@ -184,6 +186,9 @@ func advance(t Turn, tr *record.Tourney) error {
 			return finish(t, tr)
 		}
 		if formatOf(tr) == tourney.Swiss {
+			if active(tr, tr.Round+1) < 2 {
+				return finish(t, tr) // withdrawals left nobody to pair
+			}
 			r, _, err := tourney.PairSwiss(players(tr), rounds(tr, tr.Round))
 			if err != nil {
 				return fmt.Errorf("event %s: pair round %d: %w", tr.Name, tr.Round+1, err)
@@ -197,6 +202,17 @@ func advance(t Turn, tr *record.Tourney) error {
 		fillForfeits(tr, t.Now())
 	}
 	return nil
+}
+
+// active counts the entrants who play in round n.
+func active(tr *record.Tourney, n int) int {
+	count := 0
+	for _, p := range players(tr) {
+		if p.Active(n) {
+			count++
+		}
+	}
+	return count
 }
 
 // begin creates the games of the current round and tells each player
@@ -343,7 +359,7 @@ func Standings(t Turn, c *command.Command) error {
 	if err != nil {
 		return err
 	}
-	o, err := StandingsOf(tr, func(n string) string { return n })
+	o, err := StandingsOf(tr, t.PublicName)
 	if err != nil {
 		return err
 	}
