@@ -20,3 +20,21 @@ func TestEventGameThreadName(t *testing.T) {
 		}
 	}
 }
+
+// /tak more event writes the line a mail player would.
+func TestEventSlashCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		in   slashInput
+		want string
+	}{
+		{slashInput{Sub: "event", Values: map[string]any{"action": "new", "name": "spring", "more": "format=swiss rounds=5 size=6"}}, "event new spring format=swiss rounds=5 size=6"},
+		{slashInput{Sub: "event", Values: map[string]any{"action": "withdraw", "name": "spring", "more": "bob"}}, "event withdraw spring bob"},
+		{slashInput{Sub: "standings", Values: map[string]any{"name": "spring"}}, "standings spring"},
+		{slashInput{Sub: "events", Values: map[string]any{}}, "events"},
+	} {
+		got, _, err := commandLine(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("%+v: %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+}
