@@ -127,6 +127,10 @@ func TestEventRoundRobinOfFour(t *testing.T) {
 	if !found {
 		t.Errorf("no subject of carol's names the event and round")
 	}
+	// The standings show the round being played.
+	if st := allText(h.as(evDave, "standings club")); !strings.Contains(st, "Round 1:\n- ") || !strings.Contains(st, "game "+games[0]+", being played") {
+		t.Errorf("standings during round 1:\n%s", st)
+	}
 	// Round 1: white wins both; the last game to end pairs round 2.
 	h.play(games[0], "1-0")
 	if h.tourney("club").Round != 1 {

@@ -173,6 +173,14 @@ type EventStandings struct {
 	// Crosstable is the crosstable as package tourney renders it for
 	// mail (a matrix, or a list of rounds for many players).
 	Crosstable string
+	// Playing are the boards of the round being played (running events).
+	Playing []EventBoard
+}
+
+// EventBoard is one board of a round: White against Black ("" for a bye)
+// in Game, with its Result ("" while it is played).
+type EventBoard struct {
+	White, Black, Game, Result string
 }
 
 // Words shows the table, then the crosstable.
@@ -205,6 +213,21 @@ func (o EventStandings) Words(r Reader) string {
 	if o.Crosstable != "" {
 		b.WriteString("\n")
 		b.WriteString(o.Crosstable)
+	}
+	if len(o.Playing) > 0 {
+		fmt.Fprintf(&b, "\nRound %d:\n", o.Round)
+		for _, bd := range o.Playing {
+			switch {
+			case bd.Black == "":
+				fmt.Fprintf(&b, "- %s: bye\n", bd.White)
+			case bd.Game == "":
+				fmt.Fprintf(&b, "- %s - %s: %s (forfeit)\n", bd.White, bd.Black, bd.Result)
+			case bd.Result == "":
+				fmt.Fprintf(&b, "- %s - %s: game %s, being played\n", bd.White, bd.Black, bd.Game)
+			default:
+				fmt.Fprintf(&b, "- %s - %s: game %s, %s\n", bd.White, bd.Black, bd.Game, bd.Result)
+			}
+		}
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

@@ -398,5 +398,14 @@ func StandingsOf(tr *record.Tourney, shown func(name string) string) (words.Even
 	if tr.Round > 0 {
 		o.Crosstable = ct.Text(func(id tourney.PlayerID) string { return shown(name(tr, string(id))) })
 	}
+	if tr.Status == record.TourneyRunning {
+		for _, b := range tr.Schedule[tr.Round-1].Boards {
+			bd := words.EventBoard{White: shown(name(tr, b.White)), Game: b.Game, Result: b.Result}
+			if b.Black != "" {
+				bd.Black = shown(name(tr, b.Black))
+			}
+			o.Playing = append(o.Playing, bd)
+		}
+	}
 	return o, nil
 }
