@@ -29,14 +29,13 @@ func (s *session) Sender() *record.Player { return s.sender }
 // Player returns a player's record (a fresh one if unknown).
 func (s *session) Player(key string) (*record.Player, error) { return s.player(key) }
 
-// tourneyLock is the lock key of an event.
-func tourneyLock(key string) string { return "event\x00" + key }
-
-// LockTourney asks for the event's lock stripe (the session is evaluated
-// again holding it).
-func (s *session) LockTourney(key string) error {
-	if st := stripeOf(tourneyLock(key)); !s.ls.has(st) {
-		return &needLock{st}
+// Locked asks for the lock stripes of keys that the session does not
+// hold yet (the session is evaluated again holding them).
+func (s *session) Locked(keys ...string) error {
+	for _, k := range keys {
+		if st := stripeOf(k); !s.ls.has(st) {
+			return &needLock{st}
+		}
 	}
 	return nil
 }
@@ -94,9 +93,9 @@ func (s *session) PutTourney(t *record.Tourney) {
 	s.extra = append(s.extra, func(tx Tx) error { return tx.PutTourney(s.events.read[key]) })
 }
 
-// Tell answers the player key (the sender) with o.
-func (s *session) Tell(key string, o event.Outcome) {
-	s.tell(key, "").line(o.Words(s.reader(nil, key)))
+// Tell answers the player to (the sender) with o, about game.
+func (s *session) Tell(to, game string, o event.Outcome) {
+	s.tell(to, game).line(o.Words(s.reader(nil, to)))
 }
 
 // Notify tells another player o, about game ("" for none).
@@ -121,8 +120,8 @@ func (s *session) Lobbies(o event.Outcome) {
 // PublicName is a name as others may see it (bot.PublicName).
 func (s *session) PublicName(name string) string { return PublicName(name) }
 
-// Refuse refuses the command with o's words.
-func (s *session) Refuse(o event.Outcome) error {
+// Refused refuses the command with o's words.
+func (s *session) Refused(o event.Outcome) error {
 	return &refusal{msg: o.Words(s.reader(nil, s.senderKey()))}
 }
 
@@ -130,10 +129,10 @@ func (s *session) Refuse(o event.Outcome) error {
 func (s *session) CheckGameOptions(opts []string) error {
 	o, err := parseNewOptions(opts, s.r.opts.DefaultDays)
 	if err != nil {
-		return s.Refuse(words.EventRefusal{Reason: words.EventNoGames, Arg: err.Error()})
+		return s.Refused(words.EventRefusal{Reason: words.EventNoGames, Arg: err.Error()})
 	}
 	if _, err := o.config(); err != nil {
-		return s.Refuse(words.EventRefusal{Reason: words.EventNoGames, Arg: err.Error()})
+		return s.Refused(words.EventRefusal{Reason: words.EventNoGames, Arg: err.Error()})
 	}
 	return nil
 }
@@ -206,13 +205,6 @@ func (s *session) EndedEventGames() []*record.Game {
 	return out
 }
 
-// RatingOf is a player's rating for board size, and whether it is
-// provisional (no rated game there yet).
-func (s *session) RatingOf(p *record.Player, size int) (float64, bool) {
-	r, _, rated := ratingFor(p, size)
-	return r, !rated
-}
-
 // withEventStripe adds to want the lock stripe of the event of game id,
 // if it is an event's: a clock event that ends it records its result.
 func (r *Referee) withEventStripe(ctx context.Context, id string, want map[int]bool) map[int]bool {
@@ -225,7 +217,7 @@ func (r *Referee) withEventStripe(ctx context.Context, id string, want map[int]b
 		})
 	}
 	if rec != nil && rec.Event != nil {
-		want[stripeOf(tourneyLock(record.TourneyKey(rec.Event.Name)))] = true
+		want[stripeOf(event.LockKey(record.TourneyKey(rec.Event.Name)))] = true
 	}
 	return want
 }

@@ -21,7 +21,7 @@ const (
 // Event runs "event new|start|cancel|withdraw ...".
 func Event(t Turn, c *command.Command) error {
 	if len(c.Args) < 2 {
-		return t.Refuse(words.EventRefusal{Reason: words.EventUsage, Arg: usageEvent})
+		return t.Refused(words.EventRefusal{Reason: words.EventUsage, Arg: usageEvent})
 	}
 	switch strings.ToLower(c.Args[0]) {
 	case "new":
@@ -32,11 +32,11 @@ func Event(t Turn, c *command.Command) error {
 		return cancel(t, c.Args[1])
 	case "withdraw":
 		if len(c.Args) != 3 {
-			return t.Refuse(words.EventRefusal{Reason: words.EventUsage, Arg: usageWithdraw})
+			return t.Refused(words.EventRefusal{Reason: words.EventUsage, Arg: usageWithdraw})
 		}
 		return withdraw(t, c.Args[1], c.Args[2])
 	}
-	return t.Refuse(words.EventRefusal{Reason: words.EventUsage, Arg: usageEvent})
+	return t.Refused(words.EventRefusal{Reason: words.EventUsage, Arg: usageEvent})
 }
 
 // gameOptions are the options of "new" an event passes to its games.
@@ -45,7 +45,7 @@ var gameOptions = []string{"size", "komi", "days", "rated", "rules", "style", "o
 // create runs "event new NAME OPTIONS".
 func create(t Turn, nm string, args []string) error {
 	if !validName(nm) {
-		return t.Refuse(words.EventRefusal{Reason: words.EventBadName, Arg: nm})
+		return t.Refused(words.EventRefusal{Reason: words.EventBadName, Arg: nm})
 	}
 	me := senderKey(t)
 	tr := &record.Tourney{Name: nm, Organiser: me, Format: "roundrobin", Status: record.TourneyOpen, Created: t.Now()}
@@ -55,7 +55,7 @@ func create(t Turn, nm string, args []string) error {
 	if err := t.CheckGameOptions(tr.Options); err != nil {
 		return err
 	}
-	if err := t.LockTourney(tr.Key()); err != nil {
+	if err := t.Locked(LockKey(tr.Key())); err != nil {
 		return err
 	}
 	keys, err := t.Tourneys()
@@ -65,7 +65,7 @@ func create(t Turn, nm string, args []string) error {
 	mine := 0
 	for _, k := range keys {
 		if k == tr.Key() {
-			return t.Refuse(words.EventRefusal{Reason: words.EventExists, Event: nm})
+			return t.Refused(words.EventRefusal{Reason: words.EventExists, Event: nm})
 		}
 		o, err := t.Tourney(k)
 		if err != nil {
@@ -76,13 +76,13 @@ func create(t Turn, nm string, args []string) error {
 		}
 	}
 	if mine >= MaxRunning {
-		return t.Refuse(words.EventRefusal{Reason: words.EventTooMany, Count: MaxRunning})
+		return t.Refused(words.EventRefusal{Reason: words.EventTooMany, Count: MaxRunning})
 	}
 	tr.Log(t.Now(), me, "created", strings.Join(args, " "))
 	t.PutTourney(tr)
 	news := words.EventNews{Kind: words.EventCreated, Event: tr.Name, Format: formatWords(tr), Rounds: tr.Rounds,
 		Settings: settings(tr), Start: tr.Start, Private: tr.Private}
-	t.Tell(me, news)
+	t.Tell(me, "", news)
 	if !tr.Private {
 		news.Kind = words.EventAnnounced
 		t.Lobbies(news)
@@ -96,16 +96,16 @@ func readOptions(t Turn, tr *record.Tourney, args []string) error {
 	for _, a := range args {
 		k, v, ok := strings.Cut(strings.ToLower(a), "=")
 		if !ok || v == "" || !readOption(tr, k, v, &double) {
-			return t.Refuse(words.EventRefusal{Reason: words.EventBadOption, Arg: strconv.Quote(a)})
+			return t.Refused(words.EventRefusal{Reason: words.EventBadOption, Arg: strconv.Quote(a)})
 		}
 	}
 	switch {
 	case tr.Format == "swiss" && tr.Rounds == 0:
-		return t.Refuse(words.EventRefusal{Reason: words.EventUsage, Arg: usageNew + " (a Swiss needs rounds=N)"})
+		return t.Refused(words.EventRefusal{Reason: words.EventUsage, Arg: usageNew + " (a Swiss needs rounds=N)"})
 	case tr.Format == "swiss" && double:
-		return t.Refuse(words.EventRefusal{Reason: words.EventBadOption, Arg: "double=yes (round-robins only)"})
+		return t.Refused(words.EventRefusal{Reason: words.EventBadOption, Arg: "double=yes (round-robins only)"})
 	case tr.Format != "swiss" && tr.Rounds != 0:
-		return t.Refuse(words.EventRefusal{Reason: words.EventBadOption, Arg: "rounds=N (a round-robin has one round per opponent)"})
+		return t.Refused(words.EventRefusal{Reason: words.EventBadOption, Arg: "rounds=N (a round-robin has one round per opponent)"})
 	case double:
 		tr.Format = "double-roundrobin"
 	}
@@ -147,7 +147,7 @@ func readOption(tr *record.Tourney, k, v string, double *bool) bool {
 // Join runs "join NAME": the sender enters an open event.
 func Join(t Turn, c *command.Command) error {
 	if len(c.Args) != 1 {
-		return t.Refuse(words.EventRefusal{Reason: words.EventUsage, Arg: "\"join NAME\""})
+		return t.Refused(words.EventRefusal{Reason: words.EventUsage, Arg: "\"join NAME\""})
 	}
 	tr, err := lookup(t, c.Args[0], true, true)
 	if err != nil {
@@ -156,21 +156,21 @@ func Join(t Turn, c *command.Command) error {
 	me := t.Sender()
 	switch {
 	case tr.Status != record.TourneyOpen:
-		return t.Refuse(words.EventRefusal{Reason: words.EventNotOpen, Event: tr.Name, Status: string(tr.Status)})
+		return t.Refused(words.EventRefusal{Reason: words.EventNotOpen, Event: tr.Name, Status: string(tr.Status)})
 	case tr.Entrant(me.Key) != nil:
-		return t.Refuse(words.EventRefusal{Reason: words.EventAlreadyIn, Event: tr.Name})
+		return t.Refused(words.EventRefusal{Reason: words.EventAlreadyIn, Event: tr.Name})
 	case len(tr.Entrants) >= cmpMax(tr.Max):
-		return t.Refuse(words.EventRefusal{Reason: words.EventFull, Event: tr.Name, Count: cmpMax(tr.Max)})
+		return t.Refused(words.EventRefusal{Reason: words.EventFull, Event: tr.Name, Count: cmpMax(tr.Max)})
 	}
 	if tr.MinRating > 0 {
-		if r, _ := t.RatingOf(me, boardSize(tr.Options)); r < float64(tr.MinRating) {
-			return t.Refuse(words.EventRefusal{Reason: words.EventRatingLow, Event: tr.Name, Count: tr.MinRating})
+		if r, _ := ratingOf(me, boardSize(tr.Options)); r < float64(tr.MinRating) {
+			return t.Refused(words.EventRefusal{Reason: words.EventRatingLow, Event: tr.Name, Count: tr.MinRating})
 		}
 	}
 	tr.Entrants = append(tr.Entrants, record.Entrant{Key: me.Key, Name: me.Name})
 	tr.Log(t.Now(), me.Key, "joined", "")
 	t.PutTourney(tr)
-	t.Tell(me.Key, words.EventNews{Kind: words.EventJoined, Event: tr.Name, Count: len(tr.Entrants)})
+	t.Tell(me.Key, "", words.EventNews{Kind: words.EventJoined, Event: tr.Name, Count: len(tr.Entrants)})
 	return nil
 }
 
@@ -185,7 +185,7 @@ func cmpMax(m int) int {
 // Leave runs "leave NAME": the sender leaves an event before its start.
 func Leave(t Turn, c *command.Command) error {
 	if len(c.Args) != 1 {
-		return t.Refuse(words.EventRefusal{Reason: words.EventUsage, Arg: "\"leave NAME\""})
+		return t.Refused(words.EventRefusal{Reason: words.EventUsage, Arg: "\"leave NAME\""})
 	}
 	tr, err := load(t, c.Args[0], true)
 	if err != nil {
@@ -195,14 +195,14 @@ func Leave(t Turn, c *command.Command) error {
 	i := slices.IndexFunc(tr.Entrants, func(e record.Entrant) bool { return e.Key == me })
 	switch {
 	case i < 0:
-		return t.Refuse(words.EventRefusal{Reason: words.EventNotIn, Event: tr.Name})
+		return t.Refused(words.EventRefusal{Reason: words.EventNotIn, Event: tr.Name})
 	case tr.Status != record.TourneyOpen:
-		return t.Refuse(words.EventRefusal{Reason: words.EventNotOpen, Event: tr.Name, Status: string(tr.Status)})
+		return t.Refused(words.EventRefusal{Reason: words.EventNotOpen, Event: tr.Name, Status: string(tr.Status)})
 	}
 	tr.Entrants = slices.Delete(tr.Entrants, i, i+1)
 	tr.Log(t.Now(), me, "left", "")
 	t.PutTourney(tr)
-	t.Tell(me, words.EventNews{Kind: words.EventLeft, Event: tr.Name})
+	t.Tell(me, "", words.EventNews{Kind: words.EventLeft, Event: tr.Name})
 	return nil
 }
 
@@ -213,7 +213,7 @@ func organised(t Turn, nm string) (*record.Tourney, error) {
 		return nil, err
 	}
 	if tr.Organiser != senderKey(t) {
-		return nil, t.Refuse(words.EventRefusal{Reason: words.EventNotOrganiser, Event: tr.Name})
+		return nil, t.Refused(words.EventRefusal{Reason: words.EventNotOrganiser, Event: tr.Name})
 	}
 	return tr, nil
 }
@@ -226,13 +226,13 @@ func cancel(t Turn, nm string) error {
 		return err
 	}
 	if tr.Status != record.TourneyOpen && tr.Status != record.TourneyRunning {
-		return t.Refuse(words.EventRefusal{Reason: words.EventNotOpen, Event: tr.Name, Status: string(tr.Status)})
+		return t.Refused(words.EventRefusal{Reason: words.EventNotOpen, Event: tr.Name, Status: string(tr.Status)})
 	}
 	tr.Status = record.TourneyCancelled
 	tr.Log(t.Now(), senderKey(t), "cancelled", "")
 	t.PutTourney(tr)
 	news := words.EventNews{Kind: words.EventCancelled, Event: tr.Name}
-	t.Tell(tr.Organiser, news)
+	t.Tell(tr.Organiser, "", news)
 	for _, e := range tr.Entrants {
 		if e.Key != tr.Organiser {
 			t.Notify(e.Key, "", news)
@@ -258,7 +258,7 @@ func Events(t Turn, c *command.Command) error {
 			Organiser: t.PublicName(organiserName(t, tr)), Players: len(tr.Entrants), Round: tr.Round, Rounds: tr.Rounds,
 			Settings: settings(tr), Start: tr.Start, Joined: tr.Entrant(me) != nil, Private: tr.Private})
 	}
-	t.Tell(me, list)
+	t.Tell(me, "", list)
 	return nil
 }
 

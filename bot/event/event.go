@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/standing"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tourney"
 	"github.com/takbymail/takbot/words"
@@ -24,10 +25,10 @@ type Turn interface {
 	Sender() *record.Player
 	// Player returns a player's record (a fresh one if unknown).
 	Player(key string) (*record.Player, error)
-	// LockTourney makes sure the session holds the event's lock; when it
-	// does not yet, it returns an error to be returned as it is (the
-	// referee evaluates the message again, holding it).
-	LockTourney(key string) error
+	// Locked makes sure the session holds the locks of keys (an event's:
+	// LockKey); when it does not yet, it returns an error to be returned
+	// as it is (the referee evaluates the message again, holding them).
+	Locked(keys ...string) error
 	// Tourney returns the event of key as this session sees it (its own
 	// changes included), or an error wrapping record.ErrNotFound.
 	Tourney(key string) (*record.Tourney, error)
@@ -35,8 +36,9 @@ type Turn interface {
 	Tourneys() ([]string, error)
 	// PutTourney writes t with the session's other changes.
 	PutTourney(t *record.Tourney)
-	// Tell answers the sender (or another of the sender's identities).
-	Tell(key string, o Outcome)
+	// Tell answers the sender (or another of the sender's identities),
+	// about game ("" for none).
+	Tell(to, game string, o Outcome)
 	// Notify tells another player, about game ("" for none).
 	Notify(key, game string, o Outcome)
 	// Lobbies tells the transports' lobbies (a Discord channel) o.
@@ -44,8 +46,8 @@ type Turn interface {
 	// PublicName is a player's name as others may see it: never an
 	// address.
 	PublicName(name string) string
-	// Refuse refuses the command with o's words.
-	Refuse(o Outcome) error
+	// Refused refuses the command with o's words.
+	Refused(o Outcome) error
 	// CheckGameOptions checks the games' options as "new" reads them.
 	CheckGameOptions(opts []string) error
 	// StartEventGame creates and starts a game between white and black,
@@ -57,9 +59,21 @@ type Turn interface {
 	// EndedEventGames are the games of events this session changed that
 	// are no longer played (ended, aborted).
 	EndedEventGames() []*record.Game
-	// RatingOf is a player's rating for board size, and whether it is
-	// still provisional.
-	RatingOf(p *record.Player, size int) (rating float64, provisional bool)
+}
+
+// LockKey is the lock key of the event of key: every change to an event
+// is made holding it.
+func LockKey(key string) string { return "event\x00" + key }
+
+// ratingOf is a player's rating on board size (as rated games left it;
+// a new player's when they have none there), and whether it is still
+// provisional.
+func ratingOf(p *record.Player, size int) (float64, bool) {
+	e, ok := p.Ratings[standing.Pool(size)]
+	if !ok || e.Games == 0 {
+		e = standing.New()
+	}
+	return e.Rating, e.Provisional()
 }
 
 // MaxRunning is how many events that have not ended one player may run.
@@ -166,16 +180,16 @@ func load(t Turn, word string, lock bool) (*record.Tourney, error) {
 func lookup(t Turn, word string, lock, joining bool) (*record.Tourney, error) {
 	key := record.TourneyKey(word)
 	if !validName(word) {
-		return nil, t.Refuse(words.EventRefusal{Reason: words.EventUnknown, Event: word})
+		return nil, t.Refused(words.EventRefusal{Reason: words.EventUnknown, Event: word})
 	}
 	if lock {
-		if err := t.LockTourney(key); err != nil {
+		if err := t.Locked(LockKey(key)); err != nil {
 			return nil, err
 		}
 	}
 	tr, err := t.Tourney(key)
 	if errors.Is(err, record.ErrNotFound) || err == nil && !joining && !visible(tr, senderKey(t)) {
-		return nil, t.Refuse(words.EventRefusal{Reason: words.EventUnknown, Event: word})
+		return nil, t.Refused(words.EventRefusal{Reason: words.EventUnknown, Event: word})
 	}
 	return tr, err
 }

@@ -46,7 +46,7 @@ func (f *fakeTurn) Player(key string) (*record.Player, error) {
 	}
 	return &record.Player{Key: key}, nil
 }
-func (f *fakeTurn) LockTourney(string) error { return nil }
+func (f *fakeTurn) Locked(...string) error { return nil }
 func (f *fakeTurn) Tourney(key string) (*record.Tourney, error) {
 	if t, ok := f.events[key]; ok {
 		return t, nil
@@ -62,13 +62,13 @@ func (f *fakeTurn) Tourneys() ([]string, error) {
 	return keys, nil
 }
 func (f *fakeTurn) PutTourney(t *record.Tourney) { f.events[t.Key()] = t }
-func (f *fakeTurn) Tell(key string, o Outcome) {
+func (f *fakeTurn) Tell(key, _ string, o Outcome) {
 	f.told = append(f.told, key+": "+o.Words(words.Reader{}))
 }
-func (f *fakeTurn) Notify(key, _ string, o Outcome) { f.Tell(key, o) }
-func (f *fakeTurn) Lobbies(o Outcome)               { f.Tell("lobby", o) }
+func (f *fakeTurn) Notify(key, _ string, o Outcome) { f.Tell(key, "", o) }
+func (f *fakeTurn) Lobbies(o Outcome)               { f.Tell("lobby", "", o) }
 func (f *fakeTurn) PublicName(name string) string   { return name }
-func (f *fakeTurn) Refuse(o Outcome) error          { return &refused{o.Words(words.Reader{})} }
+func (f *fakeTurn) Refused(o Outcome) error         { return &refused{o.Words(words.Reader{})} }
 func (f *fakeTurn) CheckGameOptions([]string) error { return nil }
 func (f *fakeTurn) StartEventGame(white, black string, _ []string, ev record.GameEvent) (string, error) {
 	id := fmt.Sprintf("g%d", len(f.games)+1)
@@ -84,9 +84,6 @@ func (f *fakeTurn) ForfeitGame(id, loser string) error {
 	return nil
 }
 func (f *fakeTurn) EndedEventGames() []*record.Game { return f.ended }
-func (f *fakeTurn) RatingOf(p *record.Player, _ int) (float64, bool) {
-	return float64(1000 + 7*len(p.Key)%300), false
-}
 
 // run runs a command of who's, as the referee would: the command, then
 // Settle.

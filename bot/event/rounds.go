@@ -23,11 +23,11 @@ func start(t Turn, nm string) error {
 		return err
 	}
 	if tr.Status != record.TourneyOpen {
-		return t.Refuse(words.EventRefusal{Reason: words.EventNotOpen, Event: tr.Name, Status: string(tr.Status)})
+		return t.Refused(words.EventRefusal{Reason: words.EventNotOpen, Event: tr.Name, Status: string(tr.Status)})
 	}
 	f := formatOf(tr)
 	if len(tr.Entrants) < 2 || f == tourney.Swiss && len(tr.Entrants) < 3 {
-		return t.Refuse(words.EventRefusal{Reason: words.EventTooFew, Event: tr.Name, Count: len(tr.Entrants)})
+		return t.Refused(words.EventRefusal{Reason: words.EventTooFew, Event: tr.Name, Count: len(tr.Entrants)})
 	}
 	size := boardSize(tr.Options)
 	for i := range tr.Entrants {
@@ -36,7 +36,7 @@ func start(t Turn, nm string) error {
 		if err != nil {
 			return err
 		}
-		e.Rating, e.Provisional = t.RatingOf(p, size)
+		e.Rating, e.Provisional = ratingOf(p, size)
 		if p.Name != "" {
 			e.Name = p.Name
 		}
@@ -64,7 +64,7 @@ func start(t Turn, nm string) error {
 		tell(t, e.Key, "", news)
 	}
 	if tr.Entrant(tr.Organiser) == nil {
-		t.Tell(tr.Organiser, news)
+		t.Tell(tr.Organiser, "", news)
 	}
 	if err := advance(t, tr); err != nil {
 		return err
@@ -76,7 +76,7 @@ func start(t Turn, nm string) error {
 // tell tells key the news: an answer to the sender, an event to others.
 func tell(t Turn, key, game string, o Outcome) {
 	if key == senderKey(t) {
-		t.Tell(key, o)
+		t.Tell(key, game, o)
 		return
 	}
 	t.Notify(key, game, o)
@@ -93,18 +93,18 @@ func withdraw(t Turn, nm, who string) error {
 	e := findEntrant(tr, who)
 	switch {
 	case e == nil:
-		return t.Refuse(words.EventRefusal{Reason: words.EventNotIn, Event: tr.Name, Arg: who})
+		return t.Refused(words.EventRefusal{Reason: words.EventNotIn, Event: tr.Name, Arg: who})
 	case tr.Status == record.TourneyOpen:
 		i := slices.IndexFunc(tr.Entrants, func(x record.Entrant) bool { return x.Key == e.Key })
 		tr.Entrants = slices.Delete(tr.Entrants, i, i+1)
 		tr.Log(t.Now(), senderKey(t), "withdrawn", e.Key)
 		t.PutTourney(tr)
-		t.Tell(senderKey(t), words.EventNews{Kind: words.EventWithdrawn, Event: tr.Name, Player: e.Name, Round: 1})
+		t.Tell(senderKey(t), "", words.EventNews{Kind: words.EventWithdrawn, Event: tr.Name, Player: e.Name, Round: 1})
 		return nil
 	case tr.Status != record.TourneyRunning:
-		return t.Refuse(words.EventRefusal{Reason: words.EventNotRunning, Event: tr.Name, Status: string(tr.Status)})
+		return t.Refused(words.EventRefusal{Reason: words.EventNotRunning, Event: tr.Name, Status: string(tr.Status)})
 	case e.WithdrawnFrom != 0:
-		return t.Refuse(words.EventRefusal{Reason: words.EventWithdrawnAlready, Event: tr.Name, Arg: e.Name})
+		return t.Refused(words.EventRefusal{Reason: words.EventWithdrawnAlready, Event: tr.Name, Arg: e.Name})
 	}
 	from := tr.Round
 	cur := &tr.Schedule[tr.Round-1]
@@ -130,7 +130,7 @@ func withdraw(t Turn, nm, who string) error {
 		}
 	}
 	fillForfeits(tr, t.Now())
-	t.Tell(senderKey(t), news)
+	t.Tell(senderKey(t), "", news)
 	if key != senderKey(t) {
 		t.Notify(key, game, news)
 	}
@@ -303,7 +303,7 @@ func settleOne(t Turn, key string, games []*record.Game) error {
 	if len(changes) == 0 {
 		return nil
 	}
-	if err := t.LockTourney(key); err != nil {
+	if err := t.Locked(LockKey(key)); err != nil {
 		return err
 	}
 	for _, ch := range changes {
@@ -348,12 +348,12 @@ func resultOf(g *record.Game) tourney.Result {
 // Standings runs "standings NAME": points, tie-breaks and crosstable.
 func Standings(t Turn, c *command.Command) error {
 	if len(c.Args) != 1 {
-		return t.Refuse(words.EventRefusal{Reason: words.EventUsage, Arg: "\"standings NAME\""})
+		return t.Refused(words.EventRefusal{Reason: words.EventUsage, Arg: "\"standings NAME\""})
 	}
 	tr, err := t.Tourney(record.TourneyKey(c.Args[0]))
 	if errors.Is(err, record.ErrNotFound) || err == nil && !visible(tr, senderKey(t)) {
 		// An answer, not a refusal: the question was asked and answered.
-		t.Tell(senderKey(t), words.EventRefusal{Reason: words.EventUnknown, Event: c.Args[0]})
+		t.Tell(senderKey(t), "", words.EventRefusal{Reason: words.EventUnknown, Event: c.Args[0]})
 		return nil
 	}
 	if err != nil {
@@ -363,7 +363,7 @@ func Standings(t Turn, c *command.Command) error {
 	if err != nil {
 		return err
 	}
-	t.Tell(senderKey(t), o)
+	t.Tell(senderKey(t), "", o)
 	return nil
 }
 

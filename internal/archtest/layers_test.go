@@ -50,7 +50,7 @@ var rules = []rule{
 	{tree: "command", may: []string{"tak", "notation"}},
 	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command", "outbox", "backoff", "words"}},
 	// Events (issue 29): below the referee, which implements its Turn.
-	{tree: "bot/event", may: []string{"tak", "record", "tourney", "rating", "command", "words", "notation", "render"}},
+	{tree: "bot/event", may: []string{"tak", "record", "tourney", "rating", "command", "words", "notation", "render", "bot/standing", "bot/plan"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render"}},
 	// Delivery's policy sits below the referee; the backoff is a leaf.
