@@ -341,3 +341,57 @@ func TestEventSwissOfFiveWithWithdrawal(t *testing.T) {
 		t.Errorf("the standings' points sum to %g, want %g games and %g byes:\n%s", sum, games, byePoints, st)
 	}
 }
+
+// A double round-robin of three: six rounds, a rest round each cycle for
+// every player (scoring nothing), everyone meeting everyone twice with
+// each colour once.
+func TestEventDoubleRoundRobinOfThree(t *testing.T) {
+	h := newHarness(t)
+	h.as(evDave, "event new Trio double=yes days=1")
+	for _, p := range []bot.Identity{evAlice, evCarol, evDave} {
+		h.as(p, "join trio")
+	}
+	h.as(evDave, "event start trio")
+	for r := 1; h.tourney("trio").Status == record.TourneyRunning; r++ {
+		if r > 6 {
+			t.Fatal("more than 6 rounds")
+		}
+		for _, id := range h.roundGames("trio") {
+			h.play(id, "0-1")
+		}
+	}
+	tr := h.tourney("trio")
+	if tr.Rounds != 6 || tr.Round != 6 || tr.Format != "double-roundrobin" {
+		t.Fatalf("rounds %d, round %d, format %s", tr.Rounds, tr.Round, tr.Format)
+	}
+	colours := map[string]int{}
+	rests := map[string]int{}
+	for _, r := range tr.Schedule {
+		for _, b := range r.Boards {
+			if b.Black == "" {
+				rests[b.White]++
+				continue
+			}
+			colours[b.White+" white vs "+b.Black]++
+		}
+	}
+	for _, e := range tr.Entrants {
+		if rests[e.Key] != 2 {
+			t.Errorf("%s rests %d times", e.Key, rests[e.Key])
+		}
+	}
+	for pair, n := range colours {
+		if n != 1 {
+			t.Errorf("%s %d times", pair, n)
+		}
+	}
+	checkEventInvariants(t, tr)
+	st := allText(h.as(evAlice, "standings trio"))
+	if !strings.Contains(st, "double round-robin, over, round 6 of 6") {
+		t.Errorf("standings:\n%s", st)
+	}
+	games, byes := totalPoints(tr)
+	if games != 6 || byes != 0 {
+		t.Errorf("%g games, %g bye points", games, byes)
+	}
+}
