@@ -33,6 +33,10 @@
 // next round is paired and begun, in the same transaction as the result.
 //
 // Concurrency: every change to an event is made under the event's lock
-// (Turn.LockTourney), so that two games of a round ending at once pair the
-// next round once.
+// (Turn.Locked with LockKey), so that two games of a round ending at once
+// pair the next round once.
+//
+// Known limits: a result withdrawn after it was recorded (a loss on time
+// reprieved because the move came in time) is not taken back from the
+// event; a game aborted in its first moves counts as a double forfeit.
 package event
