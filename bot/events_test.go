@@ -395,3 +395,19 @@ func TestEventDoubleRoundRobinOfThree(t *testing.T) {
 		t.Errorf("%g games, %g bye points", games, byes)
 	}
 }
+
+// BenchmarkEventStartSwiss64 starts a 64-player Swiss through Handle:
+// seeding, pairing round 1 and creating its 32 games with their replies,
+// in one message.
+func BenchmarkEventStartSwiss64(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		h := newHarness(b)
+		h.as(evAlice, "event new Big format=swiss rounds=6")
+		for i := range 64 {
+			h.send("p"+itoa(i), "join big")
+		}
+		b.StartTimer()
+		h.as(evAlice, "event start big")
+	}
+}
