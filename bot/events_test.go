@@ -411,3 +411,39 @@ func BenchmarkEventStartSwiss64(b *testing.B) {
 		h.as(evAlice, "event start big")
 	}
 }
+
+// A loss on time withdrawn because the move came in time takes the result
+// back from the event while its round is being played.
+func TestEventLossOnTimeWithdrawn(t *testing.T) {
+	h := newHarness(t)
+	h.as(evAlice, "event new Club days=3")
+	for _, p := range []bot.Identity{evAlice, evBob, evCarol, evDave} {
+		h.as(p, "join club")
+	}
+	h.as(evAlice, "event start club")
+	games := h.roundGames("club")
+	g1, g2 := h.game(games[0]), h.game(games[1])
+	deadline := g1.Deadline
+	h.clock.Advance(2 * 24 * time.Hour)
+	h.as(identityOf(t, g2.Players[0]), "game "+g2.ID+"; notation ptn; a1") // g2's clock moves on
+	h.clock.Advance(24*time.Hour + time.Hour)
+	if _, err := h.ref.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if tr := h.tourney("club"); tr.Schedule[0].Boards[0].Result != "0-1" || tr.Round != 1 {
+		t.Fatalf("after the loss on time: %+v, round %d", tr.Schedule[0].Boards[0], tr.Round)
+	}
+	h.n++
+	white := identityOf(t, g1.Players[0])
+	h.handle(bot.Message{ID: "late", From: white, Name: white.Address, Text: "game " + g1.ID + "; notation ptn; a1", Received: deadline.Add(-time.Minute)})
+	if g := h.game(g1.ID); g.Status != bot.Active {
+		t.Fatalf("the late move did not reprieve the game: %s", g.Status)
+	}
+	tr := h.tourney("club")
+	if r := tr.Schedule[0].Boards[0].Result; r != "" {
+		t.Errorf("the withdrawn loss on time still counts: %q", r)
+	}
+	if last := tr.History[len(tr.History)-1]; last.What != "result withdrawn" {
+		t.Errorf("history ends with %+v", last)
+	}
+}

@@ -192,14 +192,12 @@ func (s *session) ForfeitGame(id, loser string) error {
 	return nil
 }
 
-// EndedEventGames are the event games this session changed that are no
-// longer played.
-func (s *session) EndedEventGames() []*record.Game {
+// EventGames are the event games this session changed.
+func (s *session) EventGames() []*record.Game {
 	var out []*record.Game
 	for _, gs := range s.games {
-		g := gs.rec
-		if gs.dirty && g.Event != nil && g.Status != Active && g.Status != Challenged {
-			out = append(out, g)
+		if gs.dirty && gs.rec.Event != nil {
+			out = append(out, gs.rec)
 		}
 	}
 	return out

@@ -36,7 +36,8 @@
 // (Turn.Locked with LockKey), so that two games of a round ending at once
 // pair the next round once.
 //
-// Known limits: a result withdrawn after it was recorded (a loss on time
-// reprieved because the move came in time) is not taken back from the
-// event; a game aborted in its first moves counts as a double forfeit.
+// A result withdrawn after it was recorded (a loss on time reprieved
+// because the move came in time) is taken back while its round is being
+// played; once the next round is paired, the first result stands (known
+// limit). A game aborted in its first moves counts as a double forfeit.
 package event

@@ -56,9 +56,8 @@ type Turn interface {
 	// ForfeitGame ends game id, lost by the player loser who no longer
 	// plays in its event; the game is not rated.
 	ForfeitGame(id, loser string) error
-	// EndedEventGames are the games of events this session changed that
-	// are no longer played (ended, aborted).
-	EndedEventGames() []*record.Game
+	// EventGames are the games of events this session changed.
+	EventGames() []*record.Game
 }
 
 // LockKey is the lock key of the event of key: every change to an event

@@ -83,7 +83,7 @@ func (f *fakeTurn) ForfeitGame(id, loser string) error {
 	f.ended = append(f.ended, g)
 	return nil
 }
-func (f *fakeTurn) EndedEventGames() []*record.Game { return f.ended }
+func (f *fakeTurn) EventGames() []*record.Game { return f.ended }
 
 // run runs a command of who's, as the referee would: the command, then
 // Settle.

@@ -264,11 +264,14 @@ func finish(t Turn, tr *record.Tourney) error {
 
 // Settle records the results of the event games this session ended and
 // pairs the rounds they finish. The referee calls it after every message
-// and clock event; it does nothing when no event game ended.
+// and clock event; it does nothing when no event game ended. A game
+// played again after its result (a loss on time withdrawn because the
+// move came in time) has its result taken back while its round is being
+// played; once the next round is paired, the first result stands.
 func Settle(t Turn) error {
 	byEvent := map[string][]*record.Game{}
 	var keys []string
-	for _, g := range t.EndedEventGames() {
+	for _, g := range t.EventGames() {
 		k := record.TourneyKey(g.Event.Name)
 		if _, ok := byEvent[k]; !ok {
 			keys = append(keys, k)
@@ -292,7 +295,15 @@ func settleOne(t Turn, key string, games []*record.Game) error {
 	}
 	var changes []func()
 	for _, g := range games {
-		if b := boardOf(tr, g); b != nil && b.Result == "" {
+		b := boardOf(tr, g)
+		if b != nil && b.Result != "" && g.Status == record.Active && g.Event.Round == tr.Round && results[b.Result].Played() {
+			changes = append(changes, func() {
+				b.Result = ""
+				tr.Log(t.Now(), "", "result withdrawn", fmt.Sprintf("round %d %s", g.Event.Round, g.ID))
+			})
+			continue
+		}
+		if b != nil && b.Result == "" && g.Status != record.Active && g.Status != record.Challenged {
 			res := resultOf(g)
 			changes = append(changes, func() {
 				b.Result = res.String()
