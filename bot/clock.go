@@ -93,7 +93,7 @@ func (r *Referee) wakeOf(g *GameRecord) time.Time {
 // tickGame handles the due clock event of one game, under its lock.
 func (r *Referee) tickGame(ctx context.Context, id string) (replies []Reply, err error) {
 	ls := &lockSet{r: r}
-	ls.lock(r.tickStripes(ctx, id))
+	ls.lock(r.withEventStripe(ctx, id, r.tickStripes(ctx, id)))
 	defer ls.unlock()
 	s := r.newSession(ctx, ls, Message{}, "")
 	defer func() {
@@ -137,6 +137,9 @@ func (r *Referee) tickGame(ctx context.Context, id string) (replies []Reply, err
 		s.replyBase = "clock:" + g.ID + ":rewake"
 	}
 	if err := s.settleRatings(); err != nil {
+		return nil, err
+	}
+	if err := s.settleEvents(); err != nil {
 		return nil, err
 	}
 	replies, err = s.commit(&ProcessedRecord{}, nil)

@@ -289,5 +289,9 @@ func (s *session) subject(game string) string {
 // gameSubject titles a reply about game g: "[Tak g7] alice vs bob, 6x6".
 func gameSubject(g *GameRecord) string {
 	size := strconv.Itoa(g.Config.Size)
-	return "[Tak " + g.ID + "] " + g.Names[0] + " vs " + g.Names[1] + ", " + size + "x" + size
+	subject := "[Tak " + g.ID + "] " + g.Names[0] + " vs " + g.Names[1] + ", " + size + "x" + size
+	if g.Event != nil {
+		subject += ", event " + g.Event.Name + " round " + strconv.Itoa(g.Event.Round)
+	}
+	return subject
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/challenge"
+	"github.com/takbymail/takbot/bot/event"
 	"github.com/takbymail/takbot/bot/pairing"
 	"github.com/takbymail/takbot/bot/planner"
 	"github.com/takbymail/takbot/bot/ranking"
@@ -62,6 +63,11 @@ var handlers = map[string]handler{
 	"leaderboard": func(s *session, c *Command) error { return ranking.Leaderboard(s, c, s.msg.Community) },
 	"watch":       func(s *session, c *Command) error { return watching.Watch(s, c, ViewerOf(s.senderKey()), PublicName) },
 	"unwatch":     func(s *session, c *Command) error { return watching.Unwatch(s, c, s.msg.Game) },
+	"event":       func(s *session, c *Command) error { return event.Event(s, c) },
+	"join":        func(s *session, c *Command) error { return event.Join(s, c) },
+	"leave":       func(s *session, c *Command) error { return event.Leave(s, c) },
+	"events":      func(s *session, c *Command) error { return event.Events(s, c) },
+	"standings":   func(s *session, c *Command) error { return event.Standings(s, c) },
 	"help":        (*session).cmdHelp,
 }
 

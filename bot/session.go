@@ -75,6 +75,8 @@ type session struct {
 	// moments are the games' moments stamped on the replies' actions
 	// (moment.go), each computed once.
 	moments map[string]string
+	// events are the events read and changed (seam_events.go).
+	events eventState
 }
 
 func (r *Referee) newSession(ctx context.Context, ls *lockSet, msg Message, replyBase string) *session {
@@ -101,7 +103,10 @@ func (s *session) safeRun(p Parsed, perr error) (err error) {
 	if err := s.run(p, perr); err != nil {
 		return err
 	}
-	return s.settleRatings()
+	if err := s.settleRatings(); err != nil {
+		return err
+	}
+	return s.settleEvents()
 }
 
 // player returns a player record (a fresh one if unknown). Only the

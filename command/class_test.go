@@ -51,6 +51,12 @@ var commandClasses = map[string]struct{ class, bare command.Class }{
 	"held":        {class: command.ClassReadOnly}, // lists the sender's own held answers, to the sender only
 	"stop":        {class: command.ClassSettings}, // the address's consent to the bot's mail
 	"start":       {class: command.ClassSettings},
+	// events (issue 29)
+	"event":     {class: command.ClassThirdParty}, // starting an event creates games with its players
+	"join":      {class: command.ClassSettings},   // the sender's own entry
+	"leave":     {class: command.ClassSettings},
+	"events":    {class: command.ClassReadOnly},
+	"standings": {class: command.ClassReadOnly},
 }
 
 // TestEveryCommandHasAClass walks the whole command table: every command

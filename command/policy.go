@@ -220,6 +220,18 @@ var commandPolicies = map[string]policyDecl{
 	"watch":   {Policy: polOwn},
 	"unwatch": {Policy: polOwn},
 	"help":    {Policy: polShowAll},
+
+	// Events (bot/event): "event new|start|cancel|withdraw" may be sent by
+	// anyone; the handler lets only an event's organiser start, cancel or
+	// withdraw from it. Starting and pairing tell every player of the
+	// event (people who wrote to the bot: they joined), never a stranger.
+	"event": {Policy: Policy{Who: WhoAnyone, Assurance: AssuranceConfirmed, Shows: ShowsPublic}},
+	// Joining or leaving acts on the sender's own entry only.
+	"join":  {Policy: polOwn},
+	"leave": {Policy: polOwn},
+	// Lists and standings: private events only to their players.
+	"events":    {Policy: polShowAll},
+	"standings": {Policy: polShowAll},
 }
 
 // applyPolicies fills the table's policies from commandPolicies; it

@@ -227,7 +227,7 @@ var keywordIndex map[string]*CommandSpec
 var keywordList []string
 
 func init() {
-	commandTable = commandSpecs()
+	commandTable = withEventSpecs(commandSpecs())
 	applyPolicies(commandTable)
 	keywordIndex = map[string]*CommandSpec{}
 	for _, c := range commandTable {

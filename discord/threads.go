@@ -109,9 +109,13 @@ func (t *Transport) savePlace(ctx context.Context, game string, p placeRecord) (
 	return p, nil
 }
 
-// threadName names a game's thread: "g7 Alice vs Bob".
+// threadName names a game's thread: "g7 Alice vs Bob", and an event's
+// game its event and round.
 func threadName(g *record.Game) string {
 	name := fmt.Sprintf("%s %s vs %s", g.ID, cleanName(g.Names[0]), cleanName(g.Names[1]))
+	if g.Event != nil { // "g7 Alice vs Bob, event Spring round 2"
+		name += fmt.Sprintf(", event %s round %d", g.Event.Name, g.Event.Round)
+	}
 	return cutRunes(strings.Join(strings.Fields(name), " "), maxThreadName)
 }
 

@@ -3,7 +3,9 @@
 // Proposal, Dispute, SyncBoard, Plans, Seek and RatingChange), of players
 // (Player, with its VacationSpan, Unreachable, Digest and AnalysisMark),
 // of replies (Reply, made of Parts with their Actions and Pictures, its
-// ReplyClass, lane and Delivery state), of handled messages (Processed);
+// ReplyClass, lane and Delivery state), of handled messages (Processed),
+// of events (Tourney, with its Entrants, rounds of Boards and History;
+// a game of an event names it in Game.Event);
 // the Identity of a player on a transport; the Store, Tx, StateTx and
 // Preparer interfaces; and their errors (ErrNotFound, ErrDamagedRecord,
 // DamagedRecordError).

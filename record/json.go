@@ -218,6 +218,12 @@ func (g *Game) appendSocialJSON(b []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	if g.Event != nil {
+		b = append(b, `,"Event":`...)
+		if b, err = appendMarshalled(b, g.Event); err != nil {
+			return nil, err
+		}
+	}
 	return b, nil
 }
 

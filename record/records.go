@@ -303,6 +303,9 @@ type Game struct {
 	// its end at a fixed search budget and kept here, so that both players,
 	// the spectators and a later "analyse" get the same (bot/analysis).
 	Review *Review `json:",omitempty"`
+	// Event is set on a game of an event (issue 29): the event's key and
+	// the round the game belongs to.
+	Event *GameEvent `json:",omitempty"`
 }
 
 // Review is the engine's evaluation of every position of a finished game,
@@ -318,6 +321,12 @@ type Review struct {
 	// Scores are the evaluations in centiflats for White: of the start,
 	// then after each move reviewed.
 	Scores []int
+}
+
+// GameEvent names the event and round a game is played for.
+type GameEvent struct {
+	Name  string // the event's name (its key is TourneyKey(Name))
+	Round int
 }
 
 // Plans are one player's conditional moves in a game, made for the

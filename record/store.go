@@ -52,6 +52,14 @@ type Tx interface {
 	// compared without case.
 	PlayersNamed(name string) ([]string, error)
 
+	// Tourney returns the event whose key (TourneyKey) is key, or an
+	// error wrapping ErrNotFound.
+	Tourney(key string) (*Tourney, error)
+	// PutTourney stores t under its Key.
+	PutTourney(t *Tourney) error
+	// Tourneys returns the keys of every event, in order.
+	Tourneys() ([]string, error)
+
 	// Processed returns the record of a handled message, or ErrNotFound.
 	Processed(msgID string) (*Processed, error)
 	// MarkProcessed records a handled message.

@@ -23,6 +23,8 @@ type Sink interface {
 	Counters(games, replies uint64) error
 	Game(g *record.Game) error
 	Player(p *record.Player) error
+	// Tourney gives an event (issue 29), after the players.
+	Tourney(t *record.Tourney) error
 	Processed(r *record.Processed) error
 	Reply(r *record.Reply) error
 	State(transport, key string, value []byte) error
@@ -72,6 +74,17 @@ func (d *DB) Dump(ctx context.Context, s Sink) error {
 		}); err != nil {
 			return err
 		}
+		if b := tx.Bucket(bTourneys); b != nil {
+			if err := b.ForEach(func(k, _ []byte) error {
+				v, err := t.Tourney(string(k))
+				if err != nil {
+					return err
+				}
+				return s.Tourney(v)
+			}); err != nil {
+				return err
+			}
+		}
 		if err := tx.Bucket(bProcessed).ForEach(func(k, v []byte) error {
 			if len(k) == 0 || k[len(k)-1] != tagProcessed {
 				return nil // a reply's sequence number
@@ -115,7 +128,7 @@ func (d *DB) Dump(ctx context.Context, s Sink) error {
 func (d *DB) Load(ctx context.Context, fill func(Sink) error) error {
 	return d.Update(ctx, func(btx record.Tx) error {
 		t := btx.(*txn)
-		for _, name := range [][]byte{bGames, bPlayers, bProcessed, bLog} {
+		for _, name := range [][]byte{bGames, bPlayers, bProcessed, bLog, bTourneys} {
 			if k, _ := t.tx.Bucket(name).Cursor().First(); k != nil {
 				return fmt.Errorf("%w: its bucket %s holds records", ErrNotEmpty, name)
 			}
@@ -139,6 +152,7 @@ func (s *boltSink) Counters(games, replies uint64) error {
 
 func (s *boltSink) Game(g *record.Game) error           { return s.t.PutGame(g) }
 func (s *boltSink) Player(p *record.Player) error       { return s.t.PutPlayer(p) }
+func (s *boltSink) Tourney(v *record.Tourney) error     { return s.t.PutTourney(v) }
 func (s *boltSink) Processed(r *record.Processed) error { return s.t.MarkProcessed(r) }
 func (s *boltSink) State(transport, key string, value []byte) error {
 	return s.t.PutState(transport, key, value)
@@ -181,12 +195,17 @@ func (s *boltSink) Reply(r *record.Reply) error {
 type Counts struct {
 	Games, Players, Processed, Replies, State int
 	GameCounter, ReplyCounter                 uint64
+	Tourneys                                  int // events (issue 29)
 }
 
 // String lists the counts for a person.
 func (c Counts) String() string {
-	return fmt.Sprintf("%d games, %d players, %d processed messages, %d replies, %d adapter state keys; counters: game %d, reply %d",
-		c.Games, c.Players, c.Processed, c.Replies, c.State, c.GameCounter, c.ReplyCounter)
+	events := ""
+	if c.Tourneys > 0 {
+		events = fmt.Sprintf(", %d events", c.Tourneys)
+	}
+	return fmt.Sprintf("%d games, %d players%s, %d processed messages, %d replies, %d adapter state keys; counters: game %d, reply %d",
+		c.Games, c.Players, events, c.Processed, c.Replies, c.State, c.GameCounter, c.ReplyCounter)
 }
 
 // ErrCopyMismatch is returned by Copy when the target does not read back
@@ -198,6 +217,7 @@ type image struct {
 	counts    Counts
 	games     []*record.Game
 	players   []*record.Player
+	tourneys  []*record.Tourney
 	processed []*record.Processed
 	replies   []*record.Reply
 	state     [][3]string
@@ -209,6 +229,10 @@ func (m *image) Counters(g, r uint64) error {
 }
 func (m *image) Game(g *record.Game) error     { m.games = append(m.games, g); return nil }
 func (m *image) Player(p *record.Player) error { m.players = append(m.players, p); return nil }
+func (m *image) Tourney(t *record.Tourney) error {
+	m.tourneys = append(m.tourneys, t)
+	return nil
+}
 func (m *image) Processed(r *record.Processed) error {
 	m.processed = append(m.processed, r)
 	return nil
@@ -227,12 +251,13 @@ func read(ctx context.Context, s Copier) (*image, error) {
 	}
 	// in byte order whatever order the store lists them in
 	slices.SortFunc(m.players, func(a, b *record.Player) int { return strings.Compare(a.Key, b.Key) })
+	slices.SortFunc(m.tourneys, func(a, b *record.Tourney) int { return strings.Compare(a.Key(), b.Key()) })
 	slices.SortFunc(m.processed, func(a, b *record.Processed) int { return strings.Compare(a.ID, b.ID) })
 	slices.SortFunc(m.state, func(a, b [3]string) int {
 		return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(a[1], b[1]))
 	})
 	m.counts.Games, m.counts.Players, m.counts.Processed = len(m.games), len(m.players), len(m.processed)
-	m.counts.Replies, m.counts.State = len(m.replies), len(m.state)
+	m.counts.Replies, m.counts.State, m.counts.Tourneys = len(m.replies), len(m.state), len(m.tourneys)
 	return m, nil
 }
 
@@ -249,6 +274,11 @@ func (m *image) replay(s Sink) error {
 	for _, p := range m.players {
 		if err := s.Player(p); err != nil {
 			return fmt.Errorf("player %s: %w", p.Key, err)
+		}
+	}
+	for _, t := range m.tourneys {
+		if err := s.Tourney(t); err != nil {
+			return fmt.Errorf("event %s: %w", t.Key(), err)
 		}
 	}
 	for _, r := range m.processed {
@@ -307,6 +337,11 @@ func (m *image) compare(o *image) error {
 	for i := range m.players {
 		if !reflect.DeepEqual(m.players[i], o.players[i]) {
 			return fmt.Errorf("%w: player %s", ErrCopyMismatch, m.players[i].Key)
+		}
+	}
+	for i := range m.tourneys {
+		if !reflect.DeepEqual(m.tourneys[i], o.tourneys[i]) {
+			return fmt.Errorf("%w: event %s", ErrCopyMismatch, m.tourneys[i].Key())
 		}
 	}
 	for i := range m.processed {

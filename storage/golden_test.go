@@ -254,6 +254,18 @@ var goldenState = [][3]string{
 	{"~referee", "seek/g4", ""},
 }
 
+// goldenTourneys are an event with every field set (issue 29).
+func goldenTourneys() []*record.Tourney {
+	return []*record.Tourney{{Name: "Spring-Open", Organiser: gAlice.Key(), Format: "swiss", Rounds: 3,
+		Options: []string{"size=6", "komi=2", "days=3"}, Start: gt0.Add(24 * time.Hour), Max: 8, MinRating: 1200,
+		Private: true, Status: record.TourneyRunning, Created: gt0,
+		Entrants: []record.Entrant{{Key: gAlice.Key(), Name: "alice", Rating: 1500}, {Key: gBob.Key(), Name: "bob", Rating: 1400, Provisional: true, WithdrawnFrom: 2}},
+		Schedule: []record.TourneyRound{{Number: 1, Boards: []record.Board{{White: gAlice.Key(), Black: gBob.Key(), Game: "g1", Result: "1-0"}}}},
+		Round:    1,
+		History:  []record.TourneyAction{{At: gt0, By: gAlice.Key(), What: "created"}, {At: gt0, What: "paired", Detail: "round 1"}},
+	}}
+}
+
 func TestStoredBytes(t *testing.T) {
 	games, players, replies, processed := goldenGames(), goldenPlayers(), goldenReplies(t), goldenProcessed()
 	var b strings.Builder
@@ -281,6 +293,13 @@ func TestStoredBytes(t *testing.T) {
 			t.Fatal(err)
 		}
 		fmt.Fprintf(&b, "player %s json %s\n", p.Key, raw)
+	}
+	for _, v := range goldenTourneys() {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "event %s json %s\n", v.Key(), raw)
 	}
 	for _, r := range replies {
 		raw, err := EncodeReply(r)
@@ -347,6 +366,11 @@ func TestStoredBytes(t *testing.T) {
 		}
 		for _, s := range goldenState {
 			if err := tx.PutState(s[0], s[1], []byte(s[2])); err != nil {
+				return err
+			}
+		}
+		for _, v := range goldenTourneys() {
+			if err := tx.PutTourney(v); err != nil {
 				return err
 			}
 		}

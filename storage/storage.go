@@ -35,13 +35,14 @@ var (
 	bOutboxTimes = []byte("outboxtimes")
 	bLogTimes    = []byte("logtimes")
 	bState       = []byte("state")
+	bTourneys    = []byte("tourneys") // created in files of schema 4 at their next open
 
 	kVersion = []byte("version")
 	kPending = []byte("pending") // in meta: the number of replies in the outbox
 )
 
 var allBuckets = [][]byte{bMeta, bGames, bGameIndex, bPlayerGames, bWake, bGameCounts, bPlayers, bNames,
-	bProcessed, bProcTimes, bLog, bOutboxTimes, bLogTimes, bState}
+	bProcessed, bProcTimes, bLog, bOutboxTimes, bLogTimes, bState, bTourneys}
 
 // ErrNewerSchema is returned when the file was written by a newer takbot.
 var ErrNewerSchema = errors.New("database schema is newer than this program")

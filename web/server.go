@@ -124,7 +124,7 @@ func parsePages() map[string]*template.Template {
 		"add": func(a, b int) int { return a + b }, "sub": func(a, b int) int { return a - b }}
 	base := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html"))
 	pages := map[string]*template.Template{}
-	for _, name := range []string{"home", "game", "player", "leaderboard", "error"} {
+	for _, name := range []string{"home", "game", "player", "leaderboard", "error", "event"} {
 		pages[name] = template.Must(template.Must(base.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
 	return pages
@@ -167,6 +167,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /g/{id}/events", s.events)
 	m.HandleFunc("GET /p/{name}", s.player)
 	m.HandleFunc("GET /leaderboard", s.leaderboard)
+	m.HandleFunc("GET /e/{name}", s.event) // web/event.go: an event's standings (issue 29)
 	if s.opts.Unsubscriber != nil {
 		m.HandleFunc("POST /unsubscribe/{token}", s.unsubscribe)
 		m.HandleFunc("/unsubscribe/{token}", s.unsubscribeOnlyPost)

@@ -38,6 +38,7 @@
 //	vacation.go   "vacation": the clocks stopped, the allowance left
 //	outcome.go    the Outcome and Question interfaces every outcome here satisfies
 //	delivery.go   a player replies cannot reach, told to their opponent
+//	event.go      events (round-robins, Swiss): created, joined, paired, withdrawn, over; the list, the standings, the refusals
 //
 // To change what a player is told when a move is played, edit
 // MovePlayed.Words in move.go; nothing else changes. The package imports

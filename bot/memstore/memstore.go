@@ -38,6 +38,7 @@ type tables struct {
 	games     map[string][]byte // game id → JSON
 	gameSeq   uint64
 	players   map[string][]byte // player key → JSON
+	tourneys  map[string][]byte // event key → JSON
 	processed map[string][]byte // message id → JSON
 	replies   map[uint64][]byte // Seq → JSON
 	replyIDs  map[string]uint64 // reply id → Seq
@@ -49,7 +50,7 @@ type tables struct {
 // New returns an empty store.
 func New() *Store {
 	return &Store{data: tables{
-		games: map[string][]byte{}, players: map[string][]byte{}, processed: map[string][]byte{},
+		games: map[string][]byte{}, players: map[string][]byte{}, tourneys: map[string][]byte{}, processed: map[string][]byte{},
 		replies: map[uint64][]byte{}, replyIDs: map[string]uint64{}, state: map[stateKey][]byte{},
 	}}
 }

@@ -48,3 +48,26 @@ func (tx *txn) MarkProcessed(r *record.Processed) error {
 	}
 	return put(tx, "processed", &tx.t.processed, r.ID, r)
 }
+
+// Tourney implements record.Tx.
+func (tx *txn) Tourney(key string) (*record.Tourney, error) {
+	return get[string, record.Tourney]("event", tx.t.tourneys, key)
+}
+
+// PutTourney implements record.Tx.
+func (tx *txn) PutTourney(t *record.Tourney) error {
+	if t.Key() == "" {
+		return ErrEmptyKey
+	}
+	return put(tx, "tourneys", &tx.t.tourneys, t.Key(), t)
+}
+
+// Tourneys implements record.Tx: the keys in order.
+func (tx *txn) Tourneys() ([]string, error) {
+	keys := make([]string, 0, len(tx.t.tourneys))
+	for key := range tx.t.tourneys {
+		keys = append(keys, key)
+	}
+	slices.Sort(keys)
+	return keys, nil
+}

@@ -76,6 +76,7 @@ func fullGame(id string) *record.Game {
 			Weight: 0.5},
 		Community: "discord:234567890123456789",
 		Notice:    "email:mid:challenge@example.org/2",
+		Event:     &record.GameEvent{Name: "Spring-Open", Round: 2},
 	}
 }
 

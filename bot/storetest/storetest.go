@@ -25,7 +25,7 @@ func Run(t *testing.T, open Opener) {
 	t.Helper()
 	var all []suiteCase
 	for _, group := range [][]suiteCase{fixtureCases, copyCases, gameCases, playerCases, processedCases,
-		outboxCases, stateCases, pruneCases, txCases} {
+		outboxCases, stateCases, pruneCases, txCases, tourneyCases} {
 		all = append(all, group...)
 	}
 	for _, c := range all {

@@ -72,6 +72,8 @@ var rules = []rule{
 	{tree: "bot/watching", may: []string{"tak", "record", "command", "words"}},
 	{tree: "bot/digest", may: []string{"tak", "record", "command", "words", "bot/schedule"}},
 	{tree: "bot/vacation", may: []string{"tak", "record", "command", "words"}},
+	// Events (issue 29): below the referee, which implements its Turn.
+	{tree: "bot/event", may: []string{"tak", "record", "tourney", "rating", "command", "words", "notation", "render", "bot/standing", "bot/plan"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render", "bot/schedule"}},
 	// Delivery (lanes, retries, the store-health gate) sits below the

@@ -42,6 +42,19 @@ func (s *Store) Dump(ctx context.Context, sink storage.Sink) error {
 				return err
 			}
 		}
+		events, err := t.Tourneys()
+		if err != nil {
+			return err
+		}
+		for _, k := range events {
+			v, err := t.Tourney(k)
+			if err != nil {
+				return err
+			}
+			if err := sink.Tourney(v); err != nil {
+				return err
+			}
+		}
 		processed, err := t.keyed(`SELECT id, data FROM takbot_processed ORDER BY id`)
 		if err != nil {
 			return err
@@ -104,7 +117,7 @@ func (s *Store) Load(ctx context.Context, fill func(storage.Sink) error) error {
 		var full bool
 		err := t.queryRow(`SELECT EXISTS (SELECT 1 FROM takbot_games) OR EXISTS (SELECT 1 FROM takbot_players)
 			OR EXISTS (SELECT 1 FROM takbot_processed) OR EXISTS (SELECT 1 FROM takbot_replies)
-			OR EXISTS (SELECT 1 FROM takbot_state)`).Scan(&full)
+			OR EXISTS (SELECT 1 FROM takbot_state) OR EXISTS (SELECT 1 FROM takbot_tourneys)`).Scan(&full)
 		if err != nil {
 			return t.fail(err)
 		}
@@ -125,6 +138,7 @@ func (s *pgSink) Counters(games, replies uint64) error {
 
 func (s *pgSink) Game(g *record.Game) error           { return s.t.PutGame(g) }
 func (s *pgSink) Player(p *record.Player) error       { return s.t.PutPlayer(p) }
+func (s *pgSink) Tourney(v *record.Tourney) error     { return s.t.PutTourney(v) }
 func (s *pgSink) Processed(r *record.Processed) error { return s.t.MarkProcessed(r) }
 func (s *pgSink) State(transport, key string, value []byte) error {
 	return s.t.PutState(transport, key, value)

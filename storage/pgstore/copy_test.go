@@ -82,7 +82,11 @@ func fill(t *testing.T, s record.Store) storage.Counts {
 				return err
 			}
 		}
-		return nil
+		ev := &record.Tourney{Name: "Spring", Organiser: ids[0].Key(), Format: "swiss", Rounds: 3, Status: record.TourneyRunning, Created: t0,
+			Entrants: []record.Entrant{{Key: ids[0].Key(), Name: "Player0", Rating: 1500}, {Key: ids[1].Key(), Name: "Player1", WithdrawnFrom: 2}},
+			Schedule: []record.TourneyRound{{Number: 1, Boards: []record.Board{{White: ids[0].Key(), Black: ids[1].Key(), Game: "g1", Result: "1-0"}}}},
+			Round:    1, History: []record.TourneyAction{{At: t0, By: ids[0].Key(), What: "created"}}}
+		return tx.PutTourney(ev)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +98,7 @@ func fill(t *testing.T, s record.Store) storage.Counts {
 	}
 	var c storage.Counts
 	err = s.View(t.Context(), func(tx record.Tx) error {
-		c.Games, c.Players, c.State = 7, 3, 4
+		c.Games, c.Players, c.State, c.Tourneys = 7, 3, 4, 1
 		return tx.ForEachReply(func(*record.Reply) error { c.Replies++; return nil })
 	})
 	if err != nil {

@@ -16,8 +16,8 @@ import (
 )
 
 // SchemaVersion is the version of the tables this package writes, kept in
-// takbot_meta.
-const SchemaVersion = 1
+// takbot_meta. Version 2 adds takbot_tourneys (events).
+const SchemaVersion = 2
 
 // ErrReadOnly is returned by a write inside View.
 var ErrReadOnly = errors.New("pgstore: write in a read-only transaction")
@@ -121,6 +121,8 @@ var schema = []string{
 	`CREATE INDEX IF NOT EXISTS takbot_replies_log ON takbot_replies (created_s, created_ns, seq) WHERE NOT pending`,
 	`CREATE TABLE IF NOT EXISTS takbot_state (transport bytea NOT NULL, key bytea NOT NULL, value bytea NOT NULL,
 		PRIMARY KEY (transport, key))`,
+	`CREATE TABLE IF NOT EXISTS takbot_tourneys (key bytea PRIMARY KEY, data bytea NOT NULL)`,
+	`UPDATE takbot_meta SET value = 2 WHERE name = 'schema' AND value < 2`,
 }
 
 // createSchema creates the tables and checks the schema version. Tables

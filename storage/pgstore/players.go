@@ -169,3 +169,41 @@ func (t *txn) Prune(before time.Time, limit int) (int, error) {
 	}
 	return removed + int(tag.RowsAffected()), nil
 }
+
+// Tourney implements record.Tx.
+func (t *txn) Tourney(key string) (*record.Tourney, error) {
+	var raw []byte
+	err := t.queryRow(`SELECT data FROM takbot_tourneys WHERE key = $1`, []byte(key)).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("event %s: %w", key, record.ErrNotFound)
+	}
+	if err != nil {
+		return nil, t.fail(err)
+	}
+	v := new(record.Tourney)
+	if err := json.Unmarshal(raw, v); err != nil {
+		return nil, damaged("event", key, err)
+	}
+	return v, nil
+}
+
+// PutTourney implements record.Tx.
+func (t *txn) PutTourney(v *record.Tourney) error {
+	if err := t.write(); err != nil {
+		return err
+	}
+	if v.Key() == "" {
+		return fmt.Errorf("event: %w", ErrEmptyKey)
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("event %s: %w", v.Key(), err)
+	}
+	return t.exec(`INSERT INTO takbot_tourneys (key, data) VALUES ($1, $2)
+		ON CONFLICT (key) DO UPDATE SET data = $2`, []byte(v.Key()), raw)
+}
+
+// Tourneys implements record.Tx: the keys in order.
+func (t *txn) Tourneys() ([]string, error) {
+	return t.strings(`SELECT key FROM takbot_tourneys ORDER BY key`)
+}
