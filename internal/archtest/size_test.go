@@ -39,8 +39,6 @@ var funcAllowed = map[string]funcSize{
 	// written while this test was being written on another; they are the
 	// next to split (engine: negamax's pruning steps, the stack-road test's
 	// directions; the match: its options, its loop, one game's moves).
-	"engine.searcher.negamax":    {229, 86},
-	"engine.board.stackWinOf":    {93, 34},
 	"cmd/takbot.runMatch":        {127, 35},
 	"internal/teimatch.Run":      {109, 33},
 	"internal/teimatch.playGame": {128, 26},
