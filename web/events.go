@@ -58,7 +58,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case <-st.news:
-			ev := s.hub.event(v.g.ID)
+			ev := st.event()
 			if ev == nil {
 				// news the server could not read: read the game here
 				g, tg, err := s.src.GameView(r.Context(), v.g.ID)

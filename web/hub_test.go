@@ -36,25 +36,31 @@ func TestHubSharesEvent(t *testing.T) {
 		t.Fatal("g2's stream was woken by g1's news")
 	default:
 	}
-	if got := h.event("g1"); &got[0] != &ev[0] {
-		t.Fatalf("the streams do not share the published bytes: %q", got)
+	for _, s := range []*stream{a, b} {
+		if got := s.event(); &got[0] != &ev[0] {
+			t.Fatalf("the streams do not share the published bytes: %q", got)
+		}
+	}
+	if got := other.event(); got != nil {
+		t.Fatalf("g2's stream has an event: %q", got)
 	}
 	h.publish("g1", nil)
-	if got := h.event("g1"); got != nil {
+	if got := a.event(); got != nil {
 		t.Fatalf("an unknown event is still %q", got)
 	}
-	h.publish("g2", moveEvent(3))
 	h.publish("g9", moveEvent(3)) // nobody follows g9: nothing kept
-	if _, ok := h.events["g9"]; ok {
-		t.Fatal("an event is kept for a game nobody follows")
+	if _, ok := h.games["g9"]; ok {
+		t.Fatal("news is kept for a game nobody follows")
 	}
 	h.leave(other)
-	if _, ok := h.events["g2"]; ok {
+	h.publish("g2", moveEvent(3))
+	if c := h.join("g2", "1.2.3.4"); c.event() != nil {
 		t.Fatal("g2's event outlives its last stream")
 	}
 	h.leave(a)
 	h.leave(b)
-	if len(h.games) != 0 || len(h.events) != 0 || h.total != 0 || len(h.perClient) != 0 {
-		t.Fatalf("after every stream left: %d games, %d events, %d streams, %d clients", len(h.games), len(h.events), h.total, len(h.perClient))
+	h.leave(a) // twice: nothing more
+	if len(h.games) != 1 || h.total != 1 || h.perClient["1.2.3.4"] != 1 || len(h.perClient) != 1 {
+		t.Fatalf("after the streams left: %d games, %d streams, clients %v", len(h.games), h.total, h.perClient)
 	}
 }
