@@ -48,8 +48,10 @@ func TestMain(m *testing.M) {
 // started again), so that the memory measured is the server's alone: the
 // referee, its store and the web server, as in takbot serve. It reports
 // the delivery's p50, p99 and worst latency, the server process's peak
-// heap in use and resident memory, and the spectators' process's resident
-// memory. The target: p99 under 1 s, the server under 200 MB.
+// heap in use and resident memory, the spectators' process's resident
+// memory, and each process's CPU time a move (which the machine's other
+// work moves less than the latencies). The target: p99 under 1 s, the
+// server under 200 MB.
 //
 //	go test ./web/ -run '^$' -bench 'BenchmarkSpectators' -benchtime 40x
 func BenchmarkSpectators(b *testing.B) { spectate(b, false) }
@@ -136,6 +138,7 @@ func spectate(b *testing.B, fetch bool) {
 	var lat []time.Duration
 	var heap, rss, clientRSS uint64
 	n := 0
+	cpu0, clientCPU0 := cpuTime(0), cpuTime(cmd.Process.Pid)
 	b.ResetTimer()
 	for b.Loop() {
 		if n == len(longGame) {
@@ -169,6 +172,7 @@ func spectate(b *testing.B, fetch bool) {
 		}
 	}
 	b.StopTimer()
+	cpu, clientCPU := cpuTime(0)-cpu0, cpuTime(cmd.Process.Pid)-clientCPU0
 	slices.Sort(lat)
 	q := func(p float64) time.Duration { return lat[min(len(lat)-1, int(p*float64(len(lat))))] }
 	b.ReportMetric(float64(q(0.50).Microseconds())/1000, "p50-ms")
@@ -177,6 +181,8 @@ func spectate(b *testing.B, fetch bool) {
 	b.ReportMetric(float64(heap)/(1<<20), "heap-MB")
 	b.ReportMetric(float64(rss)/(1<<20), "rss-MB")
 	b.ReportMetric(float64(clientRSS)/(1<<20), "client-rss-MB")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "cpu-ms/move")
+	b.ReportMetric(float64(clientCPU.Microseconds())/1000/float64(n), "client-cpu-ms/move")
 	b.ReportMetric(spectators, "spectators")
 	// The targets hold for the event's delivery; with each spectator's
 	// page and picture fetched the figures are reported only (the
@@ -309,6 +315,29 @@ func swarm(url string, fetch bool, in io.Reader, out io.Writer) int {
 			}
 		}
 	}
+}
+
+// cpuTime is the CPU time (user and system) a process has used so far:
+// this one for pid 0. The machine's other work moves it less than the
+// wall time.
+func cpuTime(pid int) time.Duration {
+	path := "/proc/self/stat"
+	if pid != 0 {
+		path = "/proc/" + strconv.Itoa(pid) + "/stat"
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	// the fields after the command's name (in parentheses): utime and
+	// stime are the 12th and 13th of them, in clock ticks (100 a second)
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
 }
 
 // residentBytes is the process's resident memory (VmRSS), 0 if unknown.
