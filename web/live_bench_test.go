@@ -184,11 +184,13 @@ func spectate(b *testing.B, fetch bool) {
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "cpu-ms/move")
 	b.ReportMetric(float64(clientCPU.Microseconds())/1000/float64(n), "client-cpu-ms/move")
 	b.ReportMetric(spectators, "spectators")
-	// The targets hold for the event's delivery; with each spectator's
-	// page and picture fetched the figures are reported only (the
-	// picture, 36 KB a move for each of them, is most of the bytes).
-	if !fetch && (q(0.99) > time.Second || rss > 200<<20) {
-		b.Errorf("p99 %v, resident %d MB: over the targets", q(0.99), rss>>20)
+	// The server's memory target holds in both; the latency's is checked
+	// for the event's delivery, and with each spectator's page and
+	// picture fetched it is reported only: the picture, 33 KB a move for
+	// each of them, is most of the bytes, and the p99 then follows the
+	// machine's load (BENCHMARKS.md).
+	if rss > 200<<20 || !fetch && q(0.99) > time.Second {
+		b.Errorf("p99 %v, server resident %d MB: over the targets", q(0.99), rss>>20)
 	}
 }
 
