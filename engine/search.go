@@ -328,6 +328,32 @@ func (s *searcher) staticOrder(b *board, p *tak.Position, m tak.Move, blocks uin
 	return sc
 }
 
+// node is the state of one node of the search while its moves are
+// searched: the window, the best move so far and the moves already tried.
+type node struct {
+	p           *tak.Position
+	b           *board
+	key         uint64
+	blocks      uint64 // the opponent's road-completing placements
+	depth, ply  int
+	alpha, beta int
+	best        int
+	searched    int // moves searched so far
+	nTried      int
+	mover       tak.Color
+	extended    bool // the line has been extended already
+	hasTT       bool
+	ttMove      tak.Move
+	bestMove    tak.Move
+	tried       [3]tak.Move // the moves searched before the moves are generated
+}
+
+// negamax searches p to depth and returns its score for the side to move
+// within the window alpha, beta. Its steps: a finished game, the node
+// count and the stop check; a road by placement; the road-threat
+// extension and the leaf's quiescence; the transposition table; the null
+// move; then the hash move and the killers before the moves are
+// generated, the other moves in order, and the table's new entry.
 func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, beta int, extended bool) int {
 	s.pvLen[ply] = 0
 	if p.Over() {
@@ -369,193 +395,240 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 		depth, extended = depth+1, true
 	}
 	if depth <= 0 {
-		// the road-threat quiescence: a road by a stack move is a win
-		// here too, and a position where the opponent threatens a road
-		// (by placement, or by a stack move that covers a gap) is searched
-		// one ply deeper, once per line
-		// a leaf whose static score already reaches beta fails high
-		// whether or not a stack move would win there: the tests below
-		// are for the others
-		static := evaluate(b, s.e.weights, mover)
-		if static >= beta {
-			return static
-		}
-		if !opening {
-			if m, ok := b.stackWin(mover); ok {
-				s.pv[ply][0] = m
-				s.pvLen[ply] = 1
-				return WinScore - ply - 1
-			}
-		}
-		if extended || opening || blocks == 0 && !b.stackThreat(opp) {
-			return static
+		if sc, done := s.quiesce(b, mover, ply, beta, blocks, opening, extended); done {
+			return sc
 		}
 		depth, extended = 1, true
 	}
-
-	alphaOrig := alpha
-	en := s.e.ttProbe(key)
-	var ttMove tak.Move
-	hasTT := false
-	if en != nil {
-		ttMove, hasTT = en.move, en.hasMove
-		if int(en.depth) >= depth && ply > 0 {
-			sc := fromTT(en.score, ply)
-			switch {
-			case en.flag == ttExact,
-				en.flag == ttLower && sc >= beta,
-				en.flag == ttUpper && sc <= alpha:
-				return sc
-			}
-		}
+	n := node{p: p, b: b, key: key, blocks: blocks, depth: depth, ply: ply, alpha: alpha, beta: beta, mover: mover, extended: extended}
+	if sc, cut := s.probe(&n); cut {
+		return sc
 	}
-
-	// null move: when the side to move, passing, still scores at least
-	// beta in a shallower search, the node is cut off. Not in the endgame
-	// (a flat race may leave no good move), nor against a road threat,
-	// nor twice in a row, nor in windows wider than one point (the
-	// principal variation).
-	if depth >= 3 && ply > 0 && !extended && blocks == 0 && beta-alpha == 1 && !s.nulled[ply-1] &&
-		beta < winBound && beta > -winBound && nullSafe(b) && evaluate(b, s.e.weights, mover) >= beta {
-		r := 2 + depth/6
-		p.PassInPlace()
-		s.nulled[ply] = true
-		sc := -s.negamax(p, key^zBlack, depth-1-r, ply+1, -beta, -beta+1, false)
-		s.nulled[ply] = false
-		p.UnpassInPlace()
-		if s.stopped {
-			return 0
-		}
-		if sc >= beta {
-			return beta
-		}
+	if sc, cut := s.nullMove(&n); cut {
+		return sc
 	}
-
-	best := -infinity
-	var bestMove tak.Move
-	searched := 0 // moves searched so far
+	n.best = -infinity
 	// the hash move and the killers first, before the moves are generated:
 	// when one of them cuts off, the moves never are
-	var tried [3]tak.Move
-	nTried := 0
-	if ply > 0 {
-		var cand [3]tak.Move
-		nc := 0
-		if hasTT {
-			cand[nc] = ttMove
-			nc++
-		}
-		for k := 0; k < 2; k++ {
-			if s.hasKiller[ply][k] && !(hasTT && s.killers[ply][k] == ttMove) {
-				cand[nc] = s.killers[ply][k]
-				nc++
-			}
-		}
-		for _, m := range cand[:nc] {
-			if alpha >= beta {
-				break
-			}
-			if p.Check(m) != nil {
-				continue
-			}
-			isTT := hasTT && m == ttMove
-			sc := s.child(p, key, m, depth, ply, alpha, beta, extended, searched, false)
-			if s.stopped {
-				return 0
-			}
-			tried[nTried] = m
-			nTried++
-			searched++
-			if sc > best {
-				best, bestMove = sc, m
-				if sc > alpha {
-					alpha = sc
-					s.setPV(ply, m)
-				}
-			}
-			if alpha >= beta && !isTT {
-				s.rewardCutoff(ply, mover, m, depth)
-			}
-		}
+	if ply > 0 && s.searchFirst(&n) {
+		return 0
 	}
-	if alpha < beta {
-		moves := p.LegalMoves(s.moves[ply][:0])
-		s.moves[ply] = moves
-		order := s.order[ply][:0]
-		for _, m := range moves {
-			var sc int32
-			switch {
-			case ply == 0 && m == s.rootFirst:
-				sc = 1<<30 + 1
-			case hasTT && m == ttMove:
-				sc = 1 << 30
-			case s.hasKiller[ply][0] && m == s.killers[ply][0]:
-				sc = 1<<20 + 1
-			case s.hasKiller[ply][1] && m == s.killers[ply][1]:
-				sc = 1 << 20
-			default:
-				sc = s.staticOrder(b, p, m, blocks)
-			}
-			order = append(order, sc)
-		}
-		s.order[ply] = order
-
-		for i := range moves {
-			if i < selectFirst {
-				// selection: bring the best remaining move to i
-				bi := i
-				for j := i + 1; j < len(moves); j++ {
-					if order[j] > order[bi] {
-						bi = j
-					}
-				}
-				moves[i], moves[bi] = moves[bi], moves[i]
-				order[i], order[bi] = order[bi], order[i]
-			} else if i == selectFirst {
-				sortMoves(moves[i:], order[i:])
-			}
-			m := moves[i]
-			if nTried > 0 && (m == tried[0] || nTried > 1 && (m == tried[1] || nTried > 2 && m == tried[2])) {
-				continue
-			}
-			sc := s.child(p, key, m, depth, ply, alpha, beta, extended, searched, order[i] < 1<<19)
-			if s.stopped {
-				return 0
-			}
-			searched++
-			if ply == 0 {
-				s.rootDone++
-			}
-			if sc > best {
-				best, bestMove = sc, m
-				if ply == 0 {
-					s.rootScore = sc
-				}
-				if sc > alpha {
-					alpha = sc
-					s.setPV(ply, m)
-				}
-			}
-			if alpha >= beta {
-				if order[i] < 1<<20 {
-					s.rewardCutoff(ply, mover, m, depth)
-				}
-				break
-			}
-		}
+	if n.alpha < n.beta && s.searchMoves(&n) {
+		return 0
 	}
-	if best == -infinity {
-		return evaluate(b, s.e.weights, mover)
+	if n.best == -infinity {
+		return evaluate(n.b, s.e.weights, n.mover)
 	}
 	flag := ttExact
 	switch {
-	case best <= alphaOrig:
+	case n.best <= alpha:
 		flag = ttUpper
-	case best >= beta:
+	case n.best >= beta:
 		flag = ttLower
 	}
-	s.e.ttStore(key, ttEntry{move: bestMove, score: toTT(best, ply), depth: int8(min(depth, 127)), flag: flag, hasMove: true})
-	return best
+	s.e.ttStore(key, ttEntry{move: n.bestMove, score: toTT(n.best, ply), depth: int8(min(depth, 127)), flag: flag, hasMove: true})
+	return n.best
+}
+
+// quiesce is the road-threat quiescence at a leaf (depth 0): a road by a
+// stack move is a win here too, and a position where the opponent
+// threatens a road (blocks: by placement; or by a stack move that covers a
+// gap) is searched one ply deeper, once per line: done is false then, and
+// the caller searches it at depth 1. Otherwise the leaf scores its static
+// evaluation. A leaf whose static score already reaches beta fails high
+// whether or not a stack move would win there: the tests are for the
+// others.
+func (s *searcher) quiesce(b *board, mover tak.Color, ply, beta int, blocks uint64, opening, extended bool) (score int, done bool) {
+	static := evaluate(b, s.e.weights, mover)
+	if static >= beta {
+		return static, true
+	}
+	if !opening {
+		if m, ok := b.stackWin(mover); ok {
+			s.pv[ply][0] = m
+			s.pvLen[ply] = 1
+			return WinScore - ply - 1, true
+		}
+	}
+	if extended || opening || blocks == 0 && !b.stackThreat(mover.Opponent()) {
+		return static, true
+	}
+	return 0, false
+}
+
+// probe reads the transposition table: its move becomes the node's hash
+// move, and an entry deep enough whose bound settles the node is its
+// score (cut), below the root.
+func (s *searcher) probe(n *node) (score int, cut bool) {
+	en := s.e.ttProbe(n.key)
+	if en == nil {
+		return 0, false
+	}
+	n.ttMove, n.hasTT = en.move, en.hasMove
+	if int(en.depth) >= n.depth && n.ply > 0 {
+		sc := fromTT(en.score, n.ply)
+		switch {
+		case en.flag == ttExact,
+			en.flag == ttLower && sc >= n.beta,
+			en.flag == ttUpper && sc <= n.alpha:
+			return sc, true
+		}
+	}
+	return 0, false
+}
+
+// nullMove tries the null move: when the side to move, passing, still
+// scores at least beta in a shallower search, the node is cut off (cut,
+// with beta; or with 0 when the search stopped). Not in the endgame (a
+// flat race may leave no good move), nor against a road threat, nor twice
+// in a row, nor in windows wider than one point (the principal
+// variation).
+func (s *searcher) nullMove(n *node) (score int, cut bool) {
+	depth, ply, beta := n.depth, n.ply, n.beta
+	if !(depth >= 3 && ply > 0 && !n.extended && n.blocks == 0 && beta-n.alpha == 1 && !s.nulled[ply-1] &&
+		beta < winBound && beta > -winBound && nullSafe(n.b) && evaluate(n.b, s.e.weights, n.mover) >= beta) {
+		return 0, false
+	}
+	p := n.p
+	r := 2 + depth/6
+	p.PassInPlace()
+	s.nulled[ply] = true
+	sc := -s.negamax(p, n.key^zBlack, depth-1-r, ply+1, -beta, -beta+1, false)
+	s.nulled[ply] = false
+	p.UnpassInPlace()
+	if s.stopped {
+		return 0, true
+	}
+	if sc >= beta {
+		return beta, true
+	}
+	return 0, false
+}
+
+// searchFirst searches the hash move and the killers that are legal here,
+// before the moves are generated, noting them in n.tried. It reports
+// whether the search stopped.
+func (s *searcher) searchFirst(n *node) (stopped bool) {
+	var cand [3]tak.Move
+	nc := 0
+	if n.hasTT {
+		cand[nc] = n.ttMove
+		nc++
+	}
+	ply := n.ply
+	for k := 0; k < 2; k++ {
+		if s.hasKiller[ply][k] && !(n.hasTT && s.killers[ply][k] == n.ttMove) {
+			cand[nc] = s.killers[ply][k]
+			nc++
+		}
+	}
+	for _, m := range cand[:nc] {
+		if n.alpha >= n.beta {
+			break
+		}
+		if n.p.Check(m) != nil {
+			continue
+		}
+		isTT := n.hasTT && m == n.ttMove
+		sc := s.child(n.p, n.key, m, n.depth, ply, n.alpha, n.beta, n.extended, n.searched, false)
+		if s.stopped {
+			return true
+		}
+		n.tried[n.nTried] = m
+		n.nTried++
+		n.searched++
+		if sc > n.best {
+			n.best, n.bestMove = sc, m
+			if sc > n.alpha {
+				n.alpha = sc
+				s.setPV(ply, m)
+			}
+		}
+		if n.alpha >= n.beta && !isTT {
+			s.rewardCutoff(ply, n.mover, m, n.depth)
+		}
+	}
+	return false
+}
+
+// orderMoves generates the node's moves and their ordering scores: the
+// root's first move, the hash move, the killers, then the static order.
+func (s *searcher) orderMoves(n *node) ([]tak.Move, []int32) {
+	ply := n.ply
+	moves := n.p.LegalMoves(s.moves[ply][:0])
+	s.moves[ply] = moves
+	order := s.order[ply][:0]
+	for _, m := range moves {
+		var sc int32
+		switch {
+		case ply == 0 && m == s.rootFirst:
+			sc = 1<<30 + 1
+		case n.hasTT && m == n.ttMove:
+			sc = 1 << 30
+		case s.hasKiller[ply][0] && m == s.killers[ply][0]:
+			sc = 1<<20 + 1
+		case s.hasKiller[ply][1] && m == s.killers[ply][1]:
+			sc = 1 << 20
+		default:
+			sc = s.staticOrder(n.b, n.p, m, n.blocks)
+		}
+		order = append(order, sc)
+	}
+	s.order[ply] = order
+	return moves, order
+}
+
+// searchMoves searches the node's moves in order (the first few picked
+// one by one, the rest sorted at once), skipping those searchFirst tried,
+// until one cuts off. It reports whether the search stopped.
+func (s *searcher) searchMoves(n *node) (stopped bool) {
+	moves, order := s.orderMoves(n)
+	ply := n.ply
+	tried, nTried := &n.tried, n.nTried
+	for i := range moves {
+		if i < selectFirst {
+			// selection: bring the best remaining move to i
+			bi := i
+			for j := i + 1; j < len(moves); j++ {
+				if order[j] > order[bi] {
+					bi = j
+				}
+			}
+			moves[i], moves[bi] = moves[bi], moves[i]
+			order[i], order[bi] = order[bi], order[i]
+		} else if i == selectFirst {
+			sortMoves(moves[i:], order[i:])
+		}
+		m := moves[i]
+		if nTried > 0 && (m == tried[0] || nTried > 1 && (m == tried[1] || nTried > 2 && m == tried[2])) {
+			continue
+		}
+		sc := s.child(n.p, n.key, m, n.depth, ply, n.alpha, n.beta, n.extended, n.searched, order[i] < 1<<19)
+		if s.stopped {
+			return true
+		}
+		n.searched++
+		if ply == 0 {
+			s.rootDone++
+		}
+		if sc > n.best {
+			n.best, n.bestMove = sc, m
+			if ply == 0 {
+				s.rootScore = sc
+			}
+			if sc > n.alpha {
+				n.alpha = sc
+				s.setPV(ply, m)
+			}
+		}
+		if n.alpha >= n.beta {
+			if order[i] < 1<<20 {
+				s.rewardCutoff(ply, n.mover, m, n.depth)
+			}
+			break
+		}
+	}
+	return false
 }
 
 // setPV makes m followed by the principal variation of the next ply the

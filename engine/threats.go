@@ -52,7 +52,6 @@ func (b *board) stackThreat(c tak.Color) bool {
 // stackWinOf is stackWin, looking at the taller stacks without a gap in
 // reach only when tall is set.
 func (b *board) stackWinOf(c tak.Color, tall bool) (tak.Move, bool) {
-	g := b.g
 	covers := b.own[c.Opponent()] &^ b.caps
 	if b.own[c]&b.caps == 0 {
 		covers &^= b.walls
@@ -67,7 +66,6 @@ func (b *board) stackWinOf(c tak.Color, tall bool) (tak.Move, bool) {
 		return tak.Move{}, false
 	}
 	rb := b.road(c)
-	var path [tak.MaxSize]tak.Square
 	stacks := b.own[c]
 	if gaps == 0 {
 		stacks = talls
@@ -87,57 +85,81 @@ func (b *board) stackWinOf(c tak.Color, tall bool) (tak.Move, bool) {
 			(!tall || h < 2 || !b.g.hasRoad(rb|bit|reaches[0]|reaches[1]|reaches[2]|reaches[3])) {
 			continue // no gap in reach, and no road even if all it reaches were c's
 		}
-		cols := b.p.StackColors(sq)
-		wall := b.walls&bit != 0
+		st := spreadStack{c: c, sq: sq, bit: bit, h: h, cols: b.p.StackColors(sq), wall: b.walls&bit != 0, rb: rb, gaps: gaps, tall: tall}
 		for d := tak.North; d <= tak.West; d++ {
-			r := reaches[d]
-			if (r|bit)&gaps == 0 && (!tall || h < 2 || !g.hasRoad(rb|r|bit)) {
-				// neither one gap covered nor, for a taller stack, a road
-				// if every square it reaches became a road square
-				continue
+			if m, ok := b.spreadWin(&st, d, reaches[d]); ok {
+				return m, true
 			}
-			run := 0
-			for cur, ok := sq, true; run < popcount(r); run++ {
-				cur, ok = cur.Step(d, g.size)
-				if !ok {
-					break
+		}
+	}
+	return tak.Move{}, false
+}
+
+// spreadStack is one of colour c's stacks that stackWinOf tries to move.
+type spreadStack struct {
+	c    tak.Color
+	sq   tak.Square
+	bit  uint64 // the square's bit
+	h    int    // its height
+	cols uint64 // the colours of its pieces (tak.Position.StackColors)
+	wall bool   // its top is a wall
+	rb   uint64 // c's road squares
+	gaps uint64 // the squares that alone keep c from a road
+	tall bool   // stackWinOf's tall
+}
+
+// spreadWin returns a move of st toward d, whose squares in reach are r,
+// that completes a road for st.c: every way to carry and drop its pieces
+// gives the road squares after the move, tested for a road.
+func (b *board) spreadWin(st *spreadStack, d tak.Direction, r uint64) (tak.Move, bool) {
+	g := b.g
+	c, sq, bit, h, cols, rb := st.c, st.sq, st.bit, st.h, st.cols, st.rb
+	if (r|bit)&st.gaps == 0 && (!st.tall || h < 2 || !g.hasRoad(rb|r|bit)) {
+		// neither one gap covered nor, for a taller stack, a road
+		// if every square it reaches became a road square
+		return tak.Move{}, false
+	}
+	var path [tak.MaxSize]tak.Square
+	run := 0
+	for cur, ok := sq, true; run < popcount(r); run++ {
+		cur, ok = cur.Step(d, g.size)
+		if !ok {
+			break
+		}
+		path[run] = cur
+	}
+	if run == 0 {
+		return tak.Move{}, false
+	}
+	flatten := b.walls&(1<<path[run-1]) != 0 // only a capstone reaches a wall
+	carry := min(h, g.size)
+	for n := 1; n <= carry; n++ {
+		// the square left behind: the piece below the carried ones
+		rest := rb &^ bit
+		if n < h && Color(cols>>(h-n-1)&1) == c {
+			rest |= bit
+		}
+		for k := 1; k <= min(n, run); k++ {
+			for _, drops := range compositions(n, k) {
+				if flatten && k == run && drops[k-1] != 1 {
+					continue // the capstone flattens a wall alone
 				}
-				path[run] = cur
-			}
-			if run == 0 {
-				continue
-			}
-			flatten := b.walls&(1<<path[run-1]) != 0 // only a capstone reaches a wall
-			carry := min(h, g.size)
-			for n := 1; n <= carry; n++ {
-				// the square left behind: the piece below the carried ones
-				rest := rb &^ bit
-				if n < h && Color(cols>>(h-n-1)&1) == c {
-					rest |= bit
-				}
-				for k := 1; k <= min(n, run); k++ {
-					for _, drops := range compositions(n, k) {
-						if flatten && k == run && drops[k-1] != 1 {
-							continue // the capstone flattens a wall alone
+				nb := rest
+				idx := h - n // the stack index of the next piece to drop
+				for j := 0; j < k; j++ {
+					idx += int(drops[j])
+					tb := uint64(1) << path[j]
+					nb &^= tb
+					if j == k-1 {
+						if !st.wall { // the carried top: c's flat or capstone
+							nb |= tb
 						}
-						nb := rest
-						idx := h - n // the stack index of the next piece to drop
-						for j := 0; j < k; j++ {
-							idx += int(drops[j])
-							tb := uint64(1) << path[j]
-							nb &^= tb
-							if j == k-1 {
-								if !wall { // the carried top: c's flat or capstone
-									nb |= tb
-								}
-							} else if Color(cols>>(idx-1)&1) == c {
-								nb |= tb
-							}
-						}
-						if g.hasRoad(nb) {
-							return tak.Move{Type: tak.Spread, Square: sq, Dir: d, Drops: drops}, true
-						}
+					} else if Color(cols>>(idx-1)&1) == c {
+						nb |= tb
 					}
+				}
+				if g.hasRoad(nb) {
+					return tak.Move{Type: tak.Spread, Square: sq, Dir: d, Drops: drops}, true
 				}
 			}
 		}

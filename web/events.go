@@ -11,7 +11,9 @@ import (
 const streamWrite = 5 * time.Second
 
 // events is the live stream of a game page (server-sent events): a "move"
-// event each time the game changes, with its last turn as data.
+// event each time the game changes, with its last turn as data. The event
+// is made once for all the streams of the game, when the server reads the
+// change (Run), and each stream writes the same bytes.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	v, ok := s.loadGame(w, r)
 	if !ok {
@@ -29,16 +31,16 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
-	send := func(text string) bool {
+	send := func(b []byte) bool {
 		if err := rc.SetWriteDeadline(time.Now().Add(streamWrite)); err != nil {
 			return false
 		}
-		if _, err := fmt.Fprint(w, text); err != nil {
+		if _, err := w.Write(b); err != nil {
 			return false
 		}
 		return rc.Flush() == nil
 	}
-	if !send(fmt.Sprintf("retry: 2000\nevent: hello\ndata: %d\n\n", v.last())) {
+	if !send(fmt.Appendf(nil, "retry: 2000\nevent: hello\ndata: %d\n\n", v.last())) {
 		return
 	}
 	life := time.NewTimer(s.opts.StreamLife)
@@ -52,18 +54,25 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		case <-life.C:
 			return
 		case <-keep.C:
-			if !send(": keepalive\n\n") {
+			if !send(keepalive) {
 				return
 			}
 		case <-st.news:
-			g, tg, err := s.src.GameView(r.Context(), v.g.ID)
-			if err != nil || !viewer.SeesGame(g) {
-				return
+			ev := st.event()
+			if ev == nil {
+				// news the server could not read: read the game here
+				g, tg, err := s.src.GameView(r.Context(), v.g.ID)
+				if err != nil || !viewer.SeesGame(g) {
+					return
+				}
+				ev = moveEvent(view{g: g, tg: tg}.last())
 			}
-			last := view{g: g, tg: tg}.last()
-			if !send(fmt.Sprintf("event: move\ndata: %d\n\n", last)) {
+			if !send(ev) {
 				return
 			}
 		}
 	}
 }
+
+// keepalive is the comment line an idle stream gets.
+var keepalive = []byte(": keepalive\n\n")

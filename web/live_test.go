@@ -2,10 +2,13 @@ package web_test
 
 import (
 	"bufio"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -205,6 +208,75 @@ func TestStreamBoundsPerSlash64(t *testing.T) {
 	for _, addr := range []string{"2001:db8:7:2::1", "[2001:db8:7:3::1]:443", "192.0.2.1", "192.0.2.2"} {
 		if code := open(addr); code != 200 {
 			t.Errorf("%s: %d, want a stream", addr, code)
+		}
+	}
+}
+
+// TestLiveMoveEveryStream: three streams of one game each get every move,
+// with the same event.
+func TestLiveMoveEveryStream(t *testing.T) {
+	w := newWorld(t)
+	w.seed()
+	w.run()
+	base := w.serve()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var readers []*bufio.Reader
+	for range 3 {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/g/g1/events", nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		r := bufio.NewReader(resp.Body)
+		if name, data := readEvent(t, r); name != "hello" || data != "9" {
+			t.Fatalf("first event %s %s", name, data)
+		}
+		readers = append(readers, r)
+	}
+	for i, move := range []struct{ who, text, turn string }{{discordID, "a2", "10"}, {annMail, "a3", "11"}} {
+		kind := "discord"
+		if i == 1 {
+			kind = "email"
+		}
+		w.send(w.id(kind, move.who), "", "game g1; "+move.text)
+		for k, r := range readers {
+			if name, data := readEvent(t, r); name != "move" || data != move.turn {
+				t.Errorf("stream %d after %s: event %s %s", k, move.text, name, data)
+			}
+		}
+	}
+}
+
+// TestGamePageGzip: a game page is sent compressed to a reader that takes
+// gzip (with its length and Vary), the same page once inflated, and
+// plain to one that does not or refuses it.
+func TestGamePageGzip(t *testing.T) {
+	w := newWorld(t)
+	w.seed()
+	plain := w.get("/g/g1")
+	if plain.Code != 200 || plain.Header().Get("Content-Encoding") != "" ||
+		plain.Header().Get("Content-Length") != strconv.Itoa(plain.Body.Len()) || plain.Header().Get("Vary") != "Accept-Encoding" {
+		t.Fatalf("plain: %d %v", plain.Code, plain.Header())
+	}
+	for _, ae := range []string{"gzip", "gzip, deflate, br, zstd", "br;q=1.0, GZIP;q=0.5"} {
+		rec := w.get("/g/g1", "Accept-Encoding", ae)
+		if rec.Header().Get("Content-Encoding") != "gzip" || rec.Header().Get("Content-Length") != strconv.Itoa(rec.Body.Len()) {
+			t.Fatalf("%q: %v", ae, rec.Header())
+		}
+		zr, err := gzip.NewReader(rec.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, err := io.ReadAll(zr)
+		if err != nil || string(page) != plain.Body.String() {
+			t.Fatalf("%q: the inflated page differs (%v)", ae, err)
+		}
+	}
+	for _, ae := range []string{"gzip;q=0", "deflate", "identity"} {
+		if rec := w.get("/g/g1", "Accept-Encoding", ae); rec.Header().Get("Content-Encoding") != "" || rec.Body.String() != plain.Body.String() {
+			t.Fatalf("%q: %v", ae, rec.Header())
 		}
 	}
 }

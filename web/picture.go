@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -133,6 +134,7 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.Set("Content-Type", "image/png")
+	h.Set("Content-Length", strconv.Itoa(len(png))) // one write, not chunks
 	_, _ = w.Write(png)
 }
 

@@ -113,7 +113,7 @@ func New(src Source, opts Options) *Server {
 	}
 	opts.PublicURL = strings.TrimRight(opts.PublicURL, "/")
 	s := &Server{src: src, opts: opts, log: opts.Logger, idx: newIndex(), hub: newHub(opts.StreamsPerClient, opts.StreamsTotal),
-		pics: newPictureCache(256), html: newPictureCache(64), pages: parsePages(), news: make(chan string, newsQueue), loaded: make(chan struct{})}
+		pics: newPictureCache(256), html: newPictureCache(128), pages: parsePages(), news: make(chan string, newsQueue), loaded: make(chan struct{})}
 	s.routes()
 	return s
 }
@@ -210,7 +210,7 @@ func (s *Server) Run(ctx context.Context) error {
 		case s.news <- game: // the streams are woken once the lists know
 		default:
 			s.overrun.Store(true)
-			s.hub.publish(game)
+			s.hub.publish(game, nil)
 		}
 	})
 	if err != nil {
@@ -226,18 +226,31 @@ func (s *Server) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			return nil
 		case id := <-s.news:
-			if s.overrun.Swap(false) {
+			reload := s.overrun.Swap(false)
+			if reload {
 				if err := s.idx.load(ctx, s.src); err != nil {
 					s.log.Warn("web: some games could not be read for the lists", "err", err)
 				}
-			} else if g, _, err := s.src.GameView(ctx, id); err != nil {
+			}
+			g, tg, err := s.src.GameView(ctx, id)
+			if err != nil {
 				s.log.Warn("web: a changed game could not be read", "game", id, "err", err)
-			} else {
+			} else if !reload {
 				s.idx.put(g)
 			}
-			s.hub.publish(id)
+			s.hub.publish(id, s.eventOf(g, tg, err))
 		}
 	}
+}
+
+// eventOf is the live streams' event for a game just read: nil when it
+// could not be read or may not be seen, and each stream then reads it
+// itself (and ends).
+func (s *Server) eventOf(g *bot.GameRecord, tg *tak.Game, err error) []byte {
+	if err != nil || !viewer.SeesGame(g) {
+		return nil
+	}
+	return moveEvent(view{g: g, tg: tg}.last())
 }
 
 // Ready is closed once Run has read the games for the lists.

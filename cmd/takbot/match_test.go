@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -91,6 +93,35 @@ func TestMatchClockClaim(t *testing.T) {
 		args := append([]string{"match", "-engine1", bin + " tei", "-engine2", bin + " tei"}, bad...)
 		if code, _, errs := runTakbot(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, stderr %q", bad, code, errs)
+		}
+	}
+}
+
+// TestMatchFlagErrors: wrong clocks, SPRT bounds and openings are refused
+// with exit 2 and a line that names the flag, before any engine starts.
+func TestMatchFlagErrors(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.txt")
+	if err := os.WriteFile(empty, []byte("# nothing\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.txt")
+	engines := []string{"-engine1", "x tei", "-engine2", "y tei"}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-games", "0"}, "usage: takbot match"},
+		{[]string{"-clock1", "1000+10"}, "takbot match: give both engines a clock (-clock, or -clock1 and -clock2)\n"},
+		{[]string{"-clock", "fast"}, "takbot match: clock \"fast\": want MS+INC, milliseconds a game and a move\n"},
+		{[]string{"-sprt", "20,0"}, "takbot match: -sprt \"20,0\": want ELO0,ELO1 with ELO0 < ELO1, and alpha and beta between 0 and 0.5\n"},
+		{[]string{"-sprt", "0,20", "-alpha", "0.6"}, "takbot match: -sprt \"0,20\": want ELO0,ELO1"},
+		{[]string{"-openings", missing}, "takbot match: open " + missing + ": no such file or directory\n"},
+		{[]string{"-openings", empty}, "takbot match: no openings in " + empty + "\n"},
+	} {
+		code, out, errs := runTakbot(t, append(append([]string{"match"}, engines...), tc.args...)...)
+		if code != 2 || !strings.HasPrefix(errs, tc.want) || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and %q", tc.args, code, out, errs, tc.want)
 		}
 	}
 }

@@ -101,6 +101,62 @@ type Summary struct {
 // on (an engine does not start or the context ends); faults during games
 // lose those games.
 func Run(ctx context.Context, cfg Config) (Summary, error) {
+	cfg = withDefaults(cfg)
+	if (cfg.Clocks[0].Time > 0) != (cfg.Clocks[1].Time > 0) {
+		return Summary{}, errors.New("teimatch: a clock for one engine only")
+	}
+	sum := Summary{SPRT: cfg.SPRT}
+	var procs [2]*proc
+	defer func() {
+		for _, p := range procs {
+			if p != nil {
+				p.close()
+			}
+		}
+	}()
+	for g := 0; g < cfg.Games; g++ {
+		if err := startProcs(ctx, cfg, &procs); err != nil {
+			return sum, err
+		}
+		if err := ctx.Err(); err != nil {
+			return sum, err
+		}
+		opening := cfg.Openings[(g/2)%len(cfg.Openings)]
+		white := g % 2
+		r := playGame(ctx, cfg, procs, opening, white)
+		r.Index = g + 1
+		sum.addTimes(r)
+		if r.Fault != nil {
+			// restart the engine that failed: it may be dead or confused
+			for i, p := range procs {
+				if p != nil && p.name == r.Fault.Engine {
+					p.kill()
+					procs[i] = nil
+				}
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return sum, err
+		}
+		sum.add(r)
+		fmt.Fprintf(cfg.Log, "game %d: %s (White) - %s (Black), opening %s: %s in %d plies, %s [%d-%d-%d]\n",
+			r.Index, cfg.Engines[white].Name, cfg.Engines[1-white].Name, strings.Join(opening, " "),
+			r.Result, r.Plies, r.Reason, sum.Wins, sum.Losses, sum.Draws)
+		if cfg.SPRT != nil && g%2 == 1 {
+			llr, d := sum.SPRTStatus(*cfg.SPRT)
+			sum.Decision = d
+			fmt.Fprintf(cfg.Log, "SPRT after %d pairs: LLR %.2f, %v\n", (g+1)/2, llr, d)
+			if d != Continue {
+				break
+			}
+		}
+	}
+	return sum, nil
+}
+
+// withDefaults fills in cfg's zero fields and names the engines (by their
+// commands' base names, numbered when both are the same).
+func withDefaults(cfg Config) Config {
 	if cfg.Size == 0 {
 		cfg.Size = 6
 	}
@@ -132,211 +188,247 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		cfg.Engines[0].Name += "#1"
 		cfg.Engines[1].Name += "#2"
 	}
-	if (cfg.Clocks[0].Time > 0) != (cfg.Clocks[1].Time > 0) {
-		return Summary{}, errors.New("teimatch: a clock for one engine only")
-	}
-	sum := Summary{SPRT: cfg.SPRT}
-	var procs [2]*proc
-	defer func() {
-		for _, p := range procs {
-			if p != nil {
-				p.close()
-			}
-		}
-	}()
-	for g := 0; g < cfg.Games; g++ {
-		for i := range procs {
-			if procs[i] != nil {
-				continue
-			}
-			p, err := startProc(ctx, cfg.Engines[i], 10*time.Second)
-			if err != nil {
-				return sum, fmt.Errorf("starting %s: %w", cfg.Engines[i].Name, err)
-			}
-			if cfg.HalfKomi != 0 {
-				if !p.options["HalfKomi"] {
-					p.close()
-					return sum, &KomiError{Engine: cfg.Engines[i].Name, HalfKomi: cfg.HalfKomi}
-				}
-				_ = p.send("setoption name HalfKomi value " + strconv.Itoa(cfg.HalfKomi))
-			}
-			procs[i] = p
-		}
-		if err := ctx.Err(); err != nil {
-			return sum, err
-		}
-		opening := cfg.Openings[(g/2)%len(cfg.Openings)]
-		white := g % 2
-		r := playGame(ctx, cfg, procs, opening, white)
-		r.Index = g + 1
-		for i := range sum.Slowest {
-			sum.Slowest[i] = max(sum.Slowest[i], r.Slowest[i])
-			sum.Think[i] += r.Think[i]
-			sum.Answers[i] += r.Answers[i]
-		}
-		if r.Fault != nil {
-			// restart the engine that failed: it may be dead or confused
-			for i, p := range procs {
-				if p != nil && p.name == r.Fault.Engine {
-					p.kill()
-					procs[i] = nil
-				}
-			}
-		}
-		if err := ctx.Err(); err != nil {
-			return sum, err
-		}
-		switch r.Winner {
-		case 0:
-			sum.Wins++
-		case 1:
-			sum.Losses++
-		default:
-			sum.Draws++
-		}
-		sum.Games = append(sum.Games, r)
-		fmt.Fprintf(cfg.Log, "game %d: %s (White) - %s (Black), opening %s: %s in %d plies, %s [%d-%d-%d]\n",
-			r.Index, cfg.Engines[white].Name, cfg.Engines[1-white].Name, strings.Join(opening, " "),
-			r.Result, r.Plies, r.Reason, sum.Wins, sum.Losses, sum.Draws)
-		if cfg.SPRT != nil && g%2 == 1 {
-			llr, d := sum.SPRTStatus(*cfg.SPRT)
-			sum.Decision = d
-			fmt.Fprintf(cfg.Log, "SPRT after %d pairs: LLR %.2f, %v\n", (g+1)/2, llr, d)
-			if d != Continue {
-				break
-			}
-		}
-	}
-	return sum, nil
+	return cfg
 }
 
-func playGame(ctx context.Context, cfg Config, procs [2]*proc, opening []string, white int) (r GameResult) {
-	r = GameResult{Opening: opening, White: white, Winner: -1}
+// startProcs starts the engines that are not running (at the start, or
+// after a fault), setting their komi. An engine that does not list
+// HalfKomi when the match has komi is a KomiError.
+func startProcs(ctx context.Context, cfg Config, procs *[2]*proc) error {
+	for i := range procs {
+		if procs[i] != nil {
+			continue
+		}
+		p, err := startProc(ctx, cfg.Engines[i], 10*time.Second)
+		if err != nil {
+			return fmt.Errorf("starting %s: %w", cfg.Engines[i].Name, err)
+		}
+		if cfg.HalfKomi != 0 {
+			if !p.options["HalfKomi"] {
+				p.close()
+				return &KomiError{Engine: cfg.Engines[i].Name, HalfKomi: cfg.HalfKomi}
+			}
+			_ = p.send("setoption name HalfKomi value " + strconv.Itoa(cfg.HalfKomi))
+		}
+		procs[i] = p
+	}
+	return nil
+}
+
+// addTimes adds a game's answer times to the summary's.
+func (s *Summary) addTimes(r GameResult) {
+	for i := range s.Slowest {
+		s.Slowest[i] = max(s.Slowest[i], r.Slowest[i])
+		s.Think[i] += r.Think[i]
+		s.Answers[i] += r.Answers[i]
+	}
+}
+
+// add counts a game's result and adds it to the summary's games.
+func (s *Summary) add(r GameResult) {
+	switch r.Winner {
+	case 0:
+		s.Wins++
+	case 1:
+		s.Losses++
+	default:
+		s.Draws++
+	}
+	s.Games = append(s.Games, r)
+}
+
+// game is one game of a match being played.
+type game struct {
+	cfg   Config
+	procs [2]*proc
+	white int // the engine playing White
+	pos   *tak.Position
+	moves []string         // every ply in PTN, opening included
+	seen  map[string]int   // how often each position was reached
+	left  [2]time.Duration // with clocks: each engine's time left
+	r     GameResult
+}
+
+// playGame plays one game from opening, engine white playing White.
+func playGame(ctx context.Context, cfg Config, procs [2]*proc, opening []string, white int) GameResult {
+	g := &game{cfg: cfg, procs: procs, white: white, seen: map[string]int{},
+		r: GameResult{Opening: opening, White: white, Winner: -1}}
 	tc := tak.DefaultConfig(cfg.Size)
 	tc.Komi = tak.Komi(cfg.HalfKomi)
 	pos, err := tak.NewPosition(tc)
 	if err != nil {
-		r.Result, r.Reason = "1/2-1/2", "no game: "+err.Error()
-		return r
+		g.r.Result, g.r.Reason = "1/2-1/2", "no game: "+err.Error()
+		return g.r
 	}
-	var moves []string
-	defer func() { r.Moves = moves }()
-	seen := map[string]int{}
+	g.pos = pos
+	g.play(ctx, opening)
+	g.r.Moves = g.moves
+	return g.r
+}
+
+// play plays the opening, starts the engines' game and plays the game to
+// its end, recording it in g.r.
+func (g *game) play(ctx context.Context, opening []string) {
+	if !g.playOpening(opening) {
+		return
+	}
+	for i, p := range g.procs {
+		if f := g.newGame(p); f != nil {
+			g.lose(i, f)
+			return
+		}
+	}
+	g.left = [2]time.Duration{g.cfg.Clocks[0].Time, g.cfg.Clocks[1].Time}
+	for !g.pos.Over() {
+		if g.drawn(ctx) {
+			return
+		}
+		i := g.engineOf(g.pos.ToMove())
+		if f := g.turn(i); f != nil {
+			g.lose(i, f)
+			return
+		}
+	}
+	res := g.pos.Result()
+	g.r.Result, g.r.Plies, g.r.Reason = res.PTN(), g.pos.Ply(), res.String()
+	if !res.Draw {
+		g.r.Winner = g.engineOf(res.Winner)
+	}
+}
+
+// playOpening plays the opening's moves; a move that does not parse or
+// is illegal makes the game a draw without a game.
+func (g *game) playOpening(opening []string) bool {
 	for _, text := range opening {
-		pm, err := notation.ParsePTNMove(text, cfg.Size)
+		pm, err := notation.ParsePTNMove(text, g.cfg.Size)
 		if err == nil {
 			var next *tak.Position
-			if next, err = pos.Play(pm.Move); err == nil {
-				pos = next
-				moves = append(moves, pm.Move.String())
+			if next, err = g.pos.Play(pm.Move); err == nil {
+				g.pos = next
+				g.moves = append(g.moves, pm.Move.String())
 				continue
 			}
 		}
-		r.Result, r.Reason = "1/2-1/2", fmt.Sprintf("no game: opening move %q: %v", text, err)
-		return r
+		g.r.Result, g.r.Reason = "1/2-1/2", fmt.Sprintf("no game: opening move %q: %v", text, err)
+		return false
 	}
-	engineOf := func(c tak.Color) int {
-		if c == tak.White {
-			return white
-		}
-		return 1 - white
+	return true
+}
+
+// newGame tells an engine that a game starts and waits until it is ready.
+func (g *game) newGame(p *proc) *FaultError {
+	if err := p.send(fmt.Sprintf("teinewgame %d", g.cfg.Size)); err != nil {
+		return asFault(err, p.name)
 	}
-	lose := func(i int, f *FaultError) GameResult {
-		r.Fault = f
-		r.Winner = 1 - i
-		r.Plies = pos.Ply()
-		if engineOf(tak.White) == r.Winner {
-			r.Result = "1-0"
-		} else {
-			r.Result = "0-1"
-		}
-		r.Reason = f.Error()
-		return r
+	if err := p.send("isready"); err != nil {
+		return asFault(err, p.name)
 	}
-	for i, p := range procs {
-		if err := p.send(fmt.Sprintf("teinewgame %d", cfg.Size)); err != nil {
-			return lose(i, asFault(err, p.name))
-		}
-		if err := p.send("isready"); err != nil {
-			return lose(i, asFault(err, p.name))
-		}
-		if _, err := p.await("readyok", time.Now().Add(10*time.Second)); err != nil {
-			return lose(i, asFault(err, p.name))
-		}
+	if _, err := p.await("readyok", time.Now().Add(10*time.Second)); err != nil {
+		return asFault(err, p.name)
 	}
-	clocked := cfg.Clocks[0].Time > 0
-	left := [2]time.Duration{cfg.Clocks[0].Time, cfg.Clocks[1].Time}
-	for !pos.Over() {
-		if ctx.Err() != nil {
-			r.Result, r.Reason = "1/2-1/2", "match interrupted"
-			return r
-		}
-		if pos.Ply() >= cfg.MaxPlies {
-			r.Result, r.Reason, r.Plies = "1/2-1/2", fmt.Sprintf("draw after %d plies", pos.Ply()), pos.Ply()
-			return r
-		}
-		key := boardKey(pos)
-		seen[key]++
-		if seen[key] >= 3 {
-			r.Result, r.Reason, r.Plies = "1/2-1/2", "draw by threefold repetition", pos.Ply()
-			return r
-		}
-		i := engineOf(pos.ToMove())
-		p := procs[i]
-		cmd := "position startpos"
-		if len(moves) > 0 {
-			cmd += " moves " + strings.Join(moves, " ")
-		}
-		if err := p.send(cmd); err != nil {
-			return lose(i, asFault(err, p.name))
-		}
-		goCmd := fmt.Sprintf("go movetime %d", cfg.MoveTime.Milliseconds())
-		limit := cfg.MoveTime
-		switch {
-		case clocked:
-			w, b := engineOf(tak.White), engineOf(tak.Black)
-			goCmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d", left[w].Milliseconds(), left[b].Milliseconds(),
-				cfg.Clocks[w].Inc.Milliseconds(), cfg.Clocks[b].Inc.Milliseconds())
-			limit = left[i]
-		case cfg.Nodes > 0:
-			goCmd = fmt.Sprintf("go nodes %d", cfg.Nodes)
-		}
-		if err := p.send(goCmd); err != nil {
-			return lose(i, asFault(err, p.name))
-		}
-		asked := time.Now()
-		line, err := p.await("bestmove", asked.Add(limit+cfg.Grace))
-		if err != nil {
-			return lose(i, asFault(err, p.name))
-		}
-		took := time.Since(asked)
-		r.Slowest[i] = max(r.Slowest[i], took)
-		r.Think[i] += took
-		r.Answers[i]++
-		if clocked {
-			left[i] = max(left[i]-took, 0) + cfg.Clocks[i].Inc
-		}
-		f := strings.Fields(line)
-		if len(f) != 2 {
-			return lose(i, &FaultError{Engine: p.name, Kind: "protocol", Detail: fmt.Sprintf("malformed answer %q", clip(line))})
-		}
-		pm, err := notation.ParsePTNMove(f[1], cfg.Size)
-		if err != nil {
-			return lose(i, &FaultError{Engine: p.name, Kind: "illegal move", Detail: fmt.Sprintf("%q is not a move: %v", clip(f[1]), err)})
-		}
-		next, err := pos.Play(pm.Move)
-		if err != nil {
-			return lose(i, &FaultError{Engine: p.name, Kind: "illegal move", Detail: fmt.Sprintf("%q: %v", clip(f[1]), err)})
-		}
-		pos = next
-		moves = append(moves, pm.Move.String())
+	return nil
+}
+
+// engineOf is the engine playing colour c.
+func (g *game) engineOf(c tak.Color) int {
+	if c == tak.White {
+		return g.white
 	}
-	res := pos.Result()
-	r.Result, r.Plies, r.Reason = res.PTN(), pos.Ply(), res.String()
-	if !res.Draw {
-		r.Winner = engineOf(res.Winner)
+	return 1 - g.white
+}
+
+// lose ends the game with engine i's fault: the other wins.
+func (g *game) lose(i int, f *FaultError) {
+	r := &g.r
+	r.Fault = f
+	r.Winner = 1 - i
+	r.Plies = g.pos.Ply()
+	if g.engineOf(tak.White) == r.Winner {
+		r.Result = "1-0"
+	} else {
+		r.Result = "0-1"
 	}
-	return r
+	r.Reason = f.Error()
+}
+
+// drawn ends the game as a draw when the match is interrupted, the game
+// is too long or its position is repeated a third time.
+func (g *game) drawn(ctx context.Context) bool {
+	r, pos := &g.r, g.pos
+	if ctx.Err() != nil {
+		r.Result, r.Reason = "1/2-1/2", "match interrupted"
+		return true
+	}
+	if pos.Ply() >= g.cfg.MaxPlies {
+		r.Result, r.Reason, r.Plies = "1/2-1/2", fmt.Sprintf("draw after %d plies", pos.Ply()), pos.Ply()
+		return true
+	}
+	key := boardKey(pos)
+	g.seen[key]++
+	if g.seen[key] >= 3 {
+		r.Result, r.Reason, r.Plies = "1/2-1/2", "draw by threefold repetition", pos.Ply()
+		return true
+	}
+	return false
+}
+
+// goCommand is the go command for engine i and how long it may take.
+func (g *game) goCommand(i int) (string, time.Duration) {
+	cfg := g.cfg
+	switch {
+	case cfg.Clocks[0].Time > 0:
+		w, b := g.engineOf(tak.White), g.engineOf(tak.Black)
+		return fmt.Sprintf("go wtime %d btime %d winc %d binc %d", g.left[w].Milliseconds(), g.left[b].Milliseconds(),
+			cfg.Clocks[w].Inc.Milliseconds(), cfg.Clocks[b].Inc.Milliseconds()), g.left[i]
+	case cfg.Nodes > 0:
+		return fmt.Sprintf("go nodes %d", cfg.Nodes), cfg.MoveTime
+	}
+	return fmt.Sprintf("go movetime %d", cfg.MoveTime.Milliseconds()), cfg.MoveTime
+}
+
+// turn asks engine i for its move and plays it, timing the answer and
+// charging its clock; the fault is what makes it lose the game.
+func (g *game) turn(i int) *FaultError {
+	p := g.procs[i]
+	cmd := "position startpos"
+	if len(g.moves) > 0 {
+		cmd += " moves " + strings.Join(g.moves, " ")
+	}
+	if err := p.send(cmd); err != nil {
+		return asFault(err, p.name)
+	}
+	goCmd, limit := g.goCommand(i)
+	if err := p.send(goCmd); err != nil {
+		return asFault(err, p.name)
+	}
+	asked := time.Now()
+	line, err := p.await("bestmove", asked.Add(limit+g.cfg.Grace))
+	if err != nil {
+		return asFault(err, p.name)
+	}
+	took := time.Since(asked)
+	r := &g.r
+	r.Slowest[i] = max(r.Slowest[i], took)
+	r.Think[i] += took
+	r.Answers[i]++
+	if g.cfg.Clocks[0].Time > 0 {
+		g.left[i] = max(g.left[i]-took, 0) + g.cfg.Clocks[i].Inc
+	}
+	f := strings.Fields(line)
+	if len(f) != 2 {
+		return &FaultError{Engine: p.name, Kind: "protocol", Detail: fmt.Sprintf("malformed answer %q", clip(line))}
+	}
+	pm, err := notation.ParsePTNMove(f[1], g.cfg.Size)
+	if err != nil {
+		return &FaultError{Engine: p.name, Kind: "illegal move", Detail: fmt.Sprintf("%q is not a move: %v", clip(f[1]), err)}
+	}
+	next, err := g.pos.Play(pm.Move)
+	if err != nil {
+		return &FaultError{Engine: p.name, Kind: "illegal move", Detail: fmt.Sprintf("%q: %v", clip(f[1]), err)}
+	}
+	g.pos = next
+	g.moves = append(g.moves, pm.Move.String())
+	return nil
 }
 
 func asFault(err error, name string) *FaultError {
