@@ -39,15 +39,15 @@ func TestContainer(t *testing.T) {
 	goImage, staticImage := standIns(t, buildah, root, id)
 	t.Cleanup(func() { podman.try(commandTimeout, nil, "rmi", "--force", goImage, staticImage) })
 	t.Logf("stand-in base images built with buildah in %v", time.Since(start).Round(time.Millisecond))
-	context, commit, modified := buildContext(t, root)
+	contextDir, commit, modified := buildContext(t, root)
 
 	t.Run("podman", func(t *testing.T) {
 		image := "localhost/takbot-containertest/takbot:" + id
 		t.Cleanup(func() { podman.try(commandTimeout, nil, "rmi", "--force", image) })
 		r := podman.try(buildTimeout, nil, "build", "--format", "docker", "--layers=false",
-			"-f", filepath.Join(context, "deploy", "Dockerfile"),
+			"-f", filepath.Join(contextDir, "deploy", "Dockerfile"),
 			"--build-arg", "GO_IMAGE="+goImage, "--build-arg", "STATIC_IMAGE="+staticImage,
-			"-t", image, context)
+			"-t", image, contextDir)
 		if r.err != nil {
 			t.Fatalf("podman build: %v\n%s%s", r.err, r.stdout, r.stderr)
 		}
@@ -74,18 +74,14 @@ func TestContainer(t *testing.T) {
 		t.Cleanup(func() { docker.try(commandTimeout, nil, "rmi", "--force", image, goImage, staticImage) })
 		start := time.Now()
 		for _, base := range []string{goImage, staticImage} {
-			archive := podman.try(commandTimeout, nil, "save", "--format", "docker-archive", base)
-			if archive.err != nil {
-				t.Fatalf("podman save %s: %v\n%s", base, archive.err, archive.stderr)
-			}
-			if r := docker.try(commandTimeout, []byte(archive.stdout), "load"); r.err != nil {
-				t.Fatalf("docker load %s: %v\n%s%s", base, r.err, r.stdout, r.stderr)
+			if err := pipe(podman, []string{"save", "--format", "docker-archive", base}, docker, []string{"load"}); err != nil {
+				t.Fatalf("podman save %s | docker load: %v", base, err)
 			}
 		}
 		t.Logf("stand-ins loaded into Docker in %v", time.Since(start).Round(time.Millisecond))
-		r := docker.try(buildTimeout, nil, "build", "-f", filepath.Join(context, "deploy", "Dockerfile"),
+		r := docker.try(buildTimeout, nil, "build", "-f", filepath.Join(contextDir, "deploy", "Dockerfile"),
 			"--build-arg", "GO_IMAGE="+goImage, "--build-arg", "STATIC_IMAGE="+staticImage,
-			"-t", image, context)
+			"-t", image, contextDir)
 		if r.err != nil {
 			t.Fatalf("docker build: %v\n%s%s", r.err, r.stdout, r.stderr)
 		}

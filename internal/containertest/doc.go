@@ -28,7 +28,8 @@
 // version` names the commit, /livez and /metrics answer on the host's
 // loopback, /metrics is not reachable on the host's other addresses while
 // the spectators' pages are, the HEALTHCHECK passes, a backup taken with
-// README's recipe is a sound database (`takbot db check` in the image), a
+// README's recipe is a sound database (`takbot db check` in the image) and
+// README's restore puts it back in the volume and takbot starts on it, a
 // secret file only root may read fails `serve -check` with exit 78 and one
 // owned by 65532 passes, and SIGTERM stops the container with exit 0.
 //

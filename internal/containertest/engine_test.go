@@ -85,6 +85,46 @@ func (tl tool) run(t *testing.T, args ...string) string {
 	return strings.TrimSpace(r.stdout)
 }
 
+// pipe runs from's output into to's input (podman save | docker load).
+func pipe(from tool, fromArgs []string, to tool, toArgs []string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), commandTimeout)
+	defer cancel()
+	if !deadline.IsZero() {
+		var cancelDeadline context.CancelFunc
+		ctx, cancelDeadline = context.WithDeadline(ctx, deadline)
+		defer cancelDeadline()
+	}
+	src := exec.CommandContext(ctx, from.bin, fromArgs...)
+	src.Env = append(os.Environ(), from.env...)
+	dst := exec.CommandContext(ctx, to.bin, toArgs...)
+	dst.Env = append(os.Environ(), to.env...)
+	var srcErr, dstOut bytes.Buffer
+	src.Stderr = &srcErr
+	dst.Stdout, dst.Stderr = &dstOut, &dstOut
+	out, err := src.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	dst.Stdin = out
+	if err := src.Start(); err != nil {
+		return err
+	}
+	if err := dst.Start(); err != nil {
+		return err
+	}
+	// The reading end is to's alone now: should to fail, from's writes
+	// fail too instead of waiting for a reader.
+	out.Close()
+	dstErr := dst.Wait()
+	if err := src.Wait(); err != nil {
+		return fmt.Errorf("%s %s: %w\n%s", from.name, strings.Join(fromArgs, " "), err, srcErr.String())
+	}
+	if dstErr != nil {
+		return fmt.Errorf("%s %s: %w\n%s", to.name, strings.Join(toArgs, " "), dstErr, dstOut.String())
+	}
+	return nil
+}
+
 // need finds the program name on PATH or fails the test saying how to
 // install it.
 func need(t *testing.T, name, pkg string) string {
