@@ -2,6 +2,7 @@ package containertest
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -60,4 +61,14 @@ func TestDockerfilePins(t *testing.T) {
 	if tag := tags["GO_IMAGE"]; tag != "" && tag != "library/golang:"+want+"-bookworm" {
 		t.Errorf("GO_IMAGE is %s, want library/golang:%s-bookworm, the Go release go.mod asks for", tag, want)
 	}
+}
+
+// repoRoot is the top of the repository the test runs in.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		t.Fatalf("git rev-parse --show-toplevel: %v", err)
+	}
+	return strings.TrimSpace(string(out))
 }

@@ -1,3 +1,5 @@
+//go:build container
+
 package containertest
 
 import (
@@ -9,16 +11,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// repoRoot is the top of the repository the test runs in.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	out, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
-	if err != nil {
-		t.Fatalf("git rev-parse --show-toplevel: %v", err)
-	}
-	return strings.TrimSpace(string(out))
-}
 
 // goEnv is `go env NAME` of this machine.
 func goEnv(t *testing.T, name string) string {
