@@ -41,4 +41,12 @@
 // the test process's own hard limits, as podman's defaults (1048576) exceed
 // what a process without CAP_SYS_RESOURCE may set. Images, containers and
 // volumes it makes carry a random suffix and are removed at the end.
+//
+// The build and run test (TestContainer) takes minutes, so it is behind the
+// build tag container, in a line of README's test commands of its own:
+//
+//	go test -tags container -timeout 20m ./internal/containertest/
+//
+// Without the tag only TestDockerfilePins runs: the bases named in full and
+// pinned by digest, the Go image's tag the release go.mod asks for.
 package containertest
