@@ -15,6 +15,11 @@ import (
 // returns the gist, allocated on the first fact; an outcome with none to
 // add (a refusal, a proposal, help) leaves it as it was, nil included.
 func Note(gist *record.Gist, o words.Outcome, r words.Reader) *record.Gist {
+	switch o.(type) {
+	case words.MovePlayed, words.MoveWatched, words.Ruling, words.Standing, words.StandingWatched:
+	default:
+		return gist // most outcomes: nothing to note, nothing allocated
+	}
 	g := gist
 	if g == nil {
 		g = &record.Gist{}
