@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/present"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 )
 
@@ -43,6 +44,7 @@ type draft struct {
 	notBefore time.Time
 	void      bool
 	private   bool
+	gist      *record.Gist // what the reply is about, as facts (draft.word)
 }
 
 // tell returns the draft for a recipient and game, in first-use order.
@@ -216,7 +218,7 @@ func (s *session) replies(cause string) []Reply {
 		out = append(out, Reply{
 			ID: s.replyBase + "/" + strconv.Itoa(i+1), To: id, ToName: name, Game: d.game,
 			Subject: s.subject(d.game), Parts: parts, Private: d.private || !d.public && d.to == s.senderKey() && d.stage == 0,
-			Attention: d.attention, Class: class, Cause: cause, Created: s.now, Delivery: Delivery{NextTry: d.notBefore},
+			Attention: d.attention, Class: class, Cause: cause, Created: s.now, Delivery: Delivery{NextTry: d.notBefore}, Gist: d.gist,
 		})
 	}
 	return out

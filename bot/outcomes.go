@@ -49,7 +49,13 @@ func mediumOf(key string) words.Medium { return present.Medium(key) }
 // announce tells an outcome of game g to the player key, in the draft of
 // a change both players see.
 func (s *session) announce(g *GameRecord, key string, o outcome) {
-	s.event(key, g.ID).line(o.Words(s.reader(g, key)))
+	s.event(key, g.ID).word(o, s.reader(g, key))
+}
+
+// word adds an outcome's words for reader r, and its facts to the reply's gist.
+func (d *draft) word(o outcome, r words.Reader) {
+	d.line(o.Words(r))
+	d.gist = present.Note(d.gist, o, r)
 }
 
 // announceBoth tells an outcome of game g to both its players.
@@ -94,7 +100,7 @@ func recordedMove(g *GameRecord, i int) words.MoveNames { return present.Recorde
 // reply tells an outcome of game g to the player key alone, as an answer
 // to their message.
 func (s *session) reply(g *GameRecord, key string, o outcome) {
-	s.tell(key, g.ID).line(o.Words(s.reader(g, key)))
+	s.tell(key, g.ID).word(o, s.reader(g, key))
 }
 
 // wordsSettings is how game g is played, for words (present.Settings).

@@ -80,7 +80,7 @@ func (s *session) ChosenHint(g *record.Game) string { return s.chosenHint(g) }
 
 // Tell tells an outcome to the player key in the reply about game.
 func (s *session) Tell(to, game string, o words.Outcome) {
-	s.tell(to, game).line(o.Words(s.reader(nil, to)))
+	s.tell(to, game).word(o, s.reader(nil, to))
 }
 
 // TellBlock adds a monospace block with its caption to a reply.

@@ -46,7 +46,7 @@ func (s *session) statusMarked(gs *gameState, to string, withPicture bool, marks
 	}
 	if st.Stage != words.Other {
 		r := s.reader(g, to)
-		d.line(st.Words(r))
+		d.word(st, r)
 		if st.Stage == words.InProgress && st.ToMove == r.Color {
 			d.attention = true
 		}

@@ -31,9 +31,6 @@ func turnTitle(turn int) string { return words.TurnTitle(turn) }
 
 func plural(n int, one, many string) string { return words.Plural(n, one, many) }
 
-// capitalize upper-cases the first letter of s (colour names open sentences).
-func capitalize(s string) string { return words.Capitalize(s) }
-
 // describeMoveError words an engine refusal with squares in notation o.
 func describeMoveError(err error, size int, o notation.Orientation) string {
 	return words.MoveError(err, size, o)

@@ -11,6 +11,7 @@ import (
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // The words of every move (turn names, plurals, capitals, the reserves'
@@ -44,8 +45,8 @@ func TestWordsAsBefore(t *testing.T) {
 		}
 	}
 	for _, s := range append(oddStrings, "a", "z", "A", "`x", "{x", "ßx", "ǆx", "\xffx", strings.Repeat("y", 64), strings.Repeat("y", 65)) {
-		if got, want := capitalize(s), oldCapitalize(s); got != want {
-			t.Errorf("capitalize(%q) = %q, before %q", s, got, want)
+		if got, want := words.Capitalize(s), oldCapitalize(s); got != want {
+			t.Errorf("words.Capitalize(%q) = %q, before %q", s, got, want)
 		}
 	}
 	for _, n := range []int{-2, -1, 0, 1, 2, 21, 1 << 40} {

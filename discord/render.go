@@ -84,7 +84,7 @@ func renderReply(r *record.Reply, o renderOptions) []outMessage {
 	}
 	in, lead, folded := r.Parts, "", false
 	if o.Short && o.Pictures && len(images) > 0 {
-		sh := shorten(r.Parts, o.Deadline)
+		sh := shorten(r.Parts, r.Gist, o.Deadline)
 		in, lead, folded = sh.Parts, sh.Lead, sh.Folded
 	}
 	parts, actions := sortParts(in, images, o.Pictures)

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // Short posts. A post in a game's thread (or a game's direct messages)
@@ -29,7 +31,10 @@ import (
 // compact still: the reply's move line and, while the game runs, its turn
 // line give way to a summary in reader-neutral words (both players named,
 // the move as the reader writes it, the other notation after it) with the deadline as a Discord timestamp, which every
-// reader's client shows in their own time zone:
+// reader's client shows in their own time zone. The move and the line
+// that tells it come from the reply's gist (record.Gist), never from its
+// sentences; a reply without one (stored before gists) keeps its move
+// line and the summary names the move in PTN, from the picture:
 //
 //	Bob (black) played c3 (mail ps c2) · Alice to move · due <t:1795690800:R>
 //
@@ -47,10 +52,10 @@ type shortened struct {
 	Folded bool // some detail was left out
 }
 
-// shorten applies the rule to parts whose picture is attached. deadline
-// returns the game's deadline when the game still stands at the
-// picture's ply.
-func shorten(parts []record.Part, deadline func(ply int) time.Time) shortened {
+// shorten applies the rule to parts whose picture is attached; gist is
+// the reply's (nil for none). deadline returns the game's deadline when
+// the game still stands at the picture's ply.
+func shorten(parts []record.Part, gist *record.Gist, deadline func(ply int) time.Time) shortened {
 	var s shortened
 	var images []*record.Picture
 	for _, p := range parts {
@@ -72,7 +77,12 @@ func shorten(parts []record.Part, deadline func(ply int) time.Time) shortened {
 			move = false
 		}
 	}
-	played := ""        // the move as the reply's move line writes it
+	// The move as the reader writes it, and the line that tells it, when
+	// the gist's move is the picture's.
+	played, line := images[0].Last, ""
+	if m := gistMove(gist); move && m != nil && m.PTN == images[0].Last {
+		played, line = moveNames(m), m.Line
+	}
 	afterBlock := false // the next prose's first line belongs to a block
 	seenImage := false
 	for _, p := range parts {
@@ -100,8 +110,10 @@ func shorten(parts []record.Part, deadline func(ply int) time.Time) shortened {
 			}
 			afterBlock = false
 		}
-		if move && !seenImage && played == "" {
-			lines, played = dropMoveLine(lines, images[0].Last)
+		if !seenImage && line != "" {
+			if i := slices.Index(lines, line); i >= 0 {
+				lines, line = slices.Delete(lines, i, i+1), ""
+			}
 		}
 		if len(lines) > 0 {
 			p.Text = strings.Join(lines, "\n")
@@ -109,31 +121,27 @@ func shorten(parts []record.Part, deadline func(ply int) time.Time) shortened {
 		}
 	}
 	if move {
-		if played == "" {
-			played = images[0].Last
-		}
 		s.Lead = summary(images[0], pos, played, deadline)
 	}
 	return s
 }
 
-// dropMoveLine leaves out the line that tells the move the picture shows
-// (the first line that says "played" and names the move in PTN) and
-// returns what it says was played, in the reader's notation with the
-// other after it ("ps c2 (PTN c3)", "c3 (mail ps c2)").
-func dropMoveLine(lines []string, ptn string) ([]string, string) {
-	for i, l := range lines {
-		_, after, ok := strings.Cut(l, " played ")
-		if !ok {
-			continue
-		}
-		for _, w := range strings.Fields(after) {
-			if strings.Trim(w, "().,;:") == ptn {
-				return append(lines[:i:i], lines[i+1:]...), strings.TrimSuffix(after, ".")
-			}
-		}
+// gistMove is the move a reply's gist tells, or nil.
+func gistMove(g *record.Gist) *record.GistMove {
+	if g == nil {
+		return nil
 	}
-	return lines, ""
+	return g.Move
+}
+
+// moveNames writes a gist's move as the reader reads it, the other
+// notation after it: "ps c2 (PTN c3)", "c3 (mail ps c2)".
+func moveNames(m *record.GistMove) string {
+	o := notation.PTN
+	if m.InMail {
+		o = notation.Mail
+	}
+	return words.MoveNames{Mail: m.Mail, PTN: m.PTN}.Names(o)
 }
 
 // summary is a move post's line: who played what, whose turn, and the

@@ -62,9 +62,11 @@ func TestShorten(t *testing.T) {
 	over.Result = &record.Result{PTN: "R-0"}
 	ruling := *move
 	ruling.Caption = "Before turn 1"
+	const moveLine = "Turn 1 (PTN move 1, white) of game g1: Alice (white) played ps a3 (PTN a1)."
+	gist := &record.Gist{Move: &record.GistMove{Game: "g1", Turn: 1, By: tak.White, Name: "Alice", PTN: "a1", Mail: "ps a3", InMail: true, Line: moveLine}}
 	status := func(p *record.Picture, turn string) []record.Part {
 		return []record.Part{
-			{Kind: record.Prose, Text: "Bob declined the draw.\nTurn 1 (PTN move 1, white) of game g1: Alice (white) played ps a3 (PTN a1)."},
+			{Kind: record.Prose, Text: "Bob declined the draw.\n" + moveLine},
 			{Kind: record.Image, Picture: p},
 			{Kind: record.Block, Fallback: true, Caption: "The board:", Text: "   A B C"},
 			{Kind: record.Block, Caption: "Sync board:", Text: "s 0 0"},
@@ -83,23 +85,40 @@ func TestShorten(t *testing.T) {
 		return strings.Join(out, "|")
 	}
 	at := func(int) time.Time { return deadline }
+	reworded := status(move, "Au tour de Bob.")
+	reworded[0].Text = "Bob declined the draw.\nAlice a joué a3."
+	rewordedGist := *gist.Move
+	rewordedGist.Line = "Alice a joué a3."
 	for _, c := range []struct {
 		name        string
 		parts       []record.Part
+		gist        *record.Gist
 		lead, prose string
 		folded      bool
 	}{
-		{"move", status(move, "Turn 2 (PTN move 1, black): your move, by then."),
+		{"move", status(move, "Turn 2 (PTN move 1, black): your move, by then."), gist,
 			`Alice (white) played ps a3 (PTN a1) · Bob\_ to move · due <t:1795690800:R>`, "Bob declined the draw.", true},
-		{"last move", status(&over, "Game over: Alice (white) wins by road (R-0)."),
+		{"last move", status(&over, "Game over: Alice (white) wins by road (R-0)."), gist,
 			"Alice (white) played ps a3 (PTN a1)", "Bob declined the draw.|Game over: Alice (white) wins by road (R-0).", true},
-		{"captioned picture", status(&ruling, "Turn 2 (PTN move 1, black): your move, by then."),
-			"", "Bob declined the draw.\nTurn 1 (PTN move 1, white) of game g1: Alice (white) played ps a3 (PTN a1).|Turn 2 (PTN move 1, black): your move, by then.", true},
-		{"no picture", []record.Part{{Kind: record.Prose, Text: "Bob proposes a draw."}, {Kind: record.Block, Caption: "Sync board:", Text: "s 0 0"}},
+		{"captioned picture", status(&ruling, "Turn 2 (PTN move 1, black): your move, by then."), gist,
+			"", "Bob declined the draw.\n" + moveLine + "|Turn 2 (PTN move 1, black): your move, by then.", true},
+		{"no picture", []record.Part{{Kind: record.Prose, Text: "Bob proposes a draw."}, {Kind: record.Block, Caption: "Sync board:", Text: "s 0 0"}}, nil,
 			"", "Bob proposes a draw.", false},
+		// The referee's words changed: the gist still says which line
+		// tells the move and what was played.
+		{"other words", reworded, &record.Gist{Move: &rewordedGist},
+			`Alice (white) played ps a3 (PTN a1) · Bob\_ to move · due <t:1795690800:R>`, "Bob declined the draw.", true},
+		// Stored before gists: the move line stays, the summary names the
+		// move in PTN from the picture.
+		{"no gist", status(move, "Turn 2 (PTN move 1, black): your move, by then."), nil,
+			`Alice (white) played a1 · Bob\_ to move · due <t:1795690800:R>`, "Bob declined the draw.\n" + moveLine, true},
+		// A gist about another move (not the picture's) names nothing.
+		{"another move", status(move, "Turn 2 (PTN move 1, black): your move, by then."),
+			&record.Gist{Move: &record.GistMove{PTN: "b2", Line: moveLine}},
+			`Alice (white) played a1 · Bob\_ to move · due <t:1795690800:R>`, "Bob declined the draw.\n" + moveLine, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s := shorten(c.parts, at)
+			s := shorten(c.parts, c.gist, at)
 			if s.Lead != c.lead || prose(s.Parts) != c.prose || s.Folded != c.folded {
 				t.Errorf("lead %q\nprose %q\nfolded %v\nwant %q\n%q\n%v", s.Lead, prose(s.Parts), s.Folded, c.lead, c.prose, c.folded)
 			}

@@ -160,6 +160,12 @@ func TestWholeMailsGolden(t *testing.T) {
 			checkGolden(t, "testdata/mails/"+tc.name+".eml", string(raw))
 			tree, _ := mimeTree(t, raw)
 			checkGolden(t, "testdata/mails/"+tc.name+".tree", tree)
+			// A proposal and a message from the opponent have no facts of a
+			// move, turn, ruling or ending: their first sentence is the headline.
+			if told := !strings.HasPrefix(tc.name, "undo") && !strings.HasPrefix(tc.name, "say"); (r.Gist != nil) != told {
+				t.Errorf("the reply's gist is %+v; want one: %v", r.Gist, told)
+			}
+			checkHeadlineFromGist(t, r)
 			over := strings.HasPrefix(tc.name, "last")
 			if strings.Contains(body.Text, "Reply to this mail to play") == over || (len(body.Files) == 1) != over {
 				t.Errorf("game over %v: footer or files wrong (%d files):\n%s", over, len(body.Files), body.Text)

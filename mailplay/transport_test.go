@@ -270,6 +270,8 @@ func renderReply() *record.Reply {
 			{Kind: record.Actions, Actions: []record.Action{{Label: "Offer a draw", Command: "draw", Game: "g7"}, {Label: "Resign", Command: "resign", Game: "g7", Confirm: "Resign game g7?"}}},
 		},
 		Images: []record.Attachment{{Name: "g7-t7-9f2c1a-ptn.png", PNG: []byte("\x89PNG fake"), Alt: "x5/x5/x5/x5/1,x4 2 2"}},
+		Gist: &record.Gist{Move: &record.GistMove{Game: "g7", Turn: 3, By: tak.White, Name: "Ann", PTN: "a1", Mail: "ps a5",
+			Line: "Turn 3 (PTN move 2, white) of game g7: Ann (white) played a1 (mail ps a5)."}},
 	}
 }
 

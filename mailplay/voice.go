@@ -1,7 +1,6 @@
 package mailplay
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/takbymail/takbot/bot"
@@ -10,24 +9,12 @@ import (
 
 // A mail's voice (issue 26): the first line says what happened and what
 // the reader can do, before the sync board and the details; the subject of
-// a reply about no game says what it answers. Both are read from the
-// referee's own lines, so every transport keeps the same words and the
-// mail only puts them first.
-
-var (
-	// movedLine is the referee's line for a move: "Turn 6 (PTN move 3,
-	// black) of game g1: Bob (black) played c3 (mail ps c2)."
-	movedLine = regexp.MustCompile(`^Turn \d+ \([^)]*\) of game (\S+): (.+?) \((?:white|black)\) played (.+?)(?: \((?:PTN|mail) [^()]*\))?\.$`)
-	// yourTurnLine is the turn line when the reader is to move.
-	yourTurnLine = regexp.MustCompile(`^Turn \d+ \([^)]*\): your move(?:, by (.+?))?\.$`)
-	// theirTurnLine is the turn line when someone else is to move.
-	theirTurnLine = regexp.MustCompile(`^Turn \d+ \([^)]*\): (.+?) \((?:white|black)\) to move(?:, by (.+?))?\.$`)
-	// rulingLine is a dispute's ruling: "Ruling: the move is legal. …"
-	rulingLine = regexp.MustCompile(`^Ruling: (.+?\.)(?: |$)`)
-	// overLine is the result line: "Game over: you (white) win by road
-	// (R-0). You score 27."
-	overLine = regexp.MustCompile(`^Game over: (?:(.+?) \((?:white|black)\) (wins?) by ([^(.]+?)|(white|black) wins by ([^(.]+?)|(draw) by ([^(.]+?))(?: \([^)]*\))?\.`)
-)
+// a reply about no game says what it answers. The headline is built from
+// the reply's gist (record.Gist: the move, whose turn, a ruling, the
+// ending, as the referee decided them), never from its sentences, so a
+// change of the referee's words leaves it standing; a reply without a
+// gist (stored before gists existed, or about none of these) leads with
+// its own first sentence.
 
 // headline returns the mail's first line for reply r and whether it
 // takes the place of the first sentence of the first prose part (a reply
@@ -35,53 +22,42 @@ var (
 // headline) rather than standing before the referee's lines. It is ""
 // when the reply starts with no prose.
 func headline(r *record.Reply) (line string, first bool) {
-	var moved, over, ruling []string
-	yours, theirs := []string(nil), []string(nil)
-	for _, p := range r.Parts {
-		if p.Kind != record.Prose {
-			continue
-		}
-		for _, l := range strings.Split(p.Text, "\n") {
-			if m := movedLine.FindStringSubmatch(l); m != nil && moved == nil {
-				moved = m
-			} else if m := yourTurnLine.FindStringSubmatch(l); m != nil {
-				yours = m
-			} else if m := theirTurnLine.FindStringSubmatch(l); m != nil {
-				theirs = m
-			} else if m := overLine.FindStringSubmatch(l); m != nil && over == nil {
-				over = m
-			} else if m := rulingLine.FindStringSubmatch(l); m != nil && ruling == nil {
-				ruling = m
-			}
-		}
+	var g record.Gist
+	if r.Gist != nil {
+		g = *r.Gist
 	}
 	game := r.Game
-	if moved != nil {
-		game = moved[1]
+	if g.Move != nil {
+		game = g.Move.Game
 	}
 	in := ""
 	if game != "" {
 		in = " in " + game
 	}
-	switch {
-	case over != nil:
-		return overHeadline(r, over, game), false
-	case ruling != nil:
-		line := "Ruling" + in + ": " + ruling[1]
-		if yours != nil {
-			line += " Your move" + by(yours[1]) + "."
+	yours := g.Turn != nil && g.Turn.You
+	switch m := g.Move; {
+	case g.End != nil:
+		return endHeadline(g.End, game), false
+	case g.Ruling != nil:
+		line := "Ruling" + in + ": " + g.Ruling.Verdict + "."
+		if yours {
+			line += " Your move" + by(g.Turn.Due) + "."
 		}
 		return line, false
-	case moved != nil && yours != nil:
-		return "Your move" + in + ": " + moved[2] + " played " + moved[3] + ".", false
-	case moved != nil:
-		who := moved[2]
-		if who == "you" {
+	case m != nil && yours:
+		who := m.Name
+		if m.You {
+			who = "you"
+		}
+		return "Your move" + in + ": " + who + " played " + readerMove(m) + ".", false
+	case m != nil:
+		who := m.Name
+		if m.You {
 			who = "You"
 		}
-		line := who + " played " + moved[3] + in + "."
-		if theirs != nil {
-			line += " " + theirs[1] + " to move next" + by(theirs[2]) + "."
+		line := who + " played " + readerMove(m) + in + "."
+		if g.Turn != nil {
+			line += " " + g.Turn.Name + " to move next" + by(g.Turn.Due) + "."
 		}
 		return line, false
 	}
@@ -91,10 +67,18 @@ func headline(r *record.Reply) (line string, first bool) {
 	if lead := firstSentence(r); lead != "" {
 		return lead, true
 	}
-	if yours != nil {
-		return "Your move" + in + by(yours[1]) + ".", false
+	if yours {
+		return "Your move" + in + by(g.Turn.Due) + ".", false
 	}
 	return "", false
+}
+
+// readerMove is the move in the reader's notation alone: "ps c2", "c3".
+func readerMove(m *record.GistMove) string {
+	if m.InMail && m.Mail != "" {
+		return m.Mail
+	}
+	return m.PTN
 }
 
 // by is ", by DEADLINE" or "".
@@ -105,26 +89,35 @@ func by(deadline string) string {
 	return ", by " + deadline
 }
 
-// overHeadline says who won game, from the reader's side: "You win g1 by
+// endHeadline says how game ended, from the reader's side: "You win g1 by
 // road.", "You lose g1: Alice wins by road.", "g1 is a draw by
-// agreement.", "Alice wins g1 by road." (a watcher).
-func overHeadline(r *record.Reply, m []string, game string) string {
+// agreement.", "Alice wins g1 by road.", "White wins g1 on time." (a
+// spectator, told the colour).
+func endHeadline(e *record.GistEnd, game string) string {
+	how := endedBy(e.Reason)
 	switch {
-	case m[1] == "you":
-		return "You win " + game + " by " + m[3] + "."
-	case m[1] != "":
-		for _, p := range r.Parts {
-			if p.Picture != nil && r.ToName != "" && r.ToName != m[1] &&
-				(p.Picture.Players[0] == r.ToName || p.Picture.Players[1] == r.ToName) {
-				return "You lose " + game + ": " + m[1] + " wins by " + m[3] + "."
-			}
-		}
-		return m[1] + " wins " + game + " by " + m[3] + "."
-	case m[4] != "":
-		return upperFirst(m[4]) + " wins " + game + " by " + m[5] + "."
-	default:
-		return upperFirst(game) + " is a draw by " + m[7] + "."
+	case e.Draw:
+		return upperFirst(game) + " is a draw " + how + "."
+	case e.You:
+		return "You win " + game + " " + how + "."
+	case e.Lost && e.Name != "":
+		return "You lose " + game + ": " + e.Name + " wins " + how + "."
+	case e.Name != "":
+		return e.Name + " wins " + game + " " + how + "."
 	}
+	return upperFirst(e.Winner.String()) + " wins " + game + " " + how + "."
+}
+
+// endedBy says how a game ended after "wins" or "a draw": "by road", "on
+// flats".
+func endedBy(r record.EndReason) string {
+	switch r {
+	case record.EndFlats, record.EndTime:
+		return "on " + string(r)
+	case "":
+		return "in the end"
+	}
+	return "by " + string(r)
 }
 
 // answerTitles are the titles of the answers to several commands in r

@@ -5,13 +5,19 @@ import (
 	"testing"
 
 	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/tak"
 )
 
 // The headline is the mail's first line: what happened and what the
-// reader can do, from the referee's own lines.
+// reader can do, from the reply's gist. The prose of these replies is
+// deliberately not the referee's English (another language, or nothing
+// like a move line): the headline never reads it for what happened.
 func TestHeadline(t *testing.T) {
 	prose := func(s string) record.Part { return record.Part{Kind: record.Prose, Text: s} }
 	pic := record.Part{Kind: record.Image, Picture: &record.Picture{Players: [2]string{"Alice", "Bob"}}}
+	bobMoved := &record.GistMove{Game: "g3", Turn: 6, By: tak.Black, Name: "Bob", PTN: "c3", Mail: "ps c2"}
+	youMoved := &record.GistMove{Game: "g3", Turn: 6, By: tak.Black, Name: "Bob", You: true, PTN: "c3", Mail: "ps c2", InMail: true}
+	yourTurn := &record.GistTurn{Turn: 7, ToMove: tak.White, Name: "Alice", You: true, Due: "2026-11-26 11:00 UTC"}
 	cases := []struct {
 		name      string
 		r         record.Reply
@@ -19,29 +25,32 @@ func TestHeadline(t *testing.T) {
 		replacing bool // the headline is the first sentence, taken out of the prose
 	}{
 		{"their move, your turn", record.Reply{Game: "g3", Parts: []record.Part{
-			prose("Turn 6 (PTN move 3, black) of game g3: Bob (black) played c3 (mail ps c2)."), pic,
-			prose("In hand: …\nTurn 7 (PTN move 4, white): your move, by 2026-11-26 11:00 UTC."),
-		}}, "Your move in g3: Bob played c3.", false},
-		{"your move, their turn", record.Reply{Game: "g3", Parts: []record.Part{
-			prose("Turn 6 (PTN move 3, black) of game g3: you (black) played ps c2 (PTN c3)."),
-			prose("Turn 7 (PTN move 4, white): Alice (white) to move, by 2026-11-26 11:00 UTC."),
-		}}, "You played ps c2 in g3. Alice to move next, by 2026-11-26 11:00 UTC.", false},
-		{"you win", record.Reply{Game: "g3", ToName: "Alice", Parts: []record.Part{
-			prose("Turn 7 (PTN move 4, white) of game g3: you (white) played d1 (mail ps d4)."), pic,
-			prose("Game over: you (white) win by road (R-0). You score 27."),
-		}}, "You win g3 by road.", false},
-		{"you lose", record.Reply{Game: "g3", ToName: "Bob", Parts: []record.Part{
-			pic, prose("Game over: Alice (white) wins by resignation (1-0)."),
-		}}, "You lose g3: Alice wins by resignation.", false},
-		{"a watcher", record.Reply{Game: "g3", ToName: "Carol", Parts: []record.Part{
-			pic, prose("Game over: Alice (white) wins by flats (F-0)."),
-		}}, "Alice wins g3 by flats.", false},
-		{"a draw", record.Reply{Game: "g3", Parts: []record.Part{prose("Game over: draw by agreement (1/2-1/2).")}},
+			prose("Tour 6 de la partie g3 : Bob a joué c3."), pic, prose("À vous de jouer."),
+		}, Gist: &record.Gist{Move: bobMoved, Turn: yourTurn}}, "Your move in g3: Bob played c3.", false},
+		{"your move, their turn", record.Reply{Game: "g3", Parts: []record.Part{prose("Vous avez joué ps c2.")},
+			Gist: &record.Gist{Move: youMoved, Turn: &record.GistTurn{Turn: 7, ToMove: tak.White, Name: "Alice", Due: "2026-11-26 11:00 UTC"}}},
+			"You played ps c2 in g3. Alice to move next, by 2026-11-26 11:00 UTC.", false},
+		{"your move, the game over", record.Reply{Game: "g3", Parts: []record.Part{prose("Gagné !"), pic},
+			Gist: &record.Gist{Move: youMoved, End: &record.GistEnd{Reason: record.EndRoad, Winner: tak.Black, Name: "Bob", You: true}}},
+			"You win g3 by road.", false},
+		{"you lose", record.Reply{Game: "g3", ToName: "Bob", Parts: []record.Part{pic, prose("Perdu.")},
+			Gist: &record.Gist{End: &record.GistEnd{Reason: record.EndResignation, Name: "Alice", Lost: true}}},
+			"You lose g3: Alice wins by resignation.", false},
+		{"a player named", record.Reply{Game: "g3", Parts: []record.Part{pic}, Gist: &record.Gist{End: &record.GistEnd{Reason: record.EndFlats, Name: "Alice"}}},
+			"Alice wins g3 on flats.", false},
+		{"a watcher, told the colour", record.Reply{Game: "g3", Parts: []record.Part{pic}, Gist: &record.Gist{End: &record.GistEnd{Reason: record.EndTime, Winner: tak.Black}}},
+			"Black wins g3 on time.", false},
+		{"a draw", record.Reply{Game: "g3", Parts: []record.Part{prose("Partie nulle.")}, Gist: &record.Gist{End: &record.GistEnd{Reason: record.EndAgreement, Draw: true}}},
 			"G3 is a draw by agreement.", false},
-		{"a ruling", record.Reply{Game: "g3", Parts: []record.Part{
-			prose("Bob disputes the move.\nRuling: the move is legal. A piece may be placed…"),
+		{"a ruling", record.Reply{Game: "g3", Parts: []record.Part{prose("Bob conteste le coup.\nLe coup est légal.")},
+			Gist: &record.Gist{Ruling: &record.GistRuling{Legal: true, Verdict: "the move is legal"}, Turn: yourTurn}},
+			"Ruling in g3: the move is legal. Your move, by 2026-11-26 11:00 UTC.", false},
+		{"your turn alone, after a picture", record.Reply{Game: "g3", Parts: []record.Part{pic, prose("À vous.")}, Gist: &record.Gist{Turn: yourTurn}},
+			"Your move in g3, by 2026-11-26 11:00 UTC.", false},
+		{"stored before gists: its first sentence", record.Reply{Game: "g3", Parts: []record.Part{
+			prose("Turn 6 (PTN move 3, black) of game g3: Bob (black) played c3 (mail ps c2)."), pic,
 			prose("Turn 7 (PTN move 4, white): your move, by 2026-11-26 11:00 UTC."),
-		}}, "Ruling in g3: the move is legal. Your move, by 2026-11-26 11:00 UTC.", false},
+		}}, "Turn 6 (PTN move 3, black) of game g3: Bob (black) played c3 (mail ps c2).", true},
 		{"anything else: its first sentence", record.Reply{Parts: []record.Part{
 			prose("Alice (white) proposes a draw. Answer \"accept\" or \"decline\"."),
 		}}, "Alice (white) proposes a draw.", true},
@@ -57,6 +66,35 @@ func TestHeadline(t *testing.T) {
 				t.Errorf("headline = %q, %v; want %q, %v", got, replacing, c.want, c.replacing)
 			}
 		})
+	}
+}
+
+// checkHeadlineFromGist checks that reply r's headline, when its gist
+// makes it, is the same once every line the referee wrote is reworded, as
+// a change in package words would: the mail never reads the sentences for
+// what happened.
+func checkHeadlineFromGist(t *testing.T, r *record.Reply) {
+	t.Helper()
+	head, first := headline(r)
+	if first {
+		return // the reply's own first sentence: its words are the headline
+	}
+	other := *r
+	other.Parts = append([]record.Part(nil), r.Parts...)
+	for i, p := range other.Parts {
+		if p.Kind == record.Prose {
+			lines := strings.Split(p.Text, "\n")
+			for j, l := range lines {
+				lines[j] = "Ligne " + strings.Repeat("·", len(l)%7) + " réécrite."
+			}
+			other.Parts[i].Text = strings.Join(lines, "\n")
+		}
+	}
+	if got, _ := headline(&other); got != head {
+		t.Errorf("the headline depends on the reply's words: %q, reworded %q", head, got)
+	}
+	if head == "" {
+		t.Errorf("no headline for a reply with a gist %+v", r.Gist)
 	}
 }
 

@@ -40,6 +40,10 @@ type Reply struct {
 	// Images are the pictures rendered at delivery time, in the order of
 	// the picture parts; never stored.
 	Images []Attachment `json:"-"`
+	// Gist is what the reply is about as facts (a move, whose turn, a
+	// ruling, an ending), for transports' layouts; nil for a reply about
+	// none of these or stored before gists existed.
+	Gist *Gist `json:",omitempty"`
 }
 
 // ReplyClass is what caused a reply, from its recipient's point of view.

@@ -167,7 +167,7 @@ func TestCorruptRepliesAreErrors(t *testing.T) {
 	}
 	cases := map[string][]byte{
 		"empty":          {},
-		"unknown format": append([]byte{formatDeflate4V2 + 1}, raw[1:]...),
+		"unknown format": append([]byte{formatDeflate5V2 + 1}, raw[1:]...),
 		"truncated":      raw[:len(raw)/2],
 		"extra bytes":    append(append([]byte{}, raw...), 0),
 		"raw with junk":  {formatRaw, 1, 0xff},

@@ -12,8 +12,8 @@ import _ "embed"
 //go:embed dict/replies-v1.dict
 var dictV1 []byte
 
-// dictV2 is the preset dictionary of reply bodies in formatDeflate3V2 and
-// formatDeflate4V2:
+// dictV2 is the preset dictionary of reply bodies in formatDeflate3V2,
+// formatDeflate4V2 and formatDeflate5V2:
 // dictionary v1, then the replies of a scripted game as the referee
 // wrote them on 2026-11-25 (the legend, the captions and turn labels of
 // body layout 3), written by `go test ./storage -run TestDictionaryV2

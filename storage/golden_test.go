@@ -232,9 +232,22 @@ func goldenReplies(t *testing.T) []*record.Reply {
 		r.ID = "sample:" + name
 		r.Seq = 0
 		r.Images = nil
+		if name == "every-field" {
+			r.Gist = nil // pinned in body layout 4 as before; the gist's layout 5 has fixtures of its own below
+		}
 		out = append(out, &r)
 	}
-	return out
+	// A reply with a gist (body layout 5): every fact, every field set.
+	gisted := *event
+	gisted.ID, gisted.Parts = "email:<m1@mail.example.org>/3", moveParts()
+	gisted.Gist = &record.Gist{
+		Move: &record.GistMove{Game: "g1", Turn: 23, By: tak.White, Name: "alice", You: true, PTN: "3b4-21", Mail: "ms b2 p3 2 1",
+			InMail: true, Line: "g1 turn 23: alice (white) played ms b2 p3 2 1 (PTN 3b4-21)."},
+		Turn:   &record.GistTurn{Turn: 24, ToMove: tak.Black, Name: "Bob", You: true, Due: "2026-11-24 09:00 UTC"},
+		Ruling: &record.GistRuling{Legal: true, Verdict: "the move is legal"},
+		End:    &record.GistEnd{Reason: record.EndRoad, Draw: true, Winner: tak.Black, Name: "Bob", You: true, Lost: true},
+	}
+	return append(out, &gisted, &record.Reply{ID: "console:9/2", To: gCarol, Created: gt0, Gist: &record.Gist{}})
 }
 
 // goldenProcessed are handled messages, with and without replies.

@@ -32,11 +32,16 @@ const (
 	// confirmation question.
 	formatRaw4       byte = 8 // header, then the body as is (body layout 4)
 	formatDeflate4V2 byte = 9 // header, then the body deflated with dictionary v2 (body layout 4)
+	// Body layout 5 adds the reply's gist (record.Gist) after its parts. A
+	// reply without one is still written in layout 4, byte for byte as
+	// before.
+	formatRaw5       byte = 10 // header, then the body as is (body layout 5)
+	formatDeflate5V2 byte = 11 // header, then the body deflated with dictionary v2 (body layout 5)
 )
 
 // dictOf returns the preset dictionary of a deflated format.
 func dictOf(format byte) []byte {
-	if format == formatDeflate3V2 || format == formatDeflate4V2 {
+	if format == formatDeflate3V2 || format == formatDeflate4V2 || format == formatDeflate5V2 {
 		return dictV2
 	}
 	return dictV1
@@ -45,6 +50,8 @@ func dictOf(format byte) []byte {
 // layoutOf returns the body layout of a format.
 func layoutOf(format byte) int {
 	switch format {
+	case formatRaw5, formatDeflate5V2:
+		return 5
 	case formatRaw4, formatDeflate4V2:
 		return 4
 	case formatRaw3, formatDeflate3, formatDeflate3V2:
@@ -57,7 +64,7 @@ func layoutOf(format byte) int {
 
 // deflated reports whether a format's body is deflated.
 func deflated(format byte) bool {
-	return format == formatDeflateV1 || format == formatDeflate2 || format == formatDeflate3 || format == formatDeflate3V2 || format == formatDeflate4V2
+	return format == formatDeflateV1 || format == formatDeflate2 || format == formatDeflate3 || format == formatDeflate3V2 || format == formatDeflate4V2 || format == formatDeflate5V2
 }
 
 // maxBody bounds a decompressed body, so that a corrupt value cannot
@@ -144,6 +151,9 @@ func encodeBody(e *encoder, r *record.Reply) {
 			e.str(a.Moment) // layout 4
 		}
 	}
+	if r.Gist != nil { // layout 5
+		encodeGist(e, r.Gist)
+	}
 }
 
 func decodeBody(d *decoder, r *record.Reply, layout int) {
@@ -174,6 +184,67 @@ func decodeBody(d *decoder, r *record.Reply, layout int) {
 			}
 		}
 	}
+	if layout >= 5 {
+		r.Gist = decodeGist(d)
+	}
+}
+
+// encodeGist writes a reply's gist: for each of its facts whether it is
+// there, then its fields.
+func encodeGist(e *encoder, g *record.Gist) {
+	e.bool(g.Move != nil)
+	if m := g.Move; m != nil {
+		e.str(m.Game)
+		e.int(m.Turn)
+		e.uvarint(uint64(m.By))
+		e.str(m.Name)
+		e.bool(m.You)
+		e.str(m.PTN)
+		e.str(m.Mail)
+		e.bool(m.InMail)
+		e.str(m.Line)
+	}
+	e.bool(g.Turn != nil)
+	if t := g.Turn; t != nil {
+		e.int(t.Turn)
+		e.uvarint(uint64(t.ToMove))
+		e.str(t.Name)
+		e.bool(t.You)
+		e.str(t.Due)
+	}
+	e.bool(g.Ruling != nil)
+	if r := g.Ruling; r != nil {
+		e.bool(r.Legal)
+		e.str(r.Verdict)
+	}
+	e.bool(g.End != nil)
+	if x := g.End; x != nil {
+		e.str(string(x.Reason))
+		e.bool(x.Draw)
+		e.uvarint(uint64(x.Winner))
+		e.str(x.Name)
+		e.bool(x.You)
+		e.bool(x.Lost)
+	}
+}
+
+func decodeGist(d *decoder) *record.Gist {
+	g := &record.Gist{}
+	if d.bool() {
+		g.Move = &record.GistMove{Game: d.str(), Turn: d.int(), By: tak.Color(d.small()), Name: d.str(), You: d.bool(),
+			PTN: d.str(), Mail: d.str(), InMail: d.bool(), Line: d.str()}
+	}
+	if d.bool() {
+		g.Turn = &record.GistTurn{Turn: d.int(), ToMove: tak.Color(d.small()), Name: d.str(), You: d.bool(), Due: d.str()}
+	}
+	if d.bool() {
+		g.Ruling = &record.GistRuling{Legal: d.bool(), Verdict: d.str()}
+	}
+	if d.bool() {
+		g.End = &record.GistEnd{Reason: record.EndReason(d.str()), Draw: d.bool(), Winner: tak.Color(d.small()),
+			Name: d.str(), You: d.bool(), Lost: d.bool()}
+	}
+	return g
 }
 
 func encodePicture(e *encoder, p *record.Picture) {
@@ -252,10 +323,13 @@ func encodeReply(r *record.Reply) ([]byte, error) {
 	e := encoder{b: s.body[:0]}
 	encodeBody(&e, r)
 	s.body = e.b
-	format, body := formatRaw4, s.body
+	format, deflated, body := formatRaw4, formatDeflate4V2, s.body
+	if r.Gist != nil {
+		format, deflated = formatRaw5, formatDeflate5V2
+	}
 	s.z = deflateDict(s.z[:0], body)
 	if len(s.z) < len(body) {
-		format, body = formatDeflate4V2, s.z
+		format, body = deflated, s.z
 	}
 	h := headerOf(r)
 	return assembleReply(&h, format, body), nil
@@ -281,7 +355,7 @@ func assembleReply(h *replyHeader, format byte, body []byte) []byte {
 // splitReply parses the header of a stored reply and returns it with the
 // body's bytes, still compressed.
 func splitReply(raw []byte) (h replyHeader, format byte, body []byte, err error) {
-	if len(raw) == 0 || raw[0] < formatRaw || raw[0] > formatDeflate4V2 {
+	if len(raw) == 0 || raw[0] < formatRaw || raw[0] > formatDeflate5V2 {
 		return h, 0, nil, fmt.Errorf("%w: unknown reply format", ErrCorrupt)
 	}
 	format = raw[0]

@@ -35,10 +35,10 @@ func (o Ruling) Words(r Reader) string {
 	size := o.Before.Size()
 	lines := []string{fmt.Sprintf("%s %s the move of %s, %s by %s: %q.", Sentence(g.whoFor(me, r)), verb(me, r, "dispute", "disputes"), TurnName(o.Turn), NamesOf(o.Move, o.Before).Names(r.Notation), g.nameFor(opp, r), o.Reason)}
 	if o.Err != nil {
-		lines = append(lines, fmt.Sprintf("Ruling: the move is illegal: %s. It is taken back, and %s %s %s again.", MoveError(o.Err, size, r.Notation), g.nameFor(opp, r), verb(opp, r, "play", "plays"), TurnName(o.Turn)))
+		lines = append(lines, fmt.Sprintf("Ruling: %s. It is taken back, and %s %s %s again.", o.Verdict(r), g.nameFor(opp, r), verb(opp, r, "play", "plays"), TurnName(o.Turn)))
 		return strings.Join(lines, "\n")
 	}
-	lines = append(lines, "Ruling: the move is legal. "+ExplainMove(o.Before, o.Move, r.Notation))
+	lines = append(lines, "Ruling: "+o.Verdict(r)+". "+ExplainMove(o.Before, o.Move, r.Notation))
 	if len(o.Road) > 0 {
 		lines = append(lines, fmt.Sprintf("It completed a road for %s: %s.", o.RoadBy, squareList(o.Road, size, r.Notation)))
 	}
@@ -46,6 +46,15 @@ func (o Ruling) Words(r Reader) string {
 		lines = append(lines, "The game is over, so the result stands: moves can be taken back only while a game is in progress.")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Verdict is the ruling itself, in lower case without a final stop:
+// "the move is legal", "the move is illegal: there is no piece on c3".
+func (o Ruling) Verdict(r Reader) string {
+	if o.Err != nil {
+		return "the move is illegal: " + MoveError(o.Err, o.Before.Size(), r.Notation)
+	}
+	return "the move is legal"
 }
 
 // PositionNow captions the board shown after a ruling: the position with

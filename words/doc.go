@@ -41,7 +41,11 @@
 //	event.go      events (round-robins, Swiss): created, joined, paired, withdrawn, over; the list, the standings, the refusals
 //
 // To change what a player is told when a move is played, edit
-// MovePlayed.Words in move.go; nothing else changes. The package imports
+// MovePlayed.Words in move.go; nothing else changes: the transports lay
+// a reply out (a mail's headline, a Discord move post) from its gist,
+// record.Gist, the facts bot/present.Note takes from these outcomes
+// (MovePlayed.Line, Ruling.Verdict, Result.Reason), never from the
+// sentences. The package imports
 // tak, notation, render and bot/schedule (a duration as players write it)
 // only, so it sits below the referee and any adapter may use it.
 package words

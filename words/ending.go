@@ -14,6 +14,9 @@ type Result struct {
 	Winner tak.Color
 	Draw   bool
 	Score  int // the winner's score, 0 when the rules give none
+	// Reason is how it ended (record.EndReason): "road", "flats",
+	// "resignation", "time", "agreement".
+	Reason string
 }
 
 // Words says how the game ended, naming the winner for the reader: "you

@@ -33,7 +33,7 @@ type MovePlayed struct {
 // a courtly game and the road that ended it.
 func (o MovePlayed) Words(r Reader) string {
 	g := o.Game
-	lines := []string{TurnTitle(o.Turn) + " of game " + g.ID + ": " + g.whoFor(o.By, r) + " played " + o.Move.Names(r.Notation) + "."}
+	lines := []string{o.Line(r)}
 	if o.TakCall {
 		if r.Color != o.By {
 			lines = append(lines, g.Names[o.By]+" calls Tak: they say they can win with their next move.")
@@ -59,6 +59,12 @@ func (o MovePlayed) Words(r Reader) string {
 		lines = append(lines, "The road: "+squareList(o.Road, o.Size, r.Notation)+".")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Line is the first line of Words, the one that tells the move: "Turn 7
+// (PTN move 4, white) of game g1: alice (white) played ps c3 (PTN c3)."
+func (o MovePlayed) Line(r Reader) string {
+	return TurnTitle(o.Turn) + " of game " + o.Game.ID + ": " + o.Game.whoFor(o.By, r) + " played " + o.Move.Names(r.Notation) + "."
 }
 
 // MoveTooLate is a move that reached the referee after its deadline: the

@@ -74,6 +74,7 @@ type StandingWatched struct {
 	ToMove   tak.Color
 	Deadline time.Time
 	Result   string    // the engine's words (Finished)
+	End      Result    // how it ended (Finished), for a reply's gist
 	By       tak.Color // the challenger (Waiting)
 }
 

@@ -172,6 +172,25 @@ func TestRuling(t *testing.T) {
 	if got != want {
 		t.Errorf("illegal:\n got %q\nwant %q", got, want)
 	}
+	// The verdicts a reply's gist carries are the ruling's own words.
+	if v := legal.Verdict(black); v != "the move is legal" || !strings.Contains(legal.Words(black), "\nRuling: "+v+". ") {
+		t.Errorf("legal verdict %q", v)
+	}
+	if v := illegal.Verdict(white); v != "the move is illegal: the square is taken" || !strings.Contains(got, "\nRuling: "+v+". ") {
+		t.Errorf("illegal verdict %q", v)
+	}
+}
+
+// MovePlayed.Line, which a reply's gist names, is the first line of the
+// move's words.
+func TestMoveLine(t *testing.T) {
+	o := MovePlayed{Game: game, Turn: 3, By: tak.White, Move: MoveNames{Mail: "ps a5", PTN: "a1"}, TakCall: true}
+	for _, r := range []Reader{white, black, nobody} {
+		first, _, _ := strings.Cut(o.Words(r), "\n")
+		if line := o.Line(r); line != first || !strings.Contains(line, " played ") {
+			t.Errorf("line %q, words begin %q", line, first)
+		}
+	}
 }
 
 func TestBoardDiffers(t *testing.T) {

@@ -19,7 +19,7 @@ func Result(r *record.Result) words.Result {
 	if r == nil {
 		return words.Result{}
 	}
-	return words.Result{Text: r.Text, PTN: r.PTN, Winner: r.Winner, Draw: r.Draw, Score: r.Score}
+	return words.Result{Text: r.Text, PTN: r.PTN, Winner: r.Winner, Draw: r.Draw, Score: r.Score, Reason: string(r.Reason)}
 }
 
 // Settings is how game g is played, for words.

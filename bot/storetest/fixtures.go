@@ -127,6 +127,13 @@ func fullReply(id string, to record.Identity) *record.Reply {
 		Marks: []tak.Square{tak.SquareAt(2, 2), tak.SquareAt(5, 0)},
 	}}, record.Part{Kind: record.Block, Caption: "The board in Tak by Mail coordinates", Fallback: true,
 		Text: "   +---+\n 1 | b |\n   +---+"})
+	r.Gist = &record.Gist{
+		Move: &record.GistMove{Game: "g7", Turn: 23, By: tak.Black, Name: "alice", You: true, PTN: "3b4-21", Mail: "ms b2 p3 2 1",
+			InMail: true, Line: "g7 turn 23: alice (white) played ms b2 p3 2 1 (PTN 3b4-21)."},
+		Turn:   &record.GistTurn{Turn: 24, ToMove: tak.Black, Name: "Bob", You: true, Due: "2026-11-24 09:00 UTC"},
+		Ruling: &record.GistRuling{Legal: true, Verdict: "the move is legal"},
+		End:    &record.GistEnd{Reason: record.EndRoad, Draw: true, Winner: tak.Black, Name: "Bob", You: true, Lost: true},
+	}
 	return r
 }
 

@@ -60,7 +60,9 @@ func Status(t Spectators, g *record.Game, to string, publicName func(string) str
 	st := words.StandingWatched{Game: PublicGame(g, publicName)}
 	switch g.Status {
 	case record.Over:
-		t.Tell(to, g.ID, words.StandingWatched{Stage: words.Finished, Result: g.Result.Text})
+		r := g.Result
+		t.Tell(to, g.ID, words.StandingWatched{Stage: words.Finished, Result: r.Text,
+			End: words.Result{Text: r.Text, PTN: r.PTN, Winner: r.Winner, Draw: r.Draw, Score: r.Score, Reason: string(r.Reason)}})
 		return
 	case record.Active:
 		pos := t.Position(g.ID)
