@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/takbymail/takbot/bot/pick"
 )
 
 // MoveChoices lists the legal moves a player could send now, for
@@ -39,7 +41,7 @@ func (r *Referee) MoveChoices(ctx context.Context, who Identity, game, prefix st
 				return err
 			}
 			me, ok := rec.ColorOf(key)
-			if !ok || rec.Status != Active || toMove(rec) != me {
+			if !ok || rec.Status != Active || pick.ToMove(rec) != me {
 				continue
 			}
 			if g != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -23,7 +24,7 @@ const maxReason = 1000
 // dispute, the ruling, the position before the move, and the position
 // after it.
 func (s *session) cmdIM(c *Command) error {
-	gs, err := s.target(c, pickDispute)
+	gs, err := s.target(c, pick.Dispute)
 	if err != nil {
 		return err
 	}

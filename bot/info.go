@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot/challenge"
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -13,7 +14,7 @@ import (
 // Commands that show a game or the player's games and change nothing.
 
 func (s *session) cmdBoard(c *Command) error {
-	gs, err := s.target(c, pickShow)
+	gs, err := s.target(c, pick.Show)
 	if err != nil {
 		return err
 	}
@@ -36,7 +37,7 @@ func (s *session) cmdLink(c *Command) error {
 
 // withPTN writes the game a command addresses as PTN and hands it to show.
 func (s *session) withPTN(c *Command, show func(d *draft, g *GameRecord, ptn string)) error {
-	gs, err := s.target(c, pickShow)
+	gs, err := s.target(c, pick.Show)
 	if err != nil {
 		return err
 	}
@@ -49,7 +50,7 @@ func (s *session) withPTN(c *Command, show func(d *draft, g *GameRecord, ptn str
 }
 
 func (s *session) cmdTPS(c *Command) error {
-	gs, err := s.target(c, pickShow)
+	gs, err := s.target(c, pick.Show)
 	if err != nil {
 		return err
 	}
@@ -90,7 +91,7 @@ func (s *session) gameLines(live bool) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if live && calledOff(g) {
+		if live && pick.CalledOff(g) {
 			continue
 		}
 		line, waiting := s.gameLine(g, key)
@@ -113,8 +114,8 @@ func (s *session) gameLine(g *GameRecord, key string) (string, bool) {
 	waiting := false
 	switch g.Status {
 	case Active:
-		tm := toMove(g)
-		turn := startPly(g) + len(g.Moves) + 1
+		tm := pick.ToMove(g)
+		turn := pick.StartPly(g) + len(g.Moves) + 1
 		if tm == me {
 			line += fmt.Sprintf("your turn (turn %d)", turn)
 			waiting = true
@@ -139,7 +140,7 @@ func (s *session) gameLine(g *GameRecord, key string) (string, bool) {
 		line += string(g.Status)
 	}
 	line += challenge.RematchLinks(g)
-	if g.Proposal != nil && answerable(g) && g.Proposal.By != me {
+	if g.Proposal != nil && pick.Answerable(g) && g.Proposal.By != me {
 		line += fmt.Sprintf("; %s proposes to %s: send \"game %s; accept\" or \"game %s; decline\"", g.Names[g.Proposal.By], s.proposalShort(g, g.Proposal, key), g.ID, g.ID)
 		waiting = true
 	}

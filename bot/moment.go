@@ -5,11 +5,12 @@ import (
 	"fmt"
 
 	"github.com/takbymail/takbot/bot/moment"
+	"github.com/takbymail/takbot/bot/pick"
 )
 
 // MomentOf is the state of a game that actions offered about it depend
 // on, as a short string (package moment).
-func MomentOf(g *GameRecord) string { return moment.Of(g, startPly(g)+len(g.Moves)) }
+func MomentOf(g *GameRecord) string { return moment.Of(g, pick.StartPly(g)+len(g.Moves)) }
 
 // ValidMoment reports whether s is shaped as MomentOf writes moments
 // (moment.Valid).
@@ -83,7 +84,7 @@ func (s *session) staleMoment(key string) (bool, error) {
 // staleText says how game g moved on since a moment.
 func staleText(g *GameRecord, then string) string {
 	ply, stage, proposal, _ := moment.Parse(then)
-	nowPly := startPly(g) + len(g.Moves)
+	nowPly := pick.StartPly(g) + len(g.Moves)
 	intro := fmt.Sprintf("This button was drawn for an earlier moment of game %s", g.ID)
 	switch {
 	case stage == 'c' && g.Status != Challenged:

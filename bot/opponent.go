@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
@@ -200,7 +201,7 @@ func (r *Referee) expandAnalyses(ctx context.Context, e *transportEntry, rp *Rep
 // cmdAnalyse is "analyse [N]": takbot's evaluation and best line, only
 // where that is fair: in a game against takbot, and in a finished game.
 func (s *session) cmdAnalyse(c *Command) error {
-	gs, err := s.target(c, pickAnalyse)
+	gs, err := s.target(c, pick.Analyse)
 	if err != nil {
 		return err
 	}

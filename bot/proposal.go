@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -16,7 +17,7 @@ import (
 // "im" rules illegal is taken back at once, even the one that ended it.
 
 func (s *session) cmdResign(c *Command) error {
-	gs, err := s.target(c, pickPlaying)
+	gs, err := s.target(c, pick.Playing)
 	if err != nil {
 		return err
 	}
@@ -52,7 +53,7 @@ func (s *session) cmdTakeback(c *Command) error {
 // either met by the same offer crossing it or refused (proposalOpen); the
 // proposal is built for its kind (newProposal) and told (tellProposal).
 func (s *session) propose(c *Command, k ProposalKind) error {
-	gs, err := s.target(c, pickPlaying)
+	gs, err := s.target(c, pick.Playing)
 	if err != nil {
 		return err
 	}

@@ -40,6 +40,3 @@ func (s *session) checkChallengeQuotas(op *PlayerRecord) error {
 // checkOwnChallenges refuses a challenge from a sender who has as many
 // waiting as the referee allows (consent.CheckOwnChallenges).
 func (s *session) checkOwnChallenges() error { return consent.CheckOwnChallenges(s) }
-
-// gameLess orders game ids by number: g2 before g10.
-func gameLess(a, b string) bool { return consent.GameLess(a, b) }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/account"
+	"github.com/takbymail/takbot/bot/pick"
 )
 
 // Reminders that fit a player's day ("set remind", "set zone", "set
@@ -12,7 +13,7 @@ import (
 // remindTime is when the player to move in g is reminded
 // (account.RemindTime).
 func remindTime(g *GameRecord, fraction float64) time.Time {
-	return account.RemindTime(g, toMove(g), fraction)
+	return account.RemindTime(g, pick.ToMove(g), fraction)
 }
 
 // zoneOf returns a player's zone, UTC when they set none.
@@ -31,6 +32,3 @@ func setZoneOf(p *PlayerRecord, name string) (*time.Location, error) {
 	}
 	return loc, nil
 }
-
-// zoneName names a player's zone, "UTC" when they chose none.
-func zoneName(p *PlayerRecord) string { return account.ZoneName(p) }

@@ -8,6 +8,7 @@ import (
 	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/bot/digest"
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/record"
@@ -60,12 +61,12 @@ func (s *session) MarkGame(g *record.Game) { s.games[g.ID].dirty = true }
 
 // TargetShown is the game a command is about, in progress or waiting.
 func (s *session) TargetShown(c *command.Command) (*record.Game, error) {
-	return recOf(s.target(c, pickShow))
+	return recOf(s.target(c, pick.Show))
 }
 
 // PlayingGame is the game in progress a command is about.
 func (s *session) PlayingGame(c *command.Command) (*record.Game, error) {
-	return recOf(s.target(c, pickPlaying))
+	return recOf(s.target(c, pick.Playing))
 }
 
 // Position is where a loaded game stands.

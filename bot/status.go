@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/takbymail/takbot/bot/challenge"
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -84,7 +85,7 @@ func (s *session) offerActions(gs *gameState, to string) {
 	var buf [4]Action // room for what a game in progress offers
 	offers := buf[:0]
 	offer := func(as ...Action) { offers = append(offers, as...) }
-	if pr := g.Proposal; pr != nil && answerable(g) {
+	if pr := g.Proposal; pr != nil && pick.Answerable(g) {
 		if pr.By != me {
 			offer(Action{Label: "Accept: " + s.proposalShort(g, pr, to), Command: "accept", Game: g.ID},
 				Action{Label: "Decline the proposal", Command: "decline", Game: g.ID})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
@@ -23,9 +24,9 @@ func (s *session) cmdRS(c *Command) error {
 	if board == "" && len(c.Args) > 0 {
 		board = strings.Join(c.Args, " ")
 	}
-	kind := pickShow
+	kind := pick.Show
 	if board != "" {
-		kind = pickPlaying
+		kind = pick.Playing
 	}
 	gs, err := s.target(c, kind)
 	if err != nil {

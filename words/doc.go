@@ -36,6 +36,7 @@
 //	standing.go   "stats", "leaderboard", a rated game's change of ratings and its withdrawal, namesakes
 //	digest.go     the daily digest, "set digest" and its line in "settings"
 //	vacation.go   "vacation": the clocks stopped, the allowance left
+//	choose.go     which game a command is for: the question when several fit, the refusal when none does
 //	outcome.go    the Outcome and Question interfaces every outcome here satisfies
 //	delivery.go   a player replies cannot reach, told to their opponent
 //

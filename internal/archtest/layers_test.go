@@ -72,6 +72,8 @@ var rules = []rule{
 	{tree: "bot/watching", may: []string{"tak", "record", "command", "words"}},
 	{tree: "bot/digest", may: []string{"tak", "record", "command", "words", "bot/schedule"}},
 	{tree: "bot/vacation", may: []string{"tak", "record", "command", "words"}},
+	// Choosing the game a command addresses, over the records alone.
+	{tree: "bot/pick", may: []string{"tak", "record", "command", "words"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render", "bot/schedule"}},
 	// Delivery (lanes, retries, the store-health gate) sits below the
