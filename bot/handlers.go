@@ -6,6 +6,7 @@ import (
 
 	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/challenge"
+	"github.com/takbymail/takbot/bot/gameinfo"
 	"github.com/takbymail/takbot/bot/pairing"
 	"github.com/takbymail/takbot/bot/planner"
 	"github.com/takbymail/takbot/bot/ranking"
@@ -42,15 +43,15 @@ var handlers = map[string]handler{
 	"resign":      (*session).cmdResign,
 	"say":         func(s *session, c *Command) error { return account.Say(s, c) },
 	"plan":        func(s *session, c *Command) error { return planner.Plan(s, c) },
-	"board":       (*session).cmdBoard,
-	"history":     (*session).cmdHistory,
+	"board":       func(s *session, c *Command) error { return gameinfo.Board(s, c) },
+	"history":     func(s *session, c *Command) error { return gameinfo.History(s, c) },
 	"analyse":     (*session).cmdAnalyse,
-	"tps":         (*session).cmdTPS,
-	"link":        (*session).cmdLink,
-	"games":       (*session).cmdGames,
+	"tps":         func(s *session, c *Command) error { return gameinfo.TPS(s, c) },
+	"link":        func(s *session, c *Command) error { return gameinfo.Link(s, c) },
+	"games":       func(s *session, c *Command) error { return gameinfo.Games(s, false, "") },
 	"seeks":       func(s *session, c *Command) error { return challenge.Seeks(s, c) },
-	command.Game:  (*session).cmdGame,
-	"notation":    (*session).cmdNotation,
+	command.Game:  func(s *session, c *Command) error { return gameinfo.Choose(s, c) },
+	"notation":    func(s *session, c *Command) error { return gameinfo.Notation(s, c) },
 	"pair":        func(s *session, c *Command) error { return pairing.Pair(s, c) },
 	"settings":    func(s *session, c *Command) error { return account.Settings(s, c) },
 	"held":        func(s *session, c *Command) error { return account.HeldAnswers(s, c) },

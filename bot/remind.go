@@ -19,10 +19,6 @@ func remindTime(g *GameRecord, fraction float64) time.Time {
 // zoneOf returns a player's zone, UTC when they set none.
 func zoneOf(p *PlayerRecord) *time.Location { return account.ZoneOf(p) }
 
-// timeFor writes a time for a reader: in their zone once they set one
-// ("2026-11-27 10:00 CET"), else in UTC.
-func (s *session) timeFor(key string, t time.Time) string { return s.reader(nil, key).Time(t) }
-
 // setZoneOf sets a player's zone from its name (account.SetZone), refusing
 // a name that is no zone.
 func setZoneOf(p *PlayerRecord, name string) (*time.Location, error) {

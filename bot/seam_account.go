@@ -8,6 +8,7 @@ import (
 	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/bot/digest"
+	"github.com/takbymail/takbot/bot/gameinfo"
 	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/notation"
@@ -113,7 +114,7 @@ func (s *session) IsRefusal(err error) bool {
 }
 
 // ListGames tells the sender their games, the title ending with hint.
-func (s *session) ListGames(live bool, hint string) error { return s.listGames(live, hint) }
+func (s *session) ListGames(live bool, hint string) error { return gameinfo.Games(s, live, hint) }
 
 // WordsProposal describes a proposal of game g for words.
 func (s *session) WordsProposal(g *record.Game, p *record.Proposal) words.Proposal {
@@ -138,7 +139,7 @@ func (s *session) ShowsPictures(id record.Identity) bool { return s.r.showsPictu
 func (s *session) ThemeOf(p *record.Player) render.Theme { return s.r.themeOf(p) }
 
 // CmdNotation runs "notation".
-func (s *session) CmdNotation(c *command.Command) error { return s.cmdNotation(c) }
+func (s *session) CmdNotation(c *command.Command) error { return gameinfo.Notation(s, c) }
 
 // SetReview runs "set review on|off".
 func (s *session) SetReview(value string) error { return s.setReview(value) }

@@ -17,9 +17,6 @@ func (s *session) orient(key string) notation.Orientation {
 	return p.Notation
 }
 
-// who names a player with their colour: "alice (white)".
-func who(g *GameRecord, c tak.Color) string { return g.Names[c] + " (" + c.String() + ")" }
-
 func fmtTime(t time.Time) string { return words.UTC(t) }
 
 // turnName names a turn with its PTN move number: "turn 7 (PTN move 4,

@@ -74,6 +74,8 @@ var rules = []rule{
 	{tree: "bot/vacation", may: []string{"tak", "record", "command", "words"}},
 	// Choosing the game a command addresses, over the records alone.
 	{tree: "bot/pick", may: []string{"tak", "record", "command", "words"}},
+	// The commands that show a game or the player's games.
+	{tree: "bot/gameinfo", may: []string{"tak", "notation", "record", "command", "words", "bot/pick", "bot/present", "bot/privacy"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render", "bot/schedule"}},
 	// Delivery (lanes, retries, the store-health gate) sits below the

@@ -1,0 +1,21 @@
+package bot
+
+import (
+	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
+)
+
+// The seam of bot/gameinfo and bot/sync (their Turn interfaces): each
+// method forwards to the session.
+
+// History is a loaded game's history.
+func (s *session) History(id string) *tak.Game { return s.games[id].tg }
+
+// Status adds what the player to sees of loaded game g (status).
+func (s *session) Status(g *record.Game, to string, withPicture bool) {
+	s.status(s.games[g.ID], to, withPicture)
+}
+
+// Reader describes the player key as a reader of game g, nil for none.
+func (s *session) Reader(g *record.Game, key string) words.Reader { return s.reader(g, key) }
