@@ -7,6 +7,7 @@ import (
 
 	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
+	"github.com/takbymail/takbot/bot/syncboard"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -78,7 +79,7 @@ func (s *session) disputable(gs *gameState, c *Command, me tak.Color) (string, e
 	}
 	n := gs.tg.Len()
 	if n == 0 {
-		return "", s.refusal(g, words.Refusal{Reason: words.NoMoveYet, AdoptedAt: adoptedAt(gs)})
+		return "", s.refusal(g, words.Refusal{Reason: words.NoMoveYet, AdoptedAt: syncboard.AdoptedAt(gs.rec, gs.tg)})
 	}
 	if gs.tg.PositionAfter(n-1).ToMove() == me {
 		return "", s.refusal(g, words.Refusal{Reason: words.OwnMove})

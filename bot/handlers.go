@@ -10,6 +10,7 @@ import (
 	"github.com/takbymail/takbot/bot/pairing"
 	"github.com/takbymail/takbot/bot/planner"
 	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/bot/syncboard"
 	"github.com/takbymail/takbot/bot/vacation"
 	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/command"
@@ -31,7 +32,7 @@ var handlers = map[string]handler{
 	"decline":     func(s *session, c *Command) error { return challenge.Decline(s, c) },
 	"cancel":      func(s *session, c *Command) error { return challenge.Cancel(s, c) },
 	command.Move:  (*session).cmdMove,
-	command.RS:    (*session).cmdRS,
+	command.RS:    func(s *session, c *Command) error { return syncboard.RS(s, c) },
 	"revert":      (*session).cmdRevert,
 	"adopt":       (*session).cmdAdopt,
 	"restart":     (*session).cmdRestart,

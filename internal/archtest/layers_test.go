@@ -76,6 +76,8 @@ var rules = []rule{
 	{tree: "bot/pick", may: []string{"tak", "record", "command", "words"}},
 	// The commands that show a game or the player's games.
 	{tree: "bot/gameinfo", may: []string{"tak", "notation", "record", "command", "words", "bot/pick", "bot/present", "bot/privacy"}},
+	// "rs" and the boards of adopt proposals.
+	{tree: "bot/syncboard", may: []string{"tak", "notation", "record", "command", "words", "bot/present"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render", "bot/schedule"}},
 	// Delivery (lanes, retries, the store-health gate) sits below the
