@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/takbymail/takbot/bot/account"
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/bot/gameinfo"
 	"github.com/takbymail/takbot/bot/pairing"
@@ -46,7 +47,7 @@ var handlers = map[string]handler{
 	"plan":        func(s *session, c *Command) error { return planner.Plan(s, c) },
 	"board":       func(s *session, c *Command) error { return gameinfo.Board(s, c) },
 	"history":     func(s *session, c *Command) error { return gameinfo.History(s, c) },
-	"analyse":     (*session).cmdAnalyse,
+	"analyse":     func(s *session, c *Command) error { return analysis.Analyse(s, c) },
 	"tps":         func(s *session, c *Command) error { return gameinfo.TPS(s, c) },
 	"link":        func(s *session, c *Command) error { return gameinfo.Link(s, c) },
 	"games":       func(s *session, c *Command) error { return gameinfo.Games(s, false, "") },

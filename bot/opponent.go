@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
-	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/render"
@@ -170,7 +168,7 @@ func (r *Referee) expandAnalyses(ctx context.Context, e *transportEntry, rp *Rep
 		}
 		req.Pictures = e.info.Limits.Pictures
 		actx, cancel := context.WithTimeout(ctx, r.opts.Delivery.SendTimeout)
-		parts, images, err := r.analyses.get(actx, req, func() ([]Part, []Attachment, error) { return r.opts.Analyst.Analyse(actx, req) })
+		parts, images, err := r.analyses.Get(actx, req, func() ([]Part, []Attachment, error) { return r.opts.Analyst.Analyse(actx, req) })
 		cancel()
 		if err != nil {
 			r.logger().Warn("delivery: an analysis failed", "reply", rp.ID, "game", rp.Game, "err", err)
@@ -198,76 +196,6 @@ func (r *Referee) expandAnalyses(ctx context.Context, e *transportEntry, rp *Rep
 	rp.Parts = out
 }
 
-// cmdAnalyse is "analyse [N]": takbot's evaluation and best line, only
-// where that is fair: in a game against takbot, and in a finished game.
-func (s *session) cmdAnalyse(c *Command) error {
-	gs, err := s.target(c, pick.Analyse)
-	if err != nil {
-		return err
-	}
-	g := gs.rec
-	switch {
-	case g.Status == Active && !g.AgainstEngine():
-		return refuse("analysis is for games against takbot and finished games: game %s between you and %s is still in progress%s",
-			g.ID, g.Names[1-colorIndex(g, s.sender.Key)], s.chosenHint(g))
-	case g.Status == Challenged:
-		return refuse("game %s has not started yet: there is nothing to analyse%s", g.ID, s.chosenHint(g))
-	case g.Status != Active && g.Status != Over:
-		return refuse("game %s was never played (it is %s): there is nothing to analyse%s", g.ID, g.Status, s.chosenHint(g))
-	case !s.r.analysing():
-		return refuse("this takbot has no engine to analyse with")
-	}
-	first, last := gs.tg.Start().Ply(), gs.pos().Ply()
-	turn := last
-	if g.Status == Over && gs.tg.Len() > 0 && gs.pos().Result().Over() {
-		turn = last - 1 // the game ended on the board: the position before the last move
-	}
-	if len(c.Args) > 0 {
-		n, err := strconv.Atoi(strings.TrimPrefix(c.Args[0], "#"))
-		if err != nil || n < first || n > last {
-			return refuse("say which position to analyse by its turn, from %d to %d, e.g. \"analyse %d\"", first, last, turn)
-		}
-		turn = n
-	}
-	if gs.tg.PositionAfter(turn - first).Result().Over() {
-		return refuse("the game is over after turn %d: there is nothing left to analyse there; try \"analyse %d\"", turn, max(first, turn-1))
-	}
-	if g.AgainstEngine() && g.Start != "" {
-		if err := s.fairSetUp(gs, turn-first); err != nil {
-			return err
-		}
-	}
-	if s.analysedHere(g.ID, turn) {
-		return nil // asked before in this message: analysed once
-	}
-	if err := s.countAnalysis(g.ID, turn, last); err != nil {
-		return err
-	}
-	text, err := present.PTN(gs.rec, gs.tg)
-	if err != nil {
-		return err
-	}
-	d := s.tell(s.sender.Key, g.ID)
-	d.parts = append(d.parts, analysisPart(s.analysisRequest(g, AnalyseLine, text, turn)))
-	return nil
-}
-
-// colorIndex is the index of a player's colour in g (0 if not a player).
-func colorIndex(g *GameRecord, key string) int {
-	c, _ := g.ColorOf(key)
-	return int(c)
-}
-
-// analysisRequest fills in what every request carries: the reader's look.
-func (s *session) analysisRequest(g *GameRecord, kind, ptn string, turn int) AnalysisRequest {
-	req := AnalysisRequest{Kind: kind, Game: g.ID, PTN: ptn, Turn: turn, Base: strings.TrimSuffix(present.FileName(g), ".ptn"),
-		Orientation: s.orient(s.sender.Key)}
-	if p, err := s.player(s.sender.Key); err == nil {
-		req.Theme, req.Width = s.r.themeOf(p), p.Width
-	}
-	return req
-}
-
 // addReview adds the end-of-game review to the replies of the message
 // that ended a game (not to later ones about it, a dispute's ruling), for
 // a reader who wants it (PlayerRecord.NoReview unset): the engine's
@@ -292,35 +220,6 @@ func (s *session) addReview(gs *gameState, d *draft, ptn string) {
 		Orientation: s.orient(d.to), Theme: s.r.themeOf(p), Width: p.Width}
 	d.say("takbot's review of the game follows (\"set review off\" stops reviews).")
 	d.parts = append(d.parts, analysisPart(req))
-}
-
-// setReview is "set review on|off".
-func (s *session) setReview(value string) error {
-	p := s.sender
-	switch value {
-	case "on", "yes":
-		p.NoReview = false
-	case "off", "no":
-		p.NoReview = true
-	default:
-		return refuse("review must be on or off, not %q", excerpt(value, 20))
-	}
-	s.markPlayer(p)
-	if p.NoReview {
-		s.tell(p.Key, s.defaultGame()).say("You will no longer get takbot's review when a game of yours ends.")
-	} else {
-		s.tell(p.Key, s.defaultGame()).say("When a game of yours ends, its last message will carry takbot's review.")
-	}
-	return nil
-}
-
-// showReview says the review setting in "settings".
-func (s *session) showReview(d *draft) {
-	if s.sender.NoReview {
-		d.say("Review of your finished games: off. To get one, send \"set review on\".")
-		return
-	}
-	d.say("Review of your finished games: on (in the last message of a game). To stop it, send \"set review off\".")
 }
 
 // GamesOf returns the ids of a player's games, for adapters (the engine

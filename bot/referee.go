@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/bot/cpugate"
 	"github.com/takbymail/takbot/bot/present"
@@ -117,8 +118,8 @@ type Referee struct {
 	randM sync.Mutex
 	cache *recordcache.Cache
 	pngs  *present.PNGCache // pictures rendered for delivery, by name
-	// analyses keeps the latest analyses by request (analyse.go)
-	analyses analysisCache
+	// analyses keeps the latest analyses by request (bot/analysis)
+	analyses analysis.Cache
 	rates    consent.Rates
 
 	tmu        sync.RWMutex

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/account"
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/bot/digest"
 	"github.com/takbymail/takbot/bot/gameinfo"
@@ -142,10 +143,10 @@ func (s *session) ThemeOf(p *record.Player) render.Theme { return s.r.themeOf(p)
 func (s *session) CmdNotation(c *command.Command) error { return gameinfo.Notation(s, c) }
 
 // SetReview runs "set review on|off".
-func (s *session) SetReview(value string) error { return s.setReview(value) }
+func (s *session) SetReview(value string) error { return analysis.SetReview(s, value) }
 
 // ShowReview adds the review setting to the reply to key about game.
-func (s *session) ShowReview(to, game string) { s.showReview(s.tell(to, game)) }
+func (s *session) ShowReview(to, game string) { analysis.ShowReview(s, to, game) }
 
 // SetDigest runs "set digest ...".
 func (s *session) SetDigest(args []string) error { return digest.Set(s, args, s.defaultGame()) }

@@ -38,6 +38,7 @@
 //	vacation.go   "vacation": the clocks stopped, the allowance left
 //	choose.go     which game a command is for: the question when several fit, the refusal when none does
 //	info.go       "board", "history", "link", "tps", "games" (a game's line), "game ID", "notation"
+//	analyse.go    "analyse" refused (where it is not fair, over its quota); "set review" and its line in "settings"
 //	outcome.go    the Outcome and Question interfaces every outcome here satisfies
 //	delivery.go   a player replies cannot reach, told to their opponent
 //

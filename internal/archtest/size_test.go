@@ -48,9 +48,8 @@ var funcAllowed = map[string]funcSize{
 
 // pkgAllowed lists the packages outside internal/ over maxPackageLines
 // today, with the lines measured when listed. Entries may only be removed.
-var pkgAllowed = map[string]int{
-	"bot": 6186,
-}
+// (bot left it at 5,897 lines, issue 25.)
+var pkgAllowed = map[string]int{}
 
 // funcSize is what the test measures of one function.
 type funcSize struct {
