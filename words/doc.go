@@ -39,6 +39,7 @@
 //	choose.go     which game a command is for: the question when several fit, the refusal when none does
 //	info.go       "board", "history", "link", "tps", "games" (a game's line), "game ID", "notation"
 //	analyse.go    "analyse" refused (where it is not fair, over its quota); "set review" and its line in "settings"
+//	button.go     a button pressed after its game moved on: how it moved on
 //	outcome.go    the Outcome and Question interfaces every outcome here satisfies
 //	delivery.go   a player replies cannot reach, told to their opponent
 //

@@ -103,7 +103,7 @@ var rules = []rule{
 	// What a viewer may see of games and players: a leaf over the records.
 	{tree: "bot/privacy", may: []string{"record"}},
 	// The stamps of actions offered about a game: a leaf over the records.
-	{tree: "bot/moment", may: []string{"record"}},
+	{tree: "bot/moment", may: []string{"record", "words"}},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
 	{tree: "ops", may: referee},
