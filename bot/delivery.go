@@ -72,7 +72,7 @@ func (s transportSource) Prepare(ctx context.Context, rp *Reply) {
 			s.r.logger().Warn("delivery: render a picture", "transport", s.e.info.Name, "reply", rp.ID, "game", rp.Game, "err", err)
 		})
 	}
-	s.r.expandAnalyses(ctx, s.e, rp)
+	s.r.analyses.Expand(ctx, s.r.opts.Analyst, s.r.opts.Delivery.SendTimeout, s.e.info.Limits.Pictures, rp, s.r.logger())
 }
 func (s transportSource) Send(ctx context.Context, rp *Reply) error { return s.e.t.Send(ctx, rp) }
 func (s transportSource) MarkDelivered(ctx context.Context, rp *Reply, at time.Time) error {

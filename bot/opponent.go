@@ -2,14 +2,10 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/present"
-	"github.com/takbymail/takbot/notation"
-	"github.com/takbymail/takbot/render"
 )
 
 // The bot as an opponent. The engine plays as a player of its own, on a
@@ -94,31 +90,14 @@ func (r *Referee) rateLimit(msg Message) int {
 
 // ---- analysis ----
 
-// AnalysisRequest is what a reply asks the engine to analyse, stored in
-// an Analysis part (as JSON in its Text) and carried out at delivery by
-// the referee's Analyst (Options.Analyst).
-type AnalysisRequest struct {
-	// Kind is AnalyseLine (the best line from one position) or
-	// AnalyseReview (the whole game, for its end).
-	Kind string
-	Game string
-	// PTN is the whole game as PTN, as "history" shows it.
-	PTN string
-	// Turn, for a line, is the position analysed: the one after turn Turn.
-	Turn int
-	// Base names the files of a review ("g3-Alice-vs-takbot").
-	Base string
-	// The reader's look, for the pictures, and notation, for the moves.
-	Theme       render.Theme         `json:",omitempty"`
-	Width       int                  `json:",omitempty"`
-	Orientation notation.Orientation `json:",omitempty"`
-	Pictures    bool                 `json:",omitempty"` // the reader's transport shows pictures
-}
+// AnalysisRequest is what a reply asks the engine to analyse, carried out
+// at delivery by the referee's Analyst: [analysis.Request].
+type AnalysisRequest = analysis.Request
 
 // The kinds of analysis.
 const (
-	AnalyseLine   = "line"
-	AnalyseReview = "review"
+	AnalyseLine   = analysis.Line
+	AnalyseReview = analysis.Review
 )
 
 // Analyst analyses games for "analyse" and the end-of-game review, at
@@ -131,70 +110,8 @@ type Analyst interface {
 	Analyse(ctx context.Context, req AnalysisRequest) ([]Part, []Attachment, error)
 }
 
-// analysisPart is the reply part that asks for an analysis.
-func analysisPart(req AnalysisRequest) Part {
-	b, _ := json.Marshal(req) // plain data: never fails
-	return Part{Kind: Analysis, Text: string(b), Caption: req.Kind}
-}
-
 // analysing reports whether the referee can analyse.
 func (r *Referee) analysing() bool { return r.opts.Analyst != nil }
-
-// expandAnalyses replaces each Analysis part of a reply with the
-// analysis, at delivery. An analysis that fails is replaced with a line
-// saying so: the rest of the reply (a game's result) goes out anyway.
-func (r *Referee) expandAnalyses(ctx context.Context, e *transportEntry, rp *Reply) {
-	has := false
-	for _, p := range rp.Parts {
-		has = has || p.Kind == Analysis
-	}
-	if !has {
-		return
-	}
-	var out []Part
-	for _, p := range rp.Parts {
-		if p.Kind != Analysis {
-			out = append(out, p)
-			continue
-		}
-		var req AnalysisRequest
-		if err := json.Unmarshal([]byte(p.Text), &req); err != nil {
-			r.logger().Warn("delivery: an analysis request that cannot be read", "reply", rp.ID, "err", err)
-			continue
-		}
-		if r.opts.Analyst == nil {
-			out = append(out, Part{Kind: Prose, Text: "This takbot has no engine to analyse with, so there is no analysis."})
-			continue
-		}
-		req.Pictures = e.info.Limits.Pictures
-		actx, cancel := context.WithTimeout(ctx, r.opts.Delivery.SendTimeout)
-		parts, images, err := r.analyses.Get(actx, req, func() ([]Part, []Attachment, error) { return r.opts.Analyst.Analyse(actx, req) })
-		cancel()
-		if err != nil {
-			r.logger().Warn("delivery: an analysis failed", "reply", rp.ID, "game", rp.Game, "err", err)
-			what := "analysis"
-			if req.Kind == AnalyseReview {
-				what = "review of the game"
-			}
-			why := "the engine failed"
-			if errors.Is(err, context.DeadlineExceeded) {
-				why = "it took too long"
-			}
-			out = append(out, Part{Kind: Prose, Text: fmt.Sprintf("takbot could not finish its %s this time (%s).", what, why)})
-			continue
-		}
-		for _, q := range parts {
-			if q.Kind == Image && !e.info.Limits.Pictures {
-				continue
-			}
-			out = append(out, q)
-		}
-		if e.info.Limits.Pictures {
-			rp.Images = append(rp.Images, images...)
-		}
-	}
-	rp.Parts = out
-}
 
 // addReview adds the end-of-game review to the replies of the message
 // that ended a game (not to later ones about it, a dispute's ruling), for
@@ -219,7 +136,7 @@ func (s *session) addReview(gs *gameState, d *draft, ptn string) {
 	req := AnalysisRequest{Kind: AnalyseReview, Game: gs.rec.ID, PTN: ptn, Base: strings.TrimSuffix(present.FileName(gs.rec), ".ptn"),
 		Orientation: s.orient(d.to), Theme: s.r.themeOf(p), Width: p.Width}
 	d.say("takbot's review of the game follows (\"set review off\" stops reviews).")
-	d.parts = append(d.parts, analysisPart(req))
+	d.parts = append(d.parts, analysis.Part(req))
 }
 
 // GamesOf returns the ids of a player's games, for adapters (the engine

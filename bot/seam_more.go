@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/record"
@@ -61,7 +62,7 @@ func (s *session) RequestAnalysis(g *record.Game, ptn string, turn int) {
 		req.Theme, req.Width = s.r.themeOf(p), p.Width
 	}
 	d := s.tell(s.sender.Key, g.ID)
-	d.parts = append(d.parts, analysisPart(req))
+	d.parts = append(d.parts, analysis.Part(req))
 }
 
 // Reader describes the player key as a reader of game g, nil for none.

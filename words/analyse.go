@@ -86,3 +86,26 @@ type ReviewRefused struct{ Arg string }
 func (o ReviewRefused) Words(Reader) string {
 	return fmt.Sprintf("review must be on or off, not %q", o.Arg)
 }
+
+// AnalysisMissing stands, at delivery, for an analysis that is not there:
+// this takbot has no engine, or the engine failed or took too long.
+type AnalysisMissing struct {
+	NoEngine bool
+	Review   bool // the review of a game, not a line
+	TooLong  bool
+}
+
+// Words says so.
+func (o AnalysisMissing) Words(Reader) string {
+	if o.NoEngine {
+		return "This takbot has no engine to analyse with, so there is no analysis."
+	}
+	what, why := "analysis", "the engine failed"
+	if o.Review {
+		what = "review of the game"
+	}
+	if o.TooLong {
+		why = "it took too long"
+	}
+	return fmt.Sprintf("takbot could not finish its %s this time (%s).", what, why)
+}

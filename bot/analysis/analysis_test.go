@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"testing"
 	"time"
 
@@ -64,5 +65,30 @@ func TestRefusalWords(t *testing.T) {
 		if got := o.Words(words.Reader{}); got != want {
 			t.Errorf("%+v: %q, want %q", o, got, want)
 		}
+	}
+}
+
+// failing is an Analyst that runs out of time.
+type failing struct{}
+
+func (failing) Analyse(context.Context, Request) ([]record.Part, []record.Attachment, error) {
+	return nil, nil, context.DeadlineExceeded
+}
+
+func TestExpandSaysWhatIsMissing(t *testing.T) {
+	var c Cache
+	log := slog.New(slog.DiscardHandler)
+	reply := func(kind string) *record.Reply {
+		return &record.Reply{Parts: []record.Part{{Kind: record.Prose, Text: "Game over."}, Part(Request{Kind: kind, Game: "g1"})}}
+	}
+	rp := reply(Line)
+	c.Expand(context.Background(), nil, time.Second, false, rp, log)
+	if len(rp.Parts) != 2 || rp.Parts[1].Text != "This takbot has no engine to analyse with, so there is no analysis." {
+		t.Errorf("without an engine: %+v", rp.Parts)
+	}
+	rp = reply(Review)
+	c.Expand(context.Background(), failing{}, time.Second, false, rp, log)
+	if len(rp.Parts) != 2 || rp.Parts[0].Text != "Game over." || rp.Parts[1].Text != "takbot could not finish its review of the game this time (it took too long)." {
+		t.Errorf("a review out of time: %+v", rp.Parts)
 	}
 }

@@ -19,9 +19,11 @@
 //     other players ([Reachable]).
 //
 // [Analyse] decides and asks the session for the analysis
-// (Turn.RequestAnalysis: a reply part carried out at delivery, by the
-// referee's Analyst); it reaches the message through [Turn], which
-// package bot's session implements (bot/seam_more.go), and words its
-// refusals as outcomes of package words (words.AnalyseRefusal). The
-// package never imports package bot.
+// (Turn.RequestAnalysis: a reply part holding a [Request], see [Part]);
+// at delivery [Cache.Expand] replaces the part with what the referee's
+// [Analyst] found, or a line saying why there is none (words.AnalysisMissing).
+// [Analyse] reaches the message through [Turn], which package bot's
+// session implements (bot/seam_more.go), and words its refusals as
+// outcomes of package words (words.AnalyseRefusal). The package never
+// imports package bot.
 package analysis

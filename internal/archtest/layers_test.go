@@ -79,7 +79,7 @@ var rules = []rule{
 	// "rs" and the boards of adopt proposals.
 	{tree: "bot/syncboard", may: []string{"tak", "notation", "record", "command", "words", "bot/present"}},
 	// "analyse" within its limits, the review setting, the analyses' cache.
-	{tree: "bot/analysis", may: []string{"tak", "notation", "record", "command", "words", "bot/consent", "bot/present"}},
+	{tree: "bot/analysis", may: []string{"tak", "notation", "render", "record", "command", "words", "bot/consent", "bot/present"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render", "bot/schedule"}},
 	// Delivery (lanes, retries, the store-health gate) sits below the
