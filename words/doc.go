@@ -40,6 +40,7 @@
 //	info.go       "board", "history", "link", "tps", "games" (a game's line), "game ID", "notation"
 //	analyse.go    "analyse" refused (where it is not fair, over its quota); "set review" and its line in "settings"
 //	button.go     a button pressed after its game moved on: how it moved on
+//	prose.go      a message without a command, the lines skipped as prose, the commands a refusal left unrun
 //	outcome.go    the Outcome and Question interfaces every outcome here satisfies
 //	delivery.go   a player replies cannot reach, told to their opponent
 //
