@@ -3,10 +3,8 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
-	"sort"
-	"strings"
 
+	"github.com/takbymail/takbot/bot/gameinfo"
 	"github.com/takbymail/takbot/bot/pick"
 )
 
@@ -55,27 +53,5 @@ func (r *Referee) MoveChoices(ctx context.Context, who Identity, game, prefix st
 	if err != nil || g == nil {
 		return nil, err
 	}
-	tg, err := g.History()
-	if err != nil {
-		return nil, fmt.Errorf("bot: move choices: %w", err)
-	}
-	pos := tg.Position()
-	prefix = strings.ToLower(strings.TrimSpace(prefix))
-	var out []string
-	for _, m := range pos.LegalMoves(nil) {
-		text := formatMove(m, pos, p.Notation)
-		if strings.HasPrefix(strings.ToLower(text), prefix) {
-			out = append(out, text)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if len(out[i]) != len(out[j]) {
-			return len(out[i]) < len(out[j])
-		}
-		return out[i] < out[j]
-	})
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
-	}
-	return out, nil
+	return gameinfo.MoveChoices(g, p.Notation, prefix, limit)
 }

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/notation"
-	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
 
@@ -44,12 +43,4 @@ func resultText(g *GameRecord) string {
 		return ""
 	}
 	return wordsResult(g.Result).Words(wordsGame(g), words.Reader{})
-}
-
-// formatMove writes a move in a reader's notation.
-func formatMove(m tak.Move, before *tak.Position, o notation.Orientation) string {
-	if o == notation.PTN {
-		return notation.FormatPTN(m, before)
-	}
-	return notation.FormatMail(m, before.Size())
 }

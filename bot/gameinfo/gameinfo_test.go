@@ -1,10 +1,12 @@
 package gameinfo
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -70,5 +72,20 @@ func TestLineWaitsForAProposalOrAChallenge(t *testing.T) {
 	}
 	if o, waiting := Line(l, ch, "a"); waiting || o.Listing != words.ListedChallengeSent {
 		t.Errorf("a's own challenge waits for nobody: %+v %v", o, waiting)
+	}
+}
+
+func TestMoveChoices(t *testing.T) {
+	g := &record.Game{ID: "g1", Status: record.Active, Players: [2]string{"a", "b"}}
+	g.Config = tak.DefaultConfig(5)
+	got, err := MoveChoices(g, notation.PTN, " A", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a1", "a2", "a3"}; !slices.Equal(got, want) {
+		t.Errorf("MoveChoices = %q, want %q", got, want)
+	}
+	if all, _ := MoveChoices(g, notation.PTN, "", 0); len(all) != 25 {
+		t.Errorf("the first move of a 5x5 game has %d choices, want 25 (a flat of the opponent's on each square)", len(all))
 	}
 }
