@@ -77,7 +77,7 @@ func (o WhichGame) Label(c Candidate) string {
 
 // ConfirmResign is the confirmation a resignation in candidate c asks.
 func (o WhichGame) ConfirmResign(c Candidate) string {
-	return fmt.Sprintf("Resign game %s against %s?", c.ID, c.Opponent)
+	return ConfirmResign(c.ID, c.Opponent)
 }
 
 // Words asks.

@@ -21,7 +21,7 @@
 //	dispute.go    a disputed move's ruling ("im") and the rules that make a move legal
 //	ending.go     how a game ended (its result), a resignation, an abort
 //	clock.go      a challenge expired, a reminder, a loss on time and its withdrawal
-//	status.go     where a game stands, under its board; the finished game's PTN file
+//	status.go     where a game stands, under its board; the finished game's PTN file; the commands offered under it
 //	settings.go   how a game is played ("5x5, komi 0, ...")
 //	plans.go      plans made, shown, cleared or refused; planned answers played, or dropped, when the opponent moves
 //	chat.go       words passed on with "say", or refused

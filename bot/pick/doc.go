@@ -5,7 +5,8 @@
 // the small facts of a game record the referee reads everywhere: whose
 // move it is ([ToMove]), the ply its history starts at ([StartPly]),
 // whether a proposal can be answered ([Answerable]) or the game was called
-// off ([CalledOff]).
+// off ([CalledOff]); and the commands a player can send now in a game,
+// offered under its status ([Offers]).
 //
 // Package bot runs the choice (bot/choose.go: the game named in the
 // message, its thread, the player's chosen game, then the only one that

@@ -1,6 +1,7 @@
 package pick
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/takbymail/takbot/command"
@@ -73,5 +74,28 @@ func TestNoneAndWhich(t *testing.T) {
 	want := "It is your turn in several games: g2 (against bob, turn 2) and g1 (a challenge from bob). Which one is \"ps a1 #3\" for? Send \"game g2; ps a1 #3\" or \"game g1; ps a1 #3\" (or \"game g2\" alone to send your commands to g2 until you choose another). Nothing was changed."
 	if got := w.Words(words.Reader{}); got != want {
 		t.Errorf("Which =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// can is a Moves with fixed answers.
+type can struct{ undo, takeback bool }
+
+func (c can) CanUndo() bool     { return c.undo }
+func (c can) CanTakeback() bool { return c.takeback }
+
+func TestOffers(t *testing.T) {
+	act := game("g1", record.Active)
+	offers, attention := Offers(act, tak.White, can{undo: true}, nil)
+	var labels []string
+	for _, a := range offers {
+		labels = append(labels, a.Label)
+	}
+	if want := []string{"Ask to take back your last move", "Offer a draw", "Resign"}; attention || !slices.Equal(labels, want) || offers[2].Confirm != "Resign game g1 against bob?" {
+		t.Errorf("Offers = %+v, %v", offers, attention)
+	}
+	act.Proposal = &record.Proposal{Kind: record.ProposeDraw, By: tak.Black}
+	offers, attention = Offers(act, tak.White, can{}, func() string { return "draw" })
+	if len(offers) != 2 || offers[0].Label != "Accept: draw" || offers[1].Command != "decline" || !attention {
+		t.Errorf("a proposal to answer: %+v, %v", offers, attention)
 	}
 }
