@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"github.com/takbymail/takbot/bot/gameinfo"
-	"github.com/takbymail/takbot/bot/pick"
 )
 
 // MoveChoices lists the legal moves a player could send now, for
@@ -25,30 +24,8 @@ func (r *Referee) MoveChoices(ctx context.Context, who Identity, game, prefix st
 		} else if err != nil {
 			return err
 		}
-		ids := []string{game}
-		if game == "" {
-			if ids, err = tx.GamesOf(key); err != nil {
-				return err
-			}
-		}
-		for _, id := range ids {
-			rec, err := tx.Game(id)
-			if errors.Is(err, ErrNotFound) {
-				continue
-			} else if err != nil {
-				return err
-			}
-			me, ok := rec.ColorOf(key)
-			if !ok || rec.Status != Active || pick.ToMove(rec) != me {
-				continue
-			}
-			if g != nil {
-				g = nil // several games: say nothing rather than guess
-				return nil
-			}
-			g = rec
-		}
-		return nil
+		g, err = gameinfo.YourTurn(tx, key, game)
+		return err
 	})
 	if err != nil || g == nil {
 		return nil, err

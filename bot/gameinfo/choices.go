@@ -1,10 +1,12 @@
 package gameinfo
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/record"
 )
@@ -40,4 +42,34 @@ func MoveChoices(g *record.Game, o notation.Orientation, prefix string, limit in
 		out = out[:limit]
 	}
 	return out, nil
+}
+
+// YourTurn reads, in tx, the game where it is the player key's turn: game,
+// or without one the only such game of theirs; nil when there is none or
+// several (rather than guess).
+func YourTurn(tx record.Tx, key, game string) (*record.Game, error) {
+	ids := []string{game}
+	if game == "" {
+		var err error
+		if ids, err = tx.GamesOf(key); err != nil {
+			return nil, err
+		}
+	}
+	var g *record.Game
+	for _, id := range ids {
+		rec, err := tx.Game(id)
+		if errors.Is(err, record.ErrNotFound) {
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		if me, ok := rec.ColorOf(key); !ok || rec.Status != record.Active || pick.ToMove(rec) != me {
+			continue
+		}
+		if g != nil {
+			return nil, nil // several games: say nothing rather than guess
+		}
+		g = rec
+	}
+	return g, nil
 }

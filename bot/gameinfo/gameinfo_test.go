@@ -89,3 +89,33 @@ func TestMoveChoices(t *testing.T) {
 		t.Errorf("the first move of a 5x5 game has %d choices, want 25 (a flat of the opponent's on each square)", len(all))
 	}
 }
+
+// tx is a record.Tx over a few games; only GamesOf and Game are used.
+type tx struct {
+	record.Tx
+	games map[string]*record.Game
+}
+
+func (t tx) GamesOf(string) ([]string, error) { return []string{"g1", "g2", "g3"}, nil }
+func (t tx) Game(id string) (*record.Game, error) {
+	if g, ok := t.games[id]; ok {
+		return g, nil
+	}
+	return nil, record.ErrNotFound
+}
+
+func TestYourTurn(t *testing.T) {
+	mine := &record.Game{ID: "g1", Status: record.Active, Players: [2]string{"a", "b"}}
+	theirs := &record.Game{ID: "g2", Status: record.Active, Players: [2]string{"b", "a"}}
+	s := tx{games: map[string]*record.Game{"g1": mine, "g2": theirs}}
+	if g, err := YourTurn(s, "a", ""); err != nil || g != mine {
+		t.Errorf("the only game where it is a's turn: %v, %v", g, err)
+	}
+	if g, err := YourTurn(s, "a", "g2"); err != nil || g != nil {
+		t.Errorf("a game where it is not a's turn: %v, %v", g, err)
+	}
+	s.games["g3"] = &record.Game{ID: "g3", Status: record.Active, Players: [2]string{"a", "c"}}
+	if g, err := YourTurn(s, "a", ""); err != nil || g != nil {
+		t.Errorf("two games where it is a's turn: none rather than a guess, got %v, %v", g, err)
+	}
+}
