@@ -7,13 +7,15 @@ import (
 	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
+	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
 
-// The seam of bot/gameinfo and bot/sync (their Turn interfaces): each
-// method forwards to the session.
+// The seam of bot/gameinfo, bot/syncboard and bot/analysis (their Turn
+// interfaces): each method forwards to the session (the analysis' two
+// read and write the session's drafts).
 
 // History is a loaded game's history.
 func (s *session) History(id string) *tak.Game { return s.games[id].tg }
@@ -29,7 +31,7 @@ func (s *session) StatusMarked(g *record.Game, to string, withPicture bool, mark
 }
 
 // TargetAnalyse is the game "analyse" is about (target).
-func (s *session) TargetAnalyse(c *Command) (*record.Game, error) {
+func (s *session) TargetAnalyse(c *command.Command) (*record.Game, error) {
 	return recOf(s.target(c, pick.Analyse))
 }
 
