@@ -48,7 +48,7 @@ var funcAllowed = map[string]funcSize{
 
 // pkgAllowed lists the packages outside internal/ over maxPackageLines
 // today, with the lines measured when listed. Entries may only be removed.
-// (bot left it at 5,897 lines, issue 25.)
+// (bot left it in issue 25, under 6,000 lines.)
 var pkgAllowed = map[string]int{}
 
 // funcSize is what the test measures of one function.
