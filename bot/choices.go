@@ -3,9 +3,8 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
-	"sort"
-	"strings"
+
+	"github.com/takbymail/takbot/bot/gameinfo"
 )
 
 // MoveChoices lists the legal moves a player could send now, for
@@ -25,55 +24,11 @@ func (r *Referee) MoveChoices(ctx context.Context, who Identity, game, prefix st
 		} else if err != nil {
 			return err
 		}
-		ids := []string{game}
-		if game == "" {
-			if ids, err = tx.GamesOf(key); err != nil {
-				return err
-			}
-		}
-		for _, id := range ids {
-			rec, err := tx.Game(id)
-			if errors.Is(err, ErrNotFound) {
-				continue
-			} else if err != nil {
-				return err
-			}
-			me, ok := rec.ColorOf(key)
-			if !ok || rec.Status != Active || toMove(rec) != me {
-				continue
-			}
-			if g != nil {
-				g = nil // several games: say nothing rather than guess
-				return nil
-			}
-			g = rec
-		}
-		return nil
+		g, err = gameinfo.YourTurn(tx, key, game)
+		return err
 	})
 	if err != nil || g == nil {
 		return nil, err
 	}
-	tg, err := g.History()
-	if err != nil {
-		return nil, fmt.Errorf("bot: move choices: %w", err)
-	}
-	pos := tg.Position()
-	prefix = strings.ToLower(strings.TrimSpace(prefix))
-	var out []string
-	for _, m := range pos.LegalMoves(nil) {
-		text := formatMove(m, pos, p.Notation)
-		if strings.HasPrefix(strings.ToLower(text), prefix) {
-			out = append(out, text)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if len(out[i]) != len(out[j]) {
-			return len(out[i]) < len(out[j])
-		}
-		return out[i] < out[j]
-	})
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
-	}
-	return out, nil
+	return gameinfo.MoveChoices(g, p.Notation, prefix, limit)
 }

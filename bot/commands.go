@@ -122,10 +122,6 @@ func PolicyReference() string { return command.PolicyReference() }
 
 // Command names and helpers of the language that bot's code uses.
 const (
-	cmdMove = command.Move
-	cmdRS   = command.RS
-	cmdGame = command.Game
-
 	// excerptRunes is how much of a player's text a reply quotes.
 	excerptRunes = command.QuoteRunes
 )

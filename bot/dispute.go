@@ -5,7 +5,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
+	"github.com/takbymail/takbot/bot/syncboard"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -23,7 +25,7 @@ const maxReason = 1000
 // dispute, the ruling, the position before the move, and the position
 // after it.
 func (s *session) cmdIM(c *Command) error {
-	gs, err := s.target(c, pickDispute)
+	gs, err := s.target(c, pick.Dispute)
 	if err != nil {
 		return err
 	}
@@ -77,7 +79,7 @@ func (s *session) disputable(gs *gameState, c *Command, me tak.Color) (string, e
 	}
 	n := gs.tg.Len()
 	if n == 0 {
-		return "", s.refusal(g, words.Refusal{Reason: words.NoMoveYet, AdoptedAt: adoptedAt(gs)})
+		return "", s.refusal(g, words.Refusal{Reason: words.NoMoveYet, AdoptedAt: syncboard.AdoptedAt(gs.rec, gs.tg)})
 	}
 	if gs.tg.PositionAfter(n-1).ToMove() == me {
 		return "", s.refusal(g, words.Refusal{Reason: words.OwnMove})

@@ -8,9 +8,11 @@ import (
 	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/bot/event"
+	"github.com/takbymail/takbot/bot/gameinfo"
 	"github.com/takbymail/takbot/bot/pairing"
 	"github.com/takbymail/takbot/bot/planner"
 	"github.com/takbymail/takbot/bot/ranking"
+	"github.com/takbymail/takbot/bot/syncboard"
 	"github.com/takbymail/takbot/bot/vacation"
 	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/command"
@@ -32,7 +34,7 @@ var handlers = map[string]handler{
 	"decline":     func(s *session, c *Command) error { return challenge.Decline(s, c) },
 	"cancel":      func(s *session, c *Command) error { return challenge.Cancel(s, c) },
 	command.Move:  (*session).cmdMove,
-	command.RS:    (*session).cmdRS,
+	command.RS:    func(s *session, c *Command) error { return syncboard.RS(s, c) },
 	"revert":      (*session).cmdRevert,
 	"adopt":       (*session).cmdAdopt,
 	"restart":     (*session).cmdRestart,
@@ -44,15 +46,15 @@ var handlers = map[string]handler{
 	"resign":      (*session).cmdResign,
 	"say":         func(s *session, c *Command) error { return account.Say(s, c) },
 	"plan":        func(s *session, c *Command) error { return planner.Plan(s, c) },
-	"board":       (*session).cmdBoard,
-	"history":     (*session).cmdHistory,
+	"board":       func(s *session, c *Command) error { return gameinfo.Board(s, c) },
+	"history":     func(s *session, c *Command) error { return gameinfo.History(s, c) },
 	"analyse":     func(s *session, c *Command) error { return analysis.Analyse(s, c) },
-	"tps":         (*session).cmdTPS,
-	"link":        (*session).cmdLink,
-	"games":       (*session).cmdGames,
+	"tps":         func(s *session, c *Command) error { return gameinfo.TPS(s, c) },
+	"link":        func(s *session, c *Command) error { return gameinfo.Link(s, c) },
+	"games":       func(s *session, c *Command) error { return gameinfo.Games(s, false, "") },
 	"seeks":       func(s *session, c *Command) error { return challenge.Seeks(s, c) },
-	command.Game:  (*session).cmdGame,
-	"notation":    (*session).cmdNotation,
+	command.Game:  func(s *session, c *Command) error { return gameinfo.Choose(s, c) },
+	"notation":    func(s *session, c *Command) error { return gameinfo.Notation(s, c) },
 	"pair":        func(s *session, c *Command) error { return pairing.Pair(s, c) },
 	"settings":    func(s *session, c *Command) error { return account.Settings(s, c) },
 	"held":        func(s *session, c *Command) error { return account.HeldAnswers(s, c) },

@@ -2,14 +2,15 @@ package bot
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/takbymail/takbot/bot/moment"
+	"github.com/takbymail/takbot/bot/pick"
+	"github.com/takbymail/takbot/words"
 )
 
 // MomentOf is the state of a game that actions offered about it depend
 // on, as a short string (package moment).
-func MomentOf(g *GameRecord) string { return moment.Of(g, startPly(g)+len(g.Moves)) }
+func MomentOf(g *GameRecord) string { return moment.Of(g, pick.StartPly(g)+len(g.Moves)) }
 
 // ValidMoment reports whether s is shaped as MomentOf writes moments
 // (moment.Valid).
@@ -55,72 +56,25 @@ func (s *session) staleMoment(key string) (bool, error) {
 		return false, nil
 	}
 	game := s.msg.Game
-	refuseStale := func(text string) (bool, error) {
+	refuseStale := func(o words.StaleButton) (bool, error) {
 		s.refused = true
-		d := s.tell(key, game)
-		d.say("%s Nothing was done. The buttons of the game's latest post (or \"games\") show what you can do now.", text)
+		s.tell(key, game).line(o.Words(words.Reader{}))
 		return true, nil
 	}
 	if game == "" || !ValidMoment(s.msg.Moment) {
-		return refuseStale("This button is not one the referee drew; it was not run.")
+		return refuseStale(words.StaleButton{Reason: words.ButtonForged})
 	}
 	gs, err := s.game(game)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
 			game = ""
-			return refuseStale("This button is for a game the referee does not know.")
+			return refuseStale(words.StaleButton{Reason: words.ButtonUnknownGame})
 		}
 		return false, err
 	}
 	g := gs.rec
-	now := MomentOf(g)
-	if now == s.msg.Moment {
+	if MomentOf(g) == s.msg.Moment {
 		return false, nil
 	}
-	return refuseStale(staleText(g, s.msg.Moment))
-}
-
-// staleText says how game g moved on since a moment.
-func staleText(g *GameRecord, then string) string {
-	ply, stage, proposal, _ := moment.Parse(then)
-	nowPly := startPly(g) + len(g.Moves)
-	intro := fmt.Sprintf("This button was drawn for an earlier moment of game %s", g.ID)
-	switch {
-	case stage == 'c' && g.Status != Challenged:
-		return fmt.Sprintf("%s: the challenge it answered has been %s since.", intro, challengeFate(g.Status))
-	case g.Status != Active && g.Status != Challenged:
-		return fmt.Sprintf("%s: the game is %s now.", intro, stageWords(g))
-	case proposal != 0 && (g.Proposal == nil || moment.ProposalLetter(g.Proposal.Kind) != proposal):
-		return fmt.Sprintf("%s: the proposal it answered is no longer open (it was accepted, declined or withdrawn).", intro)
-	case proposal != 0:
-		return fmt.Sprintf("%s: the proposal it answered was replaced by a new one.", intro)
-	case g.Proposal != nil:
-		return fmt.Sprintf("%s: a proposal is open now, which it did not know of.", intro)
-	case ply != nowPly:
-		return fmt.Sprintf("%s, %s; the game is at %s now.", intro, turnName(ply+1), turnName(nowPly+1))
-	}
-	return fmt.Sprintf("%s: moves were taken back and played again since.", intro)
-}
-
-// challengeFate says what became of a challenge: "accepted", "declined".
-func challengeFate(s Status) string {
-	switch s {
-	case Active, Over, Aborted:
-		return "accepted"
-	case Declined:
-		return "declined"
-	case Cancelled:
-		return "withdrawn"
-	case Expired:
-		return "left to expire"
-	}
-	return string(s)
-}
-
-// stageWords names the stage of a game that is not running.
-func stageWords(g *GameRecord) string {
-	if g.Status == Over && g.Result != nil {
-		return "over (" + g.Result.PTN + ")"
-	}
-	return string(g.Status)
+	return refuseStale(moment.Stale(g, s.msg.Moment, pick.StartPly(g)+len(g.Moves)))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -14,7 +15,7 @@ import (
 // sentence it leads to is worded by package words (words/move.go,
 // words/refusal.go).
 func (s *session) cmdMove(c *Command) error {
-	gs, err := s.target(c, pickMove)
+	gs, err := s.target(c, pick.Move)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
+	"github.com/takbymail/takbot/bot/syncboard"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -83,8 +85,8 @@ func wordsResult(r *ResultRecord) words.Result { return present.Result(r) }
 // wordsProposal is a proposal of game g, for words: the moves it would
 // take back named from the record.
 func wordsProposal(g *GameRecord, p *Proposal) words.Proposal {
-	first := startPly(g)
-	wp := words.Proposal{Kind: words.ProposalKind(p.Kind), By: p.By, Turn: p.Turn, Last: first + len(g.Moves), Setup: setupName(g)}
+	first := pick.StartPly(g)
+	wp := words.Proposal{Kind: words.ProposalKind(p.Kind), By: p.By, Turn: p.Turn, Last: first + len(g.Moves), Setup: syncboard.SetupName(g)}
 	if p.Kind == ProposeUndo || p.Kind == ProposeTakeback {
 		for ply := p.Turn; ply < wp.Last; ply++ {
 			wp.Moves = append(wp.Moves, recordedMove(g, ply-first))

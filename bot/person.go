@@ -15,23 +15,6 @@ func isReader(g *GameRecord, c tak.Color, reader string) bool {
 	return reader != "" && g.Players[c] == reader && g.Players[0] != g.Players[1]
 }
 
-// whoFor names a player with their colour for a reader: "you (white)" or
-// "alice (white)".
-func whoFor(g *GameRecord, c tak.Color, reader string) string {
-	if isReader(g, c, reader) {
-		return "you (" + c.String() + ")"
-	}
-	return who(g, c)
-}
-
-// nameFor names a player for a reader: "you" or "alice".
-func nameFor(g *GameRecord, c tak.Color, reader string) string {
-	if isReader(g, c, reader) {
-		return "you"
-	}
-	return g.Names[c]
-}
-
 // buttons reports whether a player's transport shows actions as buttons,
 // so that a reply need not also say which commands answer.
 func (s *session) buttons(key string) bool {

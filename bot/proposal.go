@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/pick"
+	"github.com/takbymail/takbot/bot/syncboard"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
@@ -16,7 +18,7 @@ import (
 // "im" rules illegal is taken back at once, even the one that ended it.
 
 func (s *session) cmdResign(c *Command) error {
-	gs, err := s.target(c, pickPlaying)
+	gs, err := s.target(c, pick.Playing)
 	if err != nil {
 		return err
 	}
@@ -52,7 +54,7 @@ func (s *session) cmdTakeback(c *Command) error {
 // either met by the same offer crossing it or refused (proposalOpen); the
 // proposal is built for its kind (newProposal) and told (tellProposal).
 func (s *session) propose(c *Command, k ProposalKind) error {
-	gs, err := s.target(c, pickPlaying)
+	gs, err := s.target(c, pick.Playing)
 	if err != nil {
 		return err
 	}
@@ -132,7 +134,7 @@ func (s *session) newProposal(gs *gameState, c *Command, k ProposalKind, me tak.
 func (s *session) undoTurn(gs *gameState, me tak.Color) (int, error) {
 	n := lastMoveBy(gs, me)
 	if n < 0 {
-		return 0, s.refusal(gs.rec, words.Refusal{Reason: words.NothingToUndo, AdoptedAt: adoptedAt(gs)})
+		return 0, s.refusal(gs.rec, words.Refusal{Reason: words.NothingToUndo, AdoptedAt: syncboard.AdoptedAt(gs.rec, gs.tg)})
 	}
 	return gs.tg.Start().Ply() + n, nil
 }
@@ -148,11 +150,11 @@ func (s *session) revertTurn(gs *gameState, c *Command, me tak.Color) (int, erro
 	}
 	switch {
 	case last == first:
-		return 0, s.refusal(g, words.Refusal{Reason: words.NothingToRevert, Start: startName(g)})
+		return 0, s.refusal(g, words.Refusal{Reason: words.NothingToRevert, Start: syncboard.StartName(g)})
 	case len(c.Args) > 0:
 		n, err := strconv.Atoi(strings.TrimPrefix(c.Args[0], "#"))
 		if err != nil || n < first || n >= last {
-			return 0, s.refusal(g, words.Refusal{Reason: words.BadRevertTurn, Arg: excerpt(c.Args[0], 20), First: first, Start: startName(g), Last: last})
+			return 0, s.refusal(g, words.Refusal{Reason: words.BadRevertTurn, Arg: excerpt(c.Args[0], 20), First: first, Start: syncboard.StartName(g), Last: last})
 		}
 		return n, nil
 	case sb != nil && sb.Match >= first && sb.Match < last:
@@ -167,7 +169,7 @@ func (s *session) adoptBoard(gs *gameState, me tak.Color) (string, *tak.Position
 	if sb == nil {
 		return "", nil, s.refusal(gs.rec, words.Refusal{Reason: words.NoSyncBoard})
 	}
-	pos, err := boardPosition(gs, sb.Board)
+	pos, err := syncboard.Position(gs.rec, gs.pos(), sb.Board)
 	if err != nil {
 		return "", nil, s.refusal(gs.rec, words.Refusal{Reason: words.BoardNotAdoptable, Err: err})
 	}
@@ -188,52 +190,16 @@ func (s *session) tellProposal(gs *gameState, pr *Proposal, adopted *tak.Positio
 	if adopted != nil {
 		both(g, func(k string, _ tak.Color) {
 			s.proposedBoard(gs, k, pr.By, adopted)
-			s.announce(g, k, adoptConsequence(g, adopted))
+			s.announce(g, k, syncboard.Consequence(g, adopted))
 		})
 	}
 	both(g, func(k string, _ tak.Color) { s.offerActions(gs, k) })
-}
-
-// adoptedAt is the turn the board of game gs was adopted at, 0 when its
-// history starts from the empty board or its set-up position.
-func adoptedAt(gs *gameState) int {
-	if gs.rec.Start == "" || gs.rec.Start == gs.rec.Setup {
-		return 0
-	}
-	return gs.tg.Start().Ply() + 1
-}
-
-// adoptConsequence says what accepting an adopt of board pos will do.
-func adoptConsequence(g *GameRecord, pos *tak.Position) words.AdoptConsequence {
-	o := words.AdoptConsequence{Turn: pos.Ply() + 1, ToMove: pos.ToMove(), SwapEnds: g.Config.Opening == tak.SwapOpening && pos.Ply() < 2}
-	if res := pos.Result(); res.Over() {
-		o.Result, o.PTN = res.String(), res.PTN()
-	}
-	return o
 }
 
 // proposalShort says what a proposal asks without naming the moves, for a
 // list in brackets: "take back your move of turn 7".
 func (s *session) proposalShort(g *GameRecord, p *Proposal, reader string) string {
 	return wordsProposal(g, p).Short(wordsGame(g), s.reader(g, reader))
-}
-
-// boardPosition builds the position of a sync board in game gs, keeping the
-// side to move and the turn. An adopted board is played on without the
-// swap opening.
-func boardPosition(gs *gameState, board string) (*tak.Position, error) {
-	stacks, err := notation.ParseSyncBoardSize(board, gs.rec.Config.Size)
-	if err != nil {
-		return nil, err
-	}
-	pos := gs.pos()
-	return tak.Setup(adoptedConfig(gs.rec.Config), stacks, pos.ToMove(), pos.MoveNumber())
-}
-
-// adoptedConfig is a game's configuration from an adopted board on.
-func adoptedConfig(cfg tak.Config) tak.Config {
-	cfg.Opening = tak.NoSwapOpening
-	return cfg
 }
 
 // applyProposal carries out an accepted proposal.
@@ -268,7 +234,7 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 		g.CutMoves(keep)
 		g.Events = append(g.Events, fmt.Sprintf("%s: %s agreed to %s; moves taken back: %s", fmtTime(s.now), s.sender.Name, accepted.Proposal.Short(accepted.Game, words.Reader{}), strings.Join(ptn, " ")))
 	case ProposeAdopt:
-		pos, err := boardPosition(gs, pr.Board)
+		pos, err := syncboard.Position(gs.rec, gs.pos(), pr.Board)
 		if err != nil {
 			return s.refusal(g, words.Refusal{Reason: words.BoardNoLongerAdoptable, Err: err})
 		}
@@ -277,7 +243,7 @@ func (s *session) applyProposal(gs *gameState, pr *Proposal) error {
 		g.Moves = nil
 		gs.tg = tak.GameFrom(pos)
 	case ProposeRestart:
-		g.Events = append(g.Events, fmt.Sprintf("%s: restarted from %s; moves before: %s", fmtTime(s.now), setupName(g), movesText(g)))
+		g.Events = append(g.Events, fmt.Sprintf("%s: restarted from %s; moves before: %s", fmtTime(s.now), syncboard.SetupName(g), movesText(g)))
 		g.Start = g.Setup
 		g.Moves = nil
 		tg, err := g.History()

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/account"
+	"github.com/takbymail/takbot/bot/pick"
 )
 
 // Reminders that fit a player's day ("set remind", "set zone", "set
@@ -12,15 +13,11 @@ import (
 // remindTime is when the player to move in g is reminded
 // (account.RemindTime).
 func remindTime(g *GameRecord, fraction float64) time.Time {
-	return account.RemindTime(g, toMove(g), fraction)
+	return account.RemindTime(g, pick.ToMove(g), fraction)
 }
 
 // zoneOf returns a player's zone, UTC when they set none.
 func zoneOf(p *PlayerRecord) *time.Location { return account.ZoneOf(p) }
-
-// timeFor writes a time for a reader: in their zone once they set one
-// ("2026-11-27 10:00 CET"), else in UTC.
-func (s *session) timeFor(key string, t time.Time) string { return s.reader(nil, key).Time(t) }
 
 // setZoneOf sets a player's zone from its name (account.SetZone), refusing
 // a name that is no zone.

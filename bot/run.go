@@ -176,7 +176,7 @@ func (s *session) stop(c *Command, p Parsed, i int, text string, actions []Actio
 		for _, r := range p.Commands[i+1:] {
 			names = append(names, quote(&r))
 		}
-		d.say("Not run, since the command before stopped: %s.", joinAnd(names))
+		d.line(words.NotRun{Commands: names}.Words(words.Reader{}))
 	}
 	s.noteProse(p)
 }
@@ -205,18 +205,8 @@ func (s *session) noCommand(p Parsed) {
 		d.act(gamesAction)
 		return
 	}
-	if len(p.Prose) == 0 {
-		d.say("Your message has no command in it. Send \"help\" to see what you can do.")
-		return
-	}
-	d.say("Your message has no command in it: the referee reads a line as a command when it starts with a command (\"accept\", \"board\") or a move (\"ps b4\", \"c3\"), and skipped %s.", proseSummary(p.Prose))
-	for _, pl := range p.Prose {
-		if pl.Move != "" {
-			d.say("If %q is your move, send it on a line of its own.", pl.Move)
-			break
-		}
-	}
-	d.say("Send \"help\" to see what you can do.")
+	sk, move := skippedLines(p.Prose)
+	d.line(words.NoCommand{Skipped: sk, Move: move}.Words(words.Reader{}))
 }
 
 // noteProse tells the sender which lines were skipped as prose, when some
@@ -229,14 +219,8 @@ func (s *session) noteProse(p Parsed) {
 	for i := range p.Commands {
 		read = append(read, quote(&p.Commands[i]))
 	}
-	d := s.firstDraftTo(s.sender.Key)
-	d.say("Read as commands: %s; skipped as prose: %s.", joinAnd(read), proseSummary(p.Prose))
-	for _, pl := range p.Prose {
-		if pl.Move != "" {
-			d.say("If %q is a move, send it on a line of its own.", pl.Move)
-			break
-		}
-	}
+	sk, move := skippedLines(p.Prose)
+	s.firstDraftTo(s.sender.Key).line(words.ProseNoted{Read: read, Skipped: sk, Move: move}.Words(words.Reader{}))
 }
 
 // firstDraftTo returns the first draft to a player, or a new one.
@@ -249,17 +233,16 @@ func (s *session) firstDraftTo(key string) *draft {
 	return s.tell(key, s.defaultGame())
 }
 
-// proseSummary names skipped lines: 'line 1 ("Thanks for the game!")'.
-func proseSummary(ps []ProseLine) string {
-	var names []string
-	for i, pl := range ps {
-		if i == 3 {
-			names = append(names, fmt.Sprintf("%d more", len(ps)-3))
-			break
+// skippedLines are the lines skipped as prose, for words, and the first
+// move found in one of them.
+func skippedLines(ps []ProseLine) (sk []words.SkippedLine, move string) {
+	for _, pl := range ps {
+		sk = append(sk, words.SkippedLine{Line: pl.Line, Text: excerpt(pl.Text, excerptRunes)})
+		if move == "" {
+			move = pl.Move
 		}
-		names = append(names, fmt.Sprintf("line %d (%q)", pl.Line, excerpt(pl.Text, excerptRunes)))
 	}
-	return joinAnd(names)
+	return sk, move
 }
 
 // joinAnd joins "a", "a and b", "a, b and c".

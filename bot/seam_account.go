@@ -9,6 +9,8 @@ import (
 	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/bot/digest"
+	"github.com/takbymail/takbot/bot/gameinfo"
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/record"
@@ -61,12 +63,12 @@ func (s *session) MarkGame(g *record.Game) { s.games[g.ID].dirty = true }
 
 // TargetShown is the game a command is about, in progress or waiting.
 func (s *session) TargetShown(c *command.Command) (*record.Game, error) {
-	return recOf(s.target(c, pickShow))
+	return recOf(s.target(c, pick.Show))
 }
 
 // PlayingGame is the game in progress a command is about.
 func (s *session) PlayingGame(c *command.Command) (*record.Game, error) {
-	return recOf(s.target(c, pickPlaying))
+	return recOf(s.target(c, pick.Playing))
 }
 
 // Position is where a loaded game stands.
@@ -113,7 +115,7 @@ func (s *session) IsRefusal(err error) bool {
 }
 
 // ListGames tells the sender their games, the title ending with hint.
-func (s *session) ListGames(live bool, hint string) error { return s.listGames(live, hint) }
+func (s *session) ListGames(live bool, hint string) error { return gameinfo.Games(s, live, hint) }
 
 // WordsProposal describes a proposal of game g for words.
 func (s *session) WordsProposal(g *record.Game, p *record.Proposal) words.Proposal {
@@ -138,13 +140,13 @@ func (s *session) ShowsPictures(id record.Identity) bool { return s.r.showsPictu
 func (s *session) ThemeOf(p *record.Player) render.Theme { return s.r.themeOf(p) }
 
 // CmdNotation runs "notation".
-func (s *session) CmdNotation(c *command.Command) error { return s.cmdNotation(c) }
+func (s *session) CmdNotation(c *command.Command) error { return gameinfo.Notation(s, c) }
 
 // SetReview runs "set review on|off".
 func (s *session) SetReview(value string) error { return analysis.SetReview(s, value) }
 
 // ShowReview adds the review setting to the reply to key about game.
-func (s *session) ShowReview(to, game string) { s.tell(to, game).line(analysis.ShowReview(s.sender)) }
+func (s *session) ShowReview(to, game string) { analysis.ShowReview(s, to, game) }
 
 // SetDigest runs "set digest ...".
 func (s *session) SetDigest(args []string) error { return digest.Set(s, args, s.defaultGame()) }

@@ -3,6 +3,7 @@ package bot
 import (
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/bot/community"
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/versus"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
@@ -33,17 +34,17 @@ func (s *session) NamedGame(key string) string { return s.namedGame(key) }
 
 // TargetAnswer chooses the game c answers (target).
 func (s *session) TargetAnswer(c *command.Command) (*record.Game, error) {
-	return recOf(s.target(c, pickAnswer))
+	return recOf(s.target(c, pick.Answer))
 }
 
 // TargetCancel chooses the game c withdraws from (target).
 func (s *session) TargetCancel(c *command.Command) (*record.Game, error) {
-	return recOf(s.target(c, pickCancel))
+	return recOf(s.target(c, pick.Cancel))
 }
 
 // AskShow asks which of games fit command c meant (ask).
 func (s *session) AskShow(c *command.Command, fit []*record.Game) error {
-	return s.ask(c, pickShow, fit)
+	return s.ask(c, pick.Show, fit)
 }
 
 // AddGame gives game g its id and writes it, as the current game (addGame).

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/takbymail/takbot/bot/analysis"
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
@@ -66,7 +67,7 @@ func (s *session) History(id string) (*tak.Game, error) {
 
 // AnalyseTarget chooses the game "analyse" addresses.
 func (s *session) AnalyseTarget(c *Command) (*record.Game, *tak.Game, error) {
-	gs, err := s.target(c, pickAnalyse)
+	gs, err := s.target(c, pick.Analyse)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/gameinfo"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/bot/ranking"
 	"github.com/takbymail/takbot/record"
@@ -84,7 +85,10 @@ func (s *session) SetAside(err error) bool { return s.r.SetAside(err) }
 
 // GameLine describes a game for player key as "games" lists it, and
 // whether it waits for them.
-func (s *session) GameLine(g *record.Game, key string) (string, bool) { return s.gameLine(g, key) }
+func (s *session) GameLine(g *record.Game, key string) (string, bool) {
+	o, waiting := gameinfo.Line(s, g, key)
+	return o.Words(s.reader(g, key)), waiting
+}
 
 // Zone is a player's time zone (UTC when they chose none).
 func (s *session) Zone(p *record.Player) *time.Location { return zoneOf(p) }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/takbymail/takbot/bot/analysis"
 	"github.com/takbymail/takbot/bot/challenge"
+	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -81,8 +82,9 @@ func (s *session) finalPTN(gs *gameState) (string, error) {
 	return gs.rec.PTNFile(gs.tg, fmt.Sprintf("%s: game over, %s (%s)", fmtTime(s.now), r.Text, r.PTN))
 }
 
-// offerActions sets the commands a player can send now in a game,
-// replacing those set before in the same reply (an earlier state).
+// offerActions sets the commands a player can send now in a game
+// (pick.Offers, and a rematch), replacing those set before in the same
+// reply (an earlier state).
 func (s *session) offerActions(gs *gameState, to string) {
 	g := gs.rec
 	me, ok := g.ColorOf(to)
@@ -90,45 +92,25 @@ func (s *session) offerActions(gs *gameState, to string) {
 		return
 	}
 	d := s.tell(to, g.ID)
-	var buf [4]Action // room for what a game in progress offers
-	offers := buf[:0]
-	offer := func(as ...Action) { offers = append(offers, as...) }
-	if pr := g.Proposal; pr != nil && answerable(g) {
-		if pr.By != me {
-			offer(Action{Label: "Accept: " + s.proposalShort(g, pr, to), Command: "accept", Game: g.ID},
-				Action{Label: "Decline the proposal", Command: "decline", Game: g.ID})
-			d.attention = true
-		} else {
-			offer(Action{Label: "Withdraw your proposal", Command: "cancel", Game: g.ID})
-		}
+	offers, attention := pick.Offers(g, me, takebacks{gs, me}, func() string { return s.proposalShort(g, g.Proposal, to) })
+	d.attention = d.attention || attention
+	if g.Status == Over {
+		challenge.OfferRematch(g, func(as ...Action) { offers = append(offers, as...) })
 	}
-	switch g.Status {
-	case Challenged:
-		if me != g.Challenger {
-			offer(Action{Label: "Accept the challenge", Command: "accept", Game: g.ID},
-				Action{Label: "Decline the challenge", Command: "decline", Game: g.ID})
-			d.attention = true
-		} else {
-			offer(Action{Label: "Withdraw your challenge", Command: "cancel", Game: g.ID})
-		}
-	case Active:
-		if g.Proposal != nil {
-			break
-		}
-		if gs.pos().ToMove() != me && lastMoveBy(gs, me) >= 0 {
-			offer(Action{Label: "Ask to take back your last move", Command: "undo", Game: g.ID})
-		}
-		if openDispute(gs, me) != nil {
-			offer(Action{Label: "Ask to take back the disputed move", Command: "takeback", Game: g.ID})
-		}
-		offer(Action{Label: "Offer a draw", Command: "draw", Game: g.ID},
-			Action{Label: "Resign", Command: "resign", Game: g.ID, Confirm: "Resign game " + g.ID + " against " + g.Names[me.Opponent()] + "?"})
-	case Over:
-		challenge.OfferRematch(g, offer)
-	}
-	// In an array of their own: a reply may hold the earlier offers.
-	d.offers = append([]Action(nil), offers...)
+	d.offers = offers // an array of its own: a reply may hold the earlier offers
 }
+
+// takebacks are the takebacks colour me may ask for in a loaded game.
+type takebacks struct {
+	gs *gameState
+	me tak.Color
+}
+
+// CanUndo reports whether me moved last and may ask to take it back.
+func (t takebacks) CanUndo() bool { return t.gs.pos().ToMove() != t.me && lastMoveBy(t.gs, t.me) >= 0 }
+
+// CanTakeback reports whether me disputed the last move, ruled legal.
+func (t takebacks) CanTakeback() bool { return openDispute(t.gs, t.me) != nil }
 
 // both calls fn for each player key of the game.
 func both(g *GameRecord, fn func(key string, c tak.Color)) {

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/notation"
-	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
 
@@ -16,9 +15,6 @@ func (s *session) orient(key string) notation.Orientation {
 	}
 	return p.Notation
 }
-
-// who names a player with their colour: "alice (white)".
-func who(g *GameRecord, c tak.Color) string { return g.Names[c] + " (" + c.String() + ")" }
 
 func fmtTime(t time.Time) string { return words.UTC(t) }
 
@@ -44,12 +40,4 @@ func resultText(g *GameRecord) string {
 		return ""
 	}
 	return wordsResult(g.Result).Words(wordsGame(g), words.Reader{})
-}
-
-// formatMove writes a move in a reader's notation.
-func formatMove(m tak.Move, before *tak.Position, o notation.Orientation) string {
-	if o == notation.PTN {
-		return notation.FormatPTN(m, before)
-	}
-	return notation.FormatMail(m, before.Size())
 }

@@ -419,7 +419,7 @@ type Player struct {
 	// finished games.
 	NoReview bool `json:",omitempty"`
 	// Analyses are the positions the player had takbot analyse in the
-	// last hour, for bot.Quotas.AnalysesPerHour (bot/analyse.go).
+	// last hour, for bot.Quotas.AnalysesPerHour (bot/analysis).
 	Analyses []AnalysisMark `json:",omitempty"`
 	// Pairing (bot/pairing): Paired, on the primary record, is the key of the
 	// other identity joined to it with "pair"; Alias, on that other

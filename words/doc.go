@@ -21,7 +21,7 @@
 //	dispute.go    a disputed move's ruling ("im") and the rules that make a move legal
 //	ending.go     how a game ended (its result), a resignation, an abort
 //	clock.go      a challenge expired, a reminder, a loss on time and its withdrawal
-//	status.go     where a game stands, under its board; the finished game's PTN file
+//	status.go     where a game stands, under its board; the finished game's PTN file; the commands offered under it
 //	settings.go   how a game is played ("5x5, komi 0, ...")
 //	plans.go      plans made, shown, cleared or refused; planned answers played, or dropped, when the opponent moves
 //	chat.go       words passed on with "say", or refused
@@ -36,6 +36,11 @@
 //	standing.go   "stats", "leaderboard", a rated game's change of ratings and its withdrawal, namesakes
 //	digest.go     the daily digest, "set digest" and its line in "settings"
 //	vacation.go   "vacation": the clocks stopped, the allowance left
+//	choose.go     which game a command is for: the question when several fit, the refusal when none does
+//	info.go       "board", "history", "link", "tps", "games" (a game's line), "game ID", "notation"
+//	analyse.go    "analyse" refused (where it is not fair, over its quota); "set review" and its line in "settings"
+//	button.go     a button pressed after its game moved on: how it moved on
+//	prose.go      a message without a command, the lines skipped as prose, the commands a refusal left unrun
 //	outcome.go    the Outcome and Question interfaces every outcome here satisfies
 //	delivery.go   a player replies cannot reach, told to their opponent
 //	event.go      events (round-robins, Swiss): created, joined, paired, withdrawn, over; the list, the standings, the refusals

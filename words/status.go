@@ -67,3 +67,52 @@ type GameFile struct {
 func (o GameFile) Words(Reader) string {
 	return "The whole game is attached as " + o.Name + ". Replay it on PTN Ninja: " + o.Link
 }
+
+// Offered is a command a player can send now in a game, offered under the
+// game's status (as a button where the medium draws them).
+type Offered uint8
+
+// The commands offered about a game.
+const (
+	OfferAcceptProposal Offered = iota // reads the proposal, short
+	OfferDeclineProposal
+	OfferWithdrawProposal
+	OfferAcceptChallenge
+	OfferDeclineChallenge
+	OfferWithdrawChallenge
+	OfferUndo
+	OfferTakeback
+	OfferDraw
+	OfferResign
+)
+
+// Label words an offered command; proposal is the opponent's proposal,
+// short, for OfferAcceptProposal.
+func (o Offered) Label(proposal string) string {
+	switch o {
+	case OfferAcceptProposal:
+		return "Accept: " + proposal
+	case OfferDeclineProposal:
+		return "Decline the proposal"
+	case OfferWithdrawProposal:
+		return "Withdraw your proposal"
+	case OfferAcceptChallenge:
+		return "Accept the challenge"
+	case OfferDeclineChallenge:
+		return "Decline the challenge"
+	case OfferWithdrawChallenge:
+		return "Withdraw your challenge"
+	case OfferUndo:
+		return "Ask to take back your last move"
+	case OfferTakeback:
+		return "Ask to take back the disputed move"
+	case OfferDraw:
+		return "Offer a draw"
+	}
+	return "Resign"
+}
+
+// ConfirmResign is the question a resignation's button asks first.
+func ConfirmResign(id, opponent string) string {
+	return "Resign game " + id + " against " + opponent + "?"
+}

@@ -175,3 +175,59 @@ func ReadingOrder(sqs []tak.Square, size int, o notation.Orientation) []tak.Squa
 	})
 	return out
 }
+
+// Ways are the commands a differing board offers, as choices: revert
+// (when the board matches a turn), adopt (when it can be), restart.
+func (o BoardDiffers) Ways() []Choice {
+	var cs []Choice
+	if o.Match >= 0 {
+		cs = append(cs, Choice{Label: fmt.Sprintf("Propose going back to the position after turn %d", o.Match), Command: "revert"})
+	}
+	if o.AdoptErr == nil {
+		cs = append(cs, Choice{Label: "Propose making your board the position", Command: "adopt"})
+	}
+	return append(cs, Choice{Label: "Propose restarting from " + o.Setup, Command: "restart"})
+}
+
+// TrueBoardCaption captions the game's picture, its squares marked, under
+// a board that differs from it.
+const TrueBoardCaption = "The true board; the marked squares differ from yours"
+
+// BoardProposed shows a reader the board an adopt proposal would make the
+// position: its title (above its picture and sync board) and, below them,
+// the squares where it differs from the position now.
+type BoardProposed struct {
+	Game    Game
+	By      tak.Color // the proposer
+	Squares []tak.Square
+	Size    int
+	Board   map[tak.Square]tak.Stack // the proposed board
+	Now     map[tak.Square]tak.Stack // the position now
+	Yours   bool                     // the reader is the proposer
+}
+
+// Title is the caption above the board: "The board you propose".
+func (o BoardProposed) Title() string {
+	if o.Yours {
+		return "The board you propose"
+	}
+	return "The board " + o.Game.Names[o.By] + " proposes"
+}
+
+// Caption is the picture's caption.
+func (o BoardProposed) Caption() string {
+	if len(o.Squares) > 0 {
+		return o.Title() + "; the marked squares differ from the position now"
+	}
+	return o.Title()
+}
+
+// Words says how the board differs from the position now.
+func (o BoardProposed) Words(r Reader) string {
+	if len(o.Squares) == 0 {
+		return "It is the same as the position now."
+	}
+	lines := []string{"It differs from the position now on " + Plural(len(o.Squares), "square", "squares") + " (stacks top first, as on the sync board):"}
+	lines = append(lines, StackDiff(o.Squares, o.Size, r.Notation, "proposed", o.Board, "now", o.Now)...)
+	return strings.Join(lines, "\n")
+}

@@ -220,3 +220,16 @@ func TestAmbiguousSquare(t *testing.T) {
 		t.Errorf("choices %+v", cs)
 	}
 }
+
+// TestProseWords: the lines skipped as prose are named, three at most.
+func TestProseWords(t *testing.T) {
+	sk := []SkippedLine{{1, "hi"}, {2, "ps a1 please"}, {3, "x"}, {4, "y"}, {5, "z"}}
+	got := ProseNoted{Read: []string{"\"board\""}, Skipped: sk, Move: "ps a1"}.Words(Reader{})
+	want := "Read as commands: \"board\"; skipped as prose: line 1 (\"hi\"), line 2 (\"ps a1 please\"), line 3 (\"x\") and 2 more.\nIf \"ps a1\" is a move, send it on a line of its own."
+	if got != want {
+		t.Errorf("ProseNoted =\n%s\nwant\n%s", got, want)
+	}
+	if got := (NoCommand{}).Words(Reader{}); got != "Your message has no command in it. Send \"help\" to see what you can do." {
+		t.Errorf("NoCommand without prose = %q", got)
+	}
+}

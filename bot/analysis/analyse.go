@@ -35,16 +35,21 @@ func Analyse(t Turn, c *command.Command) error {
 		return err
 	}
 	me := t.Sender().Key
+	o := words.AnalyseRefusal{ID: g.ID, Opponent: g.Names[1-colorIndex(g, me)], Status: string(g.Status), Hint: t.ChosenHint(g)}
 	switch {
 	case g.Status == record.Active && !g.AgainstEngine():
-		return t.Refuse("analysis is for games against takbot and finished games: game %s between you and %s is still in progress%s",
-			g.ID, g.Names[1-colorIndex(g, me)], t.ChosenHint(g))
+		o.Reason = words.AnalyseNotAgainstTakbot
 	case g.Status == record.Challenged:
-		return t.Refuse("game %s has not started yet: there is nothing to analyse%s", g.ID, t.ChosenHint(g))
+		o.Reason = words.AnalyseNotStarted
 	case g.Status != record.Active && g.Status != record.Over:
-		return t.Refuse("game %s was never played (it is %s): there is nothing to analyse%s", g.ID, g.Status, t.ChosenHint(g))
+		o.Reason = words.AnalyseNeverPlayed
 	case !t.Analysing():
-		return t.Refuse("this takbot has no engine to analyse with")
+		o.Reason = words.AnalyseNoEngine
+	default:
+		o = words.AnalyseRefusal{} // may be analysed
+	}
+	if o.ID != "" {
+		return t.Refused(o)
 	}
 	first, last := tg.Start().Ply(), tg.Position().Ply()
 	turn := last
@@ -54,12 +59,12 @@ func Analyse(t Turn, c *command.Command) error {
 	if len(c.Args) > 0 {
 		n, err := strconv.Atoi(strings.TrimPrefix(c.Args[0], "#"))
 		if err != nil || n < first || n > last {
-			return t.Refuse("say which position to analyse by its turn, from %d to %d, e.g. \"analyse %d\"", first, last, turn)
+			return t.Refused(words.AnalyseRefusal{Reason: words.AnalyseWhichPosition, First: first, Last: last, Turn: turn})
 		}
 		turn = n
 	}
 	if tg.PositionAfter(turn - first).Result().Over() {
-		return t.Refuse("the game is over after turn %d: there is nothing left to analyse there; try \"analyse %d\"", turn, max(first, turn-1))
+		return t.Refused(words.AnalyseRefusal{Reason: words.AnalyseOverAfter, Turn: turn, First: first})
 	}
 	if g.AgainstEngine() && g.Start != "" {
 		if err := fairSetUp(t, g, tg, turn-first); err != nil {
@@ -138,8 +143,7 @@ func countAnalysis(t Turn, game string, turn, plies int) error {
 	}
 	limit := t.AnalysesPerHour()
 	if len(recent) >= limit {
-		return t.Refuse("you have had %d positions analysed in the last hour, the most takbot analyses for one player in an hour; you can ask again after %s",
-			len(recent), words.UTC(recent[len(recent)-limit].At.Add(time.Hour)))
+		return t.Refused(words.AnalyseRefusal{Reason: words.AnalysesUsed, Count: len(recent), Until: recent[len(recent)-limit].At.Add(time.Hour)})
 	}
 	if p.Created.Equal(now) && t.Unverified() {
 		return nil // not recorded as a player (run): nothing of theirs to analyse anyway

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/words"
 )
 
 // Desk carries out the Analysis parts of replies at delivery (Expand),
@@ -62,7 +62,7 @@ func (d *Desk) Expand(ctx context.Context, rp *record.Reply, pictures bool) {
 			continue
 		}
 		if d.Analyst == nil {
-			out = append(out, prose("This takbot has no engine to analyse with, so there is no analysis."))
+			out = append(out, prose(words.AnalysisMissing{NoEngine: true}))
 			continue
 		}
 		req.Pictures = pictures
@@ -71,7 +71,7 @@ func (d *Desk) Expand(ctx context.Context, rp *record.Reply, pictures bool) {
 		cancel()
 		if err != nil {
 			d.Logger.Warn("delivery: an analysis failed", "reply", rp.ID, "game", rp.Game, "err", err)
-			out = append(out, prose(failed(req, err)))
+			out = append(out, prose(words.AnalysisMissing{Review: req.Kind == Review, TooLong: errors.Is(err, context.DeadlineExceeded)}))
 			continue
 		}
 		for _, q := range parts {
@@ -87,19 +87,9 @@ func (d *Desk) Expand(ctx context.Context, rp *record.Reply, pictures bool) {
 	rp.Parts = out
 }
 
-func prose(text string) record.Part { return record.Part{Kind: record.Prose, Text: text} }
-
-// failed says why an analysis is missing.
-func failed(req Request, err error) string {
-	what := "analysis"
-	if req.Kind == Review {
-		what = "review of the game"
-	}
-	why := "the engine failed"
-	if errors.Is(err, context.DeadlineExceeded) {
-		why = "it took too long"
-	}
-	return fmt.Sprintf("takbot could not finish its %s this time (%s).", what, why)
+// prose is the part that says why an analysis is missing.
+func prose(o words.AnalysisMissing) record.Part {
+	return record.Part{Kind: record.Prose, Text: o.Words(words.Reader{})}
 }
 
 // analyse answers one request: a finished game's from its stored review

@@ -10,7 +10,10 @@
 // replaces it with the analysis. The limits of "analyse" are here too:
 // one search per position and message, an hourly quota per player, and
 // no analysis of a set-up position that could come from one of the
-// player's live games against another player ([Analyse]).
+// player's live games against another player ([Analyse]). Its refusals,
+// the review setting and the line that stands for a missing analysis are
+// outcomes of package words (words.AnalyseRefusal, words.ReviewSet,
+// words.AnalysisMissing).
 //
 // One review per game (issue 26): the review of a finished game is
 // computed once, after its end, at a fixed search budget (the engine's

@@ -3,6 +3,7 @@ package analysis
 import (
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // fairSetUp refuses the analysis of the position after ply n of a game
@@ -41,8 +42,7 @@ func fairSetUp(t Turn, g *record.Game, tg *tak.Game, n int) error {
 			return err
 		}
 		if reachable(q, live) {
-			return t.Refuse("game %s was set up from a position, and the position to analyse could come from your game %s against %s, which is in progress: takbot does not analyse that%s",
-				g.ID, id, other.Names[1-colorIndex(other, me)], t.ChosenHint(g))
+			return t.Refused(words.AnalyseRefusal{Reason: words.AnalyseSetUpFromLive, ID: g.ID, Other: id, Opponent: other.Names[1-colorIndex(other, me)], Hint: t.ChosenHint(g)})
 		}
 	}
 	return nil

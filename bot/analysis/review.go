@@ -6,6 +6,7 @@ import (
 
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/words"
 )
 
 // AddReview adds the end-of-game review to the reply to a reader (a
@@ -41,21 +42,15 @@ func SetReview(t Turn, value string) error {
 	case "off", "no":
 		p.NoReview = true
 	default:
-		return t.Refuse("review must be on or off, not %q", command.Excerpt(value, 20))
+		return t.Refused(words.ReviewRefused{Arg: command.Excerpt(value, 20)})
 	}
 	t.MarkPlayer(p)
-	if p.NoReview {
-		t.TellLines(p.Key, t.DefaultGame(), "You will no longer get takbot's review when a game of yours ends.")
-	} else {
-		t.TellLines(p.Key, t.DefaultGame(), "When a game of yours ends, its last message will carry takbot's review.")
-	}
+	t.Tell(p.Key, t.DefaultGame(), words.ReviewSet{Off: p.NoReview})
 	return nil
 }
 
-// ShowReview says a player's review setting, for "settings".
-func ShowReview(p *record.Player) string {
-	if p.NoReview {
-		return "Review of your finished games: off. To get one, send \"set review on\"."
-	}
-	return "Review of your finished games: on (in the last message of a game). To stop it, send \"set review off\"."
+// ShowReview says the review setting in "settings", in the reply to the
+// player to about game.
+func ShowReview(t Turn, to, game string) {
+	t.Tell(to, game, words.ReviewShown{Off: t.Sender().NoReview})
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/render"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // Turn is what this package needs of the message being evaluated: the
@@ -33,8 +34,8 @@ type Turn interface {
 	AnalyseTarget(c *command.Command) (*record.Game, *tak.Game, error)
 	// ChosenHint is the hint that the game was chosen for the sender.
 	ChosenHint(g *record.Game) string
-	// Refuse refuses the command: nothing changes.
-	Refuse(format string, args ...any) error
+	// Refused refuses the command with o's words: nothing changes.
+	Refused(o words.Outcome) error
 	// Orient and ThemeOf are a reader's notation and theme.
 	Orient(key string) notation.Orientation
 	ThemeOf(p *record.Player) render.Theme
@@ -43,6 +44,8 @@ type Turn interface {
 	Parts(to, game string) []record.Part
 	AddPart(to, game string, p record.Part)
 	TellLines(to, game string, lines ...string)
+	// Tell adds o's words to the reply to a reader about game.
+	Tell(to, game string, o words.Outcome)
 	// DefaultGame is the game the message is about, if any.
 	DefaultGame() string
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/words"
 )
 
 // Of is the state of a game that actions offered about it depend
@@ -144,4 +145,45 @@ func Parse(s string) (ply int, stage, proposal byte, ok bool) {
 		proposal = letters[1]
 	}
 	return n, letters[0], proposal, true
+}
+
+// Stale says how game g, now at ply nowPly, moved on since moment then.
+func Stale(g *record.Game, then string, nowPly int) words.StaleButton {
+	ply, stage, proposal, _ := Parse(then)
+	o := words.StaleButton{ID: g.ID, Then: ply + 1, Now: nowPly + 1}
+	switch {
+	case stage == 'c' && g.Status != record.Challenged:
+		o.Reason, o.Fate = words.ChallengeMet, fate(g.Status)
+	case g.Status != record.Active && g.Status != record.Challenged:
+		o.Reason, o.Stage = words.GameNotRunning, string(g.Status)
+		if g.Status == record.Over && g.Result != nil {
+			o.Stage = "over (" + g.Result.PTN + ")"
+		}
+	case proposal != 0 && (g.Proposal == nil || ProposalLetter(g.Proposal.Kind) != proposal):
+		o.Reason = words.ProposalClosed
+	case proposal != 0:
+		o.Reason = words.ProposalReplaced
+	case g.Proposal != nil:
+		o.Reason = words.ProposalOpened
+	case ply != nowPly:
+		o.Reason = words.TurnMoved
+	default:
+		o.Reason = words.MovesRetaken
+	}
+	return o
+}
+
+// fate says what became of a challenge: "accepted", "declined".
+func fate(s record.Status) string {
+	switch s {
+	case record.Active, record.Over, record.Aborted:
+		return "accepted"
+	case record.Declined:
+		return "declined"
+	case record.Cancelled:
+		return "withdrawn"
+	case record.Expired:
+		return "left to expire"
+	}
+	return string(s)
 }

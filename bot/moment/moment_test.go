@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/words"
 )
 
 // A moment reads back as it was written (its ply, stage and proposal),
@@ -25,5 +26,21 @@ func TestOfParse(t *testing.T) {
 		if Valid(bad) {
 			t.Errorf("Valid(%q) = true", bad)
 		}
+	}
+}
+
+// TestStale: how a game moved on since a button's moment, worded.
+func TestStale(t *testing.T) {
+	g := &record.Game{ID: "g1", Status: record.Active, Moves: make(record.MoveList, 2)}
+	then := Of(g, 2)
+	g.Moves = make(record.MoveList, 3)
+	if got, want := Stale(g, then, 3).Words(words.Reader{}), "This button was drawn for an earlier moment of game g1, turn 3 (PTN move 2, white); the game is at turn 4 (PTN move 2, black) now. Nothing was done. The buttons of the game's latest post (or \"games\") show what you can do now."; got != want {
+		t.Errorf("Stale =\n%s\nwant\n%s", got, want)
+	}
+	c := &record.Game{ID: "g2", Status: record.Challenged}
+	then = Of(c, 0)
+	c.Status = record.Cancelled
+	if o := Stale(c, then, 0); o.Reason != words.ChallengeMet || o.Fate != "withdrawn" {
+		t.Errorf("a challenge withdrawn: %+v", o)
 	}
 }

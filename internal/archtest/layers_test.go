@@ -74,6 +74,12 @@ var rules = []rule{
 	{tree: "bot/vacation", may: []string{"tak", "record", "command", "words"}},
 	// Events (issue 29): below the referee, which implements its Turn.
 	{tree: "bot/event", may: []string{"tak", "record", "tourney", "rating", "command", "words", "notation", "render", "bot/standing", "bot/plan"}},
+	// Choosing the game a command addresses, over the records alone.
+	{tree: "bot/pick", may: []string{"tak", "record", "command", "words"}},
+	// The commands that show a game or the player's games.
+	{tree: "bot/gameinfo", may: []string{"tak", "notation", "record", "command", "words", "bot/pick", "bot/present", "bot/privacy"}},
+	// "rs" and the boards of adopt proposals.
+	{tree: "bot/syncboard", may: []string{"tak", "notation", "record", "command", "words", "bot/present"}},
 	// The words of outcomes: below the referee.
 	{tree: "words", may: []string{"tak", "notation", "render", "bot/schedule"}},
 	// Delivery (lanes, retries, the store-health gate) sits below the
@@ -102,7 +108,7 @@ var rules = []rule{
 	// What a viewer may see of games and players: a leaf over the records.
 	{tree: "bot/privacy", may: []string{"record"}},
 	// The stamps of actions offered about a game: a leaf over the records.
-	{tree: "bot/moment", may: []string{"record"}},
+	{tree: "bot/moment", may: []string{"record", "words"}},
 	// Leaf helpers: they import nothing of ours, and anything may use them.
 	{tree: "internal/connlimit"},
 	{tree: "ops", may: referee},

@@ -38,9 +38,8 @@ var funcAllowed = map[string]funcSize{}
 
 // pkgAllowed lists the packages outside internal/ over maxPackageLines
 // today, with the lines measured when listed. Entries may only be removed.
-var pkgAllowed = map[string]int{
-	"bot": 6519,
-}
+// (bot left it in issue 25, under 6,000 lines.)
+var pkgAllowed = map[string]int{}
 
 // funcSize is what the test measures of one function.
 type funcSize struct {
