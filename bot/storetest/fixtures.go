@@ -90,7 +90,7 @@ func fullPlayer(id record.Identity, name string) *record.Player {
 		Unreachable: &record.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
 		Created:     t0.Add(-time.Hour),
 		Theme:       render.Contrast, Width: 480, NoTextBoard: true, NoReview: true,
-		NoChat:     true, ChatPublic: true,
+		NoChat: true, ChatPublic: true,
 		News:       &record.News{Seeks: true, Events: true, Daily: true},
 		RemindLead: 90 * time.Minute, Zone: "Europe/Berlin",
 		Digest: &record.Digest{At: "08:00", Last: "2026-11-20", Next: t0.Add(20 * time.Hour)},
