@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/challenge"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/tak"
@@ -23,8 +24,14 @@ func (s *session) cmdBoard(c *Command) error {
 	return nil
 }
 
+// cmdHistory is "history": the game as PTN, and its kept chat to its players.
 func (s *session) cmdHistory(c *Command) error {
-	return s.withPTN(c, func(d *draft, g *GameRecord, ptn string) { d.block(fmt.Sprintf("Game %s as PTN:", g.ID), ptn) })
+	return s.withPTN(c, func(d *draft, g *GameRecord, ptn string) {
+		d.block(fmt.Sprintf("Game %s as PTN:", g.ID), ptn)
+		if chat := account.ChatFor(g, s.sender.Key); len(chat.Lines) > 0 {
+			d.block(chat.Block())
+		}
+	})
 }
 
 func (s *session) cmdLink(c *Command) error {

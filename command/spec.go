@@ -295,7 +295,7 @@ func commandSpecs() []*CommandSpec {
 			Params:   []Param{{Name: "moves", Kind: ParamText, Summary: "your opponent's move, your answer, and so on, in either notation; commas may separate them"}},
 			Class:    ClassGame, BareClass: ClassReadOnly},
 		{Name: "board", Group: GroupPlay, Syntax: "board", Summary: "the board: a picture, a text board in your notation, and whose turn it is", Examples: []string{"board"}, Class: ClassReadOnly},
-		{Name: "history", Group: GroupPlay, Syntax: "history", Summary: "the game so far as a PTN file", Examples: []string{"history"}, Class: ClassReadOnly},
+		{Name: "history", Group: GroupPlay, Syntax: "history", Summary: "the game so far as a PTN file, and what its players said with \"say\" (shown to its players only)", Examples: []string{"history"}, Class: ClassReadOnly},
 		{Name: "analyse", Aliases: []string{"analyze"}, Group: GroupPlay, Syntax: "analyse [N]",
 			Summary:  "takbot's evaluation and best line for the position after turn N (by default the position now), in a game against takbot or a finished game",
 			Examples: []string{"analyse", "analyse 12"},

@@ -27,6 +27,7 @@ type SettingsShown struct {
 	NoTextBoard bool
 	PTN         bool
 	NoChat      bool
+	ChatPublic  bool // "set chat public": their public games' pages may show the chat
 	Remind      RemindLead
 	Zone        string // their zone's name, "" for none
 	Digest      string // the time of day of their digest, "" for none
@@ -59,6 +60,11 @@ func (o SettingsShown) Words(Reader) string {
 		l = append(l, "Chat: off, you do not receive what your opponents say. To receive it, send \"set chat on\".")
 	} else {
 		l = append(l, "Chat: on, you receive what your opponents say with \"say\". To stop it, send \"set chat off\".")
+	}
+	if o.ChatPublic {
+		l = append(l, "Chat on web pages: shown for your public games whose opponent agrees too. To hide it, send \"set chat private\".")
+	} else {
+		l = append(l, "Chat on web pages: never shown (\"history\" shows it to the game's players). To show it for your public games when your opponent agrees too, send \"set chat public\".")
 	}
 	other := map[bool]string{true: "default", false: "off"}[o.Remind.Lead < 0]
 	l = append(l, fmt.Sprintf("Reminder: %s. To change it, send \"set remind 12h\" (any time from %s to %s), or \"set remind %s\".",
@@ -261,6 +267,9 @@ func (o SettingRefused) Words(Reader) string {
 	case BadSize:
 		return fmt.Sprintf("size must be small, medium, large or a width from %d to %d pixels, not %q", o.Min, o.Max, o.Arg)
 	case NotOnOff:
+		if o.Setting == "chat" {
+			return fmt.Sprintf("chat must be on, off, public or private, not %q", o.Arg)
+		}
 		return fmt.Sprintf("%s must be on or off, not %q", o.Setting, o.Arg)
 	case NoRemind:
 		return "say how long before a deadline to remind you, e.g. \"set remind 12h\" (or \"set remind off\")"

@@ -210,7 +210,7 @@ func showSettings(t Looks) {
 		Theme: string(t.ThemeOf(p)), ThemeChosen: p.Theme != "", Transport: t.TransportTitle(p.Identity),
 		Width: w, Size: sizeKey(w), MinWidth: MinPictureWidth, MaxWidth: MaxPictureWidth,
 		Pictures: t.ShowsPictures(p.Identity), NoTextBoard: p.NoTextBoard, PTN: p.Notation == notation.PTN,
-		NoChat: p.NoChat, Remind: remindLead(t, p.RemindLead), Zone: p.Zone, Digest: digestAt(p),
+		NoChat: p.NoChat, ChatPublic: p.ChatPublic, Remind: remindLead(t, p.RemindLead), Zone: p.Zone, Digest: digestAt(p),
 	})
 	t.ShowReview(p.Key, t.DefaultGame())
 }
