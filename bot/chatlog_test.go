@@ -4,6 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/account"
 )
 
 // TestChatKeptInHistory: what "say" passed on is kept with the game and
@@ -32,7 +35,8 @@ func TestChatKeptInHistory(t *testing.T) {
 	}
 }
 
-// TestChatOnPageNeedsBothConsents: the page's chat (Referee.GameChat) is
+// TestChatOnPageNeedsBothConsents: the page's chat (account.PageChat over
+// the referee's records, as package web reads it) is
 // empty until both players chose "set chat public", empty again when one
 // takes it back, and always empty for a private game.
 func TestChatOnPageNeedsBothConsents(t *testing.T) {
@@ -45,7 +49,10 @@ func TestChatOnPageNeedsBothConsents(t *testing.T) {
 	}
 	shown := func(game string) int {
 		t.Helper()
-		chat, err := h.ref.GameChat(ctx, h.game(game))
+		chat, err := account.PageChat(h.game(game), func(key string) (*bot.PlayerRecord, error) {
+			id, _ := bot.ParseIdentity(key)
+			return h.ref.Player(ctx, id)
+		}, bot.PublicName)
 		if err != nil {
 			t.Fatal(err)
 		}

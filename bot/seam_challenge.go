@@ -82,6 +82,13 @@ func (s *session) Lobby(to, game string, o words.Outcome, acts ...record.Action)
 	d.act(acts...)
 }
 
+// Notify sends player to an outcome as news of its own, offering actions.
+func (s *session) Notify(to string, o words.Outcome, acts ...record.Action) {
+	d := s.event(to, "")
+	d.line(o.Words(s.reader(nil, to)))
+	d.act(acts...)
+}
+
 // CheckChallengeQuotas refuses a challenge to op over the limits.
 func (s *session) CheckChallengeQuotas(op *record.Player) error { return s.checkChallengeQuotas(op) }
 

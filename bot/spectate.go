@@ -3,11 +3,9 @@ package bot
 import (
 	"context"
 
-	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/ranking"
 	"github.com/takbymail/takbot/bot/watching"
 	"github.com/takbymail/takbot/tak"
-	"github.com/takbymail/takbot/words"
 )
 
 // The spectators' seam: what package web reads of the referee (games and
@@ -44,16 +42,6 @@ func (r *Referee) GameView(ctx context.Context, id string) (*GameRecord, *tak.Ga
 		return nil, nil, err
 	}
 	return g, tg, nil
-}
-
-// GameChat is game g's kept chat as its public page may show it
-// (account.PageChat): none for a private game, or unless both its
-// players chose "set chat public".
-func (r *Referee) GameChat(ctx context.Context, g *GameRecord) (words.ChatLog, error) {
-	return account.PageChat(g, func(key string) (p *PlayerRecord, err error) {
-		err = r.store.View(ctx, func(tx Tx) error { p, err = tx.Player(key); return err })
-		return p, err
-	}, PublicName)
 }
 
 // ForEachGame calls fn for every stored game, in id order, in one read

@@ -181,7 +181,7 @@ func SettingNames() []string { return slices.Clone(settingNames) }
 
 // settingNames are the settings "set" changes, in the order "settings"
 // shows them.
-var settingNames = []string{"theme", "size", "textboard", "notation", "chat", "remind", "zone", "digest", "review"}
+var settingNames = []string{"theme", "size", "textboard", "notation", "chat", "remind", "zone", "digest", "news", "review"}
 
 // ValidSetting reports whether name (in lower case) is a setting "set"
 // changes.
@@ -319,8 +319,8 @@ func commandSpecs() []*CommandSpec {
 			Params: []Param{{Name: "days", Kind: ParamInteger, Required: true, Min: 1, Max: 60, Summary: "how many days"}},
 			Class:  ClassSettings},
 		{Name: "settings", Aliases: []string{"set"}, Group: GroupAlways, Syntax: "settings, or set SETTING VALUE",
-			Summary:  "your settings (picture theme and size, text board, notation, chat, reminder, time zone, daily digest, review of finished games), each with the command that changes it; \"set theme light\" changes one, for all your games",
-			Examples: []string{"set theme light", "settings", "set size small", "set textboard off", "set notation ptn", "set chat off", "set remind 12h", "set digest daily 08:00 Europe/Berlin", "set review off"},
+			Summary:  "your settings (picture theme and size, text board, notation, chat, reminder, time zone, daily digest, news of open challenges and events, review of finished games), each with the command that changes it; \"set theme light\" changes one, for all your games",
+			Examples: []string{"set theme light", "settings", "set size small", "set textboard off", "set notation ptn", "set chat off", "set remind 12h", "set digest daily 08:00 Europe/Berlin", "set review off", "set news seeks", "set news on daily", "set chat public"},
 			Params: []Param{
 				{Name: "setting", Kind: ParamChoice, Choices: settingNames, Summary: "the setting to change (leave it out to see them all)"},
 				{Name: "value", Kind: ParamText, Summary: "its new value, e.g. light, small, off, ptn, 12h, daily 08:00 Europe/Berlin"},

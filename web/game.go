@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/bot/privacy"
 	"github.com/takbymail/takbot/notation"
@@ -152,7 +153,10 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	// (a move brings every live page here at once).
 	// The chat shown depends on the players' consent too, which the
 	// game's version does not follow: the key counts its lines.
-	chat, err := s.src.GameChat(r.Context(), v.g)
+	chat, err := account.PageChat(v.g, func(key string) (*record.Player, error) {
+		id, _ := record.ParseIdentity(key)
+		return s.src.Player(r.Context(), id)
+	}, publicName)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -164,7 +168,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		for _, l := range chat.Lines {
-			page.Chat = append(page.Chat, chatRow{At: words.UTC(l.At), Name: publicName(l.Name), Text: privacy.Scrub(l.Text)})
+			page.Chat = append(page.Chat, chatRow{At: words.UTC(l.At), Name: l.Name, Text: privacy.Scrub(l.Text)})
 		}
 		var b bytes.Buffer
 		if err := s.pages["game"].Execute(&b, page); err != nil {

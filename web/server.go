@@ -16,7 +16,6 @@ import (
 	"github.com/takbymail/takbot/internal/connlimit"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
-	"github.com/takbymail/takbot/words"
 )
 
 // Source is what the pages read of the referee; *bot.Referee implements it.
@@ -31,9 +30,9 @@ type Source interface {
 	PlayerStats(ctx context.Context, key string) (bot.PlayerStats, error)
 	Leaderboard(ctx context.Context, size int, limit int) ([]bot.Standing, error)
 	Subscribe(fn func(game string)) (cancel func(), err error)
-	// GameChat is a game's kept chat as its public page may show it:
-	// empty unless the game is public and both its players consented.
-	GameChat(ctx context.Context, g *record.Game) (words.ChatLog, error)
+	// Player reads a player's record (a game page reads its players'
+	// consent to show the game's chat).
+	Player(ctx context.Context, id record.Identity) (*record.Player, error)
 }
 
 // Options configures a Server. Zero values take the defaults.

@@ -31,6 +31,7 @@ type SettingsShown struct {
 	Remind      RemindLead
 	Zone        string // their zone's name, "" for none
 	Digest      string // the time of day of their digest, "" for none
+	News        NewsSetting
 }
 
 // Words lists the settings, one a line.
@@ -85,6 +86,7 @@ func (o SettingsShown) Words(Reader) string {
 	} else {
 		l = append(l, fmt.Sprintf("Daily digest: at %s %s, listing the games waiting for you (nothing is sent when none waits). To stop it, send \"set digest off\".", o.Digest, zone))
 	}
+	l = append(l, o.News.Line())
 	return lines(l)
 }
 
