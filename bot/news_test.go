@@ -97,6 +97,12 @@ func TestNewsAttacks(t *testing.T) {
 	if p := h.playerRec(mail(danMail)); p.News == nil || !p.News.Seeks {
 		t.Fatalf("an unverified mail turned dan's news off (%s)", allText(out.Replies))
 	}
+	// the same mail, confirmed by dan (an empty reply to the request), does
+	out = h.sendMail(danMail, "set news off", bot.Message{Confirmed: true})
+	if p := h.playerRec(mail(danMail)); p.News != nil {
+		t.Fatalf("dan's confirmed mail left the news on (%s)", allText(out.Replies))
+	}
+	h.sendMail(danMail, "set news seeks", bot.Message{})
 	// a stranger cannot subscribe someone else: the words are not a setting
 	rs := h.send("mallory", "set news seeks "+danMail)
 	mustContain(t, "someone else", textTo(rs, "mallory"), "Refused", "is none of them")
