@@ -204,6 +204,8 @@ func exampleValue(name string) string {
 		return "small"
 	case "textboard", "chat", "review":
 		return "off"
+	case "news":
+		return "seeks"
 	}
 	return "ptn"
 }
