@@ -156,14 +156,24 @@ func topics(n *record.News) string {
 	return b.String()
 }
 
-// index writes player p's entry of the subscribers' index at commit.
+// index writes player p's entry of the subscribers' index at commit;
+// without news, their day's count and held news go too.
 func index(t Turn, p *record.Player) {
 	key, what := subPrefix+p.Key, topics(p.News)
 	t.AtCommit(func(tx record.Tx) error {
-		if what == "" {
-			return tx.DeleteState(Space, key)
+		if what != "" {
+			return tx.PutState(Space, key, []byte(what))
 		}
-		return tx.PutState(Space, key, []byte(what))
+		var held []string
+		if err := tx.ScanState(Space, heldPrefix+p.Key+"/", func(k string, _ []byte) error { held = append(held, k); return nil }); err != nil {
+			return err
+		}
+		for _, k := range append(held, key, sentPrefix+p.Key) {
+			if err := tx.DeleteState(Space, k); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 

@@ -145,6 +145,19 @@ func TestAnnounceEvent(t *testing.T) {
 	if again, _ := Held(f, f.players["email:cat@example.org"]); len(again.Events) != 0 {
 		t.Errorf("the held news was told twice: %+v", again)
 	}
+	// "set news off" leaves nothing of cat's in the state
+	if err := AnnounceEvent(f, words.EventNews{Name: "spring", Organiser: "dan"}, false); err != nil {
+		t.Fatal(err)
+	}
+	f.subscribe(t, "email:cat@example.org", true, "off")
+	_ = f.View(func(tx record.Tx) error {
+		return tx.ScanState(Space, "", func(k string, _ []byte) error {
+			if strings.Contains(k, "cat@") {
+				t.Errorf("%s left after set news off", k)
+			}
+			return nil
+		})
+	})
 }
 
 // TestCountSent: the day's count runs by the UTC day and starts again
