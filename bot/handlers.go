@@ -47,7 +47,7 @@ var handlers = map[string]handler{
 	"say":         func(s *session, c *Command) error { return account.Say(s, c) },
 	"plan":        func(s *session, c *Command) error { return planner.Plan(s, c) },
 	"board":       func(s *session, c *Command) error { return gameinfo.Board(s, c) },
-	"history":     func(s *session, c *Command) error { return gameinfo.History(s, c) },
+	"history":     func(s *session, c *Command) error { return gameinfo.History(s, c, account.ChatFor) },
 	"analyse":     func(s *session, c *Command) error { return analysis.Analyse(s, c) },
 	"tps":         func(s *session, c *Command) error { return gameinfo.TPS(s, c) },
 	"link":        func(s *session, c *Command) error { return gameinfo.Link(s, c) },

@@ -83,6 +83,13 @@ func (s *session) Lobby(to, game string, o words.Outcome, acts ...record.Action)
 	d.act(acts...)
 }
 
+// News sends player to an outcome as news of its own, offering actions.
+func (s *session) News(to string, o words.Outcome, acts ...record.Action) {
+	d := s.event(to, "")
+	d.line(o.Words(s.reader(nil, to)))
+	d.act(acts...)
+}
+
 // CheckChallengeQuotas refuses a challenge to op over the limits.
 func (s *session) CheckChallengeQuotas(op *record.Player) error { return s.checkChallengeQuotas(op) }
 

@@ -132,7 +132,7 @@ func TestSetCommands(t *testing.T) {
 		{"notation", "set notation ptn", "The referee now writes to you in PTN", false,
 			func(p *bot.PlayerRecord) bool { return p.Notation == notation.PTN && p.NotationFixed }},
 		{"bad notation", "set notation chess", `notation is mail or ptn, not "chess"`, true, nil},
-		{"unknown setting", "set colour blue", `there is no setting "colour"; you can set theme, size, textboard, notation, chat, remind, zone, digest or review`, true, nil},
+		{"unknown setting", "set colour blue", `there is no setting "colour"; you can set theme, size, textboard, notation, chat, remind, zone, digest, news or review`, true, nil},
 		{"no value", "set theme", `say the value too, e.g. "set theme light"`, true, nil},
 		{"two values", "set theme light dark", "set one setting at a time", true, nil},
 		{"prose", "Set up a game with me tomorrow, please", "has no command in it", true, nil},

@@ -181,7 +181,7 @@ func SettingNames() []string { return slices.Clone(settingNames) }
 
 // settingNames are the settings "set" changes, in the order "settings"
 // shows them.
-var settingNames = []string{"theme", "size", "textboard", "notation", "chat", "remind", "zone", "digest", "review"}
+var settingNames = []string{"theme", "size", "textboard", "notation", "chat", "remind", "zone", "digest", "news", "review"}
 
 // ValidSetting reports whether name (in lower case) is a setting "set"
 // changes.
@@ -295,7 +295,7 @@ func commandSpecs() []*CommandSpec {
 			Params:   []Param{{Name: "moves", Kind: ParamText, Summary: "your opponent's move, your answer, and so on, in either notation; commas may separate them"}},
 			Class:    ClassGame, BareClass: ClassReadOnly},
 		{Name: "board", Group: GroupPlay, Syntax: "board", Summary: "the board: a picture, a text board in your notation, and whose turn it is", Examples: []string{"board"}, Class: ClassReadOnly},
-		{Name: "history", Group: GroupPlay, Syntax: "history", Summary: "the game so far as a PTN file", Examples: []string{"history"}, Class: ClassReadOnly},
+		{Name: "history", Group: GroupPlay, Syntax: "history", Summary: "the game so far as a PTN file, and what its players said with \"say\" (shown to its players only)", Examples: []string{"history"}, Class: ClassReadOnly},
 		{Name: "analyse", Aliases: []string{"analyze"}, Group: GroupPlay, Syntax: "analyse [N]",
 			Summary:  "takbot's evaluation and best line for the position after turn N (by default the position now), in a game against takbot or a finished game",
 			Examples: []string{"analyse", "analyse 12"},
@@ -319,8 +319,8 @@ func commandSpecs() []*CommandSpec {
 			Params: []Param{{Name: "days", Kind: ParamInteger, Required: true, Min: 1, Max: 60, Summary: "how many days"}},
 			Class:  ClassSettings},
 		{Name: "settings", Aliases: []string{"set"}, Group: GroupAlways, Syntax: "settings, or set SETTING VALUE",
-			Summary:  "your settings (picture theme and size, text board, notation, chat, reminder, time zone, daily digest, review of finished games), each with the command that changes it; \"set theme light\" changes one, for all your games",
-			Examples: []string{"set theme light", "settings", "set size small", "set textboard off", "set notation ptn", "set chat off", "set remind 12h", "set digest daily 08:00 Europe/Berlin", "set review off"},
+			Summary:  "your settings (picture theme and size, text board, notation, chat, reminder, time zone, daily digest, news of open challenges and events, review of finished games), each with the command that changes it; \"set theme light\" changes one, for all your games",
+			Examples: []string{"set theme light", "settings", "set size small", "set textboard off", "set notation ptn", "set chat off", "set remind 12h", "set digest daily 08:00 Europe/Berlin", "set review off", "set news seeks", "set news on daily", "set chat public"},
 			Params: []Param{
 				{Name: "setting", Kind: ParamChoice, Choices: settingNames, Summary: "the setting to change (leave it out to see them all)"},
 				{Name: "value", Kind: ParamText, Summary: "its new value, e.g. light, small, off, ptn, 12h, daily 08:00 Europe/Berlin"},

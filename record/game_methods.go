@@ -122,6 +122,7 @@ func (g *Game) CloneButMoves() *Game {
 		rv := *g.Review // its scores are never changed in place
 		c.Review = &rv
 	}
+	c.ChatLog = append([]ChatLine(nil), g.ChatLog...)
 	for i, s := range g.Sync {
 		if s != nil {
 			cp := *s

@@ -224,6 +224,12 @@ func (g *Game) appendSocialJSON(b []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	if len(g.ChatLog) > 0 {
+		b = append(b, `,"ChatLog":`...)
+		if b, err = appendMarshalled(b, g.ChatLog); err != nil {
+			return nil, err
+		}
+	}
 	return b, nil
 }
 

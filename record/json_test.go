@@ -178,7 +178,7 @@ func TestGameAppendJSONKnowsEveryField(t *testing.T) {
 		typ    reflect.Type
 		fields string
 	}{
-		{reflect.TypeFor[record.Game](), "ID Version Status Players Names Challenger Config Scoring Style Days Start Setup Moves Result Proposal Disputes Sync Events Private Watchers TurnStart Deadline Reminded Vacation Wake Remind Created Updated RematchOf Rematch Plans Chat Level Seek Unrated Rating Community Notice Review Event"},
+		{reflect.TypeFor[record.Game](), "ID Version Status Players Names Challenger Config Scoring Style Days Start Setup Moves Result Proposal Disputes Sync Events Private Watchers TurnStart Deadline Reminded Vacation Wake Remind Created Updated RematchOf Rematch Plans Chat Level Seek Unrated Rating Community Notice Review Event ChatLog"},
 		{reflect.TypeFor[tak.Config](), "Size Stones Caps Komi Opening Rules"},
 	} {
 		var names []byte

@@ -306,6 +306,26 @@ type Game struct {
 	// Event is set on a game of an event (issue 29): the event's key and
 	// the round the game belongs to.
 	Event *GameEvent `json:",omitempty"`
+	// ChatLog is what the players said in the game with "say", oldest
+	// first, as it was passed on (cleaned like a display name): at most
+	// MaxChatLog lines, the oldest dropped first (bot/account/chat.go).
+	// "history" shows it to the game's players; the game's web page only
+	// for a public game whose two players chose "set chat public".
+	ChatLog []ChatLine `json:",omitempty"`
+}
+
+// MaxChatLog bounds the lines of a game's ChatLog; MaxChatLine bounds one
+// line's text, in characters.
+const (
+	MaxChatLog  = 200
+	MaxChatLine = 500
+)
+
+// ChatLine is one thing a player said in a game.
+type ChatLine struct {
+	At   time.Time
+	By   tak.Color
+	Text string
 }
 
 // Review is the engine's evaluation of every position of a finished game,
@@ -408,6 +428,13 @@ type Player struct {
 	// NoChat is set by "set chat off": what opponents say with "say" is
 	// not passed on to the player.
 	NoChat bool `json:",omitempty"`
+	// ChatPublic is set by "set chat public": the player consents to the
+	// chat of their public games being shown on the games' web pages
+	// (shown only when both players consent; never for a private game).
+	ChatPublic bool `json:",omitempty"`
+	// News is what the player asked to hear of with "set news" (new open
+	// challenges, new events) and how (bot/news); nil for nothing.
+	News *News `json:",omitempty"`
 	// Reminders and times (bot/account/remind.go): how long before a deadline the
 	// player is reminded (0: the referee's default share of the time;
 	// below 0: never), the IANA zone times are shown to them in ("":
@@ -453,6 +480,14 @@ type Digest struct {
 	At   string    // the time of day in the player's Zone, "08:00"
 	Last string    `json:",omitempty"` // the local day last served, "2026-11-26": never served twice
 	Next time.Time // when it is next due; the store's state indexes it (bot/digest)
+}
+
+// News is what a player asked to hear of with "set news" (bot/news).
+type News struct {
+	Seeks  bool `json:",omitempty"` // new open challenges they may accept
+	Events bool `json:",omitempty"` // new events open to sign-up
+	// Daily sends them only in the player's daily digest, never at once.
+	Daily bool `json:",omitempty"`
 }
 
 // Unreachable records that a player's transport refuses their replies.

@@ -132,7 +132,19 @@ func goldenGames() []*record.Game {
 		Review:  &record.Review{Of: "5e1c0b7a3d2f4e68", Nodes: 100_000, Scores: []int{0, 12, -40, 185}},
 		Created: gt0.Add(-2 * time.Hour), Updated: gt0,
 	}
-	return []*record.Game{full, playing, over, seek, reviewed}
+	// chatted is a game over with its kept chat (record.ChatLine), a
+	// fixture of its own for the same reason.
+	chatted := &record.Game{
+		ID: "g6", Version: 5, Status: record.Over,
+		Players: [2]string{gAlice.Key(), gCarol.Key()}, Names: [2]string{"alice", "carol"},
+		Config: tak.DefaultConfig(3), Days: 1,
+		Moves:   []record.Move{{PTN: "a1", At: gt0.Add(-time.Hour).Truncate(time.Second)}, {PTN: "c3", At: gt0.Add(-time.Minute).Truncate(time.Second)}},
+		Result:  &record.Result{Reason: record.EndResignation, Winner: tak.Black, PTN: "0-1", Text: "black wins by resignation"},
+		Chat:    [2][]time.Time{{gt0.Add(-time.Minute)}, {gt0}},
+		ChatLog: []record.ChatLine{{At: gt0.Add(-time.Minute), By: tak.White, Text: "good luck «é»"}, {At: gt0, By: tak.Black, Text: "you too <3"}},
+		Created: gt0.Add(-2 * time.Hour), Updated: gt0,
+	}
+	return []*record.Game{full, playing, over, seek, reviewed, chatted}
 }
 
 // goldenPlayers are a player with every setting, one with none, one on
@@ -160,7 +172,11 @@ func goldenPlayers() []*record.Player {
 		Vacation: gt0.Add(5 * 24 * time.Hour), Vacations: []record.VacationSpan{{From: gt0, Until: gt0.Add(5 * 24 * time.Hour)}},
 		Theme: render.Dark, Created: gt0.Add(-24 * time.Hour),
 		Ratings: map[string]standing.Entry{"small": {Rating: 1550.5, Deviation: 120, Volatility: 0.06, Games: 4, Last: gt0}}}
-	return []*record.Player{full, plain, away}
+	// subscribed has the settings of issue 29, a fixture of its own so
+	// that the bytes of the players above stay as they were.
+	subscribed := &record.Player{Key: "email:dan@example.org", Identity: record.Identity{Transport: "email", Address: "dan@example.org"},
+		Name: "dan", Created: gt0, ChatPublic: true, News: &record.News{Seeks: true, Events: true, Daily: true}}
+	return []*record.Player{full, plain, away, subscribed}
 }
 
 // goldenReplies are replies of every class, with every kind of part, in

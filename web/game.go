@@ -12,10 +12,13 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/account"
 	"github.com/takbymail/takbot/bot/present"
+	"github.com/takbymail/takbot/bot/privacy"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
+	"github.com/takbymail/takbot/words"
 )
 
 // gameID is the form of a game id in a URL.
@@ -108,6 +111,12 @@ type gamePage struct {
 	Live                            bool // in progress: the page follows its moves
 	AtLast                          bool
 	Events                          string
+	Chat                            []chatRow // what the players said, when both consented
+}
+
+// chatRow is one thing a player said, as the page shows it.
+type chatRow struct {
+	At, Name, Text string
 }
 
 // moveRow is one line of the move list: a PTN move number and its two plies.
@@ -143,11 +152,24 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	// A page depends on the game's version, the turn and the address it
 	// is served at, and on nothing else: made once for all its readers
 	// (a move brings every live page here at once).
-	key := fmt.Sprintf("%s\x00%d\x00%d\x00%d\x00%s", v.g.ID, v.g.Version, v.g.Updated.UnixNano(), t, s.absolute(r, "/"))
+	// The chat shown depends on the players' consent too, which the
+	// game's version does not follow: the key counts its lines.
+	chat, err := account.PageChat(v.g, func(key string) (*record.Player, error) {
+		id, _ := record.ParseIdentity(key)
+		return s.src.Player(r.Context(), id)
+	}, publicName)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	key := fmt.Sprintf("%s\x00%d\x00%d\x00%d\x00%s\x00%d", v.g.ID, v.g.Version, v.g.Updated.UnixNano(), t, s.absolute(r, "/"), len(chat.Lines))
 	body, err := s.html.do(key, func() ([]byte, error) {
 		page, err := s.gamePage(r, v, t)
 		if err != nil {
 			return nil, err
+		}
+		for _, l := range chat.Lines {
+			page.Chat = append(page.Chat, chatRow{At: words.UTC(l.At), Name: l.Name, Text: privacy.Scrub(l.Text)})
 		}
 		var b bytes.Buffer
 		if err := s.pages["game"].Execute(&b, page); err != nil {

@@ -30,6 +30,9 @@ type Source interface {
 	PlayerStats(ctx context.Context, key string) (bot.PlayerStats, error)
 	Leaderboard(ctx context.Context, size int, limit int) ([]bot.Standing, error)
 	Subscribe(fn func(game string)) (cancel func(), err error)
+	// Player reads a player's record (a game page reads its players'
+	// consent to show the game's chat).
+	Player(ctx context.Context, id record.Identity) (*record.Player, error)
 }
 
 // Options configures a Server. Zero values take the defaults.

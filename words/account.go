@@ -27,9 +27,11 @@ type SettingsShown struct {
 	NoTextBoard bool
 	PTN         bool
 	NoChat      bool
+	ChatPublic  bool // "set chat public": their public games' pages may show the chat
 	Remind      RemindLead
 	Zone        string // their zone's name, "" for none
 	Digest      string // the time of day of their digest, "" for none
+	News        NewsSetting
 }
 
 // Words lists the settings, one a line.
@@ -60,6 +62,11 @@ func (o SettingsShown) Words(Reader) string {
 	} else {
 		l = append(l, "Chat: on, you receive what your opponents say with \"say\". To stop it, send \"set chat off\".")
 	}
+	if o.ChatPublic {
+		l = append(l, "Chat on web pages: shown for your public games whose opponent agrees too. To hide it, send \"set chat private\".")
+	} else {
+		l = append(l, "Chat on web pages: never shown (\"history\" shows it to the game's players). To show it for your public games when your opponent agrees too, send \"set chat public\".")
+	}
 	other := map[bool]string{true: "default", false: "off"}[o.Remind.Lead < 0]
 	l = append(l, fmt.Sprintf("Reminder: %s. To change it, send \"set remind 12h\" (any time from %s to %s), or \"set remind %s\".",
 		o.Remind.When(), schedule.FormatDuration(o.Remind.Min), schedule.FormatDuration(o.Remind.Max), other))
@@ -79,6 +86,7 @@ func (o SettingsShown) Words(Reader) string {
 	} else {
 		l = append(l, fmt.Sprintf("Daily digest: at %s %s, listing the games waiting for you (nothing is sent when none waits). To stop it, send \"set digest off\".", o.Digest, zone))
 	}
+	l = append(l, o.News.Line())
 	return lines(l)
 }
 
@@ -261,6 +269,9 @@ func (o SettingRefused) Words(Reader) string {
 	case BadSize:
 		return fmt.Sprintf("size must be small, medium, large or a width from %d to %d pixels, not %q", o.Min, o.Max, o.Arg)
 	case NotOnOff:
+		if o.Setting == "chat" {
+			return fmt.Sprintf("chat must be on, off, public or private, not %q", o.Arg)
+		}
 		return fmt.Sprintf("%s must be on or off, not %q", o.Setting, o.Arg)
 	case NoRemind:
 		return "say how long before a deadline to remind you, e.g. \"set remind 12h\" (or \"set remind off\")"

@@ -2,6 +2,7 @@ package words
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/takbymail/takbot/tak"
@@ -71,4 +72,40 @@ func (o ChatRefused) Words(Reader) string {
 			o.N, o.Game.Names[o.Other], UTC(o.Until))
 	}
 	return "your words were not passed on"
+}
+
+// ChatLogLine is one line of a game's kept chat.
+type ChatLogLine struct {
+	At   time.Time
+	Name string // the player who said it, as the reader may see them
+	Text string
+}
+
+// ChatLog is a game's kept chat, as "history" shows it to the game's
+// players and the game's page to everyone when both consented.
+type ChatLog struct {
+	Game  string
+	Lines []ChatLogLine
+}
+
+// Block is the chat as a caption and a monospace block, one line a
+// thing said: "2026-11-28 09:30 UTC alice: good luck".
+func (o ChatLog) Block() (caption, text string) {
+	lines := make([]string, len(o.Lines))
+	for i, l := range o.Lines {
+		lines[i] = UTC(l.At) + " " + l.Name + ": " + l.Text
+	}
+	return fmt.Sprintf("What was said in game %s (%d):", o.Game, len(o.Lines)), strings.Join(lines, "\n")
+}
+
+// ChatShownSet confirms "set chat public" and "set chat private".
+type ChatShownSet struct{ Public bool }
+
+// Words confirms whether the chat of the player's public games may be
+// shown on their web pages.
+func (o ChatShownSet) Words(Reader) string {
+	if o.Public {
+		return "The chat of your public games may now be shown on their web pages, once your opponent agrees too (\"set chat public\"); private games never show it. \"set chat private\" takes it back."
+	}
+	return "The chat of your games is no longer shown on their web pages; the players still see it in \"history\". \"set chat public\" shows it again."
 }

@@ -1,9 +1,11 @@
 package account
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/record"
@@ -121,5 +123,30 @@ func TestExampleMoves(t *testing.T) {
 				t.Errorf("%v: %q does not read: %v", o, e, err)
 			}
 		}
+	}
+}
+
+// TestKeepBoundsTheChat: a game keeps the last record.MaxChatLog lines,
+// each at most record.MaxChatLine characters, oldest dropped first.
+func TestKeepBoundsTheChat(t *testing.T) {
+	g := &record.Game{}
+	at := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+	for i := range record.MaxChatLog + 5 {
+		Keep(g, tak.Color(i%2), at.Add(time.Duration(i)*time.Minute), strconv.Itoa(i))
+	}
+	if len(g.ChatLog) != record.MaxChatLog || g.ChatLog[0].Text != "5" || g.ChatLog[len(g.ChatLog)-1].Text != strconv.Itoa(record.MaxChatLog+4) {
+		t.Fatalf("kept %d lines, from %q to %q", len(g.ChatLog), g.ChatLog[0].Text, g.ChatLog[len(g.ChatLog)-1].Text)
+	}
+	Keep(g, tak.White, at, strings.Repeat("é", record.MaxChatLine+10))
+	if n := utf8.RuneCountInString(g.ChatLog[len(g.ChatLog)-1].Text); n != record.MaxChatLine {
+		t.Errorf("a line of %d characters kept", n)
+	}
+	// only the players read it
+	g.Players, g.Names = [2]string{"console:a", "console:b"}, [2]string{"a", "b"}
+	if n := len(ChatFor(g, "console:c").Lines); n != 0 {
+		t.Errorf("a stranger reads %d lines", n)
+	}
+	if n := len(ChatFor(g, "console:b").Lines); n != record.MaxChatLog {
+		t.Errorf("a player reads %d lines", n)
 	}
 }

@@ -1,12 +1,15 @@
 package account
 
 import (
+	"errors"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/takbymail/takbot/bot/consent"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
 
@@ -92,8 +95,77 @@ func Say(t Chat, c *command.Command) error {
 	if len(g.Chat[opp]) > 0 {
 		g.Chat[opp] = consent.Recent(g.Chat[opp], now)
 	}
+	Keep(g, me, now, text)
 	t.MarkGame(g)
 	t.Announce(g, op.Key, words.Said{Game: refused.Game, By: me, Text: text})
 	t.Reply(g, t.Sender().Key, words.PassedOn{Game: refused.Game, To: opp, Text: text})
 	return nil
+}
+
+// Keeping the chat: what "say" passed on is kept in the game's record
+// (record.Game.ChatLog), cleaned as it was passed on, the last
+// record.MaxChatLog lines, each at most record.MaxChatLine characters.
+// "history" shows it to the game's players only ([ChatFor]); the game's
+// web page shows it only for a public game whose two players both chose
+// "set chat public" ([PublicChat]), never for a private game.
+
+// Keep adds what colour by said at at to game g's kept chat, dropping
+// the oldest lines beyond record.MaxChatLog.
+func Keep(g *record.Game, by tak.Color, at time.Time, text string) {
+	if r := []rune(text); len(r) > record.MaxChatLine {
+		text = string(r[:record.MaxChatLine])
+	}
+	log := append(g.ChatLog, record.ChatLine{At: at, By: by, Text: text})
+	if n := len(log) - record.MaxChatLog; n > 0 {
+		log = append([]record.ChatLine(nil), log[n:]...)
+	}
+	g.ChatLog = log
+}
+
+// ChatFor is game g's kept chat as player key may read it: all of it for
+// one of its players, nothing for anyone else.
+func ChatFor(g *record.Game, key string) words.ChatLog {
+	if _, ok := g.ColorOf(key); !ok || key == "" {
+		return words.ChatLog{Game: g.ID}
+	}
+	return chatLog(g, func(name string) string { return name })
+}
+
+// PublicChat is game g's kept chat as its public web page may show it:
+// nothing for a private game, or unless both its players (white and
+// black, their records) chose "set chat public"; the names as a public
+// view shows them.
+func PublicChat(g *record.Game, white, black *record.Player, public func(string) string) words.ChatLog {
+	if g.Private || white == nil || black == nil || !white.ChatPublic || !black.ChatPublic ||
+		white.Key != g.Players[tak.White] || black.Key != g.Players[tak.Black] {
+		return words.ChatLog{Game: g.ID}
+	}
+	return chatLog(g, public)
+}
+
+// PageChat is PublicChat with the players read by player (a player not
+// found counts as one who did not consent); nothing is read for a
+// private game or one without chat.
+func PageChat(g *record.Game, player func(key string) (*record.Player, error), public func(string) string) (words.ChatLog, error) {
+	var ps [2]*record.Player
+	for i := 0; i < 2 && len(g.ChatLog) > 0 && !g.Private; i++ {
+		p, err := player(g.Players[i])
+		if err != nil && !errors.Is(err, record.ErrNotFound) {
+			return words.ChatLog{}, err
+		}
+		ps[i] = p
+	}
+	return PublicChat(g, ps[0], ps[1], public), nil
+}
+
+// chatLog is g's kept chat, its players named by name.
+func chatLog(g *record.Game, name func(string) string) words.ChatLog {
+	o := words.ChatLog{Game: g.ID, Lines: make([]words.ChatLogLine, 0, len(g.ChatLog))}
+	for _, l := range g.ChatLog {
+		if l.By != tak.White && l.By != tak.Black {
+			continue // a damaged line
+		}
+		o.Lines = append(o.Lines, words.ChatLogLine{At: l.At, Name: name(g.Names[l.By]), Text: l.Text})
+	}
+	return o
 }

@@ -1,7 +1,9 @@
 // Package account holds a player's own commands about their account,
 // apart from the referee that runs them (package bot): their settings
-// ("settings", "set theme|size|textboard|chat|remind|zone ..."), chat
-// ("say"), mail's consent ("stop", "start") and the answers held back
+// ("settings", "set theme|size|textboard|chat|remind|zone|news ..."),
+// chat ("say", and the chat kept with a game: "history" shows it to the
+// game's players, the web page only with both players' consent), mail's
+// consent ("stop", "start") and the answers held back
 // for them ("held"), and the pure rules behind them (the look of a
 // player's pictures, when a player is reminded, their time zone).
 //

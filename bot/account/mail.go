@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot/consent"
+	"github.com/takbymail/takbot/bot/news"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/words"
@@ -19,8 +20,10 @@ type Mail interface {
 	// ConsentOf is the consent a transport keeps, nil when it keeps none
 	// (see consent.Consent).
 	ConsentOf(transport string) consent.Consent
-	// Extra adds a write to the transaction of the message's effects.
+	// Extra and AtCommit add a write to the transaction of the message's
+	// effects.
 	Extra(fn func(record.Tx) error)
+	AtCommit(fn func(record.Tx) error)
 	// TransportTitle names a transport in a sentence ("email").
 	TransportTitle(id record.Identity) string
 	// PendingAnswers counts the answers that wait for delivery to id and
@@ -48,6 +51,7 @@ func Stop(t Mail, c *command.Command) error {
 	}
 	at := t.Now()
 	t.Extra(func(tx record.Tx) error { return cs.Stop(record.StateOf(tx, from.Transport), from.Address, at) })
+	news.Stopped(t, t.Sender()) // no more news either
 	t.Tell(t.Sender().Key, "", words.Stopped{Address: from.Address})
 	return nil
 }

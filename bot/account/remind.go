@@ -187,6 +187,12 @@ func setZone(t Looks, args []string) error {
 // setChat is "set chat on|off".
 func setChat(t Turn, value, raw string) error {
 	p := t.Sender()
+	if value == "public" || value == "private" {
+		p.ChatPublic = value == "public"
+		t.MarkPlayer(p)
+		t.Tell(p.Key, t.DefaultGame(), words.ChatShownSet{Public: p.ChatPublic})
+		return nil
+	}
 	on, ok := onOff(value)
 	if !ok {
 		return t.Refused(words.SettingRefused{Kind: words.NotOnOff, Setting: "chat", Arg: command.Excerpt(raw, 20)})

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/takbymail/takbot/bot/news"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/notation"
 	"github.com/takbymail/takbot/record"
@@ -29,6 +30,9 @@ type Looks interface {
 	// setting to the reply to the player key about game.
 	SetReview(value string) error
 	ShowReview(to, game string)
+	// AtCommit adds a write to the transaction of the message's effects
+	// ("set news" keeps its index with it, bot/news).
+	AtCommit(fn func(record.Tx) error)
 	// SetDigest runs "set digest ..."; ScheduleDigest schedules a
 	// player's next digest after their zone changed.
 	SetDigest(args []string) error
@@ -122,6 +126,9 @@ func Settings(t Looks, c *command.Command) error {
 	if ok, err := setTimeSetting(t, name, c.Args[1:]); ok {
 		return err
 	}
+	if name == "news" && len(c.Args) > 1 {
+		return news.Set(t, c.Args[1:], t.DefaultGame())
+	}
 	if len(c.Args) == 1 {
 		if !command.ValidSetting(name) {
 			return unknownSetting(t, c.Args[0])
@@ -197,6 +204,8 @@ func exampleValue(name string) string {
 		return "small"
 	case "textboard", "chat", "review":
 		return "off"
+	case "news":
+		return "seeks"
 	}
 	return "ptn"
 }
@@ -210,7 +219,8 @@ func showSettings(t Looks) {
 		Theme: string(t.ThemeOf(p)), ThemeChosen: p.Theme != "", Transport: t.TransportTitle(p.Identity),
 		Width: w, Size: sizeKey(w), MinWidth: MinPictureWidth, MaxWidth: MaxPictureWidth,
 		Pictures: t.ShowsPictures(p.Identity), NoTextBoard: p.NoTextBoard, PTN: p.Notation == notation.PTN,
-		NoChat: p.NoChat, Remind: remindLead(t, p.RemindLead), Zone: p.Zone, Digest: digestAt(p),
+		NoChat: p.NoChat, ChatPublic: p.ChatPublic, Remind: remindLead(t, p.RemindLead), Zone: p.Zone, Digest: digestAt(p),
+		News: news.Setting(p),
 	})
 	t.ShowReview(p.Key, t.DefaultGame())
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/takbymail/takbot/bot/community"
+	"github.com/takbymail/takbot/bot/news"
 	"github.com/takbymail/takbot/bot/standing"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
@@ -95,11 +96,11 @@ func Seek(t Turn, c *command.Command) error {
 	me := t.Sender().Key
 	t.Reply(g, me, posted)
 	t.OfferActions(g, me)
+	posted.Seeker = seekerLabel(t, g)
 	for _, lobby := range lobbies(t) {
-		posted.Seeker = seekerLabel(t, g)
 		t.Lobby(lobby, id, posted, record.Action{Label: "Accept", Command: "accept " + id, Game: id})
 	}
-	return nil
+	return news.Seek(t, g, posted.Seeker)
 }
 
 // lobbies are the keys of the running transports' lobbies.

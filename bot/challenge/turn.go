@@ -107,4 +107,9 @@ type Turn interface {
 	DefaultDays() int
 	ChallengeDays() int
 	ChallengeExpiry(g *record.Game) time.Time
+	// AtCommit adds a write to the transaction of the message's effects;
+	// News sends a player an outcome as news of its own, offering
+	// actions (bot/news tells its subscribers of a seek with them).
+	AtCommit(fn func(record.Tx) error)
+	News(to string, o words.Outcome, acts ...record.Action)
 }

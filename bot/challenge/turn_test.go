@@ -220,3 +220,13 @@ func (f *fake) toldTo(key string) string {
 }
 
 var _ Turn = (*fake)(nil)
+
+func (f *fake) AtCommit(fn func(record.Tx) error) {
+	if err := f.store.Update(context.Background(), fn); err != nil {
+		panic(err)
+	}
+}
+
+func (f *fake) News(to string, o words.Outcome, acts ...record.Action) {
+	f.Lobby(to, "", o, acts...)
+}

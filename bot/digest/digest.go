@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/news"
 	"github.com/takbymail/takbot/bot/schedule"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
@@ -45,8 +46,10 @@ type Turn interface {
 	// sets it from its name, or returns the refusal to return.
 	Zone(p *record.Player) *time.Location
 	SetZone(p *record.Player, name string) error
-	// AtCommit adds a write to the commit's transaction.
+	// AtCommit adds a write to the commit's transaction; View reads the
+	// store.
 	AtCommit(fn func(record.Tx) error)
+	View(fn func(record.Tx) error) error
 	// Refusal refuses the sender's command with o.
 	Refusal(g *record.Game, o words.Refusal) error
 	// Tell adds o's words to the reply to player to about game, TellBlock
@@ -280,8 +283,9 @@ func calledOff(g *record.Game) bool {
 }
 
 // write drafts a player's digest, titled with the day it goes out
-// ("Sunday 22 November"): their games waiting for them, or nothing when
-// none waits. It reports whether it drafted one.
+// ("Sunday 22 November"): their games waiting for them, and the news
+// held for it (bot/news), or nothing when there is neither. It reports
+// whether it drafted one.
 func write(t Turn, p *record.Player, day string) (bool, error) {
 	ids, err := t.GamesOf(p.Key)
 	if err != nil {
@@ -306,13 +310,21 @@ func write(t Turn, p *record.Player, day string) (bool, error) {
 			}
 		}
 	}
-	if len(o.Lines) == 0 {
-		return false, nil
+	held, err := news.Held(t, p)
+	if err != nil {
+		return false, err
 	}
-	t.Tell(p.Key, "", o)
-	caption, text := o.Block()
-	t.TellBlock(p.Key, "", caption, text)
-	t.Tell(p.Key, "", words.DigestHint{Game: o.First})
-	t.Offer(p.Key, "", words.GamesChoice)
-	return true, nil
+	if len(o.Lines) > 0 {
+		t.Tell(p.Key, "", o)
+		caption, text := o.Block()
+		t.TellBlock(p.Key, "", caption, text)
+		t.Tell(p.Key, "", words.DigestHint{Game: o.First})
+		t.Offer(p.Key, "", words.GamesChoice)
+	}
+	if len(held.Seeks)+len(held.Events) > 0 {
+		caption, text := held.Block()
+		t.TellBlock(p.Key, "", caption, text)
+		return true, nil
+	}
+	return len(o.Lines) > 0, nil
 }

@@ -74,9 +74,17 @@ func Board(t Turn, c *command.Command) error {
 	return nil
 }
 
-// History runs "history": the game as PTN.
-func History(t Turn, c *command.Command) error {
-	return withPTN(t, c, func(g *record.Game, ptn string) { t.TellBlock(t.Sender().Key, g.ID, words.PTNCaption(g.ID), ptn) })
+// History runs "history": the game as PTN, then the chat kept with it as
+// chat gives it to the sender (nothing unless they play in it).
+func History(t Turn, c *command.Command, chat func(g *record.Game, key string) words.ChatLog) error {
+	return withPTN(t, c, func(g *record.Game, ptn string) {
+		me := t.Sender().Key
+		t.TellBlock(me, g.ID, words.PTNCaption(g.ID), ptn)
+		if log := chat(g, me); len(log.Lines) > 0 {
+			caption, text := log.Block()
+			t.TellBlock(me, g.ID, caption, text)
+		}
+	})
 }
 
 // Link runs "link": the game's PTN Ninja link.

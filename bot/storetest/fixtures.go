@@ -77,6 +77,7 @@ func fullGame(id string) *record.Game {
 		Community: "discord:234567890123456789",
 		Notice:    "email:mid:challenge@example.org/2",
 		Event:     &record.GameEvent{Name: "Spring-Open", Round: 2},
+		ChatLog:   []record.ChatLine{{At: t0.Add(-time.Minute), By: tak.Black, Text: "good luck"}, {At: t0, Text: "you too"}},
 	}
 }
 
@@ -90,7 +91,8 @@ func fullPlayer(id record.Identity, name string) *record.Player {
 		Unreachable: &record.Unreachable{Since: t0, Reason: "the address does not exist", Told: []string{"g3", "g4"}},
 		Created:     t0.Add(-time.Hour),
 		Theme:       render.Contrast, Width: 480, NoTextBoard: true, NoReview: true,
-		NoChat:     true,
+		NoChat: true, ChatPublic: true,
+		News:       &record.News{Seeks: true, Events: true, Daily: true},
 		RemindLead: 90 * time.Minute, Zone: "Europe/Berlin",
 		Digest: &record.Digest{At: "08:00", Last: "2026-11-20", Next: t0.Add(20 * time.Hour)},
 		Paired: "discord:123456789012345678", Alias: "email:other@example.org", Moved: []string{"g3"},

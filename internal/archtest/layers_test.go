@@ -51,7 +51,7 @@ var rules = []rule{
 	{tree: "bot", may: []string{"tak", "notation", "render", "engine", "rating", "tourney", "record", "command", "outbox", "backoff", "words"}},
 	// Feature packages below the referee: they declare what they need of
 	// it (a Turn) and never import it.
-	{tree: "bot/challenge", may: []string{"tak", "record", "command", "words", "bot/community", "bot/standing"}},
+	{tree: "bot/challenge", may: []string{"tak", "record", "command", "words", "bot/community", "bot/standing", "bot/news"}},
 	{tree: "bot/pairing", may: []string{"tak", "record", "command", "words", "bot/community"}},
 	{tree: "bot/community"},
 	// Display names: which ones other players may be shown.
@@ -61,7 +61,7 @@ var rules = []rule{
 	{tree: "bot/consent", may: []string{"command", "record", "outbox", "words"}},
 	// A player's own commands about their account: settings, chat, consent,
 	// held answers; they reach the session through interfaces they declare.
-	{tree: "bot/account", may: []string{"tak", "notation", "render", "record", "command", "words", "bot/consent", "bot/schedule"}},
+	{tree: "bot/account", may: []string{"tak", "notation", "render", "record", "command", "words", "bot/consent", "bot/schedule", "bot/news"}},
 	// The plan command and planned answers, over the plan tree.
 	{tree: "bot/planner", may: []string{"tak", "notation", "record", "command", "words", "bot/plan"}},
 	// The standings (stats, leaderboards, rating games): below the
@@ -70,7 +70,8 @@ var rules = []rule{
 	// Following games (watch, unwatch, the web's subscribers) and the
 	// daily digest: below the referee too (bot/seam_standing.go).
 	{tree: "bot/watching", may: []string{"tak", "record", "command", "words"}},
-	{tree: "bot/digest", may: []string{"tak", "record", "command", "words", "bot/schedule"}},
+	{tree: "bot/digest", may: []string{"tak", "record", "command", "words", "bot/schedule", "bot/news"}},
+	{tree: "bot/news", may: []string{"tak", "record", "command", "words", "bot/community", "bot/standing"}},
 	{tree: "bot/vacation", may: []string{"tak", "record", "command", "words"}},
 	// Events (issue 29): below the referee, which implements its Turn.
 	{tree: "bot/event", may: []string{"tak", "record", "tourney", "rating", "command", "words", "notation", "render", "bot/standing", "bot/plan"}},
