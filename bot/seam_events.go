@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -158,6 +159,11 @@ func (s *session) ForfeitGame(id, loser string) error {
 	s.finish(gs, gs.pos().Resign(c))
 	s.touch(id)
 	return nil
+}
+
+// EventsPerOrganiser is Options.EventsPerOrganiser, or its default.
+func (s *session) EventsPerOrganiser() int {
+	return cmp.Or(max(s.r.opts.EventsPerOrganiser, 0), event.DefaultMaxRunning)
 }
 
 // EventGames are the event games this session changed.

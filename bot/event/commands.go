@@ -75,8 +75,8 @@ func create(t Turn, nm string, args []string) error {
 			mine++
 		}
 	}
-	if mine >= MaxRunning {
-		return t.Refused(words.EventRefusal{Reason: words.EventTooMany, Count: MaxRunning})
+	if most := t.EventsPerOrganiser(); mine >= most {
+		return t.Refused(words.EventRefusal{Reason: words.EventTooMany, Count: most})
 	}
 	tr.Log(t.Now(), me, "created", strings.Join(args, " "))
 	t.PutTourney(tr)

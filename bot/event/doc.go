@@ -15,7 +15,7 @@
 //	events                 (open and running events; private ones only to their players)
 //	standings NAME         (points, tie-breaks, crosstable)
 //
-// Rules of the house: a player runs at most MaxRunning events that have
+// Rules of the house: a player runs at most Turn.EventsPerOrganiser events that have
 // not ended; a name is 2 to 24 letters, digits or dashes, beginning with a
 // letter, unique without case. A private event is listed and shown only to
 // its organiser and players; its name is its invitation (anyone who knows

@@ -58,6 +58,9 @@ type Turn interface {
 	ForfeitGame(id, loser string) error
 	// EventGames are the games of events this session changed.
 	EventGames() []*record.Game
+	// EventsPerOrganiser is how many events that have not ended one
+	// player may run (the configuration's, or DefaultMaxRunning).
+	EventsPerOrganiser() int
 }
 
 // LockKey is the lock key of the event of key: every change to an event
@@ -75,8 +78,10 @@ func ratingOf(p *record.Player, size int) (float64, bool) {
 	return e.Rating, e.Provisional()
 }
 
-// MaxRunning is how many events that have not ended one player may run.
-const MaxRunning = 2
+// DefaultMaxRunning is how many events that have not ended one player
+// may run when the configuration does not say (Turn.EventsPerOrganiser,
+// limits.events_per_organiser).
+const DefaultMaxRunning = 2
 
 // MaxEntrants bounds an event's players.
 const MaxEntrants = 64

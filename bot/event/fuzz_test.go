@@ -84,6 +84,7 @@ func (f *fakeTurn) ForfeitGame(id, loser string) error {
 	return nil
 }
 func (f *fakeTurn) EventGames() []*record.Game { return f.ended }
+func (f *fakeTurn) EventsPerOrganiser() int    { return DefaultMaxRunning }
 
 // run runs a command of who's, as the referee would: the command, then
 // Settle.
