@@ -1,10 +1,16 @@
 package bot_test
 
 import (
+	"io"
+	"log/slog"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/record"
+	"github.com/takbymail/takbot/storage"
 )
 
 // The limit of open events per organiser is the configuration's
@@ -28,5 +34,155 @@ func TestEventLimitPerOrganiser(t *testing.T) {
 	// Another organiser has their own allowance.
 	if out := h.message(bot.Message{From: evBob, Name: "bob", Text: "event new Bobs"}); out.Refused {
 		t.Errorf("bob's event: %s", allText(out.Replies))
+	}
+}
+
+// An event with a start time starts by itself at that time (read in the
+// organiser's zone, shown in each reader's), on the referee's clock;
+// before it, nothing happens; after it, the clock does not start it
+// again.
+func TestEventStartsItselfAtItsStart(t *testing.T) {
+	h := newHarness(t)
+	h.as(evAlice, "set zone Europe/Paris")
+	h.as(evCarol, "set zone America/New_York")
+	rs := h.as(evAlice, "event new Club start=2026-11-23T18:00 min=3 days=3")
+	if got := textTo(rs, "alice"); !strings.Contains(got, "to start on 2026-11-23 at 18:00 CET by itself if 3 players have joined") {
+		t.Fatalf("event new with a start, to its organiser:\n%s", got)
+	}
+	want := time.Date(2026, 11, 23, 17, 0, 0, 0, time.UTC)
+	if tr := h.tourney("club"); !tr.Start.Equal(want) || tr.Min != 3 {
+		t.Fatalf("stored start %s, min %d; want %s", tr.Start, tr.Min, want)
+	}
+	for _, p := range []bot.Identity{evAlice, evBob, evCarol, evDave} {
+		h.as(p, "join club")
+	}
+	if got := allText(h.as(evCarol, "events")); !strings.Contains(got, "starts on 2026-11-23 at 12:00 EST") {
+		t.Errorf("events, to a player in New York:\n%s", got)
+	}
+	h.clock.Advance(2*24*time.Hour + 7*time.Hour) // 16:00 UTC, an hour early
+	h.tick()
+	if tr := h.tourney("club"); tr.Status != record.TourneyOpen {
+		t.Fatalf("started an hour early: %s", tr.Status)
+	}
+	h.clock.Advance(time.Hour)
+	rs = h.tick()
+	tr := h.tourney("club")
+	if tr.Status != record.TourneyRunning || tr.Round != 1 || len(h.roundGames("club")) != 2 {
+		t.Fatalf("at its start: status %s, round %d, games %v", tr.Status, tr.Round, h.roundGames("club"))
+	}
+	if a := tr.History[len(tr.History)-2]; a.What != "started" || a.By != "" || !a.At.Equal(want) {
+		t.Errorf("the start in the history: %+v (want started at %s, by the referee)", a, want)
+	}
+	for _, p := range []string{"alice", "bob", "carol@example.org", "dave@example.org"} {
+		if got := textTo(rs, p); !strings.Contains(got, "The event Club has begun with 4 players") || !strings.Contains(got, "round 1: you play") {
+			t.Errorf("%s at the start was told:\n%s", p, got)
+		}
+	}
+	checkEventInvariants(t, tr)
+	// The clock never starts it twice.
+	h.clock.Advance(time.Hour)
+	if rs := h.tick(); len(rs) != 0 {
+		t.Errorf("a later tick: %s", allText(rs))
+	}
+	if again := h.tourney("club"); again.Round != 1 || len(again.History) != len(tr.History) {
+		t.Errorf("a later tick changed the event: round %d, history %d", again.Round, len(again.History))
+	}
+}
+
+// An event short of its minimum at its start is not started: its
+// organiser and entrants are told, and the organiser starts it by hand
+// or cancels it; nobody else can.
+func TestEventStartMissedForWantOfPlayers(t *testing.T) {
+	h := newHarness(t)
+	h.as(evAlice, "event new Club format=swiss rounds=3 start=2026-11-22")
+	h.as(evBob, "join club")
+	h.as(evCarol, "join club")
+	h.clock.Advance(24 * time.Hour)
+	rs := h.tick()
+	tr := h.tourney("club")
+	if tr.Status != record.TourneyOpen || tr.History[len(tr.History)-1].What != "start missed" {
+		t.Fatalf("short of players: %s, %+v", tr.Status, tr.History[len(tr.History)-1])
+	}
+	for _, p := range []string{"alice", "bob", "carol@example.org"} {
+		if got := textTo(rs, p); !strings.Contains(got, "The event Club did not start on 2026-11-22 at 00:00 UTC: it has 2 players and needed 3") {
+			t.Errorf("%s was told:\n%s", p, got)
+		}
+	}
+	// Attack: an entrant cannot start it in the organiser's place.
+	if out := h.message(bot.Message{From: evBob, Name: "bob", Text: "event start club"}); !out.Refused {
+		t.Errorf("an entrant started it: %s", allText(out.Replies))
+	}
+	h.as(evDave, "join club")
+	h.tick()
+	if tr := h.tourney("club"); tr.Status != record.TourneyOpen {
+		t.Fatalf("the clock started it after its missed start: %s", tr.Status)
+	}
+	h.as(evAlice, "event start club")
+	if tr := h.tourney("club"); tr.Status != record.TourneyRunning || tr.Round != 1 {
+		t.Errorf("the organiser's start after a missed one: %s round %d", tr.Status, tr.Round)
+	}
+}
+
+// Attacks on the start time: a start in the past is refused; an event
+// cancelled or started by hand before its start time is left alone by
+// the clock; min=N above max=N is refused.
+func TestEventStartAttacks(t *testing.T) {
+	h := newHarness(t)
+	for _, bad := range []string{"event new Past start=2026-11-20", "event new Odd start=2026-13-01", "event new Few min=5 max=4", "event new Tiny min=1"} {
+		if out := h.message(bot.Message{From: evAlice, Name: "alice", Text: bad}); !out.Refused {
+			t.Errorf("%q was taken: %s", bad, allText(out.Replies))
+		}
+	}
+	h.as(evAlice, "event new Gone start=2026-11-22")
+	h.as(evAlice, "event new Early start=2026-11-22")
+	for _, p := range []bot.Identity{evBob, evCarol} {
+		h.as(p, "join gone")
+		h.as(p, "join early")
+	}
+	h.as(evAlice, "event cancel gone")
+	h.as(evAlice, "event start early")
+	games := len(h.roundGames("early"))
+	h.clock.Advance(48 * time.Hour)
+	if rs := h.tick(); len(rs) != 0 {
+		t.Errorf("the clock told: %s", allText(rs))
+	}
+	if tr := h.tourney("gone"); tr.Status != record.TourneyCancelled {
+		t.Errorf("a cancelled event: %s", tr.Status)
+	}
+	if tr := h.tourney("early"); tr.Round != 1 || len(h.roundGames("early")) != games {
+		t.Errorf("an event started by hand was started again: round %d", tr.Round)
+	}
+}
+
+// The start index is in the store: a referee restarted on the same bbolt
+// file starts the event at its time.
+func TestEventStartSurvivesARestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "takbot.db")
+	open := func(h *harness) *storage.DB {
+		db, err := storage.Open(path, storage.Options{NoSync: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.store = db
+		h.ref = bot.New(db, h.clock, bot.Options{Rand: func(int) int { return 0 }, Render: func(bot.Picture) ([]byte, error) { return []byte("png"), nil },
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		h.ref.Register(h.console)
+		h.ref.Register(h.email)
+		return db
+	}
+	h := newHarness(t)
+	db := open(h)
+	h.as(evAlice, "event new Club start=2026-11-22T09:00")
+	h.as(evBob, "join club")
+	h.as(evCarol, "join club")
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db = open(h)
+	defer db.Close()
+	h.clock.Advance(24 * time.Hour)
+	h.tick()
+	if tr := h.tourney("club"); tr.Status != record.TourneyRunning || tr.Round != 1 {
+		t.Errorf("after a restart, at its start: %s round %d", tr.Status, tr.Round)
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"time"
 
 	"github.com/takbymail/takbot/bot/event"
 	"github.com/takbymail/takbot/command"
@@ -204,6 +206,27 @@ func (s *session) settleEvents() error {
 	}
 	s.r.logger().Error("event", "err", err)
 	return err
+}
+
+// tickEvents starts the events whose start time came (event.TickAll),
+// each under its lock in a session of its own.
+func (r *Referee) tickEvents(ctx context.Context, now time.Time) ([]Reply, error) {
+	return event.TickAll(ctx, r.view(ctx), now, func(d event.Due) (replies []Reply, err error) {
+		ls := &lockSet{r: r}
+		ls.lock(map[int]bool{stripeOf(event.LockKey(d.Key)): true})
+		defer ls.unlock()
+		s := r.newSession(ctx, ls, Message{}, fmt.Sprintf("event:%s:start:%d", d.Key, d.At.Unix()))
+		defer func() {
+			if v := recover(); v != nil {
+				r.logger().Error("panic while starting an event", "event", d.Key, "panic", v)
+				replies, err = nil, fmt.Errorf("internal error: %v", v)
+			}
+		}()
+		if err := event.Tick(s, d.Key, d.At); err != nil {
+			return nil, err
+		}
+		return s.commit(&ProcessedRecord{}, nil)
+	}, r.SetAside)
 }
 
 // Tourney returns an event's record by its key (the web's /e/NAME), or

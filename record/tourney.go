@@ -25,8 +25,13 @@ type Tourney struct {
 	// Options are the options of the event's games, as "new" reads them
 	// ("size=6", "komi=2", "days=3", "rated=no").
 	Options []string `json:",omitempty"`
-	// Start is the date announced for the start; the organiser starts it.
+	// Start is when the event starts by itself (zero: when its organiser
+	// starts it), if Min players have joined by then; the organiser may
+	// start it earlier, or after a start missed for want of players.
 	Start time.Time `json:",omitzero"`
+	// Min is the entrants the start at Start needs (0: 2, or 3 for a
+	// Swiss, the least any start needs).
+	Min int `json:",omitempty"`
 	// Max bounds the entrants (0: no bound); MinRating is the rating an
 	// entrant needs (0: none).
 	Max       int `json:",omitempty"`

@@ -58,6 +58,12 @@ type Turn interface {
 	ForfeitGame(id, loser string) error
 	// EventGames are the games of events this session changed.
 	EventGames() []*record.Game
+	// Zone is a player's time zone (UTC when they chose none): a start
+	// time is read in the organiser's.
+	Zone(p *record.Player) *time.Location
+	// AtCommit adds a write to the commit's transaction (the start
+	// index, Space).
+	AtCommit(fn func(record.Tx) error)
 	// EventsPerOrganiser is how many events that have not ended one
 	// player may run (the configuration's, or DefaultMaxRunning).
 	EventsPerOrganiser() int

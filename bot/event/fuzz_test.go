@@ -83,8 +83,10 @@ func (f *fakeTurn) ForfeitGame(id, loser string) error {
 	f.ended = append(f.ended, g)
 	return nil
 }
-func (f *fakeTurn) EventGames() []*record.Game { return f.ended }
-func (f *fakeTurn) EventsPerOrganiser() int    { return DefaultMaxRunning }
+func (f *fakeTurn) EventGames() []*record.Game         { return f.ended }
+func (f *fakeTurn) EventsPerOrganiser() int            { return DefaultMaxRunning }
+func (f *fakeTurn) Zone(*record.Player) *time.Location { return time.UTC }
+func (f *fakeTurn) AtCommit(func(record.Tx) error)     {}
 
 // run runs a command of who's, as the referee would: the command, then
 // Settle.

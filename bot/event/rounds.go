@@ -15,8 +15,8 @@ import (
 	"github.com/takbymail/takbot/words"
 )
 
-// start runs "event start NAME": the entrants are seeded by rating, the
-// schedule (round-robin) or round 1 (Swiss) is paired and its games begin.
+// start runs "event start NAME": the organiser starts the event (launch),
+// before its start time or after a start missed for want of players.
 func start(t Turn, nm string) error {
 	tr, err := organised(t, nm)
 	if err != nil {
@@ -29,6 +29,15 @@ func start(t Turn, nm string) error {
 	if len(tr.Entrants) < 2 || f == tourney.Swiss && len(tr.Entrants) < 3 {
 		return t.Refused(words.EventRefusal{Reason: words.EventTooFew, Event: tr.Name, Count: len(tr.Entrants)})
 	}
+	return launch(t, tr)
+}
+
+// launch starts an open event with enough entrants, by its organiser's
+// command or at its start time (the sender is then nobody): the entrants
+// are seeded by rating, the schedule (round-robin) or round 1 (Swiss) is
+// paired and its games begin.
+func launch(t Turn, tr *record.Tourney) error {
+	f := formatOf(tr)
 	size := boardSize(tr.Options)
 	for i := range tr.Entrants {
 		e := &tr.Entrants[i]
@@ -64,7 +73,7 @@ func start(t Turn, nm string) error {
 		tell(t, e.Key, "", news)
 	}
 	if tr.Entrant(tr.Organiser) == nil {
-		t.Tell(tr.Organiser, "", news)
+		tell(t, tr.Organiser, "", news)
 	}
 	if err := advance(t, tr); err != nil {
 		return err
