@@ -186,3 +186,47 @@ func TestEventStartSurvivesARestart(t *testing.T) {
 		t.Errorf("after a restart, at its start: %s round %d", tr.Status, tr.Round)
 	}
 }
+
+// The clocks treat an event's games as any game: the reminder before a
+// game expires names the event and round, and the daily digest lists
+// the player's event games with their event and round ("games" too).
+func TestEventGamesRemindedAndDigested(t *testing.T) {
+	h := newHarness(t)
+	h.as(evCarol, "set digest daily 10:00 Europe/London")
+	h.as(evAlice, "event new Club days=3")
+	for _, p := range []bot.Identity{evAlice, evBob, evCarol, evDave} {
+		h.as(p, "join club")
+	}
+	h.as(evAlice, "event start club")
+	var mine *bot.GameRecord
+	for _, id := range h.roundGames("club") {
+		if g := h.game(id); g.Players[0] == evCarol.Key() || g.Players[1] == evCarol.Key() {
+			mine = g
+		}
+	}
+	if mine.Players[1] == evCarol.Key() { // white moves first: then carol's turn
+		h.as(identityOf(t, mine.Players[0]), "game "+mine.ID+"; notation ptn; a1")
+	}
+	note := "(event Club, round 1)"
+	if got := allText(h.as(evCarol, "games")); !strings.Contains(got, mine.ID+" "+note+" against") {
+		t.Errorf("games lists the event game without its event:\n%s", got)
+	}
+	h.clock.Advance(time.Hour)
+	if got := textTo(h.tick(), evCarol.Address); !strings.Contains(got, "Your daily digest") || !strings.Contains(got, mine.ID+" "+note+" against") {
+		t.Errorf("carol's digest:\n%s", got)
+	}
+	h.clock.Advance(60 * time.Hour)
+	rs := h.tick()
+	reminded := 0
+	for _, r := range rs {
+		if txt := r.Text(); strings.Contains(txt, "Reminder: it is your turn in game") {
+			reminded++
+			if !strings.Contains(txt, note) {
+				t.Errorf("a reminder without its event and round: %s", txt)
+			}
+		}
+	}
+	if reminded < 2 {
+		t.Errorf("%d reminders for the round's games:\n%s", reminded, allText(rs))
+	}
+}

@@ -108,7 +108,7 @@ func (s *session) gameLines(live bool) ([]string, error) {
 // gameLine describes one game for "games", and whether it waits for the player.
 func (s *session) gameLine(g *GameRecord, key string) (string, bool) {
 	me, _ := g.ColorOf(key)
-	line := fmt.Sprintf("%s against %s, you play %s: ", g.ID, g.Names[me.Opponent()], me)
+	line := fmt.Sprintf("%s%s against %s, you play %s: ", g.ID, wordsGame(g).EventNote(), g.Names[me.Opponent()], me)
 	waiting := false
 	switch g.Status {
 	case Active:
