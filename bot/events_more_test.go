@@ -230,3 +230,89 @@ func TestEventGamesRemindedAndDigested(t *testing.T) {
 		t.Errorf("%d reminders for the round's games:\n%s", reminded, allText(rs))
 	}
 }
+
+// An event's game is not aborted (FIDE knows no aborted game): "abort" is
+// refused; a resignation before each player moved twice counts in the
+// event as a loss, an agreed draw as a draw, never as a double forfeit;
+// such a game is not rated all the same (no farming through an event).
+func TestEventGameEndedEarly(t *testing.T) {
+	h := newHarness(t)
+	h.as(evAlice, "event new Club")
+	for _, p := range []bot.Identity{evAlice, evBob, evCarol, evDave} {
+		h.as(p, "join club")
+	}
+	h.as(evAlice, "event start club")
+	games := h.roundGames("club")
+	g1, g2 := h.game(games[0]), h.game(games[1])
+	w1, b1 := identityOf(t, g1.Players[0]), identityOf(t, g1.Players[1])
+	out := h.message(bot.Message{From: w1, Name: w1.Address, Text: "game " + g1.ID + "; abort"})
+	if !out.Refused || !strings.Contains(allText(out.Replies), "is a game of the event Club: an event's game is not aborted") {
+		t.Errorf("abort of an event game: %s", allText(out.Replies))
+	}
+	if g := h.game(g1.ID); g.Status != bot.Active {
+		t.Fatalf("the refused abort ended the game: %s", g.Status)
+	}
+	h.as(w1, "game "+g1.ID+"; notation ptn; a1")
+	h.as(b1, "game "+g1.ID+"; resign")
+	w2, b2 := identityOf(t, g2.Players[0]), identityOf(t, g2.Players[1])
+	h.as(w2, "game "+g2.ID+"; draw")
+	h.as(b2, "game "+g2.ID+"; draw")
+	for _, id := range games {
+		if g := h.game(id); g.Status != bot.Over || !g.Unrated || g.Rating != nil {
+			t.Errorf("game %s ended early: %s, unrated %v, rating %+v", id, g.Status, g.Unrated, g.Rating)
+		}
+	}
+	tr := h.tourney("club")
+	if r0, r1 := tr.Schedule[0].Boards[0].Result, tr.Schedule[0].Boards[1].Result; r0 != "1-0" || r1 != "1/2-1/2" {
+		t.Errorf("early ends scored %q and %q, want 1-0 and 1/2-1/2", r0, r1)
+	}
+	if tr.Round != 2 {
+		t.Errorf("round 2 did not begin: %d", tr.Round)
+	}
+}
+
+// A loss on time taken back after the next round was paired stands in
+// the event (the next round was paired from it); the history records it
+// once, the organiser and the game's players are told, and the game goes
+// on outside the event.
+func TestEventReprieveAfterTheNextRound(t *testing.T) {
+	h := newHarness(t)
+	h.as(evEve, "event new Club days=3")
+	for _, p := range []bot.Identity{evAlice, evBob, evCarol, evDave} {
+		h.as(p, "join club")
+	}
+	h.as(evEve, "event start club")
+	games := h.roundGames("club")
+	g1 := h.game(games[0])
+	deadline := g1.Deadline
+	h.play(games[1], "1-0")
+	h.clock.Advance(3*24*time.Hour + time.Hour)
+	h.tick()
+	tr := h.tourney("club")
+	if tr.Schedule[0].Boards[0].Result != "0-1" || tr.Round != 2 {
+		t.Fatalf("after the loss on time: %+v, round %d", tr.Schedule[0].Boards[0], tr.Round)
+	}
+	h.n++
+	white, black := identityOf(t, g1.Players[0]), identityOf(t, g1.Players[1])
+	rs := h.handle(bot.Message{ID: "late", From: white, Name: white.Address, Text: "game " + g1.ID + "; notation ptn; a1", Received: deadline.Add(-time.Minute)})
+	if g := h.game(g1.ID); g.Status != bot.Active {
+		t.Fatalf("the late move did not reprieve the game: %s", g.Status)
+	}
+	tr = h.tourney("club")
+	if b := tr.Schedule[0].Boards[0]; b.Result != "0-1" || !b.Kept || tr.Round != 2 {
+		t.Errorf("the result after the reprieve: %+v, round %d", b, tr.Round)
+	}
+	if last := tr.History[len(tr.History)-1]; last.What != "result kept" || !strings.Contains(last.Detail, g1.ID) {
+		t.Errorf("history ends with %+v", last)
+	}
+	for _, who := range []string{evEve.Address, white.Address, black.Address} {
+		if got := textTo(rs, who); !strings.Contains(got, "round 2 was paired already: for the event its result stays 0-1") {
+			t.Errorf("%s was told:\n%s", who, got)
+		}
+	}
+	n := len(tr.History)
+	h.as(black, "game "+g1.ID+"; notation ptn; e5")
+	if tr := h.tourney("club"); len(tr.History) != n || tr.Schedule[0].Boards[0].Result != "0-1" {
+		t.Errorf("a later move of the kept game changed the event: %+v", tr.History[n:])
+	}
+}

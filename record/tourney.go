@@ -93,6 +93,9 @@ type Board struct {
 	// Result is package tourney's notation, seen from White: "1-0",
 	// "0-1", "1/2-1/2", "+/-", "-/+", "-/-"; "" while pending.
 	Result string `json:",omitempty"`
+	// Kept is set when the game was reprieved (a loss on time taken
+	// back) after the next round was paired: Result stands all the same.
+	Kept bool `json:",omitempty"`
 }
 
 // TourneyAction is one entry of an event's history.
@@ -102,7 +105,8 @@ type TourneyAction struct {
 	// paired, a game's result).
 	By string `json:",omitempty"`
 	// What names the action: "created", "joined", "left", "started",
-	// "paired", "result", "withdrawn", "cancelled", "over".
+	// "paired", "result", "result withdrawn", "result kept", "withdrawn",
+	// "start missed", "cancelled", "over".
 	What   string
 	Detail string `json:",omitempty"`
 }

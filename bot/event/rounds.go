@@ -305,11 +305,16 @@ func settleOne(t Turn, key string, games []*record.Game) error {
 	var changes []func()
 	for _, g := range games {
 		b := boardOf(tr, g)
-		if b != nil && b.Result != "" && g.Status == record.Active && g.Event.Round == tr.Round && results[b.Result].Played() {
+		reprieved := b != nil && b.Result != "" && g.Status == record.Active && results[b.Result].Played()
+		if reprieved && g.Event.Round == tr.Round {
 			changes = append(changes, func() {
 				b.Result = ""
 				tr.Log(t.Now(), "", "result withdrawn", fmt.Sprintf("round %d %s", g.Event.Round, g.ID))
 			})
+			continue
+		}
+		if reprieved && !b.Kept {
+			changes = append(changes, func() { keep(t, tr, b, g) })
 			continue
 		}
 		if b != nil && b.Result == "" && g.Status != record.Active && g.Status != record.Challenged {
@@ -336,6 +341,24 @@ func settleOne(t Turn, key string, games []*record.Game) error {
 	return nil
 }
 
+// keep records that the result of board b stands though its game g was
+// reprieved (a loss on time taken back) after the next round was paired:
+// the rounds since were paired from it. The history says so, and the
+// organiser and the game's players are told; the game goes on, outside
+// the event.
+func keep(t Turn, tr *record.Tourney, b *record.Board, g *record.Game) {
+	b.Kept = true
+	tr.Log(t.Now(), "", "result kept", fmt.Sprintf("round %d %s %s: reprieved after round %d was paired", g.Event.Round, g.ID, b.Result, g.Event.Round+1))
+	news := words.EventNews{Kind: words.EventResultKept, Event: tr.Name, Round: g.Event.Round, Game: g.ID, Result: b.Result}
+	told := map[string]bool{}
+	for _, k := range []string{tr.Organiser, g.Players[0], g.Players[1]} {
+		if !told[k] {
+			told[k] = true
+			tell(t, k, g.ID, news)
+		}
+	}
+}
+
 // boardOf finds the board game g is played for.
 func boardOf(tr *record.Tourney, g *record.Game) *record.Board {
 	n := g.Event.Round
@@ -351,8 +374,25 @@ func boardOf(tr *record.Tourney, g *record.Game) *record.Board {
 	return nil
 }
 
+// KeepsEarlyEnd reports whether game g is an event's, whose resignation
+// or agreed draw before each player moved twice stands as its result (a
+// loss, a draw), as FIDE scores any game played, where another game is
+// aborted; such a game is not rated (g.Unrated is set), so that an event
+// is no way round the rule against farming a rating.
+func KeepsEarlyEnd(g *record.Game) bool {
+	if g.Event == nil {
+		return false
+	}
+	if !g.PlayedEnough() {
+		g.Unrated = true
+	}
+	return true
+}
+
 // resultOf is the result of an ended event game: a win (on the board or
-// on time), a draw; an abort is a double forfeit.
+// on time), a draw; a game ended without a result (no event game is
+// aborted since "abort" is refused in them; a record from before) is a
+// double forfeit.
 func resultOf(g *record.Game) tourney.Result {
 	switch {
 	case g.Result == nil:
