@@ -316,3 +316,35 @@ func TestEventReprieveAfterTheNextRound(t *testing.T) {
 		t.Errorf("a later move of the kept game changed the event: %+v", tr.History[n:])
 	}
 }
+
+// BenchmarkEventRoundSwiss64 is the end of a round of a 64-player Swiss
+// through Handle: the message that ends the round's last game records
+// its result, pairs round 2 (tourney.PairSwiss) and creates its 32 games
+// with their replies, in one transaction.
+func BenchmarkEventRoundSwiss64(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		h := newHarness(b)
+		h.as(evAlice, "event new Big format=swiss rounds=6")
+		for i := range 64 {
+			h.send("p"+itoa(i), "join big")
+		}
+		h.as(evAlice, "event start big")
+		games := h.roundGames("big")
+		for _, id := range games[:len(games)-1] {
+			h.play(id, "1-0")
+		}
+		last := h.game(games[len(games)-1])
+		w, bl := identityOf(b, last.Players[0]), identityOf(b, last.Players[1])
+		for i, mv := range []string{"a1", "e5", "b1", "d5", "c1", "c5"} {
+			h.as([]bot.Identity{w, bl}[i%2], "game "+last.ID+"; notation ptn; "+mv)
+		}
+		b.StartTimer()
+		h.as(bl, "game "+last.ID+"; resign")
+		b.StopTimer()
+		if tr := h.tourney("big"); tr.Round != 2 {
+			b.Fatalf("round %d after the last game of round 1", tr.Round)
+		}
+		b.StartTimer()
+	}
+}
