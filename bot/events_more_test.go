@@ -78,6 +78,15 @@ func TestEventStartsItselfAtItsStart(t *testing.T) {
 			t.Errorf("%s at the start was told:\n%s", p, got)
 		}
 	}
+	// White's first move is due in three days, shown in white's zone.
+	dueIn := map[string]string{evAlice.Key(): "2026-11-26 18:00 CET", evCarol.Key(): "2026-11-26 12:00 EST",
+		evBob.Key(): "2026-11-26 17:00 UTC", evDave.Key(): "2026-11-26 17:00 UTC"}
+	for _, id := range h.roundGames("club") {
+		white := h.game(id).Players[0]
+		if got := textTo(rs, identityOf(t, white).Address); !strings.Contains(got, "in game "+id+". Your first move is due by "+dueIn[white]+".") {
+			t.Errorf("white of %s (%s) was told:\n%s", id, white, got)
+		}
+	}
 	checkEventInvariants(t, tr)
 	// The clock never starts it twice.
 	h.clock.Advance(time.Hour)

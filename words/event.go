@@ -49,10 +49,11 @@ type EventNews struct {
 	Player   string // the player concerned: withdrawn
 	Opponent string // the opponent of a pairing
 	Color    tak.Color
-	Game     string   // the game's id of a pairing
-	Winners  []string // the event's winners (several on a shared first place)
-	Points   float64  // the winners' points
-	Result   string   // the result kept (EventResultKept)
+	Game     string    // the game's id of a pairing
+	Winners  []string  // the event's winners (several on a shared first place)
+	Points   float64   // the winners' points
+	Result   string    // the result kept (EventResultKept)
+	Due      time.Time // EventPaired to white: when the first move is due (zero: no clock)
 }
 
 // Words tells the news.
@@ -92,7 +93,11 @@ func (o EventNews) Words(r Reader) string {
 	case EventStarted:
 		return fmt.Sprintf("The event %s has begun with %d players: a %s, games %s. \"standings %s\" shows where everyone stands.", o.Event, o.Count, o.Format, o.Settings, o.Event)
 	case EventPaired:
-		return fmt.Sprintf("Event %s, round %d: you play %s against %s in game %s.", o.Event, o.Round, o.Color, o.Opponent, o.Game)
+		s := fmt.Sprintf("Event %s, round %d: you play %s against %s in game %s.", o.Event, o.Round, o.Color, o.Opponent, o.Game)
+		if !o.Due.IsZero() {
+			s += " Your first move is due by " + r.Time(o.Due) + "."
+		}
+		return s
 	case EventBye:
 		return fmt.Sprintf("Event %s, round %d: you have a bye (no game this round).", o.Event, o.Round)
 	case EventStartMissed:

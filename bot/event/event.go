@@ -53,6 +53,8 @@ type Turn interface {
 	// StartEventGame creates and starts a game between white and black,
 	// with the options, for the event and round ev; it returns its id.
 	StartEventGame(white, black string, opts []string, ev record.GameEvent) (string, error)
+	// PeekGame reads a game (one the session created included).
+	PeekGame(id string) (*record.Game, error)
 	// ForfeitGame ends game id, lost by the player loser who no longer
 	// plays in its event; the game is not rated.
 	ForfeitGame(id, loser string) error

@@ -87,6 +87,12 @@ func (f *fakeTurn) EventGames() []*record.Game         { return f.ended }
 func (f *fakeTurn) EventsPerOrganiser() int            { return DefaultMaxRunning }
 func (f *fakeTurn) Zone(*record.Player) *time.Location { return time.UTC }
 func (f *fakeTurn) AtCommit(func(record.Tx) error)     {}
+func (f *fakeTurn) PeekGame(id string) (*record.Game, error) {
+	if g, ok := f.games[id]; ok {
+		return g, nil
+	}
+	return nil, record.ErrNotFound
+}
 
 // run runs a command of who's, as the referee would: the command, then
 // Settle.

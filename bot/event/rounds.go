@@ -244,7 +244,11 @@ func begin(t Turn, tr *record.Tourney) error {
 			return fmt.Errorf("event %s: round %d: %w", tr.Name, r.Number, err)
 		}
 		b.Game = id
-		tell(t, b.White, id, words.EventNews{Kind: words.EventPaired, Event: tr.Name, Round: r.Number, Opponent: name(tr, b.Black), Color: tak.White, Game: id})
+		var due time.Time // white's first move's, shown in white's zone
+		if g, err := t.PeekGame(id); err == nil {
+			due = g.Deadline
+		}
+		tell(t, b.White, id, words.EventNews{Kind: words.EventPaired, Event: tr.Name, Round: r.Number, Opponent: name(tr, b.Black), Color: tak.White, Game: id, Due: due})
 		tell(t, b.Black, id, words.EventNews{Kind: words.EventPaired, Event: tr.Name, Round: r.Number, Opponent: name(tr, b.White), Color: tak.Black, Game: id})
 	}
 	return nil
