@@ -52,8 +52,8 @@ func create(t Turn, nm string, args []string) error {
 	if err := readOptions(t, tr, args); err != nil {
 		return err
 	}
-	if err := t.CheckGameOptions(tr.Options); err != nil {
-		return err
+	if _, err := newGame(t, tr, "", "", 0); err != nil {
+		return t.Refused(words.EventRefusal{Reason: words.EventNoGames, Arg: err.Error()})
 	}
 	if err := t.Locked(LockKey(tr.Key())); err != nil {
 		return err

@@ -48,11 +48,11 @@ type Turn interface {
 	PublicName(name string) string
 	// Refused refuses the command with o's words.
 	Refused(o Outcome) error
-	// CheckGameOptions checks the games' options as "new" reads them.
-	CheckGameOptions(opts []string) error
-	// StartEventGame creates and starts a game between white and black,
-	// with the options, for the event and round ev; it returns its id.
-	StartEventGame(white, black string, opts []string, ev record.GameEvent) (string, error)
+	// DefaultDays is the days per move of a game whose options say none.
+	DefaultDays() int
+	// StartEventGame adds g, a challenged game between its players, and
+	// starts it as a challenge both accepted; it returns its id.
+	StartEventGame(g *record.Game) (string, error)
 	// PeekGame reads a game (one the session created included).
 	PeekGame(id string) (*record.Game, error)
 	// ForfeitGame ends game id, lost by the player loser who no longer

@@ -69,11 +69,12 @@ func (f *fakeTurn) Notify(key, _ string, o Outcome) { f.Tell(key, "", o) }
 func (f *fakeTurn) Lobbies(o Outcome)               { f.Tell("lobby", "", o) }
 func (f *fakeTurn) PublicName(name string) string   { return name }
 func (f *fakeTurn) Refused(o Outcome) error         { return &refused{o.Words(words.Reader{})} }
-func (f *fakeTurn) CheckGameOptions([]string) error { return nil }
-func (f *fakeTurn) StartEventGame(white, black string, _ []string, ev record.GameEvent) (string, error) {
-	id := fmt.Sprintf("g%d", len(f.games)+1)
-	f.games[id] = &record.Game{ID: id, Status: record.Active, Players: [2]string{white, black}, Event: &ev}
-	return id, nil
+func (f *fakeTurn) DefaultDays() int                { return 3 }
+func (f *fakeTurn) StartEventGame(g *record.Game) (string, error) {
+	g.ID = fmt.Sprintf("g%d", len(f.games)+1)
+	g.Status = record.Active
+	f.games[g.ID] = g
+	return g.ID, nil
 }
 func (f *fakeTurn) ForfeitGame(id, loser string) error {
 	g := f.games[id]

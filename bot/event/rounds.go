@@ -239,7 +239,11 @@ func begin(t Turn, tr *record.Tourney) error {
 		if w == nil || bl == nil || w.WithdrawnFrom != 0 && w.WithdrawnFrom <= r.Number || bl.WithdrawnFrom != 0 && bl.WithdrawnFrom <= r.Number {
 			continue // a forfeit: fillForfeits scores it
 		}
-		id, err := t.StartEventGame(b.White, b.Black, tr.Options, record.GameEvent{Name: tr.Name, Round: r.Number})
+		g, err := newGame(t, tr, b.White, b.Black, r.Number)
+		if err != nil {
+			return fmt.Errorf("event %s: round %d: %w", tr.Name, r.Number, err)
+		}
+		id, err := t.StartEventGame(g)
 		if err != nil {
 			return fmt.Errorf("event %s: round %d: %w", tr.Name, r.Number, err)
 		}
@@ -252,6 +256,35 @@ func begin(t Turn, tr *record.Tourney) error {
 		tell(t, b.Black, id, words.EventNews{Kind: words.EventPaired, Event: tr.Name, Round: r.Number, Opponent: name(tr, b.White), Color: tak.Black, Game: id})
 	}
 	return nil
+}
+
+// newGame makes the game of a board of round n, white against black, from
+// the event's options as "new" reads them: a challenge, which
+// Turn.StartEventGame starts. With no players it only checks the options.
+func newGame(t Turn, tr *record.Tourney, white, black string, n int) (*record.Game, error) {
+	o, err := command.ParseGameOptions(tr.Options, t.DefaultDays())
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := o.Config()
+	if err != nil || white == "" {
+		return nil, err
+	}
+	g := &record.Game{Status: record.Challenged, Challenger: tak.White, Config: cfg, Scoring: record.Scoring{Rules: o.Scoring},
+		Style: record.Style(o.Style), Days: o.Days, Created: t.Now(), Unrated: o.Unrated, Private: o.Private,
+		Event: &record.GameEvent{Name: tr.Name, Round: n}}
+	if g.Setup, err = o.StartTPS(cfg); err != nil {
+		return nil, err
+	}
+	g.Start = g.Setup
+	for c, key := range [2]string{white, black} {
+		p, err := t.Player(key)
+		if err != nil {
+			return nil, err
+		}
+		g.Players[c], g.Names[c] = key, p.Name
+	}
+	return g, nil
 }
 
 // finish closes an event whose last round is over and tells its players.

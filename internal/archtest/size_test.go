@@ -49,7 +49,7 @@ var funcAllowed = map[string]funcSize{
 // pkgAllowed lists the packages outside internal/ over maxPackageLines
 // today, with the lines measured when listed. Entries may only be removed.
 var pkgAllowed = map[string]int{
-	"bot": 6550,
+	"bot": 6512,
 }
 
 // funcSize is what the test measures of one function.
