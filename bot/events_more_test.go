@@ -1,10 +1,12 @@
 package bot_test
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -355,5 +357,45 @@ func BenchmarkEventRoundSwiss64(b *testing.B) {
 			b.Fatalf("round %d after the last game of round 1", tr.Round)
 		}
 		b.StartTimer()
+	}
+}
+
+// The clock's start and the organiser's "event start" at the same moment
+// start the event once: the event's lock orders them, and the second
+// finds it running (repeated, to meet both orders).
+func TestEventStartRaceWithTheClock(t *testing.T) {
+	for i := range 20 {
+		h := newHarness(t)
+		h.as(evAlice, "event new Club start=2026-11-22")
+		for _, p := range []bot.Identity{evAlice, evBob, evCarol, evDave} {
+			h.as(p, "join club")
+		}
+		h.clock.Advance(24 * time.Hour)
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			if _, err := h.ref.Tick(context.Background()); err != nil {
+				t.Error(err)
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			if _, err := h.ref.Handle(context.Background(), bot.Message{ID: "race" + itoa(i), From: evAlice, Name: "alice", Text: "event start club"}); err != nil {
+				t.Error(err)
+			}
+		}()
+		wg.Wait()
+		tr := h.tourney("club")
+		started := 0
+		for _, a := range tr.History {
+			if a.What == "started" {
+				started++
+			}
+		}
+		if started != 1 || tr.Round != 1 || len(tr.Schedule[0].Boards) != 2 {
+			t.Fatalf("run %d: started %d times, round %d", i, started, tr.Round)
+		}
+		checkEventInvariants(t, tr)
 	}
 }
