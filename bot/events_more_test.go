@@ -123,6 +123,9 @@ func TestEventStartMissedForWantOfPlayers(t *testing.T) {
 	if out := h.message(bot.Message{From: evBob, Name: "bob", Text: "event start club"}); !out.Refused {
 		t.Errorf("an entrant started it: %s", allText(out.Replies))
 	}
+	if got := allText(h.as(evCarol, "events")); !strings.Contains(got, "did not start on 2026-11-22 at 00:00 UTC for want of players") {
+		t.Errorf("events after a start missed:\n%s", got)
+	}
 	h.as(evDave, "join club")
 	h.tick()
 	if tr := h.tourney("club"); tr.Status != record.TourneyOpen {

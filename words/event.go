@@ -129,6 +129,7 @@ type EventItem struct {
 	Start     time.Time
 	Joined    bool // the reader plays in it
 	Private   bool
+	Missed    bool // open past its Start: short of players then, it waits for its organiser
 }
 
 // EventList is the list of open and running events.
@@ -152,7 +153,10 @@ func (o EventList) Words(r Reader) string {
 			}
 		} else {
 			s += ", open"
-			if !it.Start.IsZero() {
+			switch {
+			case it.Missed:
+				s += ", did not start on " + startAt(r, it.Start) + " for want of players (its organiser starts or cancels it)"
+			case !it.Start.IsZero():
 				s += ", starts on " + startAt(r, it.Start)
 			}
 		}

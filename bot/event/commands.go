@@ -267,7 +267,8 @@ func Events(t Turn, c *command.Command) error {
 		}
 		list.Items = append(list.Items, words.EventItem{Name: tr.Name, Format: formatWords(tr), Status: string(tr.Status),
 			Organiser: t.PublicName(organiserName(t, tr)), Players: len(tr.Entrants), Round: tr.Round, Rounds: tr.Rounds,
-			Settings: settings(tr), Start: tr.Start, Joined: tr.Entrant(me) != nil, Private: tr.Private})
+			Settings: settings(tr), Start: tr.Start, Joined: tr.Entrant(me) != nil, Private: tr.Private,
+			Missed: tr.Status == record.TourneyOpen && !tr.Start.IsZero() && !tr.Start.After(t.Now())})
 	}
 	t.Tell(me, "", list)
 	return nil
