@@ -202,6 +202,9 @@ func runFuzzEvent(t *testing.T, seed uint64, n, format int) {
 			withdrawals++
 			continue
 		}
+		if rng.IntN(10) == 0 && reprieve(t, f, tr, rng) {
+			continue
+		}
 		must(t, f.end(live[rng.IntN(len(live))], rng.IntN(7)%4))
 	}
 	checkFuzzInvariants(t, f, tr, rematches)
@@ -209,6 +212,40 @@ func runFuzzEvent(t *testing.T, seed uint64, n, format int) {
 		t.Fatalf("the event ended %s", tr.Status)
 	}
 	must(t, f.run(keys[2], "standings fz"))
+}
+
+// reprieve takes back the loss on time (any result played) of an ended
+// game of a begun round, as the referee's late-clock reprieve does: in
+// the round being played the result goes; in an earlier one it stands,
+// marked Kept, and a second look changes nothing. It reports whether it
+// found a game to reprieve.
+func reprieve(t *testing.T, f *fakeTurn, tr *record.Tourney, rng *rand.Rand) bool {
+	t.Helper()
+	r := &tr.Schedule[rng.IntN(tr.Round)]
+	for i := range r.Boards {
+		b := &r.Boards[i]
+		g := f.games[b.Game]
+		if g == nil || g.Status != record.Over || !results[b.Result].Played() {
+			continue
+		}
+		was, current, history := b.Result, r.Number == tr.Round, len(tr.History)
+		g.Status, g.Result = record.Active, nil
+		f.sender, f.ended = nil, []*record.Game{g}
+		must(t, Settle(f))
+		switch {
+		case current && (b.Result != "" || tr.Round != r.Number):
+			t.Fatalf("round %d: a reprieve in the round played left %+v, round %d", r.Number, *b, tr.Round)
+		case !current && (b.Result != was || !b.Kept || tr.History[len(tr.History)-1].What != "result kept"):
+			t.Fatalf("round %d: a reprieve after round %d was paired: %+v", r.Number, tr.Round, *b)
+		case !current:
+			must(t, Settle(f)) // a move of the kept game: nothing more
+			if len(tr.History) != history+1 {
+				t.Fatalf("a kept result logged again: %+v", tr.History[history:])
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func must(t *testing.T, err error) {
