@@ -324,6 +324,11 @@ func TestEventReprieveAfterTheNextRound(t *testing.T) {
 			t.Errorf("%s was told:\n%s", who, got)
 		}
 	}
+	for _, r := range rs { // nobody else hears of it
+		if a := r.To.Address; a != evEve.Address && a != white.Address && a != black.Address {
+			t.Errorf("%s was told of the game: %s", a, r.Text())
+		}
+	}
 	n := len(tr.History)
 	h.as(black, "game "+g1.ID+"; notation ptn; e5")
 	if tr := h.tourney("club"); len(tr.History) != n || tr.Schedule[0].Boards[0].Result != "0-1" {
@@ -400,5 +405,34 @@ func TestEventStartRaceWithTheClock(t *testing.T) {
 			t.Fatalf("run %d: started %d times, round %d", i, started, tr.Round)
 		}
 		checkEventInvariants(t, tr)
+	}
+}
+
+// What the clock's start and a missed start show, and to whom: only the
+// organiser and the entrants hear of them, never the lobby or anyone
+// else, for a private event as for a public one; and a result kept is
+// told only to the organiser and the game's players.
+func TestEventClockNewsReachesOnlyItsPlayers(t *testing.T) {
+	h := newHarness(t, withLobby())
+	h.as(evAlice, "event new Secret private=yes start=2026-11-22")
+	h.as(evAlice, "event new Public start=2026-11-22 min=4")
+	for _, p := range []bot.Identity{evBob, evCarol} {
+		h.as(p, "join secret")
+		h.as(p, "join public")
+	}
+	h.as(evEve, "games") // eve is known to the bot, and plays in neither
+	h.clock.Advance(24 * time.Hour)
+	rs := h.tick()
+	if h.tourney("secret").Status != record.TourneyRunning || h.tourney("public").Status != record.TourneyOpen {
+		t.Fatalf("after the start time: secret %s, public %s", h.tourney("secret").Status, h.tourney("public").Status)
+	}
+	allowed := map[string]bool{evAlice.Address: true, evBob.Address: true, evCarol.Address: true}
+	for _, r := range rs {
+		if !allowed[r.To.Address] {
+			t.Errorf("the clock's start told %s: %s", r.To.Address, r.Text())
+		}
+	}
+	if got := textTo(rs, evEve.Address) + textTo(rs, "lobby"); got != "" {
+		t.Errorf("a stranger or the lobby heard: %s", got)
 	}
 }

@@ -43,6 +43,16 @@
 // not started: the organiser and the entrants are told ("start missed" in
 // the history), and the organiser starts it by hand or cancels it.
 //
+// Who may, how sure, who is told (the rules of issue 24) for what the
+// second events branch added: start= and min= are options of "event new"
+// and share its policy (any player known to the bot, strong assurance;
+// shown to the sender, and to the lobbies for a public event). The start
+// at its time and a start missed are the referee's, on its clock: no
+// sender, told to the organiser and the entrants only (never the lobbies
+// or anyone else, private event or not). A result kept is told to the
+// organiser and the game's two players only. "abort" in an event's game
+// is refused to the player who sent it, whatever their assurance.
+//
 // A result withdrawn after it was recorded (a loss on time reprieved
 // because the move came in time) is taken back while its round is being
 // played. Once the next round is paired, the first result stands (the
