@@ -89,6 +89,9 @@ func TestEventStartsItselfAtItsStart(t *testing.T) {
 			t.Errorf("white of %s (%s) was told:\n%s", id, white, got)
 		}
 	}
+	if got := allText(h.as(evCarol, "standings club")); strings.Count(got, "being played, the move due by 2026-11-26 12:00 EST") != 2 {
+		t.Errorf("standings to a player in New York:\n%s", got)
+	}
 	checkEventInvariants(t, tr)
 	// The clock never starts it twice.
 	h.clock.Advance(time.Hour)

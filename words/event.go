@@ -200,6 +200,7 @@ type EventStandings struct {
 // in Game, with its Result ("" while it is played).
 type EventBoard struct {
 	White, Black, Game, Result string
+	Due                        time.Time // when the move is due (zero: not known, or no clock)
 }
 
 // Words shows the table, then the crosstable.
@@ -241,6 +242,8 @@ func (o EventStandings) Words(r Reader) string {
 				fmt.Fprintf(&b, "- %s: bye\n", bd.White)
 			case bd.Game == "":
 				fmt.Fprintf(&b, "- %s - %s: %s (forfeit)\n", bd.White, bd.Black, bd.Result)
+			case bd.Result == "" && !bd.Due.IsZero():
+				fmt.Fprintf(&b, "- %s - %s: game %s, being played, the move due by %s\n", bd.White, bd.Black, bd.Game, r.Time(bd.Due))
 			case bd.Result == "":
 				fmt.Fprintf(&b, "- %s - %s: game %s, being played\n", bd.White, bd.Black, bd.Game)
 			default:

@@ -460,6 +460,11 @@ func Standings(t Turn, c *command.Command) error {
 	if err != nil {
 		return err
 	}
+	for i, b := range o.Playing { // when each game's move is due, in the reader's zone
+		if g, err := t.PeekGame(b.Game); err == nil && b.Game != "" && b.Result == "" && g.Status == record.Active {
+			o.Playing[i].Due = g.Deadline
+		}
+	}
 	t.Tell(senderKey(t), "", o)
 	return nil
 }
