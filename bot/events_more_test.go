@@ -439,3 +439,27 @@ func TestEventClockNewsReachesOnlyItsPlayers(t *testing.T) {
 		t.Errorf("a stranger or the lobby heard: %s", got)
 	}
 }
+
+// BenchmarkEventClockStartSwiss64 is the start of a 64-player Swiss by
+// the referee's clock (Tick at its start time): the index read, seeding,
+// round 1 paired and its 32 games created with their replies.
+func BenchmarkEventClockStartSwiss64(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		h := newHarness(b)
+		h.as(evAlice, "event new Big format=swiss rounds=6 start=2026-11-22")
+		for i := range 64 {
+			h.send("p"+itoa(i), "join big")
+		}
+		h.clock.Advance(24 * time.Hour)
+		b.StartTimer()
+		if _, err := h.ref.Tick(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if tr := h.tourney("big"); tr.Round != 1 {
+			b.Fatalf("round %d after the clock's start", tr.Round)
+		}
+		b.StartTimer()
+	}
+}
