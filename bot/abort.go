@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/takbymail/takbot/bot/event"
 	"github.com/takbymail/takbot/bot/ranking"
 	"github.com/takbymail/takbot/words"
 )
@@ -9,5 +10,5 @@ import (
 // player had moved twice, and reports whether it did
 // ([ranking.AbortEarly]: "abort" is package ranking's).
 func (s *session) abortEarly(gs *gameState, how words.AbortHow) bool {
-	return ranking.AbortEarly(s, gs.rec, how)
+	return !event.KeepsEarlyEnd(gs.rec) && ranking.AbortEarly(s, gs.rec, how)
 }

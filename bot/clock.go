@@ -49,6 +49,9 @@ func (r *Referee) Tick(ctx context.Context) ([]Reply, error) {
 	digests, err := r.tickDigests(ctx, now)
 	all = append(all, digests...)
 	errs = append(errs, err)
+	events, err := r.tickEvents(ctx, now)
+	all = append(all, events...)
+	errs = append(errs, err)
 	r.notify(all)
 	return all, errors.Join(errs...)
 }

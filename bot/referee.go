@@ -68,6 +68,9 @@ type Options struct {
 	// ChatPerHour is how many times one player may "say" something in
 	// one game in an hour (default 10).
 	ChatPerHour int
+	// EventsPerOrganiser is how many events that have not ended one
+	// player may run (default event.DefaultMaxRunning).
+	EventsPerOrganiser int
 	// Analyst analyses games for "analyse" and end-of-game reviews at
 	// delivery (default: none; "analyse" is then refused and games end
 	// without a review).

@@ -1,14 +1,15 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"time"
 
 	"github.com/takbymail/takbot/bot/event"
-	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
-	"github.com/takbymail/takbot/tak"
 	"github.com/takbymail/takbot/words"
 )
 
@@ -93,42 +94,9 @@ func (s *session) Lobbies(o event.Outcome) {
 	}
 }
 
-// CheckGameOptions checks an event's games' options as "new" reads them.
-func (s *session) CheckGameOptions(opts []string) error {
-	o, err := command.ParseGameOptions(opts, s.r.opts.DefaultDays)
-	if err != nil {
-		return s.Refused(words.EventRefusal{Reason: words.EventNoGames, Arg: err.Error()})
-	}
-	if _, err := o.Config(); err != nil {
-		return s.Refused(words.EventRefusal{Reason: words.EventNoGames, Arg: err.Error()})
-	}
-	return nil
-}
-
-// StartEventGame creates and starts a game of an event between white and
-// black, as a challenge both accepted.
-func (s *session) StartEventGame(white, black string, opts []string, ev record.GameEvent) (string, error) {
-	o, err := command.ParseGameOptions(opts, s.r.opts.DefaultDays)
-	if err != nil {
-		return "", err
-	}
-	cfg, err := o.Config()
-	if err != nil {
-		return "", err
-	}
-	g := &GameRecord{Status: Challenged, Challenger: tak.White, Config: cfg, Scoring: record.Scoring{Rules: o.Scoring}, Style: record.Style(o.Style),
-		Days: o.Days, Created: s.now, Unrated: o.Unrated, Private: o.Private, Event: &ev}
-	if g.Setup, err = o.StartTPS(cfg); err != nil {
-		return "", err
-	}
-	g.Start = g.Setup
-	for c, key := range [2]string{white, black} {
-		p, err := s.player(key)
-		if err != nil {
-			return "", err
-		}
-		g.Players[c], g.Names[c] = key, p.Name
-	}
+// StartEventGame adds and starts g, an event's game as a challenge both
+// accepted (event.newGame made it).
+func (s *session) StartEventGame(g *record.Game) (string, error) {
 	current := s.current
 	gs, err := s.addGame(g)
 	s.current = current // the sender's chosen game stays theirs
@@ -149,15 +117,17 @@ func (s *session) ForfeitGame(id, loser string) error {
 	if err != nil {
 		return err
 	}
-	g := gs.rec
-	c, ok := g.ColorOf(loser)
-	if !ok || g.Status != Active {
-		return nil
+	if c, ok := gs.rec.ColorOf(loser); ok && gs.rec.Status == Active {
+		gs.rec.Unrated = true
+		s.finish(gs, gs.pos().Resign(c))
+		s.touch(id)
 	}
-	g.Unrated = true
-	s.finish(gs, gs.pos().Resign(c))
-	s.touch(id)
 	return nil
+}
+
+// EventsPerOrganiser is Options.EventsPerOrganiser, or its default.
+func (s *session) EventsPerOrganiser() int {
+	return cmp.Or(max(s.r.opts.EventsPerOrganiser, 0), event.DefaultMaxRunning)
 }
 
 // EventGames are the event games this session changed.
@@ -198,6 +168,27 @@ func (s *session) settleEvents() error {
 	}
 	s.r.logger().Error("event", "err", err)
 	return err
+}
+
+// tickEvents starts the events whose start time came (event.TickAll),
+// each under its lock in a session of its own.
+func (r *Referee) tickEvents(ctx context.Context, now time.Time) ([]Reply, error) {
+	return event.TickAll(ctx, r.view(ctx), now, func(d event.Due) (replies []Reply, err error) {
+		ls := &lockSet{r: r}
+		ls.lock(map[int]bool{stripeOf(event.LockKey(d.Key)): true})
+		defer ls.unlock()
+		s := r.newSession(ctx, ls, Message{}, fmt.Sprintf("event:%s:start:%d", d.Key, d.At.Unix()))
+		defer func() {
+			if v := recover(); v != nil {
+				r.logger().Error("panic while starting an event", "event", d.Key, "panic", v)
+				replies, err = nil, fmt.Errorf("internal error: %v", v)
+			}
+		}()
+		if err := event.Tick(s, d.Key, d.At); err != nil {
+			return nil, err
+		}
+		return s.commit(&ProcessedRecord{}, nil)
+	}, r.SetAside)
 }
 
 // Tourney returns an event's record by its key (the web's /e/NAME), or

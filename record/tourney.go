@@ -25,8 +25,13 @@ type Tourney struct {
 	// Options are the options of the event's games, as "new" reads them
 	// ("size=6", "komi=2", "days=3", "rated=no").
 	Options []string `json:",omitempty"`
-	// Start is the date announced for the start; the organiser starts it.
+	// Start is when the event starts by itself (zero: when its organiser
+	// starts it), if Min players have joined by then; the organiser may
+	// start it earlier, or after a start missed for want of players.
 	Start time.Time `json:",omitzero"`
+	// Min is the entrants the start at Start needs (0: 2, or 3 for a
+	// Swiss, the least any start needs).
+	Min int `json:",omitempty"`
 	// Max bounds the entrants (0: no bound); MinRating is the rating an
 	// entrant needs (0: none).
 	Max       int `json:",omitempty"`
@@ -88,6 +93,9 @@ type Board struct {
 	// Result is package tourney's notation, seen from White: "1-0",
 	// "0-1", "1/2-1/2", "+/-", "-/+", "-/-"; "" while pending.
 	Result string `json:",omitempty"`
+	// Kept is set when the game was reprieved (a loss on time taken
+	// back) after the next round was paired: Result stands all the same.
+	Kept bool `json:",omitempty"`
 }
 
 // TourneyAction is one entry of an event's history.
@@ -97,7 +105,8 @@ type TourneyAction struct {
 	// paired, a game's result).
 	By string `json:",omitempty"`
 	// What names the action: "created", "joined", "left", "started",
-	// "paired", "result", "withdrawn", "cancelled", "over".
+	// "paired", "result", "result withdrawn", "result kept", "withdrawn",
+	// "start missed", "cancelled", "over".
 	What   string
 	Detail string `json:",omitempty"`
 }

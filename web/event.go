@@ -28,9 +28,11 @@ type eventPage struct {
 	Round, Rounds  int
 	Players        int
 	Settings       string
-	TieBreaks      []string
-	Rows           []eventRow
-	Crosstable     string
+	// Start is when an open event starts by itself, in UTC ("" for none).
+	Start      string
+	TieBreaks  []string
+	Rows       []eventRow
+	Crosstable string
 	// Played are the rounds begun, with the entrants' public names.
 	Played []record.TourneyRound
 }
@@ -67,6 +69,9 @@ func (s *Server) event(w http.ResponseWriter, r *http.Request) {
 	}
 	p := eventPage{Title: "Event " + tr.Name, Name: tr.Name, Format: st.Format, Status: st.Status, Round: st.Round, Rounds: st.Rounds,
 		Players: len(tr.Entrants), TieBreaks: st.TieBreaks, Crosstable: st.Crosstable}
+	if !tr.Start.IsZero() && tr.Status == record.TourneyOpen {
+		p.Start = tr.Start.UTC().Format("2006-01-02 15:04 UTC")
+	}
 	for _, o := range tr.Options {
 		if p.Settings != "" {
 			p.Settings += " "

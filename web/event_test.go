@@ -49,3 +49,14 @@ func TestEventPage(t *testing.T) {
 		}
 	}
 }
+
+// An open event's page says when it starts by itself, in UTC.
+func TestEventPageStart(t *testing.T) {
+	w := newWorld(t)
+	ann := w.id("email", annMail)
+	w.send(ann, "Ann", "event new Autumn start=2030-01-02T10:30")
+	rec := w.get("/e/autumn")
+	if body := rec.Body.String(); rec.Code != http.StatusOK || !strings.Contains(body, "starts 2030-01-02 10:30 UTC") {
+		t.Errorf("/e/autumn: %d\n%s", rec.Code, body)
+	}
+}

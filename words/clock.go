@@ -33,8 +33,8 @@ type Reminder struct {
 
 // Words tells the player to move.
 func (o Reminder) Words(r Reader) string {
-	return fmt.Sprintf("Reminder: it is your turn in game %s against %s, %s; you have %s left, until %s, or you lose on time.",
-		o.Game.ID, o.Game.Names[o.ToMove.Opponent()], TurnName(o.Turn), Plural(o.HoursLeft, "hour", "hours"), r.Time(o.Deadline))
+	return fmt.Sprintf("Reminder: it is your turn in game %s%s against %s, %s; you have %s left, until %s, or you lose on time.",
+		o.Game.ID, o.Game.EventNote(), o.Game.Names[o.ToMove.Opponent()], TurnName(o.Turn), Plural(o.HoursLeft, "hour", "hours"), r.Time(o.Deadline))
 }
 
 // LostOnTime is a game lost by the player who let the deadline pass.

@@ -17,16 +17,18 @@ type EventKind uint8
 
 // The kinds of event news.
 const (
-	EventCreated   EventKind = iota + 1 // to the organiser
-	EventJoined                         // to the entrant
-	EventLeft                           // to the entrant
-	EventStarted                        // to each entrant: the event began, Count players
-	EventPaired                         // to each entrant: their pairing of round Round
-	EventBye                            // to an entrant: a bye in round Round
-	EventCancelled                      // to each entrant and the organiser
-	EventWithdrawn                      // to the withdrawn player and the organiser
-	EventOver                           // to each entrant: the winners
-	EventAnnounced                      // to the lobbies: a public event takes players
+	EventCreated     EventKind = iota + 1 // to the organiser
+	EventJoined                           // to the entrant
+	EventLeft                             // to the entrant
+	EventStarted                          // to each entrant: the event began, Count players
+	EventPaired                           // to each entrant: their pairing of round Round
+	EventBye                              // to an entrant: a bye in round Round
+	EventCancelled                        // to each entrant and the organiser
+	EventWithdrawn                        // to the withdrawn player and the organiser
+	EventOver                             // to each entrant: the winners
+	EventAnnounced                        // to the lobbies: a public event takes players
+	EventStartMissed                      // to the organiser and entrants: Count players of the Min needed at Start
+	EventResultKept                       // to the organiser and the game's players: Game's result in Round stands (Result)
 )
 
 // EventNews is one piece of news of an event.
@@ -39,16 +41,19 @@ type EventNews struct {
 	Rounds int
 	// Settings are the games' options as written ("size=6 komi=2 days=3").
 	Settings string
-	Start    time.Time // the announced start (zero: none)
+	Start    time.Time // when it starts by itself (zero: when its organiser starts it)
+	Min      int       // the players that start needs
 	Private  bool
 	Count    int    // entrants (joined, started)
 	Round    int    // the round paired, or the round a withdrawal counts from
 	Player   string // the player concerned: withdrawn
 	Opponent string // the opponent of a pairing
 	Color    tak.Color
-	Game     string   // the game's id of a pairing
-	Winners  []string // the event's winners (several on a shared first place)
-	Points   float64  // the winners' points
+	Game     string    // the game's id of a pairing
+	Winners  []string  // the event's winners (several on a shared first place)
+	Points   float64   // the winners' points
+	Result   string    // the result kept (EventResultKept)
+	Due      time.Time // EventPaired to white: when the first move is due (zero: no clock)
 }
 
 // Words tells the news.
@@ -63,7 +68,7 @@ func (o EventNews) Words(r Reader) string {
 			s += ", games " + o.Settings
 		}
 		if !o.Start.IsZero() {
-			s += ", to start on " + o.Start.Format("2006-01-02")
+			s += ", to start on " + startAt(r, o.Start) + eventNeeds(o.Min)
 		}
 		if o.Private {
 			s += ", private (only its players see it)"
@@ -78,7 +83,7 @@ func (o EventNews) Words(r Reader) string {
 			s += ", games " + o.Settings
 		}
 		if !o.Start.IsZero() {
-			s += ", to start on " + o.Start.Format("2006-01-02")
+			s += ", to start on " + startAt(r, o.Start) + eventNeeds(o.Min)
 		}
 		return s + fmt.Sprintf(". Send \"join %s\" to play in it.", o.Event)
 	case EventJoined:
@@ -88,9 +93,19 @@ func (o EventNews) Words(r Reader) string {
 	case EventStarted:
 		return fmt.Sprintf("The event %s has begun with %d players: a %s, games %s. \"standings %s\" shows where everyone stands.", o.Event, o.Count, o.Format, o.Settings, o.Event)
 	case EventPaired:
-		return fmt.Sprintf("Event %s, round %d: you play %s against %s in game %s.", o.Event, o.Round, o.Color, o.Opponent, o.Game)
+		s := fmt.Sprintf("Event %s, round %d: you play %s against %s in game %s.", o.Event, o.Round, o.Color, o.Opponent, o.Game)
+		if !o.Due.IsZero() {
+			s += " Your first move is due by " + r.Time(o.Due) + "."
+		}
+		return s
 	case EventBye:
 		return fmt.Sprintf("Event %s, round %d: you have a bye (no game this round).", o.Event, o.Round)
+	case EventStartMissed:
+		return fmt.Sprintf("The event %s did not start on %s: it has %s and needed %d. Its organiser may start it anyway with \"event start %s\" (2 players at least, 3 for a Swiss) or cancel it with \"event cancel %s\".",
+			o.Event, startAt(r, o.Start), eventPlural(o.Count, "player", "players"), o.Min, o.Event, o.Event)
+	case EventResultKept:
+		return fmt.Sprintf("Game %s of the event %s, round %d, goes on (its loss on time was taken back: the move came in time), but round %d was paired already: for the event its result stays %s.",
+			o.Game, o.Event, o.Round, o.Round+1, o.Result)
 	case EventCancelled:
 		return fmt.Sprintf("The event %s was cancelled by its organiser.", o.Event)
 	case EventWithdrawn:
@@ -114,6 +129,7 @@ type EventItem struct {
 	Start     time.Time
 	Joined    bool // the reader plays in it
 	Private   bool
+	Missed    bool // open past its Start: short of players then, it waits for its organiser
 }
 
 // EventList is the list of open and running events.
@@ -137,8 +153,11 @@ func (o EventList) Words(r Reader) string {
 			}
 		} else {
 			s += ", open"
-			if !it.Start.IsZero() {
-				s += ", starts " + it.Start.Format("2006-01-02")
+			switch {
+			case it.Missed:
+				s += ", did not start on " + startAt(r, it.Start) + " for want of players (its organiser starts or cancels it)"
+			case !it.Start.IsZero():
+				s += ", starts on " + startAt(r, it.Start)
 			}
 		}
 		if it.Private {
@@ -181,6 +200,7 @@ type EventStandings struct {
 // in Game, with its Result ("" while it is played).
 type EventBoard struct {
 	White, Black, Game, Result string
+	Due                        time.Time // when the move is due (zero: not known, or no clock)
 }
 
 // Words shows the table, then the crosstable.
@@ -222,6 +242,8 @@ func (o EventStandings) Words(r Reader) string {
 				fmt.Fprintf(&b, "- %s: bye\n", bd.White)
 			case bd.Game == "":
 				fmt.Fprintf(&b, "- %s - %s: %s (forfeit)\n", bd.White, bd.Black, bd.Result)
+			case bd.Result == "" && !bd.Due.IsZero():
+				fmt.Fprintf(&b, "- %s - %s: game %s, being played, the move due by %s\n", bd.White, bd.Black, bd.Game, r.Time(bd.Due))
 			case bd.Result == "":
 				fmt.Fprintf(&b, "- %s - %s: game %s, being played\n", bd.White, bd.Black, bd.Game)
 			default:
@@ -230,6 +252,25 @@ func (o EventStandings) Words(r Reader) string {
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// startAt writes an event's start for a reader, in their zone:
+// "2026-12-01 at 18:00 CET" (UTC when they chose none).
+func startAt(r Reader, t time.Time) string {
+	if r.Zone != nil {
+		t = t.In(r.Zone)
+	} else {
+		t = t.UTC()
+	}
+	return t.Format("2006-01-02 at 15:04 MST")
+}
+
+// eventNeeds says how many players a start by itself needs.
+func eventNeeds(least int) string {
+	if least == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" by itself if %d players have joined", least)
 }
 
 // eventPoints writes a score: "2", "1.5".
@@ -298,7 +339,7 @@ func (o EventRefusal) Words(r Reader) string {
 	case EventTooMany:
 		s = fmt.Sprintf("You run %d events that have not ended already, the most one player may.", o.Count)
 	case EventBadOption:
-		s = fmt.Sprintf("%s is not an option of \"event new\": it takes format=roundrobin|swiss, rounds=N, start=YYYY-MM-DD, max=N, min-rating=R, private=yes, double=yes and the games' options of \"new\" (size, komi, days, rated).", o.Arg)
+		s = fmt.Sprintf("%s is not an option of \"event new\": it takes format=roundrobin|swiss, rounds=N, start=YYYY-MM-DD[THH:MM] (in your zone, to start by itself then), min=N (the players that start needs), max=N, min-rating=R, private=yes, double=yes and the games' options of \"new\" (size, komi, days, rated).", o.Arg)
 	case EventNotOrganiser:
 		s = fmt.Sprintf("Only the organiser of %s may do that.", o.Event)
 	case EventNotOpen:

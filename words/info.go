@@ -88,7 +88,7 @@ type GameLine struct {
 func (o GameLine) Words(r Reader) string {
 	g := o.Game
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s against %s, you play %s: ", g.ID, g.Names[o.Me.Opponent()], o.Me)
+	fmt.Fprintf(&b, "%s%s against %s, you play %s: ", g.ID, g.EventNote(), g.Names[o.Me.Opponent()], o.Me)
 	switch o.Listing {
 	case ListedActive:
 		if o.ToMove == o.Me {

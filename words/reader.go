@@ -46,6 +46,19 @@ type Reader struct {
 type Game struct {
 	ID    string
 	Names [2]string // by colour
+	// Event and Round name the event and round the game is played for
+	// ("" and 0 for none).
+	Event string
+	Round int
+}
+
+// EventNote names the event and round of an event's game: " (event Club,
+// round 2)"; "" for another game.
+func (g Game) EventNote() string {
+	if g.Event == "" {
+		return ""
+	}
+	return " (event " + g.Event + ", round " + strconv.Itoa(g.Round) + ")"
 }
 
 // who names a player with their colour: "alice (white)".

@@ -184,6 +184,9 @@ const (
 	// OverAllowance: a vacation of Count days is over the allowance
 	// (reads Allowance).
 	OverAllowance
+	// NoAbortInEvent: an event's game cannot be aborted (reads Game's
+	// Event).
+	NoAbortInEvent
 
 	numReasons // how many there are, plus one: new reasons go above
 )
@@ -469,6 +472,9 @@ var refusals = map[Reason]func(o Refusal, r Reader) string{
 	},
 	CannotAbort: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("game %s is %s: only a game in progress can be aborted%s", o.Game.ID, o.Status, o.hint())
+	},
+	NoAbortInEvent: func(o Refusal, _ Reader) string {
+		return fmt.Sprintf("game %s is a game of the event %s: an event's game is not aborted but played. You can offer a draw (\"draw\") or resign (\"resign\"), which count in the event as a draw or a loss; a player who does not move loses on time.", o.Game.ID, o.Game.Event)
 	},
 	TooLateToAbort: func(o Refusal, _ Reader) string {
 		return fmt.Sprintf("game %s can no longer be aborted: a game can be aborted only before each player has moved twice, and %d moves have been played. You can offer a draw (\"draw\") or resign (\"resign\").", o.Game.ID, o.Turn)

@@ -52,8 +52,8 @@ func create(t Turn, nm string, args []string) error {
 	if err := readOptions(t, tr, args); err != nil {
 		return err
 	}
-	if err := t.CheckGameOptions(tr.Options); err != nil {
-		return err
+	if _, err := newGame(t, tr, "", "", 0); err != nil {
+		return t.Refused(words.EventRefusal{Reason: words.EventNoGames, Arg: err.Error()})
 	}
 	if err := t.Locked(LockKey(tr.Key())); err != nil {
 		return err
@@ -75,13 +75,17 @@ func create(t Turn, nm string, args []string) error {
 			mine++
 		}
 	}
-	if mine >= MaxRunning {
-		return t.Refused(words.EventRefusal{Reason: words.EventTooMany, Count: MaxRunning})
+	if most := t.EventsPerOrganiser(); mine >= most {
+		return t.Refused(words.EventRefusal{Reason: words.EventTooMany, Count: most})
 	}
 	tr.Log(t.Now(), me, "created", strings.Join(args, " "))
 	t.PutTourney(tr)
 	news := words.EventNews{Kind: words.EventCreated, Event: tr.Name, Format: formatWords(tr), Rounds: tr.Rounds,
 		Settings: settings(tr), Start: tr.Start, Private: tr.Private}
+	if !tr.Start.IsZero() {
+		reindex(t, tr.Key(), time.Time{}, tr.Start)
+		news.Min = minimum(tr)
+	}
 	t.Tell(me, "", news)
 	if !tr.Private {
 		news.Kind = words.EventAnnounced
@@ -93,9 +97,10 @@ func create(t Turn, nm string, args []string) error {
 // readOptions reads the options of "event new" into tr.
 func readOptions(t Turn, tr *record.Tourney, args []string) error {
 	double := false
+	loc := t.Zone(t.Sender())
 	for _, a := range args {
 		k, v, ok := strings.Cut(strings.ToLower(a), "=")
-		if !ok || v == "" || !readOption(tr, k, v, &double) {
+		if !ok || v == "" || !readOption(tr, k, v, &double, loc) {
 			return t.Refused(words.EventRefusal{Reason: words.EventBadOption, Arg: strconv.Quote(a)})
 		}
 	}
@@ -106,6 +111,10 @@ func readOptions(t Turn, tr *record.Tourney, args []string) error {
 		return t.Refused(words.EventRefusal{Reason: words.EventBadOption, Arg: "double=yes (round-robins only)"})
 	case tr.Format != "swiss" && tr.Rounds != 0:
 		return t.Refused(words.EventRefusal{Reason: words.EventBadOption, Arg: "rounds=N (a round-robin has one round per opponent)"})
+	case !tr.Start.IsZero() && !tr.Start.After(t.Now()):
+		return t.Refused(words.EventRefusal{Reason: words.EventBadOption, Arg: "start=" + tr.Start.Format("2006-01-02T15:04") + " (it is past)"})
+	case tr.Max > 0 && tr.Min > tr.Max:
+		return t.Refused(words.EventRefusal{Reason: words.EventBadOption, Arg: "min=N (more than max=N)"})
 	case double:
 		tr.Format = "double-roundrobin"
 	}
@@ -116,7 +125,7 @@ func readOptions(t Turn, tr *record.Tourney, args []string) error {
 }
 
 // readOption reads one option key=value into tr; false when it is not one.
-func readOption(tr *record.Tourney, k, v string, double *bool) bool {
+func readOption(tr *record.Tourney, k, v string, double *bool, loc *time.Location) bool {
 	n, nerr := strconv.Atoi(v)
 	yesNo := v == "yes" || v == "no"
 	switch {
@@ -133,9 +142,11 @@ func readOption(tr *record.Tourney, k, v string, double *bool) bool {
 	case k == "min-rating" && nerr == nil && n >= 0 && n <= 4000:
 		tr.MinRating = n
 	case k == "start":
-		d, err := time.Parse("2006-01-02", v)
+		d, ok := readStart(v, loc)
 		tr.Start = d
-		return err == nil
+		return ok
+	case k == "min" && nerr == nil && n >= 2 && n <= MaxEntrants:
+		tr.Min = n
 	case slices.Contains(gameOptions, k):
 		tr.Options = append(tr.Options, k+"="+v)
 	default:
@@ -256,7 +267,8 @@ func Events(t Turn, c *command.Command) error {
 		}
 		list.Items = append(list.Items, words.EventItem{Name: tr.Name, Format: formatWords(tr), Status: string(tr.Status),
 			Organiser: t.PublicName(organiserName(t, tr)), Players: len(tr.Entrants), Round: tr.Round, Rounds: tr.Rounds,
-			Settings: settings(tr), Start: tr.Start, Joined: tr.Entrant(me) != nil, Private: tr.Private})
+			Settings: settings(tr), Start: tr.Start, Joined: tr.Entrant(me) != nil, Private: tr.Private,
+			Missed: tr.Status == record.TourneyOpen && !tr.Start.IsZero() && !tr.Start.After(t.Now())})
 	}
 	t.Tell(me, "", list)
 	return nil

@@ -48,16 +48,27 @@ type Turn interface {
 	PublicName(name string) string
 	// Refused refuses the command with o's words.
 	Refused(o Outcome) error
-	// CheckGameOptions checks the games' options as "new" reads them.
-	CheckGameOptions(opts []string) error
-	// StartEventGame creates and starts a game between white and black,
-	// with the options, for the event and round ev; it returns its id.
-	StartEventGame(white, black string, opts []string, ev record.GameEvent) (string, error)
+	// DefaultDays is the days per move of a game whose options say none.
+	DefaultDays() int
+	// StartEventGame adds g, a challenged game between its players, and
+	// starts it as a challenge both accepted; it returns its id.
+	StartEventGame(g *record.Game) (string, error)
+	// PeekGame reads a game (one the session created included).
+	PeekGame(id string) (*record.Game, error)
 	// ForfeitGame ends game id, lost by the player loser who no longer
 	// plays in its event; the game is not rated.
 	ForfeitGame(id, loser string) error
 	// EventGames are the games of events this session changed.
 	EventGames() []*record.Game
+	// Zone is a player's time zone (UTC when they chose none): a start
+	// time is read in the organiser's.
+	Zone(p *record.Player) *time.Location
+	// AtCommit adds a write to the commit's transaction (the start
+	// index, Space).
+	AtCommit(fn func(record.Tx) error)
+	// EventsPerOrganiser is how many events that have not ended one
+	// player may run (the configuration's, or DefaultMaxRunning).
+	EventsPerOrganiser() int
 }
 
 // LockKey is the lock key of the event of key: every change to an event
@@ -75,8 +86,10 @@ func ratingOf(p *record.Player, size int) (float64, bool) {
 	return e.Rating, e.Provisional()
 }
 
-// MaxRunning is how many events that have not ended one player may run.
-const MaxRunning = 2
+// DefaultMaxRunning is how many events that have not ended one player
+// may run when the configuration does not say (Turn.EventsPerOrganiser,
+// limits.events_per_organiser).
+const DefaultMaxRunning = 2
 
 // MaxEntrants bounds an event's players.
 const MaxEntrants = 64

@@ -69,11 +69,12 @@ func (f *fakeTurn) Notify(key, _ string, o Outcome) { f.Tell(key, "", o) }
 func (f *fakeTurn) Lobbies(o Outcome)               { f.Tell("lobby", "", o) }
 func (f *fakeTurn) PublicName(name string) string   { return name }
 func (f *fakeTurn) Refused(o Outcome) error         { return &refused{o.Words(words.Reader{})} }
-func (f *fakeTurn) CheckGameOptions([]string) error { return nil }
-func (f *fakeTurn) StartEventGame(white, black string, _ []string, ev record.GameEvent) (string, error) {
-	id := fmt.Sprintf("g%d", len(f.games)+1)
-	f.games[id] = &record.Game{ID: id, Status: record.Active, Players: [2]string{white, black}, Event: &ev}
-	return id, nil
+func (f *fakeTurn) DefaultDays() int                { return 3 }
+func (f *fakeTurn) StartEventGame(g *record.Game) (string, error) {
+	g.ID = fmt.Sprintf("g%d", len(f.games)+1)
+	g.Status = record.Active
+	f.games[g.ID] = g
+	return g.ID, nil
 }
 func (f *fakeTurn) ForfeitGame(id, loser string) error {
 	g := f.games[id]
@@ -83,7 +84,16 @@ func (f *fakeTurn) ForfeitGame(id, loser string) error {
 	f.ended = append(f.ended, g)
 	return nil
 }
-func (f *fakeTurn) EventGames() []*record.Game { return f.ended }
+func (f *fakeTurn) EventGames() []*record.Game         { return f.ended }
+func (f *fakeTurn) EventsPerOrganiser() int            { return DefaultMaxRunning }
+func (f *fakeTurn) Zone(*record.Player) *time.Location { return time.UTC }
+func (f *fakeTurn) AtCommit(func(record.Tx) error)     {}
+func (f *fakeTurn) PeekGame(id string) (*record.Game, error) {
+	if g, ok := f.games[id]; ok {
+		return g, nil
+	}
+	return nil, record.ErrNotFound
+}
 
 // run runs a command of who's, as the referee would: the command, then
 // Settle.
@@ -192,6 +202,9 @@ func runFuzzEvent(t *testing.T, seed uint64, n, format int) {
 			withdrawals++
 			continue
 		}
+		if rng.IntN(10) == 0 && reprieve(t, f, tr, rng) {
+			continue
+		}
 		must(t, f.end(live[rng.IntN(len(live))], rng.IntN(7)%4))
 	}
 	checkFuzzInvariants(t, f, tr, rematches)
@@ -199,6 +212,40 @@ func runFuzzEvent(t *testing.T, seed uint64, n, format int) {
 		t.Fatalf("the event ended %s", tr.Status)
 	}
 	must(t, f.run(keys[2], "standings fz"))
+}
+
+// reprieve takes back the loss on time (any result played) of an ended
+// game of a begun round, as the referee's late-clock reprieve does: in
+// the round being played the result goes; in an earlier one it stands,
+// marked Kept, and a second look changes nothing. It reports whether it
+// found a game to reprieve.
+func reprieve(t *testing.T, f *fakeTurn, tr *record.Tourney, rng *rand.Rand) bool {
+	t.Helper()
+	r := &tr.Schedule[rng.IntN(tr.Round)]
+	for i := range r.Boards {
+		b := &r.Boards[i]
+		g := f.games[b.Game]
+		if g == nil || g.Status != record.Over || !results[b.Result].Played() {
+			continue
+		}
+		was, current, history := b.Result, r.Number == tr.Round, len(tr.History)
+		g.Status, g.Result = record.Active, nil
+		f.sender, f.ended = nil, []*record.Game{g}
+		must(t, Settle(f))
+		switch {
+		case current && (b.Result != "" || tr.Round != r.Number):
+			t.Fatalf("round %d: a reprieve in the round played left %+v, round %d", r.Number, *b, tr.Round)
+		case !current && (b.Result != was || !b.Kept || tr.History[len(tr.History)-1].What != "result kept"):
+			t.Fatalf("round %d: a reprieve after round %d was paired: %+v", r.Number, tr.Round, *b)
+		case !current:
+			must(t, Settle(f)) // a move of the kept game: nothing more
+			if len(tr.History) != history+1 {
+				t.Fatalf("a kept result logged again: %+v", tr.History[history:])
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func must(t *testing.T, err error) {

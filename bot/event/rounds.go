@@ -15,8 +15,8 @@ import (
 	"github.com/takbymail/takbot/words"
 )
 
-// start runs "event start NAME": the entrants are seeded by rating, the
-// schedule (round-robin) or round 1 (Swiss) is paired and its games begin.
+// start runs "event start NAME": the organiser starts the event (launch),
+// before its start time or after a start missed for want of players.
 func start(t Turn, nm string) error {
 	tr, err := organised(t, nm)
 	if err != nil {
@@ -29,6 +29,15 @@ func start(t Turn, nm string) error {
 	if len(tr.Entrants) < 2 || f == tourney.Swiss && len(tr.Entrants) < 3 {
 		return t.Refused(words.EventRefusal{Reason: words.EventTooFew, Event: tr.Name, Count: len(tr.Entrants)})
 	}
+	return launch(t, tr)
+}
+
+// launch starts an open event with enough entrants, by its organiser's
+// command or at its start time (the sender is then nobody): the entrants
+// are seeded by rating, the schedule (round-robin) or round 1 (Swiss) is
+// paired and its games begin.
+func launch(t Turn, tr *record.Tourney) error {
+	f := formatOf(tr)
 	size := boardSize(tr.Options)
 	for i := range tr.Entrants {
 		e := &tr.Entrants[i]
@@ -64,7 +73,7 @@ func start(t Turn, nm string) error {
 		tell(t, e.Key, "", news)
 	}
 	if tr.Entrant(tr.Organiser) == nil {
-		t.Tell(tr.Organiser, "", news)
+		tell(t, tr.Organiser, "", news)
 	}
 	if err := advance(t, tr); err != nil {
 		return err
@@ -230,15 +239,52 @@ func begin(t Turn, tr *record.Tourney) error {
 		if w == nil || bl == nil || w.WithdrawnFrom != 0 && w.WithdrawnFrom <= r.Number || bl.WithdrawnFrom != 0 && bl.WithdrawnFrom <= r.Number {
 			continue // a forfeit: fillForfeits scores it
 		}
-		id, err := t.StartEventGame(b.White, b.Black, tr.Options, record.GameEvent{Name: tr.Name, Round: r.Number})
+		g, err := newGame(t, tr, b.White, b.Black, r.Number)
+		if err != nil {
+			return fmt.Errorf("event %s: round %d: %w", tr.Name, r.Number, err)
+		}
+		id, err := t.StartEventGame(g)
 		if err != nil {
 			return fmt.Errorf("event %s: round %d: %w", tr.Name, r.Number, err)
 		}
 		b.Game = id
-		tell(t, b.White, id, words.EventNews{Kind: words.EventPaired, Event: tr.Name, Round: r.Number, Opponent: name(tr, b.Black), Color: tak.White, Game: id})
+		var due time.Time // white's first move's, shown in white's zone
+		if g, err := t.PeekGame(id); err == nil {
+			due = g.Deadline
+		}
+		tell(t, b.White, id, words.EventNews{Kind: words.EventPaired, Event: tr.Name, Round: r.Number, Opponent: name(tr, b.Black), Color: tak.White, Game: id, Due: due})
 		tell(t, b.Black, id, words.EventNews{Kind: words.EventPaired, Event: tr.Name, Round: r.Number, Opponent: name(tr, b.White), Color: tak.Black, Game: id})
 	}
 	return nil
+}
+
+// newGame makes the game of a board of round n, white against black, from
+// the event's options as "new" reads them: a challenge, which
+// Turn.StartEventGame starts. With no players it only checks the options.
+func newGame(t Turn, tr *record.Tourney, white, black string, n int) (*record.Game, error) {
+	o, err := command.ParseGameOptions(tr.Options, t.DefaultDays())
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := o.Config()
+	if err != nil || white == "" {
+		return nil, err
+	}
+	g := &record.Game{Status: record.Challenged, Challenger: tak.White, Config: cfg, Scoring: record.Scoring{Rules: o.Scoring},
+		Style: record.Style(o.Style), Days: o.Days, Created: t.Now(), Unrated: o.Unrated, Private: o.Private,
+		Event: &record.GameEvent{Name: tr.Name, Round: n}}
+	if g.Setup, err = o.StartTPS(cfg); err != nil {
+		return nil, err
+	}
+	g.Start = g.Setup
+	for c, key := range [2]string{white, black} {
+		p, err := t.Player(key)
+		if err != nil {
+			return nil, err
+		}
+		g.Players[c], g.Names[c] = key, p.Name
+	}
+	return g, nil
 }
 
 // finish closes an event whose last round is over and tells its players.
@@ -296,11 +342,16 @@ func settleOne(t Turn, key string, games []*record.Game) error {
 	var changes []func()
 	for _, g := range games {
 		b := boardOf(tr, g)
-		if b != nil && b.Result != "" && g.Status == record.Active && g.Event.Round == tr.Round && results[b.Result].Played() {
+		reprieved := b != nil && b.Result != "" && g.Status == record.Active && results[b.Result].Played()
+		if reprieved && g.Event.Round == tr.Round {
 			changes = append(changes, func() {
 				b.Result = ""
 				tr.Log(t.Now(), "", "result withdrawn", fmt.Sprintf("round %d %s", g.Event.Round, g.ID))
 			})
+			continue
+		}
+		if reprieved && !b.Kept {
+			changes = append(changes, func() { keep(t, tr, b, g) })
 			continue
 		}
 		if b != nil && b.Result == "" && g.Status != record.Active && g.Status != record.Challenged {
@@ -327,6 +378,24 @@ func settleOne(t Turn, key string, games []*record.Game) error {
 	return nil
 }
 
+// keep records that the result of board b stands though its game g was
+// reprieved (a loss on time taken back) after the next round was paired:
+// the rounds since were paired from it. The history says so, and the
+// organiser and the game's players are told; the game goes on, outside
+// the event.
+func keep(t Turn, tr *record.Tourney, b *record.Board, g *record.Game) {
+	b.Kept = true
+	tr.Log(t.Now(), "", "result kept", fmt.Sprintf("round %d %s %s: reprieved after round %d was paired", g.Event.Round, g.ID, b.Result, g.Event.Round+1))
+	news := words.EventNews{Kind: words.EventResultKept, Event: tr.Name, Round: g.Event.Round, Game: g.ID, Result: b.Result}
+	told := map[string]bool{}
+	for _, k := range []string{tr.Organiser, g.Players[0], g.Players[1]} {
+		if !told[k] {
+			told[k] = true
+			tell(t, k, g.ID, news)
+		}
+	}
+}
+
 // boardOf finds the board game g is played for.
 func boardOf(tr *record.Tourney, g *record.Game) *record.Board {
 	n := g.Event.Round
@@ -342,8 +411,25 @@ func boardOf(tr *record.Tourney, g *record.Game) *record.Board {
 	return nil
 }
 
+// KeepsEarlyEnd reports whether game g is an event's, whose resignation
+// or agreed draw before each player moved twice stands as its result (a
+// loss, a draw), as FIDE scores any game played, where another game is
+// aborted; such a game is not rated (g.Unrated is set), so that an event
+// is no way round the rule against farming a rating.
+func KeepsEarlyEnd(g *record.Game) bool {
+	if g.Event == nil {
+		return false
+	}
+	if !g.PlayedEnough() {
+		g.Unrated = true
+	}
+	return true
+}
+
 // resultOf is the result of an ended event game: a win (on the board or
-// on time), a draw; an abort is a double forfeit.
+// on time), a draw; a game ended without a result (no event game is
+// aborted since "abort" is refused in them; a record from before) is a
+// double forfeit.
 func resultOf(g *record.Game) tourney.Result {
 	switch {
 	case g.Result == nil:
@@ -373,6 +459,11 @@ func Standings(t Turn, c *command.Command) error {
 	o, err := StandingsOf(tr, t.PublicName)
 	if err != nil {
 		return err
+	}
+	for i, b := range o.Playing { // when each game's move is due, in the reader's zone
+		if g, err := t.PeekGame(b.Game); err == nil && b.Game != "" && b.Result == "" && g.Status == record.Active {
+			o.Playing[i].Due = g.Deadline
+		}
 	}
 	t.Tell(senderKey(t), "", o)
 	return nil

@@ -11,7 +11,11 @@ import (
 
 // Game is what words need of a game: its id and players' names.
 func Game(g *record.Game) words.Game {
-	return words.Game{ID: g.ID, Names: g.Names}
+	w := words.Game{ID: g.ID, Names: g.Names}
+	if g.Event != nil {
+		w.Event, w.Round = g.Event.Name, g.Event.Round
+	}
+	return w
 }
 
 // Result is how a game ended, for words.

@@ -24,6 +24,9 @@ func Abort(t Turn, c *command.Command) error {
 	if g.Status != record.Active {
 		return t.Refusal(g, words.Refusal{Reason: words.CannotAbort, Status: string(g.Status), Chosen: t.Chosen(g)})
 	}
+	if g.Event != nil { // the event counts the game: it is played (bot/event)
+		return t.Refusal(g, words.Refusal{Reason: words.NoAbortInEvent})
+	}
 	if n := len(g.Moves); n >= record.AbortPlies {
 		return t.Refusal(g, words.Refusal{Reason: words.TooLateToAbort, Turn: n})
 	}

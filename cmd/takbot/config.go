@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/bot/event"
 )
 
 // config is takbot's configuration file; config.example.yaml documents
@@ -64,6 +65,7 @@ type limitsConfig struct {
 	MessagesPerHour    int `config:"messages_per_hour"`
 	ChatPerHour        int `config:"chat_per_hour"`
 	AnalysesPerHour    int `config:"analyses_per_hour"`
+	EventsPerOrganiser int `config:"events_per_organiser"`
 }
 
 // defaultConfig is the configuration of an empty file.
@@ -98,6 +100,7 @@ func defaultConfig() config {
 			MessagesPerHour:    60,
 			ChatPerHour:        10,
 			AnalysesPerHour:    bot.DefaultAnalysesPerHour,
+			EventsPerOrganiser: event.DefaultMaxRunning,
 		},
 	}
 }

@@ -166,6 +166,7 @@ func (l limitsConfig) check(c *checker) {
 		{"limits.messages_per_hour", l.MessagesPerHour, 100000},
 		{"limits.chat_per_hour", l.ChatPerHour, 1000},
 		{"limits.analyses_per_hour", l.AnalysesPerHour, 1000},
+		{"limits.events_per_organiser", l.EventsPerOrganiser, 100},
 	} {
 		if k.v < 1 || k.v > k.most {
 			c.bad(k.key, fmt.Errorf("must be from 1 to %d, not %d", k.most, k.v))

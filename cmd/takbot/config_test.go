@@ -357,3 +357,26 @@ func TestLimitsReachTheReferee(t *testing.T) {
 		}
 	}
 }
+
+// TestEventsPerOrganiser: limits.events_per_organiser reaches the
+// referee, 2 when absent, and "serve -check" refuses it out of 1 to 100.
+func TestEventsPerOrganiser(t *testing.T) {
+	for _, c := range []struct {
+		yaml string
+		want int
+	}{{"", 2}, {"limits:\n  events_per_organiser: 7\n", 7}} {
+		cfg, _, problems := decodeConfig([]byte(c.yaml), decodeOptions{})
+		if len(problems) > 0 {
+			t.Fatalf("%q: %v", c.yaml, problems)
+		}
+		if got := refereeOptions(cfg, nil).EventsPerOrganiser; got != c.want {
+			t.Errorf("%q: events per organiser %d, want %d", c.yaml, got, c.want)
+		}
+	}
+	for _, bad := range []string{"0", "101", "-1"} {
+		_, problems := load(t, "limits:\n  events_per_organiser: "+bad+"\n", nil)
+		if len(problems) != 1 || problems[0].Key != "limits.events_per_organiser" || problems[0].Kind != problemBadValue {
+			t.Errorf("events_per_organiser %s: problems %v", bad, problems)
+		}
+	}
+}

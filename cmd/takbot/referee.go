@@ -33,7 +33,8 @@ func refereeOptions(cfg config, log *slog.Logger) bot.Options {
 			MessagesPerHour:    cfg.Limits.MessagesPerHour,
 			AnalysesPerHour:    cfg.Limits.AnalysesPerHour,
 		},
-		ChatPerHour: cfg.Limits.ChatPerHour,
+		ChatPerHour:        cfg.Limits.ChatPerHour,
+		EventsPerOrganiser: cfg.Limits.EventsPerOrganiser,
 	}
 }
 
