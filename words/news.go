@@ -143,7 +143,11 @@ type EventNotice struct {
 
 // Line is the event on one line, for a notice or the digest.
 func (o EventNotice) Line() string {
-	return fmt.Sprintf("%s by %s: %s, starting %s; join with \"join %s\"", o.Name, o.Organiser, o.Summary, UTC(o.Start), o.Name)
+	start := "when its organiser starts it"
+	if !o.Start.IsZero() {
+		start = UTC(o.Start)
+	}
+	return fmt.Sprintf("%s by %s: %s, starting %s; join with \"join %s\"", o.Name, o.Organiser, o.Summary, start, o.Name)
 }
 
 // Words tells of it.

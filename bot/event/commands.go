@@ -1,11 +1,13 @@
 package event
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	newsOf "github.com/takbymail/takbot/bot/news"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/words"
@@ -91,7 +93,15 @@ func create(t Turn, nm string, args []string) error {
 		news.Kind = words.EventAnnounced
 		t.Lobbies(news)
 	}
-	return nil
+	summary := formatWords(tr)
+	if tr.Rounds > 0 {
+		summary += fmt.Sprintf(" of %d rounds", tr.Rounds)
+	}
+	if s := settings(tr); s != "" {
+		summary += ", games " + s
+	}
+	notice := words.EventNotice{Name: tr.Name, Organiser: t.PublicName(organiserName(t, tr)), Summary: summary, Start: tr.Start}
+	return newsOf.AnnounceEvent(t, notice, tr.Private)
 }
 
 // readOptions reads the options of "event new" into tr.

@@ -36,6 +36,10 @@
 // (Turn.Locked with LockKey), so that two games of a round ending at once
 // pair the next round once.
 //
+// News: a public event is announced in the lobbies and to the players
+// who asked for news of events (news.AnnounceEvent, through Turn's
+// news.Fan); a private one to nobody.
+//
 // Start: an event with start= starts by itself at that time (read in the
 // organiser's zone; each reader sees it in theirs): bot's Tick reads the
 // index of start times (Space, DueBy) and calls Tick under the event's

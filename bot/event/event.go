@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/news"
 	"github.com/takbymail/takbot/bot/standing"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tourney"
@@ -19,6 +20,9 @@ type Outcome = words.Outcome
 // Turn is what the package needs of the message (or clock event) being
 // evaluated; package bot implements it on its session.
 type Turn interface {
+	// Fan tells the players who asked for news of events (set news
+	// events) of a new public event (news.AnnounceEvent).
+	news.Fan
 	// Now is when the referee evaluates.
 	Now() time.Time
 	// Sender is the sender's player record (nil for a clock event).

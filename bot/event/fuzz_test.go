@@ -88,6 +88,12 @@ func (f *fakeTurn) EventGames() []*record.Game         { return f.ended }
 func (f *fakeTurn) EventsPerOrganiser() int            { return DefaultMaxRunning }
 func (f *fakeTurn) Zone(*record.Player) *time.Location { return time.UTC }
 func (f *fakeTurn) AtCommit(func(record.Tx) error)     {}
+func (f *fakeTurn) MarkPlayer(*record.Player)          {}
+func (f *fakeTurn) View(func(record.Tx) error) error   { return nil } // no subscribers to news
+func (f *fakeTurn) Stranger(*record.Player) (bool, error) {
+	return false, nil
+}
+func (f *fakeTurn) News(to string, o words.Outcome, _ ...record.Action) { f.Tell(to, "", o) }
 func (f *fakeTurn) PeekGame(id string) (*record.Game, error) {
 	if g, ok := f.games[id]; ok {
 		return g, nil

@@ -28,10 +28,10 @@
 // written, by a notice, so a seek needs no lock of theirs; two seeks
 // evaluated at the same instant may each send the last notice of a day.
 //
-// Wiring an event's announcement: the events' package calls
-// news.AnnounceEvent(t, summary, private) with its Turn, which then
-// embeds news.Fan (bot's session implements it), when an event opens to
-// sign-up; its command's policy must show to the public (command/policy.go).
+// An event's announcement: the events' package (bot/event) calls
+// news.AnnounceEvent(t, notice, private) with its Turn, which embeds
+// news.Fan (bot's session implements it), when an event opens to
+// sign-up; "event"'s policy shows to the public (command/policy.go).
 //
 // The package never imports package bot: its functions reach the message
 // being evaluated through [Turn] and the interfaces built on it, which

@@ -74,7 +74,7 @@ var rules = []rule{
 	{tree: "bot/news", may: []string{"tak", "record", "command", "words", "bot/community", "bot/standing"}},
 	{tree: "bot/vacation", may: []string{"tak", "record", "command", "words"}},
 	// Events (issue 29): below the referee, which implements its Turn.
-	{tree: "bot/event", may: []string{"tak", "record", "tourney", "rating", "command", "words", "notation", "render", "bot/standing", "bot/plan"}},
+	{tree: "bot/event", may: []string{"tak", "record", "tourney", "rating", "command", "words", "notation", "render", "bot/standing", "bot/plan", "bot/news"}},
 	// Choosing the game a command addresses, over the records alone.
 	{tree: "bot/pick", may: []string{"tak", "record", "command", "words"}},
 	// The commands that show a game or the player's games.
