@@ -153,10 +153,19 @@ func (l *Leader) watch() {
 	}
 }
 
+// minCheckTimeout is the least time the leader's check of its lock may
+// take before the leader gives up and steps down. A check that is only
+// slow (a loaded machine, a busy server) is no sign that the lock was
+// lost, and giving up closes the connection, which frees the lock for a
+// standby: so a short poll never makes a slow check a step-down. A session
+// that really ended fails the check at once; and while a check waits, the
+// epoch (Options.Epoch) still fences every write of an old leader.
+const minCheckTimeout = 5 * time.Second
+
 // check asks PostgreSQL whether this session still holds the lock,
-// within a poll.
+// within a poll or minCheckTimeout, whichever is longer.
 func (l *Leader) check() error {
-	ctx, cancel := context.WithTimeout(context.Background(), l.poll)
+	ctx, cancel := context.WithTimeout(context.Background(), max(l.poll, minCheckTimeout))
 	defer cancel()
 	var held bool
 	err := l.conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'

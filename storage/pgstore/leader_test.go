@@ -84,7 +84,7 @@ func TestLeaderTakeOver(t *testing.T) {
 	second := lead(ctx, dsn)
 	select {
 	case l := <-second:
-		t.Fatalf("a second leader while the first holds the lock (epoch %v)", l)
+		t.Fatalf("a second leader (%v) while the first (epoch %d) holds the lock", l != nil, first.Epoch())
 	case <-time.After(10 * poll): // the standby tried the lock several times
 	}
 
