@@ -113,7 +113,7 @@ type mailParts struct {
 func (m *mailParts) prose(prose string, titled bool, ln links) {
 	m.text = append(m.text, prose)
 	if title, rest, _ := strings.Cut(prose, "\n"); titled {
-		m.page = append(m.page, `<h2 style="font-size:1.1em;border-top:1px solid #ccc;padding-top:.5em">`+html.EscapeString(strings.TrimSuffix(title, ":"))+"</h2>")
+		m.page = append(m.page, `<h2 style="font-size:1.1em;border-top:1px solid #ccc;padding-top:.5em">`+html.EscapeString(strings.TrimSpace(strings.TrimSuffix(title, ":")))+"</h2>")
 		if rest != "" {
 			m.page = append(m.page, "<p>"+ln.html(rest)+"</p>")
 		}

@@ -217,3 +217,25 @@ func TestSeveralAnswers(t *testing.T) {
 		t.Errorf("text:\n%s", body.Text)
 	}
 }
+
+// The answers' titles are the parts marked so (record.Part.Title), in
+// whatever words the referee writes them: the headline names the commands
+// and each title is a heading; a line that only reads like a title is
+// prose.
+func TestAnswerTitlesAreTyped(t *testing.T) {
+	r := &record.Reply{Subject: defaultSubject, Parts: []record.Part{
+		{Kind: record.Prose, Text: "Réponse à \"seeks\" :\nNo open challenges.", Title: `"seeks"`},
+		{Kind: record.Prose, Text: "Réponse à \"stats\" :\nNo games yet.", Title: `"stats"`},
+		{Kind: record.Prose, Text: "Answer to \"help\":\nnot a title"},
+	}}
+	if got, _ := headline(r); got != `Answers to "seeks" and "stats".` {
+		t.Errorf("headline %q", got)
+	}
+	tr := &Transport{domain: "example.org"}
+	body := tr.compose(r, "0123", replyLinks{subject: subjectFor(r)})
+	for _, want := range []string{`>Réponse à &#34;seeks&#34;</h2>`, `>Réponse à &#34;stats&#34;</h2>`, "<p>Answer to &#34;help&#34;:<br>\nnot a title</p>"} {
+		if !strings.Contains(body.HTML, want) {
+			t.Errorf("HTML lacks %q:\n%s", want, body.HTML)
+		}
+	}
+}
