@@ -14,14 +14,10 @@ import "github.com/takbymail/takbot/command"
 type (
 	// CommandSpec describes one command players send: [command.CommandSpec].
 	CommandSpec = command.CommandSpec
-	// Group is a section of the command reference: [command.Group].
-	Group = command.Group
 	// Class is what a command can change: [command.Class].
 	Class = command.Class
 	// Param is one argument of a command: [command.Param].
 	Param = command.Param
-	// ParamKind is the type of a command argument: [command.ParamKind].
-	ParamKind = command.ParamKind
 	// Command is one command read from a message: [command.Command].
 	Command = command.Command
 	// ProseLine is a line of a message that was not read as a command:
@@ -41,38 +37,21 @@ type (
 	Policy = command.Policy
 )
 
-// The sections of the command reference.
-const (
-	GroupStart  = command.GroupStart
-	GroupMove   = command.GroupMove
-	GroupSync   = command.GroupSync
-	GroupPlay   = command.GroupPlay
-	GroupAlways = command.GroupAlways
-)
-
 // The classes of commands.
 const (
-	ClassReadOnly   = command.ClassReadOnly
-	ClassGame       = command.ClassGame
-	ClassSettings   = command.ClassSettings
-	ClassThirdParty = command.ClassThirdParty
+	ClassReadOnly = command.ClassReadOnly
+	ClassGame     = command.ClassGame
 )
 
 // The kinds of command arguments.
 const (
-	ParamText    = command.ParamText
 	ParamInteger = command.ParamInteger
-	ParamChoice  = command.ParamChoice
 	ParamPlayer  = command.ParamPlayer
-	ParamMove    = command.ParamMove
 	ParamBoard   = command.ParamBoard
-	ParamGame    = command.ParamGame
-	ParamNumber  = command.ParamNumber
 )
 
 // The kinds of sender a command accepts.
 const (
-	WhoAnyone = command.WhoAnyone
 	WhoPlayer = command.WhoPlayer
 	WhoOwner  = command.WhoOwner
 )

@@ -45,6 +45,7 @@ type draft struct {
 	void      bool
 	private   bool
 	gist      *record.Gist // what the reply is about, as facts (draft.word)
+	ended     string       // the line that tells the game's end, "" for none
 }
 
 // tell returns the draft for a recipient and game, in first-use order.

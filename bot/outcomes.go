@@ -54,10 +54,14 @@ func (s *session) announce(g *GameRecord, key string, o outcome) {
 	s.event(key, g.ID).word(o, s.reader(g, key))
 }
 
-// word adds an outcome's words for reader r, and its facts to the reply's gist.
+// word adds an outcome's words for reader r, and its facts to the reply's
+// gist; the line that first tells the game's end is kept (draft.ended).
 func (d *draft) word(o outcome, r words.Reader) {
-	d.line(o.Words(r))
-	d.gist = present.Note(d.gist, o, r)
+	line, ended := o.Words(r), d.gist != nil && d.gist.End != nil
+	d.line(line)
+	if d.gist = present.Note(d.gist, o, r); !ended && d.gist != nil && d.gist.End != nil {
+		d.ended = line
+	}
 }
 
 // announceBoth tells an outcome of game g to both its players.

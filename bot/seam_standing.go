@@ -28,15 +28,15 @@ func (s *session) Ask(o words.Question) error {
 	return &question{msg: o.Words(s.reader(nil, s.senderKey())), actions: actionsOf(o.Choices(), "")}
 }
 
-// AnnounceAfterResult is Announce, right after the reply's "Game over: ..."
-// line (before the finished game's file), or at its end when it has none.
+// AnnounceAfterResult is Announce, right after the line of the reply that
+// tells the game's end (before the finished game's file), or at its end
+// when it has none.
 func (s *session) AnnounceAfterResult(g *record.Game, key string, o words.Outcome) {
 	d, line := s.event(key, g.ID), o.Words(s.reader(g, key))
 	for i := range d.parts {
-		if p := &d.parts[i]; p.Kind == Prose {
-			lines := strings.Split(p.Text, "\n")
-			if j := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "Game over: ") }); j >= 0 {
-				p.Text = strings.Join(slices.Insert(lines, j+1, line), "\n")
+		if lines := strings.Split(d.parts[i].Text, "\n"); d.ended != "" && d.parts[i].Kind == Prose {
+			if j := slices.Index(lines, d.ended); j >= 0 {
+				d.parts[i].Text = strings.Join(slices.Insert(lines, j+1, line), "\n")
 				return
 			}
 		}

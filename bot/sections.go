@@ -1,12 +1,11 @@
 package bot
 
-import "strings"
-
 // Answers to several commands of one message that go to the same reply
 // about no game ("seeks; stats; leaderboard") are separated and titled:
-// each begins with a line `Answer to "stats":` (issue 26), which mail
-// renders as a heading. Replies about a game ("ps a1; draw") are one
-// story and stay as they are.
+// each begins with a line `Answer to "stats":` (issue 26), its part
+// marked with the command (record.Part.Title), which mail renders as a
+// heading. Replies about a game ("ps a1; draw") are one story and stay as
+// they are.
 
 // answerTitlePrefix begins the line that titles one command's answer.
 const answerTitlePrefix = "Answer to "
@@ -14,11 +13,8 @@ const answerTitlePrefix = "Answer to "
 // answerTitle titles the answer to command c.
 func answerTitle(c *Command) string { return answerTitlePrefix + quote(c) + ":" }
 
-// IsAnswerTitle reports whether a prose line titles the answer to one of
-// several commands (see answerTitle).
-func IsAnswerTitle(line string) bool {
-	return strings.HasPrefix(line, answerTitlePrefix+"\"") && strings.HasSuffix(line, "\":")
-}
+// titlePart is the part that titles the answer to command c.
+func titlePart(c *Command) Part { return Part{Kind: Prose, Text: answerTitle(c), Title: quote(c)} }
 
 // sections titles the answers of a message's commands in the sender's
 // reply about no game.
@@ -51,10 +47,10 @@ func (x *sections) before(i int) {
 	if len(x.p.Commands) < 2 || d == nil || len(d.parts) == 0 || x.first < 0 {
 		return
 	}
-	d.parts = append(d.parts, Part{Kind: Prose, Text: answerTitle(&x.p.Commands[i])})
+	d.parts = append(d.parts, titlePart(&x.p.Commands[i]))
 	x.pending = true
 	if !x.titled {
-		d.parts = append([]Part{{Kind: Prose, Text: answerTitle(&x.p.Commands[x.first])}}, d.parts...)
+		d.parts = append([]Part{titlePart(&x.p.Commands[x.first])}, d.parts...)
 		x.titled, x.inserted = true, true
 	}
 }

@@ -3,8 +3,6 @@ package bot_test
 import (
 	"strings"
 	"testing"
-
-	"github.com/takbymail/takbot/bot"
 )
 
 // TestAnswersTitled: the answers to several commands of one message in a
@@ -23,11 +21,17 @@ func TestAnswersTitled(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			text := textTo(h.send("alice", c.text), "alice")
-			var got []string
-			for _, l := range strings.Split(text, "\n") {
-				if bot.IsAnswerTitle(l) {
-					got = append(got, l)
+			rs := h.send("alice", c.text)
+			text := textTo(rs, "alice")
+			var got []string // the first lines of the parts marked as titles
+			for _, r := range rs {
+				for _, p := range r.Parts {
+					if first, _, _ := strings.Cut(p.Text, "\n"); r.To.Address == "alice" && p.Title != "" {
+						got = append(got, first)
+						if want := "Answer to " + p.Title + ":"; first != want {
+							t.Errorf("%q: title %q marked %q", c.text, first, p.Title)
+						}
+					}
 				}
 			}
 			if strings.Join(got, "|") != strings.Join(c.titles, "|") {

@@ -262,7 +262,7 @@ func TestRematch(t *testing.T) {
 	if got := textTo(rs, "ann"); !strings.Contains(got, "Game "+id+": you (white) against bob (black). (rematch: "+nid+")") {
 		t.Errorf("the old game's board:\n%s", got)
 	}
-	if got := textTo(h.send("bob", "games"), "bob"); !strings.Contains(got, nid+" against ann, you play white: your turn (turn 1), due 2026-11-26 09:00 UTC (rematch of "+id+")") ||
+	if got := textTo(h.send("bob", "games"), "bob"); !strings.Contains(got, nid+" against ann, you play white: your turn (turn 1), due 2026-11-26 09:00 UTC, 5 days left (rematch of "+id+")") ||
 		!strings.Contains(got, id+" against ann, you play black: over, 1-0 (rematch: "+nid+")") {
 		t.Errorf("bob's games:\n%s", got)
 	}

@@ -3,8 +3,10 @@ package bot
 import (
 	"context"
 
+	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/bot/ranking"
 	"github.com/takbymail/takbot/bot/watching"
+	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tak"
 )
 
@@ -72,6 +74,7 @@ func (s *session) webLink(d *draft, parts []Part) []Part {
 	if g, err := s.peekGame(d.game); err == nil {
 		if line := watching.PageLink(s.r.opts.WebURL, g, Public); line != "" {
 			parts = append(parts, Part{Kind: Prose, Text: line})
+			d.gist = present.Link(d.gist, record.LinkPage, watching.PageURL(s.r.opts.WebURL, g, Public), line)
 		}
 	}
 	return parts

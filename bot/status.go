@@ -68,7 +68,7 @@ func (s *session) handGame(gs *gameState, d *draft) {
 		return
 	}
 	name := gs.rec.PTNFileName()
-	d.line(words.GameFile{Name: name, Link: notation.NinjaLink(ptn)}.Words(words.Reader{}))
+	d.word(words.GameFile{Name: name, Link: notation.NinjaLink(ptn)}, words.Reader{})
 	d.file(name, ptn)
 	if gs.ended {
 		analysis.AddReview(s, gs.rec, d.to, ptn)

@@ -29,7 +29,7 @@ import (
 //
 // A move post (its first picture a move's, without caption) is one line more
 // compact still: the reply's move line and, while the game runs, its turn
-// line give way to a summary in reader-neutral words (both players named,
+// line (both as the gist notes them) give way to a summary in reader-neutral words (both players named,
 // the move as the reader writes it, the other notation after it) with the deadline as a Discord timestamp, which every
 // reader's client shows in their own time zone. The move and the line
 // that tells it come from the reply's gist (record.Gist), never from its
@@ -83,47 +83,76 @@ func shorten(parts []record.Part, gist *record.Gist, deadline func(ply int) time
 	if m := gistMove(gist); move && m != nil && m.PTN == images[0].Last {
 		played, line = moveNames(m), m.Line
 	}
-	afterBlock := false // the next prose's first line belongs to a block
-	seenImage := false
+	f := folding{moving: move && images[0].Result == nil, line: line}
+	if gist != nil && gist.Turn != nil {
+		f.turn = gist.Turn.Line
+	}
+	f.unnamed = f.turn == ""
 	for _, p := range parts {
 		switch {
 		case p.Kind == record.Image:
-			seenImage = true
+			f.seenImage = true
 			s.Parts = append(s.Parts, p)
-			continue
 		case p.Kind == record.Block:
-			afterBlock, s.Folded = true, true
-			continue
+			f.afterBlock, s.Folded = true, true
 		case p.Kind == record.Prose && p.Text == render.TextLegend:
 			s.Folded = true
-			continue
 		case p.Kind != record.Prose:
 			s.Parts = append(s.Parts, p)
-			afterBlock = false
-			continue
-		}
-		lines := strings.Split(p.Text, "\n")
-		if afterBlock {
-			lines, s.Folded = lines[1:], true
-			if move && seenImage && images[0].Result == nil && len(lines) > 0 {
-				lines = lines[1:] // the turn line: the summary says it
-			}
-			afterBlock = false
-		}
-		if !seenImage && line != "" {
-			if i := slices.Index(lines, line); i >= 0 {
-				lines, line = slices.Delete(lines, i, i+1), ""
-			}
-		}
-		if len(lines) > 0 {
-			p.Text = strings.Join(lines, "\n")
-			s.Parts = append(s.Parts, p)
+			f.afterBlock = false
+		default:
+			f.prose(p, &s)
 		}
 	}
 	if move {
 		s.Lead = summary(images[0], pos, played, deadline)
 	}
 	return s
+}
+
+// folding is what shorten knows as it walks a reply's parts.
+type folding struct {
+	moving     bool   // a move post of a game that goes on
+	line, turn string // the lines that tell the move and whose turn it is, from the gist ("" once left out, or unknown)
+	unnamed    bool   // the gist names no turn line (a reply stored before it did)
+	seenImage  bool   // the first picture is behind
+	afterBlock bool   // the next prose's first line belongs to a block
+}
+
+// prose adds prose part p to s without the lines the post says otherwise:
+// the line after a block, the turn line of a move post after the picture
+// (the summary says it), the move's line before it.
+func (f *folding) prose(p record.Part, s *shortened) {
+	lines := strings.Split(p.Text, "\n")
+	if f.afterBlock {
+		lines, s.Folded = lines[1:], true
+		if f.moving && f.seenImage && f.unnamed && len(lines) > 0 {
+			lines = lines[1:] // a reply stored before gists kept the turn line: it is the next
+		}
+		f.afterBlock = false
+	}
+	if f.moving && f.seenImage {
+		lines = without(lines, &f.turn)
+	}
+	if !f.seenImage {
+		lines = without(lines, &f.line)
+	}
+	if len(lines) > 0 {
+		p.Text = strings.Join(lines, "\n")
+		s.Parts = append(s.Parts, p)
+	}
+}
+
+// without leaves out the first of lines equal to *line, which it then
+// empties so no other goes; an empty *line leaves out nothing.
+func without(lines []string, line *string) []string {
+	if *line == "" {
+		return lines
+	}
+	if i := slices.Index(lines, *line); i >= 0 {
+		lines, *line = slices.Delete(lines, i, i+1), ""
+	}
+	return lines
 }
 
 // gistMove is the move a reply's gist tells, or nil.

@@ -112,6 +112,11 @@ func TestShorten(t *testing.T) {
 		// move in PTN from the picture.
 		{"no gist", status(move, "Turn 2 (PTN move 1, black): your move, by then."), nil,
 			`Alice (white) played a1 · Bob\_ to move · due <t:1795690800:R>`, "Bob declined the draw.\n" + moveLine, true},
+		// The gist names the turn line: it goes wherever it stands, in
+		// any words, and the line after the block stays.
+		{"turn line from the gist", status(move, "Bob's clock runs.\nC'est à Bob."),
+			&record.Gist{Move: gist.Move, Turn: &record.GistTurn{Turn: 2, ToMove: tak.Black, Name: "Bob_", Line: "C'est à Bob."}},
+			`Alice (white) played ps a3 (PTN a1) · Bob\_ to move · due <t:1795690800:R>`, "Bob declined the draw.|Bob's clock runs.", true},
 		// A gist about another move (not the picture's) names nothing.
 		{"another move", status(move, "Turn 2 (PTN move 1, black): your move, by then."),
 			&record.Gist{Move: &record.GistMove{PTN: "b2", Line: moveLine}},

@@ -133,5 +133,7 @@
 // do, read from the referee's own lines ("Your move in g3: Bob played
 // c3.", "You win g3 by road."), the HTML's <h1>; a reply about no game
 // gets a subject saying what it answers; the PTN Ninja link is one line,
-// the game page's /ninja address when the referee gave the page.
+// the game page's /ninja address when the referee gave the page. The
+// links and the answers' titles come from the reply's typed facts
+// (record.Gist.Links, record.Part.Title), never from its sentences.
 package mailplay

@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"html"
 	"net/url"
-	"regexp"
 	"strings"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/present"
 	"github.com/takbymail/takbot/record"
 )
@@ -58,7 +56,7 @@ func (t *Transport) compose(r *record.Reply, hash string, links replyLinks) comp
 		m.text = append(m.text, head)
 		m.page = append(m.page, `<h1 style="font-size:1.25em">`+html.EscapeString(head)+"</h1>")
 	}
-	web := gamePage(r)
+	ln := linksOf(r)
 	for i, p := range r.Parts {
 		switch p.Kind {
 		case record.Prose:
@@ -68,7 +66,7 @@ func (t *Transport) compose(r *record.Reply, hash string, links replyLinks) comp
 					continue
 				}
 			}
-			m.prose(shortNinja(prose, web))
+			m.prose(ln.shorten(prose), p.Title != "", ln)
 		case record.Block:
 			m.block(p)
 		case record.Image:
@@ -110,18 +108,18 @@ type mailParts struct {
 	pictured   bool // the last picture was rendered, so its text board may go from the HTML
 }
 
-// prose adds a paragraph; the title of one of several answers becomes a
-// heading in HTML.
-func (m *mailParts) prose(prose string) {
+// prose adds a paragraph; the first line of the title of one of several
+// answers (record.Part.Title) becomes a heading in HTML.
+func (m *mailParts) prose(prose string, titled bool, ln links) {
 	m.text = append(m.text, prose)
-	if title, rest, _ := strings.Cut(prose, "\n"); bot.IsAnswerTitle(title) {
-		m.page = append(m.page, `<h2 style="font-size:1.1em;border-top:1px solid #ccc;padding-top:.5em">`+html.EscapeString(strings.TrimSuffix(title, ":"))+"</h2>")
+	if title, rest, _ := strings.Cut(prose, "\n"); titled {
+		m.page = append(m.page, `<h2 style="font-size:1.1em;border-top:1px solid #ccc;padding-top:.5em">`+html.EscapeString(strings.TrimSpace(strings.TrimSuffix(title, ":")))+"</h2>")
 		if rest != "" {
-			m.page = append(m.page, "<p>"+proseHTML(rest)+"</p>")
+			m.page = append(m.page, "<p>"+ln.html(rest)+"</p>")
 		}
 		return
 	}
-	m.page = append(m.page, "<p>"+proseHTML(prose)+"</p>")
+	m.page = append(m.page, "<p>"+ln.html(prose)+"</p>")
 }
 
 // block adds a monospace block under its caption; in HTML, a text board
@@ -246,61 +244,88 @@ func mailtoEscape(s string) string {
 	return strings.ReplaceAll(url.QueryEscape(s), "+", "%20")
 }
 
-// ninjaSentence matches the referee's sentence that gives a PTN Ninja
-// link (600 to 900 characters of the game's moves): "Replay it on PTN
-// Ninja: URL", "Game g3 on PTN Ninja: URL".
-var ninjaSentence = regexp.MustCompile(` ?(?:Replay it on|Game \S+ on) PTN Ninja: (https://ptn\.ninja/[A-Za-z0-9+\-_/#?=.~%]*)`)
+// links are the links a reply gives (record.Gist.Links), which the mail
+// makes short and real links: never found by reading the prose, only by
+// the sentences the referee noted with each.
+type links struct {
+	replays []record.GistLink // the game on PTN Ninja
+	page    *record.GistLink  // the game's web page
+}
 
-// webLine matches the referee's line with the game's web page.
-var webLine = regexp.MustCompile(`(?m)^This game on the web: (https?://\S+)$`)
+// linksOf are the links of reply r.
+func linksOf(r *record.Reply) links {
+	var ln links
+	if r.Gist == nil {
+		return ln
+	}
+	for i, l := range r.Gist.Links {
+		switch l.Kind {
+		case record.LinkReplay:
+			ln.replays = append(ln.replays, l)
+		case record.LinkPage:
+			if ln.page == nil {
+				ln.page = &r.Gist.Links[i]
+			}
+		}
+	}
+	return ln
+}
 
-// ninjaLine matches the line shortNinja writes.
-var ninjaLine = regexp.MustCompile(`(?m)^PTN Ninja: (https?://\S+)$`)
+// replayLine is the line that gives a PTN Ninja link in a mail.
+func replayLine(url string) string { return "PTN Ninja: " + url }
 
-// gamePage is the address of the reply's game page when the referee gave
-// it ("This game on the web: …", with web.public_url set), or "".
-func gamePage(r *record.Reply) string {
-	for _, p := range r.Parts {
-		if p.Kind != record.Prose {
+// shorten puts each PTN Ninja link (600 to 900 characters of the game's
+// moves) on a line of its own in place of the sentence that gave it,
+// labelled "PTN Ninja", and makes it short when the game has a web page:
+// the page's "/ninja" address, which redirects to the replay.
+func (ln links) shorten(s string) string {
+	for _, l := range ln.replays {
+		i := strings.Index(s, l.Line)
+		if i < 0 || l.Line == "" {
 			continue
 		}
-		if m := webLine.FindStringSubmatch(p.Text); m != nil {
-			return m[1]
+		from := i
+		if from > 0 && s[from-1] == ' ' {
+			from--
 		}
+		s = s[:from] + "\n" + replayLine(ln.replay(l)) + s[i+len(l.Line):]
 	}
-	return ""
+	return s
 }
 
-// shortNinja puts a PTN Ninja link on a line of its own, labelled "PTN
-// Ninja", and makes it short when the game has a web page: the page's
-// "/ninja" address, which redirects to the replay.
-func shortNinja(s, page string) string {
-	return ninjaSentence.ReplaceAllStringFunc(s, func(m string) string {
-		link := ninjaSentence.FindStringSubmatch(m)[1]
-		if page != "" {
-			link = page + "/ninja"
-		}
-		return "\nPTN Ninja: " + link
-	})
+// replay is where the mail sends a reader for replay link l.
+func (ln links) replay(l record.GistLink) string {
+	if ln.page != nil {
+		return ln.page.URL + "/ninja"
+	}
+	return l.URL
 }
 
-// proseHTML escapes a prose part, keeps its line breaks and makes its
-// links real: the PTN Ninja line a link titled "Replay on PTN Ninja",
-// the game page's address a link to itself.
-func proseHTML(s string) string {
+// html escapes a prose part, keeps its line breaks and makes its links
+// real: a PTN Ninja line a link titled "Replay on PTN Ninja", the game
+// page's address in its sentence a link to itself.
+func (ln links) html(s string) string {
 	var out []string
-	for _, l := range strings.Split(s, "\n") {
-		switch {
-		case ninjaLine.MatchString(l):
-			out = append(out, `<a href="`+html.EscapeString(ninjaLine.FindStringSubmatch(l)[1])+`">Replay on PTN Ninja</a>`)
-		case webLine.MatchString(l):
-			u := html.EscapeString(webLine.FindStringSubmatch(l)[1])
-			out = append(out, `This game on the web: <a href="`+u+`">`+u+"</a>")
-		default:
-			out = append(out, html.EscapeString(l))
-		}
+	for _, line := range strings.Split(s, "\n") {
+		out = append(out, ln.lineHTML(line))
 	}
 	return strings.Join(out, "<br>\n")
+}
+
+// lineHTML is one line of prose in HTML.
+func (ln links) lineHTML(line string) string {
+	for _, l := range ln.replays {
+		if line == replayLine(ln.replay(l)) {
+			return `<a href="` + html.EscapeString(ln.replay(l)) + `">Replay on PTN Ninja</a>`
+		}
+	}
+	if p := ln.page; p != nil && line == p.Line {
+		if before, after, ok := strings.Cut(line, p.URL); ok {
+			u := html.EscapeString(p.URL)
+			return html.EscapeString(before) + `<a href="` + u + `">` + u + "</a>" + html.EscapeString(after)
+		}
+	}
+	return html.EscapeString(line)
 }
 
 // htmlLines escapes text and keeps its line breaks.

@@ -3,7 +3,6 @@ package mailplay
 import (
 	"strings"
 
-	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/record"
 )
 
@@ -121,16 +120,12 @@ func endedBy(r record.EndReason) string {
 }
 
 // answerTitles are the titles of the answers to several commands in r
-// (bot.IsAnswerTitle): the commands as quoted, `"seeks"`.
+// (record.Part.Title): the commands as quoted, `"seeks"`.
 func answerTitles(r *record.Reply) []string {
 	var out []string
 	for _, p := range r.Parts {
-		if p.Kind != record.Prose {
-			continue
-		}
-		line, _, _ := strings.Cut(p.Text, "\n")
-		if bot.IsAnswerTitle(line) {
-			out = append(out, strings.TrimSuffix(strings.TrimPrefix(line, "Answer to "), ":"))
+		if p.Kind == record.Prose && p.Title != "" {
+			out = append(out, p.Title)
 		}
 	}
 	return out

@@ -131,31 +131,64 @@ func TestSubjectFor(t *testing.T) {
 
 // The PTN Ninja link is one short line: the game page's /ninja address
 // when the referee has a web page for the game, else the replay's own
-// address, labelled; in HTML both links are real links.
+// address, labelled; in HTML both links are real links. The links come
+// from the reply's gist: the same mail comes out when the referee words
+// the sentences otherwise.
 func TestNinjaAndWebLinks(t *testing.T) {
 	long := "https://ptn.ninja/" + strings.Repeat("NoZQ", 150)
-	line := "The whole game is attached as g3-Alice-vs-Bob.ptn. Replay it on PTN Ninja: " + long
-	web := record.Reply{Game: "g3", Parts: []record.Part{{Kind: record.Prose, Text: line}, {Kind: record.Prose, Text: "This game on the web: https://tak.example.org/g/g3"}}}
-	bare := record.Reply{Game: "g3", Parts: []record.Part{{Kind: record.Prose, Text: line}}}
+	const page = "https://tak.example.org/g/g3"
+	reply := func(lead, replay, web string, withPage bool) *record.Reply {
+		r := &record.Reply{Game: "g3", Parts: []record.Part{{Kind: record.Prose, Text: lead + " " + replay + long}},
+			Gist: &record.Gist{Links: []record.GistLink{{Kind: record.LinkReplay, URL: long, Line: replay + long}}}}
+		if withPage {
+			r.Parts = append(r.Parts, record.Part{Kind: record.Prose, Text: web + page})
+			r.Gist.Links = append(r.Gist.Links, record.GistLink{Kind: record.LinkPage, URL: page, Line: web + page})
+		}
+		return r
+	}
 	for _, c := range []struct {
-		name, page, text string
+		name     string
+		withPage bool
+		text     string
 	}{
-		{"with a web page", gamePage(&web), "The whole game is attached as g3-Alice-vs-Bob.ptn.\nPTN Ninja: https://tak.example.org/g/g3/ninja"},
-		{"without", gamePage(&bare), "The whole game is attached as g3-Alice-vs-Bob.ptn.\nPTN Ninja: " + long},
+		{"with a web page", true, "The whole game is attached as g3-Alice-vs-Bob.ptn.\nPTN Ninja: https://tak.example.org/g/g3/ninja"},
+		{"without", false, "The whole game is attached as g3-Alice-vs-Bob.ptn.\nPTN Ninja: " + long},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := shortNinja(line, c.page)
+			r := reply("The whole game is attached as g3-Alice-vs-Bob.ptn.", "Replay it on PTN Ninja: ", "This game on the web: ", c.withPage)
+			ln := linksOf(r)
+			got := ln.shorten(r.Parts[0].Text)
 			if got != c.text {
 				t.Errorf("text:\n%s\nwant\n%s", got, c.text)
 			}
-			h := proseHTML(got)
+			h := ln.html(got)
 			if !strings.Contains(h, `">Replay on PTN Ninja</a>`) || strings.Contains(h, ">https://ptn.ninja") {
 				t.Errorf("HTML does not title the link: %s", h)
 			}
+			if c.withPage {
+				if h := ln.html(r.Parts[1].Text); h != `This game on the web: <a href="https://tak.example.org/g/g3">https://tak.example.org/g/g3</a>` {
+					t.Errorf("web line in HTML: %s", h)
+				}
+			}
 		})
 	}
-	if h := proseHTML("This game on the web: https://tak.example.org/g/g3"); h != `This game on the web: <a href="https://tak.example.org/g/g3">https://tak.example.org/g/g3</a>` {
-		t.Errorf("web line in HTML: %s", h)
+	// Reworded sentences: the mail keeps its structure (the replay link
+	// on a line of its own, short, real links in HTML); only the words
+	// around the links change.
+	tr := &Transport{domain: "example.org"}
+	compose := func(r *record.Reply) composed { return tr.compose(r, "0123", replyLinks{subject: "[Tak g3]"}) }
+	was := compose(reply("The whole game is attached as g3-Alice-vs-Bob.ptn.", "Replay it on PTN Ninja: ", "This game on the web: ", true))
+	now := compose(reply("Here is the whole game, g3-Alice-vs-Bob.ptn.", "Watch it again at ", "Spectators follow it at ", true))
+	reword := strings.NewReplacer("The whole game is attached as g3-Alice-vs-Bob.ptn.", "Here is the whole game, g3-Alice-vs-Bob.ptn.",
+		"This game on the web: ", "Spectators follow it at ")
+	if reword.Replace(was.Text) != now.Text {
+		t.Errorf("reworded text:\n%s\nwant\n%s", now.Text, reword.Replace(was.Text))
+	}
+	if reword.Replace(was.HTML) != now.HTML {
+		t.Errorf("reworded HTML:\n%s\nwant\n%s", now.HTML, reword.Replace(was.HTML))
+	}
+	if !strings.Contains(now.Text, "\nPTN Ninja: "+page+"/ninja\n") || !strings.Contains(now.HTML, `<a href="`+page+`">`+page+"</a>") {
+		t.Errorf("reworded mail lost its links:\n%s\n%s", now.Text, now.HTML)
 	}
 }
 
@@ -163,8 +196,8 @@ func TestNinjaAndWebLinks(t *testing.T) {
 // commands, and in HTML each answer's title is a heading.
 func TestSeveralAnswers(t *testing.T) {
 	r := &record.Reply{Subject: defaultSubject, Parts: []record.Part{
-		{Kind: record.Prose, Text: "Answer to \"seeks\":\nThere are no open challenges now."},
-		{Kind: record.Prose, Text: "Answer to \"stats\":"},
+		{Kind: record.Prose, Text: "Answer to \"seeks\":\nThere are no open challenges now.", Title: `"seeks"`},
+		{Kind: record.Prose, Text: "Answer to \"stats\":", Title: `"stats"`},
 		{Kind: record.Block, Caption: "Your latest games:", Text: "g1 won"},
 	}}
 	if got, _ := headline(r); got != `Answers to "seeks" and "stats".` {
@@ -182,5 +215,27 @@ func TestSeveralAnswers(t *testing.T) {
 	}
 	if !strings.HasPrefix(body.Text, "Answers to \"seeks\" and \"stats\".\n\nAnswer to \"seeks\":\n") {
 		t.Errorf("text:\n%s", body.Text)
+	}
+}
+
+// The answers' titles are the parts marked so (record.Part.Title), in
+// whatever words the referee writes them: the headline names the commands
+// and each title is a heading; a line that only reads like a title is
+// prose.
+func TestAnswerTitlesAreTyped(t *testing.T) {
+	r := &record.Reply{Subject: defaultSubject, Parts: []record.Part{
+		{Kind: record.Prose, Text: "Réponse à \"seeks\" :\nNo open challenges.", Title: `"seeks"`},
+		{Kind: record.Prose, Text: "Réponse à \"stats\" :\nNo games yet.", Title: `"stats"`},
+		{Kind: record.Prose, Text: "Answer to \"help\":\nnot a title"},
+	}}
+	if got, _ := headline(r); got != `Answers to "seeks" and "stats".` {
+		t.Errorf("headline %q", got)
+	}
+	tr := &Transport{domain: "example.org"}
+	body := tr.compose(r, "0123", replyLinks{subject: subjectFor(r)})
+	for _, want := range []string{`>Réponse à &#34;seeks&#34;</h2>`, `>Réponse à &#34;stats&#34;</h2>`, "<p>Answer to &#34;help&#34;:<br>\nnot a title</p>"} {
+		if !strings.Contains(body.HTML, want) {
+			t.Errorf("HTML lacks %q:\n%s", want, body.HTML)
+		}
 	}
 }

@@ -15,6 +15,31 @@ type Gist struct {
 	Turn   *GistTurn   `json:",omitempty"` // whose turn it is, by the reply's last word on it
 	Ruling *GistRuling `json:",omitempty"` // the first ruling on a disputed move
 	End    *GistEnd    `json:",omitempty"` // how the game ended
+	// Links are the links the reply's prose gives (the game on PTN Ninja,
+	// its web page), in the order written.
+	Links []GistLink `json:",omitempty"`
+}
+
+// LinkKind is what a link in a reply leads to.
+type LinkKind uint8
+
+// The kinds of links a reply gives.
+const (
+	// LinkReplay is the game on PTN Ninja.
+	LinkReplay LinkKind = iota + 1
+	// LinkPage is the game's page on the web.
+	LinkPage
+)
+
+// GistLink is a link the reply's prose gives: a transport makes it a real
+// link, or a short one, without reading the sentence around it.
+type GistLink struct {
+	Kind LinkKind
+	URL  string
+	// Line is the sentence of the reply's prose that gives the link, as
+	// written (it ends with URL): a layout that gives the link its own way
+	// puts it in the sentence's place.
+	Line string
 }
 
 // GistMove is a move played, as told to the reply's reader.
@@ -40,6 +65,10 @@ type GistTurn struct {
 	Name   string    // their name as the reader sees it
 	You    bool      // the reader is to move
 	Due    string    // the deadline as the reader's prose writes it ("" for none)
+	// Line is the line of the reply's prose that says whose turn it is,
+	// as written ("" in a gist stored before it was kept): a layout that
+	// says it its own way leaves it out.
+	Line string `json:",omitempty"`
 }
 
 // GistRuling is the referee's ruling on a disputed move.

@@ -141,6 +141,10 @@ type Part struct {
 	// text-only renderings keep it. The outbox stores it without its
 	// text, which the delivery pipeline draws again from the picture.
 	Fallback bool `json:",omitempty"`
+	// Title, on a prose part, marks its first line as the title of the
+	// answer to one of several commands of a message; it is the command as
+	// quoted there (`"seeks"`). Mail makes that line a heading.
+	Title string `json:",omitempty"`
 }
 
 // Action is a command the recipient can send now, with a label: mail

@@ -19,10 +19,12 @@ import (
 	"github.com/takbymail/takbot/tak"
 )
 
-// fill sets every exported field of the value v points to, recursively, to
+// fillExcept sets every exported field of the value v points to, recursively, to
 // a value that differs from its zero and from the other fields' values;
-// slices get two elements.
-func fill(v reflect.Value, n *int) {
+// slices get two elements; it leaves the fields skip names
+// ("Part.Title") zero, and uncounted, as if they did not exist.
+func fillExcept(v reflect.Value, n *int, skip map[string]bool) {
+	fill := func(v reflect.Value, n *int) { fillExcept(v, n, skip) }
 	*n++
 	switch v.Kind() {
 	case reflect.String:
@@ -53,7 +55,7 @@ func fill(v reflect.Value, n *int) {
 			return
 		}
 		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() {
+			if f := v.Type().Field(i); f.IsExported() && !skip[v.Type().Name()+"."+f.Name] {
 				fill(v.Field(i), n)
 			}
 		}
@@ -63,10 +65,13 @@ func fill(v reflect.Value, n *int) {
 }
 
 // fullReply returns a reply with every field filled, as fill does.
-func filledReply() *record.Reply {
+func filledReply() *record.Reply { return filledReplyExcept(nil) }
+
+// filledReplyExcept is filledReply leaving out the fields skip names.
+func filledReplyExcept(skip map[string]bool) *record.Reply {
 	r := new(record.Reply)
 	n := 0
-	fill(reflect.ValueOf(r).Elem(), &n)
+	fillExcept(reflect.ValueOf(r).Elem(), &n, skip)
 	return r
 }
 

@@ -81,9 +81,11 @@
 // shorter), and which body layout it has (layout 2 adds a part's Fallback
 // flag, layout 3 a picture's theme, width, turn label and marks, layout 4
 // an action's moment (formatRaw4, formatDeflate4V2), layout 5 the
-// reply's gist, record.Gist (formatRaw5, formatDeflate5V2); new replies
-// are written in layout 5 when they have a gist and in layout 4 when they
-// have none, byte for byte as before; layouts 1 to 3 stay readable). The dictionary never changes
+// reply's gist, record.Gist (formatRaw5, formatDeflate5V2), layout 6 the
+// gist's turn line and links and the answers' titles, record.Part.Title
+// (formatRaw6, formatDeflate6V2); new replies are written in layout 6 when
+// they have any of these, in layout 5 when they have a gist and in layout 4
+// when they have none, byte for byte as before; layouts 1 to 3 stay readable). The dictionary never changes
 // (a test holds its hash): a better one is a new file and a new format,
 // and the old stays readable.
 //

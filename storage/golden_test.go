@@ -249,7 +249,10 @@ func goldenReplies(t *testing.T) []*record.Reply {
 		r.Seq = 0
 		r.Images = nil
 		if name == "every-field" {
-			r.Gist = nil // pinned in body layout 4 as before; the gist's layout 5 has fixtures of its own below
+			// Pinned in body layout 4 as before, with the fields of then:
+			// the gist's layouts 5 and 6 have fixtures of their own below.
+			r = *filledReplyExcept(map[string]bool{"Part.Title": true})
+			r.ID, r.Seq, r.Images, r.Gist = "sample:"+name, 0, nil, nil
 		}
 		out = append(out, &r)
 	}
@@ -263,7 +266,23 @@ func goldenReplies(t *testing.T) []*record.Reply {
 		Ruling: &record.GistRuling{Legal: true, Verdict: "the move is legal"},
 		End:    &record.GistEnd{Reason: record.EndRoad, Draw: true, Winner: tak.Black, Name: "Bob", You: true, Lost: true},
 	}
-	return append(out, &gisted, &record.Reply{ID: "console:9/2", To: gCarol, Created: gt0, Gist: &record.Gist{}})
+	// Body layout 6: the turn's line, the links, the answers' titles.
+	linked := gisted
+	linked.ID = "email:<m1@mail.example.org>/4"
+	g6 := *gisted.Gist
+	turn := *g6.Turn
+	turn.Line = "Turn 24: Bob (black) to move, by 2026-11-24 09:00 UTC."
+	g6.Turn = &turn
+	g6.Links = []record.GistLink{
+		{Kind: record.LinkReplay, URL: "https://ptn.ninja/NobwRAdghgtgpmAXGA", Line: "Replay it on PTN Ninja: https://ptn.ninja/NobwRAdghgtgpmAXGA"},
+		{Kind: record.LinkPage, URL: "https://tak.example.org/g/g1", Line: "This game on the web: https://tak.example.org/g/g1"},
+	}
+	linked.Gist = &g6
+	titled := record.Reply{ID: "email:<m2@mail.example.org>/1", To: gCarol, Created: gt0, Parts: []record.Part{
+		{Kind: record.Prose, Text: "Answer to \"seeks\":\nNo open challenges.", Title: `"seeks"`},
+		{Kind: record.Prose, Text: "Answer to \"stats\":\nNo games yet.", Title: `"stats"`},
+	}}
+	return append(out, &gisted, &record.Reply{ID: "console:9/2", To: gCarol, Created: gt0, Gist: &record.Gist{}}, &linked, &titled)
 }
 
 // goldenProcessed are handled messages, with and without replies.

@@ -37,11 +37,18 @@ const (
 	// before.
 	formatRaw5       byte = 10 // header, then the body as is (body layout 5)
 	formatDeflate5V2 byte = 11 // header, then the body deflated with dictionary v2 (body layout 5)
+	// Body layout 6 writes, after the parts, whether there is a gist; the
+	// gist then has its turn's line after the layout 5 fields and its
+	// links after its end; then the titles of the answers (record.Part.Title)
+	// as part indices and titles. A reply with none of these is still
+	// written in layout 5 or 4, byte for byte as before.
+	formatRaw6       byte = 12 // header, then the body as is (body layout 6)
+	formatDeflate6V2 byte = 13 // header, then the body deflated with dictionary v2 (body layout 6)
 )
 
 // dictOf returns the preset dictionary of a deflated format.
 func dictOf(format byte) []byte {
-	if format == formatDeflate3V2 || format == formatDeflate4V2 || format == formatDeflate5V2 {
+	if format == formatDeflate3V2 || format == formatDeflate4V2 || format == formatDeflate5V2 || format == formatDeflate6V2 {
 		return dictV2
 	}
 	return dictV1
@@ -50,6 +57,8 @@ func dictOf(format byte) []byte {
 // layoutOf returns the body layout of a format.
 func layoutOf(format byte) int {
 	switch format {
+	case formatRaw6, formatDeflate6V2:
+		return 6
 	case formatRaw5, formatDeflate5V2:
 		return 5
 	case formatRaw4, formatDeflate4V2:
@@ -64,7 +73,7 @@ func layoutOf(format byte) int {
 
 // deflated reports whether a format's body is deflated.
 func deflated(format byte) bool {
-	return format == formatDeflateV1 || format == formatDeflate2 || format == formatDeflate3 || format == formatDeflate3V2 || format == formatDeflate4V2 || format == formatDeflate5V2
+	return format == formatDeflateV1 || format == formatDeflate2 || format == formatDeflate3 || format == formatDeflate3V2 || format == formatDeflate4V2 || format == formatDeflate5V2 || format == formatDeflate6V2
 }
 
 // maxBody bounds a decompressed body, so that a corrupt value cannot
@@ -151,8 +160,67 @@ func encodeBody(e *encoder, r *record.Reply) {
 			e.str(a.Moment) // layout 4
 		}
 	}
-	if r.Gist != nil { // layout 5
-		encodeGist(e, r.Gist)
+	switch {
+	case layout6(r):
+		e.bool(r.Gist != nil)
+		if r.Gist != nil {
+			encodeGist(e, r.Gist, 6)
+		}
+		encodeTitles(e, r.Parts)
+	case r.Gist != nil: // layout 5
+		encodeGist(e, r.Gist, 5)
+	}
+}
+
+// layout6 reports whether r needs body layout 6: its gist has a turn's
+// line or links, or a part is an answer's title.
+func layout6(r *record.Reply) bool {
+	if g := r.Gist; g != nil && (len(g.Links) > 0 || g.Turn != nil && g.Turn.Line != "") {
+		return true
+	}
+	for i := range r.Parts {
+		if r.Parts[i].Title != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// encodeTitles writes the titles of answers among parts (layout 6): their
+// count, then each one's part index and title.
+func encodeTitles(e *encoder, parts []record.Part) {
+	n := 0
+	for i := range parts {
+		if parts[i].Title != "" {
+			n++
+		}
+	}
+	e.uvarint(uint64(n))
+	for i := range parts {
+		if parts[i].Title != "" {
+			e.uvarint(uint64(i))
+			e.str(parts[i].Title)
+		}
+	}
+}
+
+// decodeTitles reads what encodeTitles wrote into parts; an index out of
+// range is a damaged record.
+func decodeTitles(d *decoder, parts []record.Part) {
+	n := d.uvarint()
+	if n > uint64(len(parts)) {
+		d.fail("count of answer titles")
+		return
+	}
+	for range n {
+		i, title := d.uvarint(), d.str()
+		if i >= uint64(len(parts)) {
+			d.fail("answer title's part")
+		}
+		if d.err != nil {
+			return
+		}
+		parts[i].Title = title
 	}
 }
 
@@ -184,14 +252,20 @@ func decodeBody(d *decoder, r *record.Reply, layout int) {
 			}
 		}
 	}
-	if layout >= 5 {
-		r.Gist = decodeGist(d)
+	switch {
+	case layout >= 6:
+		if d.bool() {
+			r.Gist = decodeGist(d, layout)
+		}
+		decodeTitles(d, r.Parts)
+	case layout == 5:
+		r.Gist = decodeGist(d, layout)
 	}
 }
 
 // encodeGist writes a reply's gist: for each of its facts whether it is
-// there, then its fields.
-func encodeGist(e *encoder, g *record.Gist) {
+// there, then its fields; layout 6 adds the turn's line and the links.
+func encodeGist(e *encoder, g *record.Gist, layout int) {
 	e.bool(g.Move != nil)
 	if m := g.Move; m != nil {
 		e.str(m.Game)
@@ -211,6 +285,9 @@ func encodeGist(e *encoder, g *record.Gist) {
 		e.str(t.Name)
 		e.bool(t.You)
 		e.str(t.Due)
+		if layout >= 6 {
+			e.str(t.Line)
+		}
 	}
 	e.bool(g.Ruling != nil)
 	if r := g.Ruling; r != nil {
@@ -226,9 +303,17 @@ func encodeGist(e *encoder, g *record.Gist) {
 		e.bool(x.You)
 		e.bool(x.Lost)
 	}
+	if layout >= 6 {
+		e.count(len(g.Links), g.Links == nil)
+		for _, l := range g.Links {
+			e.uvarint(uint64(l.Kind))
+			e.str(l.URL)
+			e.str(l.Line)
+		}
+	}
 }
 
-func decodeGist(d *decoder) *record.Gist {
+func decodeGist(d *decoder, layout int) *record.Gist {
 	g := &record.Gist{}
 	if d.bool() {
 		g.Move = &record.GistMove{Game: d.str(), Turn: d.int(), By: tak.Color(d.small()), Name: d.str(), You: d.bool(),
@@ -236,6 +321,9 @@ func decodeGist(d *decoder) *record.Gist {
 	}
 	if d.bool() {
 		g.Turn = &record.GistTurn{Turn: d.int(), ToMove: tak.Color(d.small()), Name: d.str(), You: d.bool(), Due: d.str()}
+		if layout >= 6 {
+			g.Turn.Line = d.str()
+		}
 	}
 	if d.bool() {
 		g.Ruling = &record.GistRuling{Legal: d.bool(), Verdict: d.str()}
@@ -243,6 +331,15 @@ func decodeGist(d *decoder) *record.Gist {
 	if d.bool() {
 		g.End = &record.GistEnd{Reason: record.EndReason(d.str()), Draw: d.bool(), Winner: tak.Color(d.small()),
 			Name: d.str(), You: d.bool(), Lost: d.bool()}
+	}
+	if layout >= 6 {
+		n, isNil := d.count()
+		if !isNil {
+			g.Links = make([]record.GistLink, n)
+		}
+		for i := range n {
+			g.Links[i] = record.GistLink{Kind: record.LinkKind(d.small()), URL: d.str(), Line: d.str()}
+		}
 	}
 	return g
 }
@@ -324,7 +421,10 @@ func encodeReply(r *record.Reply) ([]byte, error) {
 	encodeBody(&e, r)
 	s.body = e.b
 	format, deflated, body := formatRaw4, formatDeflate4V2, s.body
-	if r.Gist != nil {
+	switch {
+	case layout6(r):
+		format, deflated = formatRaw6, formatDeflate6V2
+	case r.Gist != nil:
 		format, deflated = formatRaw5, formatDeflate5V2
 	}
 	s.z = deflateDict(s.z[:0], body)
@@ -355,7 +455,7 @@ func assembleReply(h *replyHeader, format byte, body []byte) []byte {
 // splitReply parses the header of a stored reply and returns it with the
 // body's bytes, still compressed.
 func splitReply(raw []byte) (h replyHeader, format byte, body []byte, err error) {
-	if len(raw) == 0 || raw[0] < formatRaw || raw[0] > formatDeflate5V2 {
+	if len(raw) == 0 || raw[0] < formatRaw || raw[0] > formatDeflate6V2 {
 		return h, 0, nil, fmt.Errorf("%w: unknown reply format", ErrCorrupt)
 	}
 	format = raw[0]

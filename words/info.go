@@ -73,6 +73,7 @@ type GameLine struct {
 	Turn     int       // ListedActive: the turn to play, from 1
 	ToMove   tak.Color // ListedActive
 	Deadline time.Time // ListedActive: when the move is due; zero for no clock
+	Now      time.Time // ListedActive: when the line is written, for the time left; zero says none
 	Result   string    // ListedOver: the result in PTN
 	Status   string    // ListedOther: the record's status
 	Rematch  string    // RematchLinks of the game
@@ -84,7 +85,7 @@ type GameLine struct {
 }
 
 // Words writes the line: "g1 against bob, you play white: your turn
-// (turn 3), due 2026-11-27 09:00 UTC".
+// (turn 3), due 2026-11-27 09:00 UTC, 2 days 4 hours left".
 func (o GameLine) Words(r Reader) string {
 	g := o.Game
 	var b strings.Builder
@@ -98,6 +99,9 @@ func (o GameLine) Words(r Reader) string {
 		}
 		if !o.Deadline.IsZero() {
 			b.WriteString(", due " + r.Time(o.Deadline))
+			if !o.Now.IsZero() {
+				b.WriteString(", " + TimeLeft(o.Deadline.Sub(o.Now)))
+			}
 		}
 	case ListedSeek:
 		b.WriteString("open challenge, until someone accepts it (\"seeks\" lists it)")
@@ -175,4 +179,32 @@ func (o InfoRefusal) Words(Reader) string {
 		return "say \"notation mail\" (Tak by Mail: A1 is the north-west corner) or \"notation ptn\" (a1 is the south-west corner)"
 	}
 	return fmt.Sprintf("notation is mail or ptn, not %q", o.Arg)
+}
+
+// TimeLeft says how long is left before a deadline, in its two largest
+// units, rounded down: "2 days 4 hours left", "3 hours 20 minutes left",
+// "45 minutes left", "less than a minute left"; "overdue" once it passed.
+func TimeLeft(d time.Duration) string {
+	if d <= 0 {
+		return "overdue"
+	}
+	days, hours, minutes := int(d/(24*time.Hour)), int(d/time.Hour)%24, int(d/time.Minute)%60
+	var out string
+	switch {
+	case days > 0:
+		out = Plural(days, "day", "days")
+		if hours > 0 {
+			out += " " + Plural(hours, "hour", "hours")
+		}
+	case hours > 0:
+		out = Plural(hours, "hour", "hours")
+		if minutes > 0 {
+			out += " " + Plural(minutes, "minute", "minutes")
+		}
+	case minutes > 0:
+		out = Plural(minutes, "minute", "minutes")
+	default:
+		out = "less than a minute"
+	}
+	return out + " left"
 }

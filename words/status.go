@@ -65,8 +65,11 @@ type GameFile struct {
 
 // Words says what is attached.
 func (o GameFile) Words(Reader) string {
-	return "The whole game is attached as " + o.Name + ". Replay it on PTN Ninja: " + o.Link
+	return "The whole game is attached as " + o.Name + ". " + o.LinkLine()
 }
+
+// LinkLine is the sentence of Words that gives the link.
+func (o GameFile) LinkLine() string { return "Replay it on PTN Ninja: " + o.Link }
 
 // Offered is a command a player can send now in a game, offered under the
 // game's status (as a button where the medium draws them).

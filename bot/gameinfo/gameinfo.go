@@ -2,6 +2,7 @@ package gameinfo
 
 import (
 	"strings"
+	"time"
 
 	"github.com/takbymail/takbot/bot/pick"
 	"github.com/takbymail/takbot/bot/present"
@@ -17,6 +18,8 @@ import (
 type Lister interface {
 	// Sender is the sender's player record.
 	Sender() *record.Player
+	// Now is the time of the message being evaluated.
+	Now() time.Time
 	// GamesOf are a player's game ids, oldest first; PeekGame reads a
 	// game without loading it.
 	GamesOf(key string) ([]string, error)
@@ -167,7 +170,7 @@ func Line(t Lister, g *record.Game, key string) (words.GameLine, bool) {
 	waiting := false
 	switch g.Status {
 	case record.Active:
-		o.Listing, o.ToMove, o.Turn, o.Deadline = words.ListedActive, pick.ToMove(g), pick.Turn(g), g.Deadline
+		o.Listing, o.ToMove, o.Turn, o.Deadline, o.Now = words.ListedActive, pick.ToMove(g), pick.Turn(g), g.Deadline, t.Now()
 		waiting = o.ToMove == me
 	case record.Challenged:
 		switch {

@@ -18,8 +18,10 @@ type lister struct {
 	games  map[string]*record.Game
 	ids    []string
 	told   []string
+	now    time.Time // zero: the lines say no time left
 }
 
+func (l *lister) Now() time.Time                           { return l.now }
 func (l *lister) Sender() *record.Player                   { return l.sender }
 func (l *lister) GamesOf(string) ([]string, error)         { return l.ids, nil }
 func (l *lister) PeekGame(id string) (*record.Game, error) { return l.games[id], nil }

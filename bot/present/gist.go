@@ -1,6 +1,7 @@
 package present
 
 import (
+	"slices"
 	"time"
 
 	"github.com/takbymail/takbot/notation"
@@ -11,12 +12,13 @@ import (
 
 // Note adds to gist, the facts of a reply being written for reader r, those
 // of outcome o as the referee words it there: the first move and ruling
-// told, whose turn it is by the last word on it, how the game ended. It
+// told, whose turn it is by the last word on it (and the line that says
+// it), how the game ended, the links given (a game on PTN Ninja). It
 // returns the gist, allocated on the first fact; an outcome with none to
 // add (a refusal, a proposal, help) leaves it as it was, nil included.
 func Note(gist *record.Gist, o words.Outcome, r words.Reader) *record.Gist {
 	switch o.(type) {
-	case words.MovePlayed, words.MoveWatched, words.Ruling, words.Standing, words.StandingWatched:
+	case words.MovePlayed, words.MoveWatched, words.Ruling, words.Standing, words.StandingWatched, words.GameFile, words.NinjaLinked:
 	default:
 		return gist // most outcomes: nothing to note, nothing allocated
 	}
@@ -41,6 +43,7 @@ func Note(gist *record.Gist, o words.Outcome, r words.Reader) *record.Gist {
 		switch o.Stage {
 		case words.InProgress:
 			g.Turn = turnGist(o.Game, o.Turn, o.ToMove, o.ToMove == r.Color, r.Time, o.Deadline)
+			g.Turn.Line = o.Words(r)
 		case words.Finished:
 			g.End = endGist(g.End, o.Result, o.Game.Names[o.Result.Winner], r)
 		}
@@ -48,14 +51,32 @@ func Note(gist *record.Gist, o words.Outcome, r words.Reader) *record.Gist {
 		switch o.Stage {
 		case words.InProgress:
 			g.Turn = turnGist(o.Game, o.Turn, o.ToMove, false, words.UTC, o.Deadline)
+			g.Turn.Line = o.Words(r)
 		case words.Finished:
 			g.End = endGist(g.End, o.End, "", words.Reader{})
 		}
+	case words.GameFile:
+		g.Links = append(g.Links, record.GistLink{Kind: record.LinkReplay, URL: o.Link, Line: o.LinkLine()})
+	case words.NinjaLinked:
+		g.Links = append(g.Links, record.GistLink{Kind: record.LinkReplay, URL: o.Link, Line: o.Words(r)})
 	}
-	if gist == nil && *g == (record.Gist{}) {
+	if gist == nil && g.Move == nil && g.Turn == nil && g.Ruling == nil && g.End == nil && g.Links == nil {
 		return nil
 	}
 	return g
+}
+
+// Link adds to gist a link given in line, once, allocating the gist if
+// need be.
+func Link(gist *record.Gist, kind record.LinkKind, url, line string) *record.Gist {
+	if gist == nil {
+		gist = &record.Gist{}
+	}
+	l := record.GistLink{Kind: kind, URL: url, Line: line}
+	if !slices.Contains(gist.Links, l) {
+		gist.Links = append(gist.Links, l)
+	}
+	return gist
 }
 
 // moveGist is a move played at turn by colour by, told to reader r in line.

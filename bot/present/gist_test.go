@@ -30,16 +30,22 @@ func TestNote(t *testing.T) {
 	gist = Note(gist, moved, bob)
 	gist = Note(gist, words.MovePlayed{Game: g, Turn: 6, By: tak.Black, Move: words.MoveNames{PTN: "d4"}}, bob)
 	gist = Note(gist, words.Standing{Game: g, Stage: words.InProgress, Turn: 6, ToMove: tak.White, Deadline: due}, bob)
-	gist = Note(gist, words.Standing{Game: g, Stage: words.InProgress, Turn: 6, ToMove: tak.Black, Deadline: due}, bob)
+	last := words.Standing{Game: g, Stage: words.InProgress, Turn: 6, ToMove: tak.Black, Deadline: due}
+	gist = Note(gist, last, bob)
 	gist = Note(gist, words.Ruling{Game: g, Turn: 5, Move: tak.Move{}, Before: start}, bob)
 	gist = Note(gist, words.Standing{Game: g, Stage: words.Finished, Result: words.Result{Winner: tak.White, Reason: "road"}}, bob)
 	gist = Note(gist, words.Standing{Game: g, Stage: words.Finished, Result: words.Result{Draw: true, Reason: "agreement"}}, bob)
+	file := words.GameFile{Name: "g1.ptn", Link: "https://ptn.ninja/x"}
+	gist = Note(gist, file, bob)
+	gist = Note(gist, words.NinjaLinked{ID: "g1", Link: "https://ptn.ninja/y"}, bob)
 	want := &record.Gist{
 		Move: &record.GistMove{Game: "g1", Turn: 5, By: tak.White, Name: "Alice", PTN: "c3", Mail: "ps c2", InMail: true,
 			Line: moved.Line(bob)},
-		Turn:   &record.GistTurn{Turn: 6, ToMove: tak.Black, Name: "Bob", You: true, Due: "2026-11-28 12:00 UTC"},
+		Turn:   &record.GistTurn{Turn: 6, ToMove: tak.Black, Name: "Bob", You: true, Due: "2026-11-28 12:00 UTC", Line: last.Words(bob)},
 		Ruling: &record.GistRuling{Legal: true, Verdict: "the move is legal"},
 		End:    &record.GistEnd{Reason: record.EndRoad, Winner: tak.White, Name: "Alice", Lost: true},
+		Links: []record.GistLink{{Kind: record.LinkReplay, URL: "https://ptn.ninja/x", Line: "Replay it on PTN Ninja: https://ptn.ninja/x"},
+			{Kind: record.LinkReplay, URL: "https://ptn.ninja/y", Line: "Game g1 on PTN Ninja: https://ptn.ninja/y"}},
 	}
 	if !reflect.DeepEqual(gist, want) {
 		t.Errorf("gist:\n got %+v %+v %+v %+v %+v\nwant %+v %+v %+v %+v %+v", gist, gist.Move, gist.Turn, gist.Ruling, gist.End,

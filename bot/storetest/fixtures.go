@@ -132,10 +132,14 @@ func fullReply(id string, to record.Identity) *record.Reply {
 	r.Gist = &record.Gist{
 		Move: &record.GistMove{Game: "g7", Turn: 23, By: tak.Black, Name: "alice", You: true, PTN: "3b4-21", Mail: "ms b2 p3 2 1",
 			InMail: true, Line: "g7 turn 23: alice (white) played ms b2 p3 2 1 (PTN 3b4-21)."},
-		Turn:   &record.GistTurn{Turn: 24, ToMove: tak.Black, Name: "Bob", You: true, Due: "2026-11-24 09:00 UTC"},
+		Turn: &record.GistTurn{Turn: 24, ToMove: tak.Black, Name: "Bob", You: true, Due: "2026-11-24 09:00 UTC",
+			Line: "Turn 24 (PTN move 12, black): Bob (black) to move, by 2026-11-24 09:00 UTC."},
 		Ruling: &record.GistRuling{Legal: true, Verdict: "the move is legal"},
 		End:    &record.GistEnd{Reason: record.EndRoad, Draw: true, Winner: tak.Black, Name: "Bob", You: true, Lost: true},
+		Links: []record.GistLink{{Kind: record.LinkReplay, URL: "https://ptn.ninja/NobwRAdghg",
+			Line: "Replay it on PTN Ninja: https://ptn.ninja/NobwRAdghg"}},
 	}
+	r.Parts[0].Title = `"ps c3"` // as if it answered one of several commands
 	return r
 }
 
