@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,14 +50,33 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the self-play openings")
 	exclude := flag.String("exclude", "internal/teimatch/openings_claim.txt", "openings (one a line, PTN) whose symmetry class self-play avoids; empty for none")
 	pgnOut := flag.String("ptn", "", "write the self-play games as PTN to this file")
+	komi := flag.String("halfkomi", "0", "the self-play games' komi in half flats, comma-separated: game i plays with the (i mod n)th")
 	flag.Parse()
-	if err := run(*games, *in, *out, *iters, *skip, *selfplay, *nodes, *seed, *exclude, *pgnOut); err != nil {
+	komis, err := parseKomis(*komi)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tune:", err)
+		os.Exit(2)
+	}
+	if err := run(*games, *in, *out, *iters, *skip, *selfplay, *nodes, *seed, *exclude, *pgnOut, komis); err != nil {
 		fmt.Fprintln(os.Stderr, "tune:", err)
 		os.Exit(1)
 	}
 }
 
-func run(gamesFiles, startFile, outFile string, iters, skip, selfplay int, nodes int64, seed uint64, exclude, ptnOut string) error {
+// parseKomis reads a comma-separated list of komis in half flats.
+func parseKomis(text string) ([]tak.Komi, error) {
+	var out []tak.Komi
+	for _, f := range strings.Split(text, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < -20 || n > 20 {
+			return nil, fmt.Errorf("-halfkomi: %q is not a whole number of half flats from -20 to 20", f)
+		}
+		out = append(out, tak.Komi(n))
+	}
+	return out, nil
+}
+
+func run(gamesFiles, startFile, outFile string, iters, skip, selfplay int, nodes int64, seed uint64, exclude, ptnOut string, komis []tak.Komi) error {
 	startRaw, err := os.ReadFile(startFile)
 	if err != nil {
 		return err
@@ -94,7 +114,7 @@ func run(gamesFiles, startFile, outFile string, iters, skip, selfplay int, nodes
 		}
 		began := time.Now()
 		games, s, err := engine.SelfPlay(context.Background(), engine.SelfPlayOptions{
-			Games: selfplay, Nodes: nodes, Seed: seed, Weights: start, Skip: skipFn})
+			Games: selfplay, Nodes: nodes, Seed: seed, Weights: start, Skip: skipFn, HalfKomi: komis})
 		if err != nil {
 			return err
 		}
@@ -201,7 +221,11 @@ func writeGames(name string, games []engine.SelfPlayGame) error {
 		if !g.Result.Over() {
 			res = "1/2-1/2"
 		}
-		fmt.Fprintf(&sb, "[Event \"takbot self-play %d\"]\n[Size \"6\"]\n[Result \"%s\"]\n\n", i+1, res)
+		fmt.Fprintf(&sb, "[Event \"takbot self-play %d\"]\n[Size \"6\"]\n", i+1)
+		if g.Komi != 0 {
+			fmt.Fprintf(&sb, "[Komi \"%s\"]\n", g.Komi)
+		}
+		fmt.Fprintf(&sb, "[Result \"%s\"]\n\n", res)
 		for j := 0; j < len(g.Moves); j += 2 {
 			line := fmt.Sprintf("%d. %s", j/2+1, g.Moves[j])
 			if j+1 < len(g.Moves) {
@@ -237,9 +261,12 @@ func Samples(r io.Reader, skip int) ([]engine.Sample, int, error) {
 		default:
 			continue
 		}
-		size := 6
-		fmt.Sscan(g.Tag("Size"), &size)
-		cfg := tak.DefaultConfig(size)
+		cfg, err := g.Config() // size and komi from the tags
+		if err != nil {
+			size := 6
+			fmt.Sscan(g.Tag("Size"), &size)
+			cfg = tak.DefaultConfig(size)
+		}
 		p, err := tak.NewPosition(cfg)
 		if err != nil {
 			continue
