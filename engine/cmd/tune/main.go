@@ -17,7 +17,11 @@
 // games are the engine's own moves, so a change of the search changes
 // them). It takes about 8 minutes of one core here (47 minutes of wall
 // time at a load average of 15 to 25). -selfplay 0 fits on the PTN files
-// alone. engine/weights_human.json is the fit on the human games of
+// alone. -halfkomi sets the self-play games' komi (half flats,
+// comma-separated, game i playing the (i mod n)th: "0,4" alternates komi 0
+// and komi 2); the games' PTN (-ptn) carries a Komi tag, and PTN games are
+// read with their tags' komi, so a run's games can be fitted again later
+// with -selfplay 0 -games .... engine/weights_human.json is the fit on the human games of
 // before (commit ee45b89's weights.json, from engine/weights_start.json),
 // with the flat-race features' hand-set weights added.
 package main
