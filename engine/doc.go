@@ -9,10 +9,11 @@
 // placement and by stack move (stackWin, a bitboard test of every way to
 // drop a stack) are wins there, and the opponent's threats are searched a
 // ply deeper. Time management serves a fixed time per move and clocks with
-// increments. The evaluation is komi-aware, with flat-race terms for the
-// end of the game, and its weights are data (weights.json, fitted on
-// self-play games generated here and real games by `go run
-// ./engine/cmd/tune`). It plays every size from 3x3 to 8x8.
+// increments. The evaluation is komi-aware (komi is a feature of its own,
+// counted for Black and in the flat race's lead), with flat-race terms for
+// the end of the game, and its weights are data (weights.json, fitted on
+// self-play games generated here, with komi if asked, and real games by
+// `go run ./engine/cmd/tune`). It plays every size from 3x3 to 8x8.
 //
 // It imports only the tak package and the standard library. Search reads
 // positions through tak's exported API only (Tops and StackColors give it

@@ -273,3 +273,35 @@ func TestRaceFeatures(t *testing.T) {
 		t.Fatalf("White to move, 3 empty: race_last %v, want > 0", f[fRaceLast])
 	}
 }
+
+// TestKomiFeature: komi counts for Black in its own feature, not in the
+// flats, and in the flat race's lead.
+func TestKomiFeature(t *testing.T) {
+	cfg := tak.DefaultConfig(3)
+	cfg.Komi = 4
+	p, _ := tak.NewPosition(cfg)
+	var f [nFeatures]float64
+	var b board
+	b.load(p)
+	features(&b, tak.White, &f)
+	if f[fKomi] != -2 || f[fFlats] != 0 {
+		t.Fatalf("White's view: komi %v flats %v, want -2 and 0", f[fKomi], f[fFlats])
+	}
+	features(&b, tak.Black, &f)
+	if f[fKomi] != 2 {
+		t.Fatalf("Black's view: komi %v, want 2", f[fKomi])
+	}
+	// 3x3 near the end, White 3 flats to 2 but komi 2: White's lead is -1
+	w, bl := tak.MakePiece(tak.White, tak.Flat), tak.MakePiece(tak.Black, tak.Flat)
+	q, err := tak.Setup(cfg, map[tak.Square]tak.Stack{
+		tak.SquareAt(0, 0): {w}, tak.SquareAt(1, 0): {w}, tak.SquareAt(2, 0): {bl},
+		tak.SquareAt(0, 1): {bl}, tak.SquareAt(1, 1): {w}}, tak.White, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.load(q)
+	features(&b, tak.White, &f)
+	if f[fFlats] != 1 || f[fRaceFlats] >= 0 {
+		t.Fatalf("White to move, 3 to 2 with komi 2: flats %v race_flats %v (want 1 and < 0)", f[fFlats], f[fRaceFlats])
+	}
+}

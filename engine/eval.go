@@ -7,7 +7,7 @@ import "github.com/takbymail/takbot/tak"
 // side to move). Every feature has a weight for the opening and one for the
 // end, mixed by the game's phase.
 const (
-	fFlats         = iota // flats on top; Black's count includes komi
+	fFlats         = iota // flats on top (komi is fKomi)
 	fWalls                // walls on top
 	fCaps                 // capstones on the board
 	fCentreFlat           // Σ distance to the edge of the flats on top
@@ -30,6 +30,7 @@ const (
 	fTempo                // 1 for the side to move
 	fRaceFlats            // the flat lead (komi included) times the race's nearness
 	fRaceLast             // ± the race's nearness: + when the side to move would place the game's last piece
+	fKomi                 // the komi in flats, counted for Black: its worth by phase is fitted on games with komi
 	nFeatures
 )
 
@@ -39,7 +40,7 @@ var featureNames = [nFeatures]string{
 	"own_under_flat", "capt_under_flat", "own_under_hard", "capt_under_hard",
 	"line1", "line2", "line3", "span1", "span2", "span3", "groups",
 	"threats", "liberties", "hard_near_road", "reserves", "tempo",
-	"race_flats", "race_last",
+	"race_flats", "race_last", "komi",
 }
 
 // raceHorizon is how many placements from the end of the game (the board
@@ -110,11 +111,9 @@ func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
 	for i := range f {
 		f[i] = float64(per[mover][i] - per[opp][i])
 	}
-	komi := float64(b.komi) / 2 // Black's flats count komi
-	if mover == tak.Black {
-		f[fFlats] += komi
-	} else {
-		f[fFlats] -= komi
+	f[fKomi] = float64(b.komi) / 2 // Black's flats count komi
+	if mover == tak.White {
+		f[fKomi] = -f[fKomi]
 	}
 	// the flat race: how near the game is to ending by placements alone
 	// (the board filled or a reserve spent), and who places last then
@@ -122,7 +121,7 @@ func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
 	rm, ro := b.stones[mover]+b.capsLeft[mover], b.stones[opp]+b.capsLeft[opp]
 	if ends := min(empties, rm, ro); ends < raceHorizon {
 		u := float64(raceHorizon-ends) / raceHorizon
-		f[fRaceFlats] = f[fFlats] * u
+		f[fRaceFlats] = (f[fFlats] + f[fKomi]) * u // the lead that decides the race
 		// plies from now: the mover places at 1, 3, 5..., the opponent at 2, 4...
 		if last := min(empties, 2*rm-1, 2*ro); last%2 == 1 {
 			f[fRaceLast] = u

@@ -14,6 +14,8 @@ import (
 // is the same every time), a game drawn after MaxPlies (default 300).
 // Skip, if set, refuses an opening: it is given the opening's first moves
 // (the claim openings of matches are kept out of training this way).
+// HalfKomi, if not empty, gives the games' komi in half flats, game i
+// playing with HalfKomi[i % len(HalfKomi)] (komi 0 when empty).
 type SelfPlayOptions struct {
 	Games       int
 	Size        int
@@ -23,10 +25,12 @@ type SelfPlayOptions struct {
 	MaxPlies    int
 	Weights     *Weights
 	Skip        func(opening []tak.Move) bool
+	HalfKomi    []tak.Komi
 }
 
 // SelfPlayGame is one game of a self-play run.
 type SelfPlayGame struct {
+	Komi   tak.Komi // in half flats
 	Moves  []tak.Move
 	Result tak.Result
 	// White is White's score: 1 won, 0 lost, 0.5 drawn (by flats or by length).
@@ -58,7 +62,11 @@ func SelfPlay(ctx context.Context, opts SelfPlayOptions) ([]SelfPlayGame, []Samp
 		if err := ctx.Err(); err != nil {
 			return games, samples, err
 		}
-		p, err := tak.NewPosition(tak.DefaultConfig(opts.Size))
+		cfg := tak.DefaultConfig(opts.Size)
+		if len(opts.HalfKomi) > 0 {
+			cfg.Komi = opts.HalfKomi[len(games)%len(opts.HalfKomi)]
+		}
+		p, err := tak.NewPosition(cfg)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -89,7 +97,7 @@ func SelfPlay(ctx context.Context, opts SelfPlayOptions) ([]SelfPlayGame, []Samp
 			moves = append(moves, res.Move)
 			ps = append(ps, p)
 		}
-		g := SelfPlayGame{Moves: moves, Result: p.Result(), White: 0.5}
+		g := SelfPlayGame{Komi: cfg.Komi, Moves: moves, Result: p.Result(), White: 0.5}
 		if g.Result.Over() && !g.Result.Draw {
 			g.White = 0
 			if g.Result.Winner == tak.White {

@@ -55,3 +55,27 @@ func TestSelfPlayDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfPlayKomi: the games take their komi from HalfKomi in turn, and
+// every sample's position (what the fit reads, komi included) plays it.
+func TestSelfPlayKomi(t *testing.T) {
+	opts := SelfPlayOptions{Games: 3, Size: 5, Nodes: 200, Seed: 3, MaxPlies: 30,
+		HalfKomi: []tak.Komi{0, 4}}
+	games, samples, err := SelfPlay(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []tak.Komi{0, 4, 0}
+	for i, g := range games {
+		if g.Komi != want[i] || g.Result.Komi != want[i] {
+			t.Errorf("game %d: komi %v (result %v), want %v", i, g.Komi, g.Result.Komi, want[i])
+		}
+	}
+	seen := map[tak.Komi]bool{}
+	for _, s := range samples {
+		seen[s.Pos.Config().Komi] = true
+	}
+	if !seen[0] || !seen[4] || len(seen) != 2 {
+		t.Errorf("samples' komis %v, want 0 and 4", seen)
+	}
+}

@@ -95,6 +95,8 @@ type Summary struct {
 	// when the match ended.
 	SPRT     *SPRT
 	Decision Decision
+	// HalfKomi is the match's komi in half flats (written as a Komi tag).
+	HalfKomi int
 }
 
 // Run plays the match. It returns an error only when the match cannot go
@@ -105,7 +107,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	if (cfg.Clocks[0].Time > 0) != (cfg.Clocks[1].Time > 0) {
 		return Summary{}, errors.New("teimatch: a clock for one engine only")
 	}
-	sum := Summary{SPRT: cfg.SPRT}
+	sum := Summary{SPRT: cfg.SPRT, HalfKomi: cfg.HalfKomi}
 	var procs [2]*proc
 	defer func() {
 		for _, p := range procs {
@@ -459,8 +461,12 @@ func clip(s string) string {
 // WritePTN writes the match's games as PTN, one after the other.
 func (s Summary) WritePTN(w io.Writer, names [2]string, size int) error {
 	for _, g := range s.Games {
-		fmt.Fprintf(w, "[Event \"takbot match game %d\"]\n[Size \"%d\"]\n[Player1 \"%s\"]\n[Player2 \"%s\"]\n[Result \"%s\"]\n\n",
-			g.Index, size, names[g.White], names[1-g.White], g.Result)
+		komi := ""
+		if s.HalfKomi != 0 {
+			komi = fmt.Sprintf("[Komi \"%s\"]\n", tak.Komi(s.HalfKomi))
+		}
+		fmt.Fprintf(w, "[Event \"takbot match game %d\"]\n[Size \"%d\"]\n%s[Player1 \"%s\"]\n[Player2 \"%s\"]\n[Result \"%s\"]\n\n",
+			g.Index, size, komi, names[g.White], names[1-g.White], g.Result)
 		for i := 0; i < len(g.Moves); i += 2 {
 			line := fmt.Sprintf("%d. %s", i/2+1, g.Moves[i])
 			if i+1 < len(g.Moves) {

@@ -142,6 +142,14 @@ func TestSelfMatch(t *testing.T) {
 	if err := sum.WritePTN(&ptn, [2]string{"a", "b"}, 6); err != nil || strings.Count(ptn.String(), "[Event") != 4 {
 		t.Errorf("PTN: %v\n%s", err, ptn.String())
 	}
+	if strings.Contains(ptn.String(), "[Komi") {
+		t.Errorf("komi 0 written as a tag:\n%s", ptn.String())
+	}
+	sum.HalfKomi = 5
+	ptn.Reset()
+	if err := sum.WritePTN(&ptn, [2]string{"a", "b"}, 6); err != nil || strings.Count(ptn.String(), "[Komi \"2.5\"]") != 4 {
+		t.Errorf("PTN with komi: %v\n%s", err, ptn.String())
+	}
 }
 
 // TestScore: score, error bar and Elo of a few match outcomes.

@@ -17,7 +17,11 @@
 // games are the engine's own moves, so a change of the search changes
 // them). It takes about 8 minutes of one core here (47 minutes of wall
 // time at a load average of 15 to 25). -selfplay 0 fits on the PTN files
-// alone. engine/weights_human.json is the fit on the human games of
+// alone. -halfkomi sets the self-play games' komi (half flats,
+// comma-separated, game i playing the (i mod n)th: "0,4" alternates komi 0
+// and komi 2); the games' PTN (-ptn) carries a Komi tag, and PTN games are
+// read with their tags' komi, so a run's games can be fitted again later
+// with -selfplay 0 -games .... engine/weights_human.json is the fit on the human games of
 // before (commit ee45b89's weights.json, from engine/weights_start.json),
 // with the flat-race features' hand-set weights added.
 package main
@@ -30,6 +34,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,14 +54,33 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the self-play openings")
 	exclude := flag.String("exclude", "internal/teimatch/openings_claim.txt", "openings (one a line, PTN) whose symmetry class self-play avoids; empty for none")
 	pgnOut := flag.String("ptn", "", "write the self-play games as PTN to this file")
+	komi := flag.String("halfkomi", "0", "the self-play games' komi in half flats, comma-separated: game i plays with the (i mod n)th")
 	flag.Parse()
-	if err := run(*games, *in, *out, *iters, *skip, *selfplay, *nodes, *seed, *exclude, *pgnOut); err != nil {
+	komis, err := parseKomis(*komi)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tune:", err)
+		os.Exit(2)
+	}
+	if err := run(*games, *in, *out, *iters, *skip, *selfplay, *nodes, *seed, *exclude, *pgnOut, komis); err != nil {
 		fmt.Fprintln(os.Stderr, "tune:", err)
 		os.Exit(1)
 	}
 }
 
-func run(gamesFiles, startFile, outFile string, iters, skip, selfplay int, nodes int64, seed uint64, exclude, ptnOut string) error {
+// parseKomis reads a comma-separated list of komis in half flats.
+func parseKomis(text string) ([]tak.Komi, error) {
+	var out []tak.Komi
+	for _, f := range strings.Split(text, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < -20 || n > 20 {
+			return nil, fmt.Errorf("-halfkomi: %q is not a whole number of half flats from -20 to 20", f)
+		}
+		out = append(out, tak.Komi(n))
+	}
+	return out, nil
+}
+
+func run(gamesFiles, startFile, outFile string, iters, skip, selfplay int, nodes int64, seed uint64, exclude, ptnOut string, komis []tak.Komi) error {
 	startRaw, err := os.ReadFile(startFile)
 	if err != nil {
 		return err
@@ -94,7 +118,7 @@ func run(gamesFiles, startFile, outFile string, iters, skip, selfplay int, nodes
 		}
 		began := time.Now()
 		games, s, err := engine.SelfPlay(context.Background(), engine.SelfPlayOptions{
-			Games: selfplay, Nodes: nodes, Seed: seed, Weights: start, Skip: skipFn})
+			Games: selfplay, Nodes: nodes, Seed: seed, Weights: start, Skip: skipFn, HalfKomi: komis})
 		if err != nil {
 			return err
 		}
@@ -201,7 +225,11 @@ func writeGames(name string, games []engine.SelfPlayGame) error {
 		if !g.Result.Over() {
 			res = "1/2-1/2"
 		}
-		fmt.Fprintf(&sb, "[Event \"takbot self-play %d\"]\n[Size \"6\"]\n[Result \"%s\"]\n\n", i+1, res)
+		fmt.Fprintf(&sb, "[Event \"takbot self-play %d\"]\n[Size \"6\"]\n", i+1)
+		if g.Komi != 0 {
+			fmt.Fprintf(&sb, "[Komi \"%s\"]\n", g.Komi)
+		}
+		fmt.Fprintf(&sb, "[Result \"%s\"]\n\n", res)
 		for j := 0; j < len(g.Moves); j += 2 {
 			line := fmt.Sprintf("%d. %s", j/2+1, g.Moves[j])
 			if j+1 < len(g.Moves) {
@@ -237,9 +265,12 @@ func Samples(r io.Reader, skip int) ([]engine.Sample, int, error) {
 		default:
 			continue
 		}
-		size := 6
-		fmt.Sscan(g.Tag("Size"), &size)
-		cfg := tak.DefaultConfig(size)
+		cfg, err := g.Config() // size and komi from the tags
+		if err != nil {
+			size := 6
+			fmt.Sscan(g.Tag("Size"), &size)
+			cfg = tak.DefaultConfig(size)
+		}
 		p, err := tak.NewPosition(cfg)
 		if err != nil {
 			continue

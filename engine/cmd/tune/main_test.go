@@ -82,3 +82,39 @@ func TestClassOf(t *testing.T) {
 		t.Fatalf("claim classes %v, err %v", classes, err)
 	}
 }
+
+// TestKomiRoundTrip: self-play games written with their komi are read back
+// with it, so the fit sees the komi the games were played with.
+func TestKomiRoundTrip(t *testing.T) {
+	komis, err := parseKomis("0, 4")
+	if err != nil || len(komis) != 2 || komis[1] != 4 {
+		t.Fatalf("parseKomis: %v %v", komis, err)
+	}
+	if _, err := parseKomis("4,x"); err == nil {
+		t.Error("parseKomis took x")
+	}
+	games, _, err := engine.SelfPlay(t.Context(), engine.SelfPlayOptions{Games: 2, Size: 6, Nodes: 100, Seed: 5, MaxPlies: 12, HalfKomi: komis})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := t.TempDir() + "/sp.ptn"
+	if err := writeGames(name, games); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	samples, used, err := Samples(f, 0)
+	if err != nil || used != 2 {
+		t.Fatalf("%d games read: %v", used, err)
+	}
+	seen := map[tak.Komi]int{}
+	for _, s := range samples {
+		seen[s.Pos.Config().Komi]++
+	}
+	if seen[0] == 0 || seen[4] == 0 {
+		t.Errorf("komis read back: %v", seen)
+	}
+}
