@@ -5,10 +5,12 @@
 // (Zobrist keys, updated from the squares a move changes), null-move
 // pruning, the hash move and killers tried before the moves are
 // generated, history ordering, late move reductions, a threat extension
-// for roads in one, and at the leaves a road-threat quiescence: roads by
-// placement and by stack move (stackWin, a bitboard test of every way to
-// drop a stack) are wins there, and the opponent's threats are searched a
-// ply deeper. Time management serves a fixed time per move and clocks with
+// for roads in one, a flat-race extension (a ply deeper where the game
+// can end by placements within two: the board full or a reserve spent;
+// once a line, shared with the threat extension), and at the leaves a
+// road-threat quiescence: roads by placement and by stack move
+// (stackWin, a bitboard test of every way to drop a stack) are wins
+// there, and the opponent's threats are searched a ply deeper. Time management serves a fixed time per move and clocks with
 // increments. The evaluation is komi-aware (komi is a feature of its own,
 // counted for Black and in the flat race's lead), with flat-race terms for
 // the end of the game, and its weights are data (weights.json, fitted on

@@ -305,3 +305,21 @@ func TestKomiFeature(t *testing.T) {
 		t.Fatalf("White to move, 3 to 2 with komi 2: flats %v race_flats %v (want 1 and < 0)", f[fFlats], f[fRaceFlats])
 	}
 }
+
+// TestRaceEnds: the race's distance from the end is the empty squares or
+// the smaller reserve, whichever is fewer; the search extends a line once
+// when it is 2 or less.
+func TestRaceEnds(t *testing.T) {
+	var b board
+	// 3x3 (10 stones each): 4 empty squares, reserves 7 and 8
+	b.load(setupSize(t, 3, tak.White, map[string]string{"a1": "w", "b1": "w", "c1": "b", "a2": "b", "b2": "w"}))
+	if got := raceEnds(&b); got != 4 {
+		t.Fatalf("4 empty squares: raceEnds %d, want 4", got)
+	}
+	// 6x6 (30 stones and a capstone each): Black has 2 pieces in hand
+	stacks := map[string]string{"a1": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "f6": "w"}
+	b.load(setupSize(t, 6, tak.White, stacks))
+	if got := raceEnds(&b); got != 2 {
+		t.Fatalf("Black with 2 in hand: raceEnds %d, want 2", got)
+	}
+}

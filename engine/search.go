@@ -350,8 +350,8 @@ type node struct {
 
 // negamax searches p to depth and returns its score for the side to move
 // within the window alpha, beta. Its steps: a finished game, the node
-// count and the stop check; a road by placement; the road-threat
-// extension and the leaf's quiescence; the transposition table; the null
+// count and the stop check; a road by placement; the flat-race and
+// road-threat extensions and the leaf's quiescence; the transposition table; the null
 // move; then the hash move and the killers before the moves are
 // generated, the other moves in order, and the table's new entry.
 func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, beta int, extended bool) int {
@@ -388,6 +388,11 @@ func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, b
 	opp := mover.Opponent()
 	if !opening && b.canPlace(opp) {
 		blocks = b.placeWins(opp)
+	}
+	if depth > 0 && !extended && !opening && raceEnds(b) <= 2 {
+		// the game can end by placements within a few plies: search the
+		// flat race a ply deeper (once per line)
+		depth, extended = depth+1, true
 	}
 	if depth > 0 && blocks != 0 && !extended {
 		// the opponent threatens a road: search the answers one ply deeper
@@ -693,4 +698,10 @@ func (s *searcher) rewardCutoff(ply int, mover tak.Color, m tak.Move, depth int)
 // near its end).
 func nullSafe(b *board) bool {
 	return b.stones[0]+b.capsLeft[0] > 4 && b.stones[1]+b.capsLeft[1] > 4 && popcount(b.empty()) > 4
+}
+
+// raceEnds is how many placements from the end of the game b is: the
+// empty squares or the smaller reserve, whichever is fewer.
+func raceEnds(b *board) int {
+	return min(popcount(b.empty()), b.stones[0]+b.capsLeft[0], b.stones[1]+b.capsLeft[1])
 }
