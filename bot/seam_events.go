@@ -175,16 +175,16 @@ func (s *session) settleEvents() error {
 func (r *Referee) tickEvents(ctx context.Context, now time.Time) ([]Reply, error) {
 	return event.TickAll(ctx, r.view(ctx), now, func(d event.Due) (replies []Reply, err error) {
 		ls := &lockSet{r: r}
-		ls.lock(map[int]bool{stripeOf(event.LockKey(d.Key)): true})
+		ls.lock(map[int]bool{stripeOf(event.LockKey(d.ID)): true})
 		defer ls.unlock()
-		s := r.newSession(ctx, ls, Message{}, fmt.Sprintf("event:%s:start:%d", d.Key, d.At.Unix()))
+		s := r.newSession(ctx, ls, Message{}, fmt.Sprintf("event:%s:start:%d", d.ID, d.At.Unix()))
 		defer func() {
 			if v := recover(); v != nil {
-				r.logger().Error("panic while starting an event", "event", d.Key, "panic", v)
+				r.logger().Error("panic while starting an event", "event", d.ID, "panic", v)
 				replies, err = nil, fmt.Errorf("internal error: %v", v)
 			}
 		}()
-		if err := event.Tick(s, d.Key, d.At); err != nil {
+		if err := event.Tick(s, d.ID, d.At); err != nil {
 			return nil, err
 		}
 		return s.commit(&ProcessedRecord{}, nil)

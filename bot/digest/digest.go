@@ -3,13 +3,11 @@ package digest
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/takbymail/takbot/bot/news"
 	"github.com/takbymail/takbot/bot/schedule"
+	"github.com/takbymail/takbot/bot/wake"
 	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/words"
@@ -59,24 +57,8 @@ type Turn interface {
 	Offer(to, game string, cs ...words.Choice)
 }
 
-// key is the index key of a player's digest due at at.
-func key(at time.Time, player string) string {
-	return fmt.Sprintf("digest/%012d/%s", at.Unix(), player)
-}
-
-// parseKey reads an index key.
-func parseKey(k string) (time.Time, string, bool) {
-	rest, ok := strings.CutPrefix(k, "digest/")
-	if !ok {
-		return time.Time{}, "", false
-	}
-	secs, player, ok := strings.Cut(rest, "/")
-	n, err := strconv.ParseInt(secs, 10, 64)
-	if !ok || err != nil || player == "" {
-		return time.Time{}, "", false
-	}
-	return time.Unix(n, 0), player, true
-}
+// index is the wake index of the digests: "digest/SECONDS/PLAYER".
+var index = wake.Index{Space: Space, Name: "digest", Max: maxPerTick}
 
 // reindex moves a player's index key from old to next (either zero: none)
 // in the commit's transaction.
@@ -84,17 +66,7 @@ func reindex(t Turn, player string, old, next time.Time) {
 	if old.Equal(next) {
 		return
 	}
-	t.AtCommit(func(tx record.Tx) error {
-		if !old.IsZero() {
-			if err := tx.DeleteState(Space, key(old, player)); err != nil {
-				return err
-			}
-		}
-		if next.IsZero() {
-			return nil
-		}
-		return tx.PutState(Space, key(next, player), []byte(player))
-	})
+	t.AtCommit(func(tx record.Tx) error { return index.Move(tx, player, old, next) })
 }
 
 // Schedule sets when a player's digest is next due, from now, and moves
@@ -177,66 +149,13 @@ func Setting(p *record.Player) words.DigestSetting {
 	return o
 }
 
-// Due is a digest due by the index: the player's and when.
-type Due struct {
-	At     time.Time
-	Player string
-}
-
-// errStopScan stops a scan of the index at the first key not yet due.
-var errStopScan = errors.New("stop")
-
-// DueBy reads the digests due by now from the index, at most 1,000 (the
-// rest wait for the next tick), earliest first.
-func DueBy(view func(func(record.Tx) error) error, now time.Time) ([]Due, error) {
-	var dues []Due
-	err := view(func(tx record.Tx) error {
-		dues = dues[:0]
-		return tx.ScanState(Space, "digest/", func(k string, _ []byte) error {
-			at, player, ok := parseKey(k)
-			if !ok {
-				return nil
-			}
-			if at.After(now) || len(dues) >= maxPerTick {
-				return errStopScan
-			}
-			dues = append(dues, Due{at, player})
-			return nil
-		})
-	})
-	if err != nil && !errors.Is(err, errStopScan) {
-		return nil, fmt.Errorf("bot: digests: %w", err)
-	}
-	return dues, nil
-}
-
-// TickAll serves the digests due by now (DueBy), each with tick, which
-// runs Tick under the player's lock and commits; a digest whose record is
-// damaged (setAside reports it, logged once) waits until it is mended.
+// TickAll serves the digests due by now (the wake index), each with tick,
+// which runs Tick under the player's lock and commits; a digest whose
+// record is damaged (setAside reports it, logged once) waits until it is
+// mended.
 func TickAll(ctx context.Context, view func(func(record.Tx) error) error, now time.Time,
 	tick func(player string, at time.Time) ([]record.Reply, error), setAside func(error) bool) ([]record.Reply, error) {
-	dues, err := DueBy(view, now)
-	if err != nil {
-		return nil, err
-	}
-	var all []record.Reply
-	var errs []error
-	for _, d := range dues {
-		if err := ctx.Err(); err != nil {
-			errs = append(errs, err)
-			break
-		}
-		rs, err := tick(d.Player, d.At)
-		if setAside(err) {
-			continue
-		}
-		if err != nil {
-			errs = append(errs, fmt.Errorf("bot: digest of %s: %w", d.Player, err))
-			continue
-		}
-		all = append(all, rs...)
-	}
-	return all, errors.Join(errs...)
+	return index.TickAll(ctx, view, now, func(d wake.Due) ([]record.Reply, error) { return tick(d.ID, d.At) }, setAside)
 }
 
 // Tick serves one player's digest, due at at by the index, under the

@@ -9,7 +9,7 @@
 // transport names have no dot): one key "digest/SECONDS/PLAYER" per
 // player with a digest, SECONDS the Unix time of record.Digest.Next,
 // zero-padded so that keys sort by time. A tick reads the keys up to now
-// only ([DueBy]). The key moves in the transaction that changes the
+// only (its [wake.Index]). The key moves in the transaction that changes the
 // player's record, and the record keeps the day last served
 // (Digest.Last), so a restart neither loses a digest nor sends one twice.
 //

@@ -42,7 +42,7 @@
 //
 // Start: an event with start= starts by itself at that time (read in the
 // organiser's zone; each reader sees it in theirs): bot's Tick reads the
-// index of start times (Space, DueBy) and calls Tick under the event's
+// index of start times (Space, a [wake.Index]) and calls Tick under the event's
 // lock. Short of min=N entrants (2, 3 for a Swiss, when not given) it is
 // not started: the organiser and the entrants are told ("start missed" in
 // the history), and the organiser starts it by hand or cancels it.

@@ -4,10 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
+	"github.com/takbymail/takbot/bot/wake"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tourney"
 	"github.com/takbymail/takbot/words"
@@ -28,36 +27,14 @@ const Space = "referee.event"
 // next tick.
 const maxPerTick = 100
 
-// startKey is the index key of the event of key, due to start at at.
-func startKey(at time.Time, key string) string {
-	return fmt.Sprintf("start/%012d/%s", at.Unix(), key)
-}
-
-// parseStartKey reads an index key.
-func parseStartKey(k string) (time.Time, string, bool) {
-	rest, ok := strings.CutPrefix(k, "start/")
-	secs, key, ok2 := strings.Cut(rest, "/")
-	n, err := strconv.ParseInt(secs, 10, 64)
-	if !ok || !ok2 || err != nil || key == "" {
-		return time.Time{}, "", false
-	}
-	return time.Unix(n, 0), key, true
-}
+// index is the wake index of the events' start times:
+// "start/SECONDS/KEY".
+var index = wake.Index{Space: Space, Name: "start", Max: maxPerTick}
 
 // reindex moves an event's index key from old to next (either zero:
 // none) in the commit's transaction.
 func reindex(t Turn, key string, old, next time.Time) {
-	t.AtCommit(func(tx record.Tx) error {
-		if !old.IsZero() {
-			if err := tx.DeleteState(Space, startKey(old, key)); err != nil {
-				return err
-			}
-		}
-		if next.IsZero() {
-			return nil
-		}
-		return tx.PutState(Space, startKey(next, key), []byte(key))
-	})
+	t.AtCommit(func(tx record.Tx) error { return index.Move(tx, key, old, next) })
 }
 
 // minimum is how many entrants the start at tr.Start needs.
@@ -69,66 +46,16 @@ func minimum(tr *record.Tourney) int {
 	return max(least, tr.Min)
 }
 
-// Due is an event due to start by the index: its key and when.
-type Due struct {
-	At  time.Time
-	Key string
-}
+// Due is an event due to start by the index: its key (ID) and when.
+type Due = wake.Due
 
-// errStopScan stops a scan of the index at the first key not yet due.
-var errStopScan = errors.New("stop")
-
-// DueBy reads the events due to start by now from the index, earliest
-// first, at most 100 (the rest wait for the next tick).
-func DueBy(view func(func(record.Tx) error) error, now time.Time) ([]Due, error) {
-	var dues []Due
-	err := view(func(tx record.Tx) error {
-		dues = dues[:0]
-		return tx.ScanState(Space, "start/", func(k string, _ []byte) error {
-			at, key, ok := parseStartKey(k)
-			switch {
-			case !ok:
-				return nil
-			case at.After(now) || len(dues) >= maxPerTick:
-				return errStopScan
-			}
-			dues = append(dues, Due{at, key})
-			return nil
-		})
-	})
-	if err != nil && !errors.Is(err, errStopScan) {
-		return nil, fmt.Errorf("events: start index: %w", err)
-	}
-	return dues, nil
-}
-
-// TickAll starts the events due by now (DueBy), each with tick, which
-// runs Tick under the event's lock and commits; an event whose record is
-// damaged (setAside reports it, logged once) waits until it is mended.
+// TickAll starts the events due by now (the wake index), each with tick,
+// which runs Tick under the event's lock and commits; an event whose
+// record is damaged (setAside reports it, logged once) waits until it is
+// mended.
 func TickAll(ctx context.Context, view func(func(record.Tx) error) error, now time.Time,
 	tick func(Due) ([]record.Reply, error), setAside func(error) bool) ([]record.Reply, error) {
-	dues, err := DueBy(view, now)
-	if err != nil {
-		return nil, err
-	}
-	var all []record.Reply
-	var errs []error
-	for _, d := range dues {
-		if err := ctx.Err(); err != nil {
-			errs = append(errs, err)
-			break
-		}
-		rs, err := tick(d)
-		if setAside(err) {
-			continue
-		}
-		if err != nil {
-			errs = append(errs, fmt.Errorf("events: start %s: %w", d.Key, err))
-			continue
-		}
-		all = append(all, rs...)
-	}
-	return all, errors.Join(errs...)
+	return index.TickAll(ctx, view, now, tick, setAside)
 }
 
 // Tick starts the event of key, due at at by the index, if it is still

@@ -70,11 +70,13 @@ var rules = []rule{
 	// Following games (watch, unwatch, the web's subscribers) and the
 	// daily digest: below the referee too (bot/seam_standing.go).
 	{tree: "bot/watching", may: []string{"tak", "record", "command", "words"}},
-	{tree: "bot/digest", may: []string{"tak", "record", "command", "words", "bot/schedule", "bot/news"}},
+	{tree: "bot/digest", may: []string{"tak", "record", "command", "words", "bot/schedule", "bot/news", "bot/wake"}},
+	// A time index in the state store (the digests, the events' starts).
+	{tree: "bot/wake", may: []string{"record"}},
 	{tree: "bot/news", may: []string{"tak", "record", "command", "words", "bot/community", "bot/standing"}},
 	{tree: "bot/vacation", may: []string{"tak", "record", "command", "words"}},
 	// Events (issue 29): below the referee, which implements its Turn.
-	{tree: "bot/event", may: []string{"tak", "record", "tourney", "rating", "command", "words", "notation", "render", "bot/standing", "bot/plan", "bot/news"}},
+	{tree: "bot/event", may: []string{"tak", "record", "tourney", "rating", "command", "words", "notation", "render", "bot/standing", "bot/plan", "bot/news", "bot/wake"}},
 	// Choosing the game a command addresses, over the records alone.
 	{tree: "bot/pick", may: []string{"tak", "record", "command", "words"}},
 	// The commands that show a game or the player's games.
