@@ -14,6 +14,11 @@ type Limits struct {
 	MoveTime time.Duration // wall time for the move, from the call of Search
 	Depth    int           // deepest full iteration, in plies
 	Nodes    int64         // nodes to visit (checked every few hundred nodes)
+	// UseAll says MoveTime is this move's alone (a fixed time a move, not a
+	// share of a clock): time left over cannot be saved, so the search goes
+	// on to the deadline, taking the unfinished iteration's best move,
+	// instead of starting no iteration once half of MoveTime has gone.
+	UseAll bool
 }
 
 // Result is the outcome of a search: the move to play and what the engine

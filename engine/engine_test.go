@@ -217,6 +217,29 @@ func TestSearchDeadline(t *testing.T) {
 	}
 }
 
+// TestSearchUseAll: with UseAll the search goes on to its deadline (and
+// no more than 50 ms past it), answering with a legal move; a search of
+// a 6x6 midgame does not run out of iterations within 200 clock readings.
+func TestSearchUseAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, mt := range []time.Duration{30 * time.Millisecond, 200 * time.Millisecond} {
+		p := randomPosition(t, rng, 6, 30)
+		clk := &fakeClock{now: time.Unix(1e9, 0), step: time.Millisecond}
+		e := New(Options{HashMB: 1, Clock: clk.read})
+		start := clk.now
+		res, err := e.Search(context.Background(), p, Limits{MoveTime: mt, UseAll: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if took := clk.now.Sub(start); took < mt || took > mt+50*time.Millisecond {
+			t.Errorf("move time %v: the search took %v on the injected clock, want the whole move time", mt, took)
+		}
+		if p.Check(res.Move) != nil {
+			t.Errorf("move time %v: illegal move %v", mt, res.Move)
+		}
+	}
+}
+
 // TestSearchCancel: a cancelled context ends the search at once with a legal move.
 func TestSearchCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())

@@ -186,7 +186,7 @@ func (e *Engine) search(ctx context.Context, pos *tak.Position, lim Limits) Resu
 		if score > winBound || score < -winBound {
 			break
 		}
-		if s.timed && e.clock().Sub(start) > lim.MoveTime/2 {
+		if s.timed && !lim.UseAll && e.clock().Sub(start) > lim.MoveTime/2 {
 			break
 		}
 		if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {

@@ -295,7 +295,7 @@ func (s *server) goSearch(ctx context.Context, g GoParams) {
 }
 
 // Limits turns a go command's parameters into the engine's limits for the
-// side to move, keeping margin and a tenth back from every time.
+// side to move, keeping margin and a twentieth back from every time.
 func Limits(g GoParams, toMove tak.Color, margin time.Duration) engine.Limits {
 	lim := engine.Limits{Depth: g.Depth, Nodes: g.Nodes}
 	if g.Infinite {
@@ -311,11 +311,14 @@ func Limits(g GoParams, toMove tak.Color, margin time.Duration) engine.Limits {
 	}
 	if g.MoveTime > 0 && (t == 0 || g.MoveTime < t) {
 		t = g.MoveTime
+		// a fixed time a move: what is not used is lost, so the search
+		// runs to its deadline
+		lim.UseAll = true
 	}
 	if t > 0 {
-		// keep back the margin and a tenth of the time: what a busy
+		// keep back the margin and a twentieth of the time: what a busy
 		// machine may take to schedule the answer
-		t = max(t-margin-t/10, time.Millisecond)
+		t = max(t-margin-t/20, time.Millisecond)
 	}
 	lim.MoveTime = t
 	return lim

@@ -153,24 +153,27 @@ func waitFor(t *testing.T, lines <-chan string, prefix string) {
 	}
 }
 
-// TestLimits: the go parameters become the engine's limits.
+// TestLimits: the go parameters become the engine's limits; a fixed time
+// a move (go movetime, not capped by a clock's share) is used to its end.
 func TestLimits(t *testing.T) {
 	ms := time.Millisecond
 	cases := []struct {
 		g    GoParams
 		side tak.Color
 		want time.Duration
+		all  bool // the whole time is the move's (go movetime)
 	}{
-		{GoParams{MoveTime: 200 * ms}, tak.White, 165 * ms},
-		{GoParams{MoveTime: 5 * ms}, tak.White, ms},
-		{GoParams{Clock: true, WTime: 60000 * ms, BTime: 1000 * ms}, tak.White, 2667 * ms},
-		{GoParams{Clock: true, WTime: 60000 * ms, BTime: 20000 * ms, BInc: 1000 * ms}, tak.Black, 1542 * ms},
-		{GoParams{Clock: true, WTime: 60000 * ms, MoveTime: 100 * ms}, tak.White, 75 * ms},
-		{GoParams{Infinite: true, MoveTime: 100 * ms}, tak.White, 0},
+		{GoParams{MoveTime: 200 * ms}, tak.White, 175 * ms, true},
+		{GoParams{MoveTime: 5 * ms}, tak.White, ms, true},
+		{GoParams{Clock: true, WTime: 60000 * ms, BTime: 1000 * ms}, tak.White, 2816 * ms, false},
+		{GoParams{Clock: true, WTime: 60000 * ms, BTime: 20000 * ms, BInc: 1000 * ms}, tak.Black, 1628500 * time.Microsecond, false},
+		{GoParams{Clock: true, WTime: 60000 * ms, MoveTime: 100 * ms}, tak.White, 80 * ms, true},
+		{GoParams{Infinite: true, MoveTime: 100 * ms}, tak.White, 0, false},
 	}
 	for _, c := range cases {
-		if got := Limits(c.g, c.side, 15*ms).MoveTime; got != c.want {
-			t.Errorf("%+v for %v: %v, want %v", c.g, c.side, got, c.want)
+		got := Limits(c.g, c.side, 15*ms)
+		if got.MoveTime != c.want || got.UseAll != c.all {
+			t.Errorf("%+v for %v: %v (use all %v), want %v (%v)", c.g, c.side, got.MoveTime, got.UseAll, c.want, c.all)
 		}
 	}
 }
