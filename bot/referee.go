@@ -20,6 +20,7 @@ import (
 	"github.com/takbymail/takbot/bot/recordcache"
 	"github.com/takbymail/takbot/bot/versus"
 	"github.com/takbymail/takbot/bot/watching"
+	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/outbox"
 )
 
@@ -148,7 +149,7 @@ type transportEntry struct {
 // New returns a referee over store.
 func New(store Store, clock Clock, opts Options) *Referee {
 	if opts.DefaultDays <= 0 {
-		opts.DefaultDays = 3
+		opts.DefaultDays = command.DefaultDaysPerMove
 	}
 	if opts.ReminderFraction <= 0 || opts.ReminderFraction >= 1 {
 		opts.ReminderFraction = 0.75

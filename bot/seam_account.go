@@ -162,6 +162,12 @@ func (s *session) ChatPerHour() int {
 	return cmp.Or(max(s.r.opts.ChatPerHour, 0), account.DefaultChatPerHour)
 }
 
+// CommandLimits are the configured limits help states: the referee's
+// events per organiser and days per move.
+func (s *session) CommandLimits() command.Limits {
+	return command.Limits{EventsPerOrganiser: s.EventsPerOrganiser(), DaysPerMove: s.DefaultDays()}
+}
+
 // ConsentOf is the consent a transport keeps, nil for none.
 func (s *session) ConsentOf(transport string) consent.Consent { return s.r.consentOf(transport) }
 

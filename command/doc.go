@@ -8,7 +8,9 @@
 //     examples and parameters ([Param]), what it can change ([Class], and
 //     BareClass when written alone) and its policy ([Policy], policy.go:
 //     who may run it, the [Assurance] it needs, whether it may reach a
-//     stranger, to whom it [Shows] what it does);
+//     stranger, to whom it [Shows] what it does); a limit the operator
+//     configures appears in its texts as a placeholder, stated by
+//     [CommandsWith] as configured ([Limits], limits.go);
 //   - the reading of a message into commands ([ParseMessage], parse.go),
 //     prose and moves declared in a sentence (prose.go), "did you mean"
 //     for a mistyped keyword (suggest.go);

@@ -14,7 +14,7 @@ func withEventSpecs(table []*CommandSpec) []*CommandSpec {
 func eventSpecs() []*CommandSpec {
 	return []*CommandSpec{
 		{Name: "event", Group: GroupAlways, Syntax: "event new NAME [OPTIONS], event start|cancel NAME, or event withdraw NAME PLAYER",
-			Summary:  "run an event: \"event new\" makes a round-robin (double=yes: twice) or a Swiss (format=swiss rounds=N) with the options of \"new\" for its games, start=YYYY-MM-DD[THH:MM] (in your zone: it starts itself then if min=N players joined), max=N, min-rating=R, private=yes; players join it; you start it, cancel it, or withdraw a player (their games left are forfeits); at most 2 of yours at a time",
+			Summary:  "run an event: \"event new\" makes a round-robin (double=yes: twice) or a Swiss (format=swiss rounds=N) with the options of \"new\" for its games, start=YYYY-MM-DD[THH:MM] (in your zone: it starts itself then if min=N players joined), max=N, min-rating=R, private=yes; players join it; you start it, cancel it, or withdraw a player (their games left are forfeits); at most " + eventsPerOrganiser + " of yours at a time",
 			Examples: []string{"event new spring format=swiss rounds=5 size=6 komi=2 days=3 start=2026-12-01", "event new club format=roundrobin double=yes", "event start spring", "event withdraw spring bob", "event cancel spring"},
 			Params: []Param{
 				{Name: "action", Kind: ParamChoice, Required: true, Choices: []string{"new", "start", "cancel", "withdraw"}, Summary: "new, start, cancel or withdraw"},

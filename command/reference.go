@@ -9,7 +9,7 @@ import (
 // table (readme_test.go keeps them in step with the table).
 
 // CommandReference writes the command table as the README's Markdown
-// tables, one per group.
+// tables, one per group, stating the default limits.
 func CommandReference() string {
 	var b strings.Builder
 	for g := GroupStart; g <= GroupAlways; g++ {
@@ -17,7 +17,7 @@ func CommandReference() string {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "#### %s\n\n| command | what it does | example |\n|---|---|---|\n", g.Title())
-		for _, c := range commandTable {
+		for _, c := range Commands() {
 			if c.Group != g {
 				continue
 			}
@@ -29,7 +29,7 @@ func CommandReference() string {
 		}
 	}
 	b.WriteString("\nOptions of `new`:\n\n| option | default | meaning |\n|---|---|---|\n")
-	for _, p := range newOptions {
+	for _, p := range NewOptions() {
 		def := p.Default
 		if def == "" {
 			def = "the size's"

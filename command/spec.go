@@ -11,7 +11,10 @@ import (
 // referee's help, its "did you mean" suggestions, the README's command
 // reference and the Discord adapter's slash-command options all come from
 // the one table of specs, [Commands]. What a command does is the referee's:
-// package bot maps each name to its handler.
+// package bot maps each name to its handler. A limit the operator
+// configures is never written in a spec's texts (Syntax, Summary, Examples,
+// its Params' Summary and Default) as a number but as its placeholder,
+// which [CommandsWith] resolves ([Limits], limits.go).
 type CommandSpec struct {
 	Name     string   // the keyword: "new", "accept", ...
 	Aliases  []string // other keywords for the same command
@@ -135,23 +138,19 @@ const (
 	ParamNumber                       // a number with halves (komi)
 )
 
-// Commands returns the command table, in reference order. The specs are
+// Commands returns the command table, in reference order, its texts
+// stating the default limits ([CommandsWith] states others). The specs are
 // copies: changing one changes nothing of the table.
-func Commands() []CommandSpec {
-	out := make([]CommandSpec, len(commandTable))
-	for i, c := range commandTable {
-		out[i] = *c
-	}
-	return out
-}
+func Commands() []CommandSpec { return CommandsWith(DefaultLimits()) }
 
-// Lookup returns the spec of a keyword or alias, in any case.
+// Lookup returns the spec of a keyword or alias, in any case, its texts
+// stating the default limits.
 func Lookup(word string) (CommandSpec, bool) {
 	c, ok := keywordIndex[strings.ToLower(word)]
 	if !ok {
 		return CommandSpec{}, false
 	}
-	return *c, true
+	return resolveSpec(*c, DefaultLimits().replacer()), true
 }
 
 // Names of the commands of the table that code refers to by name.
@@ -172,8 +171,9 @@ const (
 // checks that they agree, and that the choices of style are its styles).
 const maxLevel = 10
 
-// NewOptions returns the options of "new", in reference order (copies).
-func NewOptions() []Param { return slices.Clone(newOptions) }
+// NewOptions returns the options of "new", in reference order (copies),
+// their texts stating the default limits.
+func NewOptions() []Param { return resolveParams(newOptions, DefaultLimits().replacer()) }
 
 // SettingNames returns the settings "set" changes, in the order
 // "settings" shows them.
@@ -202,7 +202,7 @@ var newOptions = []Param{
 	{Name: "caps1", Kind: ParamInteger, Option: true, Min: 0, Max: 4, Summary: "player 1's (white's) capstones"},
 	{Name: "caps2", Kind: ParamInteger, Option: true, Min: 0, Max: 4, Summary: "player 2's (black's) capstones"},
 	{Name: "tps", Kind: ParamText, Option: true, Default: "the empty board", Summary: "start from this position, as TPS (tps=x5/x5/x2,1,x2/x5/x5 2 1)"},
-	{Name: "days", Kind: ParamInteger, Option: true, Min: 1, Max: 60, Default: "3", Summary: "days each player has for a move"},
+	{Name: "days", Kind: ParamInteger, Option: true, Min: 1, Max: 60, Default: daysPerMove, Summary: "days each player has for a move"},
 	{Name: "scoring", Kind: ParamText, Option: true, Default: "standard",
 		Summary: "standard, or the companion book's regional rules downings, tarway, middletown, bigmiddle, tenboard, joined with +"},
 	{Name: "style", Kind: ParamChoice, Option: true, Choices: []string{"street", "courtly"}, Default: "street",
@@ -244,7 +244,7 @@ func init() {
 
 func commandSpecs() []*CommandSpec {
 	return []*CommandSpec{
-		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT|anyone|takbot [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=3] [scoring=standard] [style=street] [level=5] [rating=LOW-HIGH] [rated=yes] [private=no]",
+		{Name: "new", Group: GroupStart, Syntax: "new OPPONENT|anyone|takbot [size=5] [komi=0] [color=random] [opening=swap] [rules=standard] [stones=N] [caps=N] [days=" + daysPerMove + "] [scoring=standard] [style=street] [level=5] [rating=LOW-HIGH] [rated=yes] [private=no]",
 			Summary:  "challenge a player to a game; \"new anyone\" posts an open challenge that the first to accept plays (on Discord in the lobby channel, by mail listed by \"seeks\"); \"new takbot\" starts a game against the bot itself at once (unrated)",
 			Examples: []string{"new bob size=6 komi=2 color=white days=5", "new ann@example.org", "new discord:123456789012345678 style=courtly", "new anyone size=6 rating=1400-1700", "new takbot level=3 size=6"},
 			Params: append([]Param{{Name: "opponent", Kind: ParamPlayer, Required: true,

@@ -34,10 +34,14 @@ type Helper interface {
 	// TellBlock adds a monospace block with its caption to the reply to the
 	// player key about game.
 	TellBlock(to, game, caption, text string)
+	// CommandLimits are the configured limits the commands' help states
+	// (events per organiser, days per move).
+	CommandLimits() command.Limits
 }
 
 // Help is "help": what the player can do now in their game (or games),
-// then every command, from the command table.
+// then every command, from the command table, stating the limits
+// configured (Helper.CommandLimits).
 func Help(t Helper, c *command.Command) error {
 	key := t.Sender().Key
 	g, err := t.TargetShown(c)
@@ -54,10 +58,11 @@ func Help(t Helper, c *command.Command) error {
 	default:
 		return err // storage, or a lock to take first
 	}
+	specs := command.CommandsWith(t.CommandLimits())
 	var b strings.Builder
 	for grp := command.GroupStart; grp <= command.GroupAlways; grp++ {
 		fmt.Fprintf(&b, "%s:\n", grp.Title())
-		for _, spec := range command.Commands() {
+		for _, spec := range specs {
 			if spec.Group == grp {
 				fmt.Fprintf(&b, "  %s: %s\n", spec.Syntax, spec.Summary)
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/takbymail/takbot/bot/news"
 	"github.com/takbymail/takbot/bot/standing"
+	"github.com/takbymail/takbot/command"
 	"github.com/takbymail/takbot/record"
 	"github.com/takbymail/takbot/tourney"
 	"github.com/takbymail/takbot/words"
@@ -93,7 +94,7 @@ func ratingOf(p *record.Player, size int) (float64, bool) {
 // DefaultMaxRunning is how many events that have not ended one player
 // may run when the configuration does not say (Turn.EventsPerOrganiser,
 // limits.events_per_organiser).
-const DefaultMaxRunning = 2
+const DefaultMaxRunning = command.DefaultEventsPerOrganiser
 
 // MaxEntrants bounds an event's players.
 const MaxEntrants = 64
