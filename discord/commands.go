@@ -12,7 +12,7 @@ import (
 )
 
 // The slash command: /tak SUBCOMMAND, one subcommand per command of the
-// referee's table (command.Commands), "new" named "challenge", and "notify",
+// referee's table (command.CommandsWith the configured limits), "new" named "challenge", and "notify",
 // the Discord-only choice between turn pings in the thread and by direct
 // message.
 const (
@@ -73,12 +73,21 @@ func addressesGame(c command.CommandSpec) bool {
 	return true
 }
 
-// SlashCommands returns the /tak command as registered: built from the
-// referee's command table, with descriptions shortened until the whole
-// command fits Discord's 4,000 characters.
+// SlashCommands returns the /tak command as registered with the default
+// limits: [SlashCommandsWith] of the zero [command.Limits].
 func SlashCommands() ([]*discordgo.ApplicationCommand, error) {
+	return SlashCommandsWith(command.Limits{})
+}
+
+// SlashCommandsWith returns the /tak command as registered: built from the
+// referee's command table, its texts stating the limits l
+// (command.CommandsWith: a field of 0 or less is its default), with
+// descriptions shortened until the whole command fits Discord's 4,000
+// characters.
+func SlashCommandsWith(l command.Limits) ([]*discordgo.ApplicationCommand, error) {
+	specs := command.CommandsWith(l)
 	for limit := maxDescription; limit >= 20; limit -= 5 {
-		cmd, err := buildRoot(limit)
+		cmd, err := buildRoot(limit, specs)
 		if err != nil {
 			return nil, err
 		}
@@ -89,7 +98,9 @@ func SlashCommands() ([]*discordgo.ApplicationCommand, error) {
 	return nil, fmt.Errorf("discord: the /%s command does not fit Discord's %d characters", rootCommand, maxCommandChars)
 }
 
-func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
+// buildRoot builds /tak from the command table specs, every description
+// at most limit characters.
+func buildRoot(limit int, specs []command.CommandSpec) (*discordgo.ApplicationCommand, error) {
 	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	root := &discordgo.ApplicationCommand{
 		Type: discordgo.ChatApplicationCommand, Name: rootCommand, Contexts: &contexts,
@@ -97,7 +108,7 @@ func buildRoot(limit int) (*discordgo.ApplicationCommand, error) {
 	}
 	more := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: moreGroup,
 		Description: describe("talk, plan moves, rematch, analyse, seeks, pairing, ratings, abort, watching, TPS, link", limit)}
-	for _, c := range command.Commands() {
+	for _, c := range specs {
 		o := &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: slashName(c.Name),
 			Description: describe(c.Summary, limit), Options: optionsOf(c, limit),

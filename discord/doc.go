@@ -24,7 +24,8 @@
 // # Commands
 //
 // One command, /tak, with a subcommand per command of the referee's table
-// (command.Commands): the options are the table's parameters (integers with
+// (command.CommandsWith the limits of Options.Limits, which cmd/takbot sets
+// from the configuration the referee gets): the options are the table's parameters (integers with
 // their bounds, choices, the move with autocomplete, the board), so a
 // command added to the table appears on Discord with the next start. "new"
 // is /tak challenge; its opponent is one text option, which takes "@user"

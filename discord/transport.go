@@ -14,6 +14,7 @@ import (
 
 	"github.com/takbymail/takbot/backoff"
 	"github.com/takbymail/takbot/bot"
+	"github.com/takbymail/takbot/command"
 )
 
 // Options are the transport's collaborators.
@@ -26,6 +27,10 @@ type Options struct {
 	// JobTimeout bounds the handling of one interaction or message
 	// (default 1 min).
 	JobTimeout time.Duration
+	// Limits are the operator's limits the slash commands' texts state
+	// (days_per_move, limits.events_per_organiser), the referee's own;
+	// the zero value (or a field of 0 or less) states the defaults.
+	Limits command.Limits
 
 	// observe, for tests, is told the gateway events the transport has
 	// taken in (after discordgo's state did).

@@ -5,6 +5,7 @@ import (
 
 	"github.com/takbymail/takbot/bot"
 	"github.com/takbymail/takbot/bot/event"
+	cmdtable "github.com/takbymail/takbot/command" // the command table; app.go has a type command
 )
 
 // config is takbot's configuration file; config.example.yaml documents
@@ -73,7 +74,7 @@ func defaultConfig() config {
 	return config{
 		DB:                      "takbot.db",
 		Database:                defaultDatabaseConfig(),
-		DaysPerMove:             3,
+		DaysPerMove:             cmdtable.DefaultDaysPerMove,
 		ReminderFraction:        0.75,
 		ChallengeDays:           14,
 		ChallengeGrace:          duration(bot.ChallengeGrace),

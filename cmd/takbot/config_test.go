@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	cmdtable "github.com/takbymail/takbot/command"
 )
 
 // fakeEnv is an environment for ${VAR} expansion.
@@ -354,6 +355,32 @@ func TestLimitsReachTheReferee(t *testing.T) {
 		}
 		if got := refereeOptions(cfg, nil).Quotas; got != c.want {
 			t.Errorf("%s: quotas %+v, want %+v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestDiscordStatesConfiguredLimits: the Discord transport's slash
+// commands state the days_per_move and limits.events_per_organiser the
+// referee is given, the defaults when absent.
+func TestDiscordStatesConfiguredLimits(t *testing.T) {
+	for _, c := range []struct {
+		yaml string
+		want cmdtable.Limits
+	}{
+		{"", cmdtable.DefaultLimits()},
+		{"days_per_move: 7\n", cmdtable.Limits{DaysPerMove: 7, EventsPerOrganiser: cmdtable.DefaultEventsPerOrganiser}},
+		{"days_per_move: 7\nlimits:\n  events_per_organiser: 5\n", cmdtable.Limits{DaysPerMove: 7, EventsPerOrganiser: 5}},
+	} {
+		cfg, _, problems := decodeConfig([]byte(c.yaml), decodeOptions{})
+		if len(problems) > 0 {
+			t.Fatalf("%q: %v", c.yaml, problems)
+		}
+		got := discordOptions(&cfg, nil).Limits
+		if got != c.want {
+			t.Errorf("%q: discord limits %+v, want %+v", c.yaml, got, c.want)
+		}
+		if ro := refereeOptions(cfg, nil); got.DaysPerMove != ro.DefaultDays || got.EventsPerOrganiser != ro.EventsPerOrganiser {
+			t.Errorf("%q: discord limits %+v, the referee's days %d, events per organiser %d", c.yaml, got, ro.DefaultDays, ro.EventsPerOrganiser)
 		}
 	}
 }

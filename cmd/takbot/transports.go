@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/takbymail/takbot/bot"
+	cmdtable "github.com/takbymail/takbot/command" // the command table; app.go has a type command
 	"github.com/takbymail/takbot/console"
 	"github.com/takbymail/takbot/discord"
 	"github.com/takbymail/takbot/mailplay"
@@ -113,7 +114,20 @@ func checkDiscord(cfg *config, c *checker) {
 }
 
 func buildDiscord(cfg *config, ref *bot.Referee, log *slog.Logger) (bot.Transport, error) {
-	return discord.New(discordTransportConfig(cfg.Discord), ref, discord.Options{Logger: log})
+	return discord.New(discordTransportConfig(cfg.Discord), ref, discordOptions(cfg, log))
+}
+
+// discordOptions are the Discord transport's options: its slash commands
+// state the limits the referee is given.
+func discordOptions(cfg *config, log *slog.Logger) discord.Options {
+	return discord.Options{Logger: log, Limits: commandLimits(cfg)}
+}
+
+// commandLimits are the limits the command table's texts state, from the
+// settings refereeOptions gives the referee (days_per_move,
+// limits.events_per_organiser).
+func commandLimits(cfg *config) cmdtable.Limits {
+	return cmdtable.Limits{DaysPerMove: cfg.DaysPerMove, EventsPerOrganiser: cfg.Limits.EventsPerOrganiser}
 }
 
 // checkTransports records the problems the adapters find in the enabled
