@@ -12,9 +12,9 @@ import (
 )
 
 // The slash command: /tak SUBCOMMAND, one subcommand per command of the
-// referee's table (command.CommandsWith the configured limits), "new" named "challenge", and "notify",
-// the Discord-only choice between turn pings in the thread and by direct
-// message.
+// referee's table (command.CommandsWith the configured limits), "new" named
+// "challenge", and "notify", the Discord-only choice between turn pings in
+// the thread and by direct message.
 const (
 	rootCommand     = "tak"
 	challengeName   = "challenge" // the slash name of "new"

@@ -25,8 +25,8 @@
 //
 // One command, /tak, with a subcommand per command of the referee's table
 // (command.CommandsWith the limits of Options.Limits, which cmd/takbot sets
-// from the configuration the referee gets): the options are the table's parameters (integers with
-// their bounds, choices, the move with autocomplete, the board), so a
+// from the configuration the referee gets): the options are the table's
+// parameters (integers with their bounds, choices, the move with autocomplete, the board), so a
 // command added to the table appears on Discord with the next start. "new"
 // is /tak challenge; its opponent is one text option, which takes "@user"
 // (Discord's client offers its member picker as the player types "@", and

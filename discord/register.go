@@ -12,8 +12,8 @@ import (
 )
 
 // registerCommands overwrites the application's commands with /tak (its
-// texts stating Options.Limits), in each configured guild (and clears the global ones, so that nothing
-// lingers) or globally. A refusal (4xx) is a configuration error; other
+// texts stating Options.Limits), in each configured guild (and clears the
+// global ones, so that nothing lingers) or globally. A refusal (4xx) is a configuration error; other
 // failures are retried.
 func (t *Transport) registerCommands(ctx context.Context) error {
 	cmds, err := SlashCommandsWith(t.opts.Limits)

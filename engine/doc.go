@@ -10,10 +10,11 @@
 // once a line, shared with the threat extension), and at the leaves a
 // road-threat quiescence: roads by placement and by stack move
 // (stackWin, a bitboard test of every way to drop a stack) are wins
-// there, and the opponent's threats are searched a ply deeper. Time management serves a fixed time per move and clocks with
-// increments. The evaluation is komi-aware (komi is a feature of its own,
-// counted for Black and in the flat race's lead), with flat-race terms for
-// the end of the game, and its weights are data (weights.json, fitted on
+// there, and the opponent's threats are searched a ply deeper. Time
+// management serves a fixed time per move (searched to its end) and
+// clocks with increments. The evaluation is komi-aware (komi is a
+// feature of its own, counted for Black and in the flat race's lead), with
+// flat-race terms for the end of the game, and its weights are data (weights.json, fitted on
 // self-play games generated here, with komi if asked, and real games by
 // `go run ./engine/cmd/tune`). It plays every size from 3x3 to 8x8.
 //

@@ -351,8 +351,8 @@ type node struct {
 // negamax searches p to depth and returns its score for the side to move
 // within the window alpha, beta. Its steps: a finished game, the node
 // count and the stop check; a road by placement; the flat-race and
-// road-threat extensions and the leaf's quiescence; the transposition table; the null
-// move; then the hash move and the killers before the moves are
+// road-threat extensions and the leaf's quiescence; the transposition
+// table; the null move; then the hash move and the killers before the moves are
 // generated, the other moves in order, and the table's new entry.
 func (s *searcher) negamax(p *tak.Position, key uint64, depth, ply int, alpha, beta int, extended bool) int {
 	s.pvLen[ply] = 0

@@ -21,8 +21,8 @@
 // comma-separated, game i playing the (i mod n)th: "0,4" alternates komi 0
 // and komi 2); the games' PTN (-ptn) carries a Komi tag, and PTN games are
 // read with their tags' komi, so a run's games can be fitted again later
-// with -selfplay 0 -games .... engine/weights_human.json is the fit on the human games of
-// before (commit ee45b89's weights.json, from engine/weights_start.json),
+// with -selfplay 0 -games .... engine/weights_human.json is the fit on the
+// human games of before (commit ee45b89's weights.json, from engine/weights_start.json),
 // with the flat-race features' hand-set weights added.
 package main
 
@@ -217,29 +217,33 @@ func classOf(a, b tak.Square, size int) string {
 	return best
 }
 
-// writeGames writes self-play games as PTN.
+// writeGames writes self-play games as PTN (notation.RecordGame: Size,
+// and Komi when not 0).
 func writeGames(name string, games []engine.SelfPlayGame) error {
-	var sb strings.Builder
+	var buf bytes.Buffer
 	for i, g := range games {
 		res := g.Result.PTN()
 		if !g.Result.Over() {
 			res = "1/2-1/2"
 		}
-		fmt.Fprintf(&sb, "[Event \"takbot self-play %d\"]\n[Size \"6\"]\n", i+1)
-		if g.Komi != 0 {
-			fmt.Fprintf(&sb, "[Komi \"%s\"]\n", g.Komi)
+		cfg := tak.DefaultConfig(6)
+		cfg.Komi = g.Komi
+		game, err := tak.NewGame(cfg)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(&sb, "[Result \"%s\"]\n\n", res)
-		for j := 0; j < len(g.Moves); j += 2 {
-			line := fmt.Sprintf("%d. %s", j/2+1, g.Moves[j])
-			if j+1 < len(g.Moves) {
-				line += " " + g.Moves[j+1].String()
+		for _, m := range g.Moves {
+			if err := game.Play(m); err != nil {
+				return fmt.Errorf("self-play game %d: %w", i+1, err)
 			}
-			sb.WriteString(line + "\n")
 		}
-		sb.WriteString(res + "\n\n")
+		rec := notation.RecordGame(game, []notation.Tag{{Name: "Event", Value: fmt.Sprintf("takbot self-play %d", i+1)}}, res)
+		if err := notation.WritePTN(&buf, rec); err != nil {
+			return err
+		}
+		buf.WriteByte('\n')
 	}
-	return os.WriteFile(name, []byte(sb.String()), 0o644)
+	return os.WriteFile(name, buf.Bytes(), 0o644)
 }
 
 // Samples replays the games of a PTN file and returns their positions
