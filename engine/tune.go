@@ -20,6 +20,10 @@ type TuneOptions struct {
 	Rate       float64 // Adam's step size in centiflats (default 4)
 	Scale      float64 // centiflats per unit of the logistic's argument (default 400, which puts the evaluation near centiflats)
 	Prior      float64 // L2 pull toward the starting weights (default 1e-8 per centiflat²)
+	// SkipStackWins also skips the samples whose side to move can
+	// complete a road by moving a stack (the search scores them exactly
+	// too); the default keeps them, as the fits of game results did.
+	SkipStackWins bool
 }
 
 // tuneSample is a sample's features, computed once.
@@ -58,6 +62,11 @@ func Tune(samples []Sample, start *Weights, opts TuneOptions) (w *Weights, befor
 		mover := s.Pos.ToMove()
 		if !s.Pos.InOpening() && b.canPlace(mover) && b.placeWins(mover) != 0 {
 			continue
+		}
+		if opts.SkipStackWins {
+			if _, win := b.stackWin(mover); win {
+				continue
+			}
 		}
 		var ts tuneSample
 		ts.phase = features(&b, mover, &ts.f)

@@ -46,6 +46,10 @@ func fakeEngine(mode string) int {
 			fmt.Println("readyok")
 		case "go":
 			switch mode {
+			case "judge":
+				fmt.Println("info depth 1 nodes 3 score cp 10 wdl 500 0 500 pv a1")
+				fmt.Println("info depth 2 nodes 9 score cp 40 wdl 600 100 300 pv a1")
+				fmt.Println("bestmove a1")
 			case "illegal":
 				fmt.Println("bestmove 7a1+7") // more than the carry limit: never legal
 			case "garbage":

@@ -24,6 +24,18 @@
 // with -selfplay 0 -games .... engine/weights_human.json is the fit on the
 // human games of before (commit ee45b89's weights.json, from engine/weights_start.json),
 // with the flat-race features' hand-set weights added.
+//
+// With -teacher, the fit is to a stronger engine's opinion instead of the
+// games' results: the positions of the games (-games, and the self-play
+// games when -selfplay is not 0), each with one child after a random legal
+// move, are drawn at random (-positions, -seed), labelled by the teacher's
+// expected score for the side to move after a search of -teacher-nodes
+// nodes (its last "wdl", as tiltak prints it), and fitted to (positions
+// where the side to move has a road at once, by a placement or a stack
+// move, are left out: the search scores them exactly). Games of the claim
+// openings (-exclude) are not shown to the teacher. -labels-out keeps the
+// labelled positions, and -labels fits to such files again without the
+// teacher.
 package main
 
 import (
@@ -44,28 +56,56 @@ import (
 )
 
 func main() {
-	games := flag.String("games", "engine/testdata/playtak-6x6-games.ptn.gz", "PTN files of games, comma-separated (.gz read compressed); empty for none")
-	in := flag.String("start", "engine/weights_human.json", "weights to play the self-play games with and to start the fit from (the fit is pulled gently toward them)")
-	out := flag.String("o", "engine/weights.json", "where to write the weights")
-	iters := flag.Int("iterations", 1000, "gradient steps")
-	skip := flag.Int("skip", 4, "plies to skip at the start of each PTN game")
-	selfplay := flag.Int("selfplay", 3000, "self-play games to generate and train on (0: the PTN files alone)")
-	nodes := flag.Int64("nodes", 4000, "nodes a move in self-play")
-	seed := flag.Uint64("seed", 1, "seed of the self-play openings")
-	exclude := flag.String("exclude", "internal/teimatch/openings_claim.txt", "openings (one a line, PTN) whose symmetry class self-play avoids; empty for none")
-	pgnOut := flag.String("ptn", "", "write the self-play games as PTN to this file")
+	var c config
+	flag.StringVar(&c.games, "games", "engine/testdata/playtak-6x6-games.ptn.gz", "PTN files of games, comma-separated (.gz read compressed); empty for none")
+	flag.StringVar(&c.start, "start", "engine/weights_human.json", "weights to play the self-play games with and to start the fit from (the fit is pulled gently toward them)")
+	flag.StringVar(&c.out, "o", "engine/weights.json", "where to write the weights")
+	flag.IntVar(&c.iters, "iterations", 1000, "gradient steps")
+	flag.Float64Var(&c.rate, "rate", 4, "the gradient's step size (Adam's, in centiflats)")
+	flag.IntVar(&c.skip, "skip", 4, "plies to skip at the start of each PTN game (game results only)")
+	flag.IntVar(&c.selfplay, "selfplay", 3000, "self-play games to generate and train on (0: the PTN files alone)")
+	flag.Int64Var(&c.nodes, "nodes", 4000, "nodes a move in self-play")
+	flag.Uint64Var(&c.seed, "seed", 1, "seed of the self-play openings and of the positions drawn for the teacher")
+	flag.StringVar(&c.exclude, "exclude", "internal/teimatch/openings_claim.txt", "openings (one a line, PTN) whose symmetry class self-play avoids, and whose games the teacher is not shown; empty for none")
+	flag.StringVar(&c.ptnOut, "ptn", "", "write the self-play games as PTN to this file")
 	komi := flag.String("halfkomi", "0", "the self-play games' komi in half flats, comma-separated: game i plays with the (i mod n)th")
+	teacher := flag.String("teacher", "", "a TEI engine's command line (e.g. tiltak's tei): fit to its opinion of the games' positions (wdl after -teacher-nodes) instead of the games' results")
+	flag.IntVar(&c.teacher.Nodes, "teacher-nodes", 2000, "nodes the teacher searches a position")
+	flag.IntVar(&c.teacher.Positions, "positions", 30000, "positions the teacher labels, drawn at random from the games' positions and a random child of each (0: all)")
+	flag.IntVar(&c.teacher.Workers, "workers", 2, "teacher processes at once")
+	flag.StringVar(&c.labelsOut, "labels-out", "", "write the teacher's labelled positions to this file (komi, TPS, score; tab-separated)")
+	flag.StringVar(&c.labelsIn, "labels", "", "files of labelled positions (as -labels-out writes them), comma-separated, to fit to as well; with no -teacher, the fit uses them alone")
 	flag.Parse()
 	komis, err := parseKomis(*komi)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tune:", err)
 		os.Exit(2)
 	}
-	if err := run(*games, *in, *out, *iters, *skip, *selfplay, *nodes, *seed, *exclude, *pgnOut, komis); err != nil {
+	c.komis = komis
+	c.teacher.Argv = strings.Fields(*teacher)
+	c.teacher.Seed = c.seed
+	if err := run(context.Background(), c); err != nil {
 		fmt.Fprintln(os.Stderr, "tune:", err)
 		os.Exit(1)
 	}
 }
+
+// config is a run's flags.
+type config struct {
+	games, start, out     string
+	iters, skip, selfplay int
+	rate                  float64
+	nodes                 int64
+	seed                  uint64
+	exclude, ptnOut       string
+	komis                 []tak.Komi
+	teacher               teacherOptions
+	labelsIn, labelsOut   string
+}
+
+// taught reports whether the fit is to labelled positions (a teacher's or
+// a file's) rather than to game results.
+func (c config) taught() bool { return len(c.teacher.Argv) > 0 || c.labelsIn != "" }
 
 // parseKomis reads a comma-separated list of komis in half flats.
 func parseKomis(text string) ([]tak.Komi, error) {
@@ -80,8 +120,8 @@ func parseKomis(text string) ([]tak.Komi, error) {
 	return out, nil
 }
 
-func run(gamesFiles, startFile, outFile string, iters, skip, selfplay int, nodes int64, seed uint64, exclude, ptnOut string, komis []tak.Komi) error {
-	startRaw, err := os.ReadFile(startFile)
+func run(ctx context.Context, c config) error {
+	startRaw, err := os.ReadFile(c.start)
 	if err != nil {
 		return err
 	}
@@ -89,36 +129,52 @@ func run(gamesFiles, startFile, outFile string, iters, skip, selfplay int, nodes
 	if err != nil {
 		return err
 	}
+	classes := map[string]bool{}
+	if c.exclude != "" {
+		raw, err := os.ReadFile(c.exclude)
+		if err != nil {
+			return err
+		}
+		if classes, err = openingClasses(string(raw), 6); err != nil {
+			return err
+		}
+	}
 	var samples []engine.Sample
+	var positions []*tak.Position // the teacher's candidates
 	used := 0
-	for _, f := range strings.Split(gamesFiles, ",") {
+	for _, f := range strings.Split(c.games, ",") {
 		if f == "" {
 			continue
 		}
-		s, n, err := samplesFromFile(f, skip)
+		r, err := openGames(f)
 		if err != nil {
 			return err
+		}
+		if c.taught() {
+			ps, excluded, err := gamePositions(r, classes)
+			if err != nil {
+				return fmt.Errorf("%s: %w", f, err)
+			}
+			fmt.Printf("%s: %d positions (%d games of claim openings left out)\n", f, len(ps), excluded)
+			positions = append(positions, ps...)
+			continue
+		}
+		s, n, err := Samples(r, c.skip)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
 		}
 		fmt.Printf("%s: %d games, %d positions\n", f, n, len(s))
 		samples = append(samples, s...)
 		used += n
 	}
-	if selfplay > 0 {
+	if c.selfplay > 0 {
 		var skipFn func([]tak.Move) bool
-		if exclude != "" {
-			raw, err := os.ReadFile(exclude)
-			if err != nil {
-				return err
-			}
-			classes, err := openingClasses(string(raw), 6)
-			if err != nil {
-				return err
-			}
+		if len(classes) > 0 {
 			skipFn = func(ms []tak.Move) bool { return len(ms) >= 2 && classes[classOf(ms[0].Square, ms[1].Square, 6)] }
 		}
 		began := time.Now()
-		games, s, err := engine.SelfPlay(context.Background(), engine.SelfPlayOptions{
-			Games: selfplay, Nodes: nodes, Seed: seed, Weights: start, Skip: skipFn, HalfKomi: komis})
+		games, s, err := engine.SelfPlay(ctx, engine.SelfPlayOptions{
+			Games: c.selfplay, Nodes: c.nodes, Seed: c.seed, Weights: start, Skip: skipFn, HalfKomi: c.komis})
 		if err != nil {
 			return err
 		}
@@ -134,37 +190,89 @@ func run(gamesFiles, startFile, outFile string, iters, skip, selfplay int, nodes
 			}
 		}
 		fmt.Printf("self-play: %d games (White %d-%d-%d), %d positions, %.0fs\n", len(games), w, l, d, len(s), time.Since(began).Seconds())
-		if ptnOut != "" {
-			if err := writeGames(ptnOut, games); err != nil {
+		if c.ptnOut != "" {
+			if err := writeGames(c.ptnOut, games); err != nil {
 				return err
 			}
 		}
-		samples = append(samples, s...)
+		if c.taught() {
+			for _, g := range games {
+				cfg := tak.DefaultConfig(6)
+				cfg.Komi = g.Komi
+				positions = append(positions, replayPositions(cfg, g.Moves)...)
+			}
+		} else {
+			samples = append(samples, s...)
+		}
 		used += len(games)
 	}
-	w, before, after := engine.Tune(samples, start, engine.TuneOptions{Iterations: iters})
+	opts := engine.TuneOptions{Iterations: c.iters, Rate: c.rate}
+	if c.taught() {
+		opts.SkipStackWins = true
+		if samples, err = teacherSamples(ctx, c, positions); err != nil {
+			return err
+		}
+	}
+	w, before, after := engine.Tune(samples, start, opts)
 	fmt.Printf("%d games, %d positions: log loss %.4f -> %.4f\n", used, len(samples), before, after)
 	var buf bytes.Buffer
 	if err := engine.WriteWeights(&buf, w); err != nil {
 		return err
 	}
-	return os.WriteFile(outFile, buf.Bytes(), 0o644)
+	return os.WriteFile(c.out, buf.Bytes(), 0o644)
 }
 
-func samplesFromFile(name string, skip int) ([]engine.Sample, int, error) {
+// teacherSamples labels positions drawn from candidates with the teacher
+// (when there is one), writes them to -labels-out, and adds the positions
+// of the -labels files.
+func teacherSamples(ctx context.Context, c config, candidates []*tak.Position) ([]engine.Sample, error) {
+	var samples []engine.Sample
+	if len(c.teacher.Argv) > 0 {
+		ps := choosePositions(candidates, c.teacher.Positions, c.teacher.Seed)
+		began := time.Now()
+		fmt.Printf("teacher: labelling %d positions at %d nodes\n", len(ps), c.teacher.Nodes)
+		ls, err := label(ctx, ps, c.teacher, os.Stdout)
+		if err != nil {
+			return nil, fmt.Errorf("teacher: %w", err)
+		}
+		fmt.Printf("teacher: %d positions in %.0fs\n", len(ls), time.Since(began).Seconds())
+		if c.labelsOut != "" {
+			var buf bytes.Buffer
+			origin := fmt.Sprintf("labelled by %s at %d nodes a position; seed %d", strings.Join(c.teacher.Argv, " "), c.teacher.Nodes, c.teacher.Seed)
+			if err := writeLabels(&buf, ls, origin); err != nil {
+				return nil, err
+			}
+			if err := os.WriteFile(c.labelsOut, buf.Bytes(), 0o644); err != nil {
+				return nil, err
+			}
+		}
+		for _, l := range ls {
+			samples = append(samples, engine.Sample{Pos: l.pos, Result: l.score})
+		}
+	}
+	more, err := readLabelFiles(c.labelsIn)
+	if err != nil {
+		return nil, err
+	}
+	return append(samples, more...), nil
+}
+
+// openGames opens a PTN file, reading it decompressed when its name ends
+// in .gz.
+func openGames(name string) (io.Reader, error) {
 	raw, err := os.ReadFile(name)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	var r io.Reader = bytes.NewReader(raw)
 	if strings.HasSuffix(name, ".gz") {
 		zr, err := gzip.NewReader(r)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		r = zr
 	}
-	return Samples(r, skip)
+	return r, nil
 }
 
 // openingClasses reads openings, one a line (a # starts a comment), and

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/takbymail/takbot/engine"
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// The test binary doubles as the teacher of the tests: with TUNE_TEACHER
+// set it speaks TEI and judges a position by its flat lead alone (komi
+// included), so a fit to its opinion must value flats and komi.
+func TestMain(m *testing.M) {
+	if os.Getenv("TUNE_TEACHER") != "" {
+		os.Exit(flatTeacher())
+	}
+	os.Exit(m.Run())
+}
+
+func flatTeacher() int {
+	sc := bufio.NewScanner(os.Stdin)
+	cfg := tak.DefaultConfig(6)
+	var pos *tak.Position
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "tei":
+			fmt.Println("id name flat-teacher\noption name HalfKomi type spin default 0 min -20 max 20\nteiok")
+		case "setoption":
+			if len(f) == 5 && f[2] == "HalfKomi" {
+				var k int
+				fmt.Sscan(f[4], &k)
+				cfg.Komi = tak.Komi(k)
+			}
+		case "position":
+			if len(f) != 5 || f[1] != "tps" {
+				return 2
+			}
+			var err error
+			if pos, err = notation.ParseTPS(strings.Join(f[2:], " "), cfg); err != nil {
+				return 2
+			}
+		case "go":
+			if pos == nil {
+				return 2
+			}
+			fc := pos.FlatCounts()
+			lead := float64(2*(fc[tak.White]-fc[tak.Black])-int(cfg.Komi)) / 2
+			if pos.ToMove() == tak.Black {
+				lead = -lead
+			}
+			w := int(math.Round(1000 / (1 + math.Exp(-lead/1.5))))
+			fmt.Printf("info depth 1 nodes 1 score cp 0 wdl %d 0 %d\nbestmove a1\n", w, 1000-w)
+		case "quit":
+			return 0
+		}
+	}
+	return 0
+}
+
+// TestTeacherFit: positions of self-play games with komi 0 and 2, each
+// with a random child, are labelled by the teacher (two processes a komi),
+// written and read back unchanged, and the fit to them values a flat and
+// a flat of komi, and lowers the loss; the same seed draws the same
+// positions.
+func TestTeacherFit(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, _, err := engine.SelfPlay(t.Context(), engine.SelfPlayOptions{Games: 8, Size: 6, Nodes: 200, Seed: 3, MaxPlies: 40, HalfKomi: []tak.Komi{0, 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var candidates []*tak.Position
+	for _, g := range games {
+		cfg := tak.DefaultConfig(6)
+		cfg.Komi = g.Komi
+		candidates = append(candidates, replayPositions(cfg, g.Moves)...)
+	}
+	ps := choosePositions(candidates, 300, 9)
+	again := choosePositions(candidates, 300, 9)
+	if len(ps) != 300 {
+		t.Fatalf("%d positions drawn from %d", len(ps), len(candidates))
+	}
+	for i := range ps {
+		if notation.FormatTPS(ps[i]) != notation.FormatTPS(again[i]) {
+			t.Fatalf("position %d differs between two draws with the same seed", i)
+		}
+	}
+	opts := teacherOptions{Argv: []string{"env", "TUNE_TEACHER=1", exe}, Nodes: 10, Workers: 2}
+	ls, err := label(t.Context(), ps, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := writeLabels(&buf, ls, "test"); err != nil {
+		t.Fatal(err)
+	}
+	samples, err := readLabels(bytes.NewReader(buf.Bytes()), 6)
+	if err != nil || len(samples) != len(ls) {
+		t.Fatalf("%d of %d labels read back: %v", len(samples), len(ls), err)
+	}
+	komis := map[tak.Komi]bool{}
+	for i, s := range samples {
+		if notation.FormatTPS(s.Pos) != notation.FormatTPS(ls[i].pos) || s.Pos.Config().Komi != ls[i].pos.Config().Komi || math.Abs(s.Result-ls[i].score) > 1e-4 {
+			t.Fatalf("label %d read back as %s %v, written %s %v", i, notation.FormatTPS(s.Pos), s.Result, notation.FormatTPS(ls[i].pos), ls[i].score)
+		}
+		komis[s.Pos.Config().Komi] = true
+	}
+	if !komis[0] || !komis[4] {
+		t.Fatalf("komis labelled: %v", komis)
+	}
+	var zero engine.Weights
+	w, before, after := engine.Tune(samples, &zero, engine.TuneOptions{Iterations: 300, Rate: 8, SkipStackWins: true})
+	if !(after < before) {
+		t.Errorf("loss %.4f -> %.4f", before, after)
+	}
+	flats, komi := w.End[0], w.End[len(w.End)-1]
+	if flats < 50 || komi < 30 {
+		t.Errorf("from zero weights, a flat is worth %.1f and a flat of komi %.1f at the end", flats, komi)
+	}
+}
+
+// TestTeacherFailures: a teacher that crashes or prints no wdl stops the
+// labelling with an error, and a cancelled context stops it too.
+func TestTeacherFailures(t *testing.T) {
+	cfg := tak.DefaultConfig(6)
+	p, err := notation.ParseTPS("x6/x6/x2,1,2,x2/x6/x6/x6 1 2", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := []*tak.Position{p, p, p}
+	for _, argv := range [][]string{{"false"}, {"cat"}} {
+		if _, err := label(t.Context(), ps, teacherOptions{Argv: argv, Nodes: 1, Workers: 1}, nil); err == nil {
+			t.Errorf("%v as a teacher: no error", argv)
+		}
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	exe, _ := os.Executable()
+	if _, err := label(ctx, ps, teacherOptions{Argv: []string{"env", "TUNE_TEACHER=1", exe}, Nodes: 1, Workers: 1}, nil); err == nil {
+		t.Error("a cancelled labelling: no error")
+	}
+}
+
+// TestReadLabelsRejects: malformed lines are errors that name the line.
+func TestReadLabelsRejects(t *testing.T) {
+	for _, text := range []string{
+		"0\tx6/x6/x6/x6/x6/x6 1 2\n",
+		"0\tx6/x6/x6/x6/x6/x6 1 2\t1.5\n",
+		"99\tx6/x6/x6/x6/x6/x6 1 2\t0.5\n",
+		"0\tx7/x6/x6/x6/x6/x6 1 2\t0.5\n",
+		"# ok\n0\tx6/x6/x6/x6/x6/x6 1 2\tNaN\n",
+	} {
+		if _, err := readLabels(strings.NewReader(text), 6); err == nil {
+			t.Errorf("%q read without error", text)
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package teimatch
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Judge is a TEI engine asked what positions are worth: for each, a search
+// of a fixed number of nodes and the win/draw/loss figures of its last
+// info line (tiltak prints "wdl W D L" in permille for the side to move).
+// It is how engine/cmd/tune labels positions with a stronger engine's
+// opinion. A Judge is not safe for concurrent use; start one per worker.
+type Judge struct {
+	p *proc
+}
+
+// judgeTimeout bounds one position's answer.
+const judgeTimeout = time.Minute
+
+// StartJudge starts the engine of e and sets its komi (halfKomi, in half
+// flats). An engine that does not list HalfKomi when halfKomi is not 0 is
+// a KomiError.
+func StartJudge(ctx context.Context, e Engine, halfKomi int) (*Judge, error) {
+	if e.Name == "" && len(e.Argv) > 0 {
+		e.Name = e.Argv[0]
+	}
+	p, err := startProc(ctx, e, 10*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	if halfKomi != 0 {
+		if !p.options["HalfKomi"] {
+			p.close()
+			return nil, &KomiError{Engine: e.Name, HalfKomi: halfKomi}
+		}
+		if err := p.send("setoption name HalfKomi value " + strconv.Itoa(halfKomi)); err != nil {
+			p.kill()
+			return nil, err
+		}
+	}
+	return &Judge{p: p}, nil
+}
+
+// WinProbability returns the engine's expected score for the side to move
+// in the position of tps (the three TPS fields, as `position tps` takes
+// them) after a search of nodes nodes: (W + D/2) / (W + D + L) of its last
+// wdl. An engine that prints no wdl is a FaultError of kind "protocol".
+func (j *Judge) WinProbability(ctx context.Context, tps string, nodes int) (float64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if strings.ContainsAny(tps, "\r\n") {
+		return 0, fmt.Errorf("judge: the TPS %q has a line break", clip(tps))
+	}
+	if err := j.p.send("position tps " + tps); err != nil {
+		return 0, err
+	}
+	if err := j.p.send("go nodes " + strconv.Itoa(nodes)); err != nil {
+		return 0, err
+	}
+	deadline := time.Now().Add(judgeTimeout)
+	var wdl [3]float64
+	seen := false
+	for {
+		line, err := j.p.next(deadline)
+		if err != nil {
+			return 0, err
+		}
+		if line == "bestmove" || strings.HasPrefix(line, "bestmove ") {
+			break
+		}
+		if w, ok := parseWDL(line); ok {
+			wdl, seen = w, true
+		}
+	}
+	total := wdl[0] + wdl[1] + wdl[2]
+	if !seen || total <= 0 {
+		return 0, &FaultError{Engine: j.p.name, Kind: "protocol", Detail: "no wdl in its info lines"}
+	}
+	return (wdl[0] + wdl[1]/2) / total, nil
+}
+
+// parseWDL finds "wdl W D L" (three numbers, none negative) in an info line.
+func parseWDL(line string) ([3]float64, bool) {
+	f := strings.Fields(line)
+	if len(f) == 0 || f[0] != "info" {
+		return [3]float64{}, false
+	}
+	for i := 1; i+3 < len(f); i++ {
+		if f[i] != "wdl" {
+			continue
+		}
+		var out [3]float64
+		for k := range out {
+			v, err := strconv.ParseFloat(f[i+1+k], 64)
+			if err != nil || v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+				return [3]float64{}, false
+			}
+			out[k] = v
+		}
+		return out, true
+	}
+	return [3]float64{}, false
+}
+
+// Close asks the engine to quit.
+func (j *Judge) Close() { j.p.close() }
