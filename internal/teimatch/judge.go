@@ -21,10 +21,10 @@ type Judge struct {
 // judgeTimeout bounds one position's answer.
 const judgeTimeout = time.Minute
 
-// StartJudge starts the engine of e and sets its komi (halfKomi, in half
-// flats). An engine that does not list HalfKomi when halfKomi is not 0 is
-// a KomiError.
-func StartJudge(ctx context.Context, e Engine, halfKomi int) (*Judge, error) {
+// StartJudge starts the engine of e for positions of the given board size
+// and sets its komi (halfKomi, in half flats). An engine that does not list
+// HalfKomi when halfKomi is not 0 is a KomiError.
+func StartJudge(ctx context.Context, e Engine, size, halfKomi int) (*Judge, error) {
 	if e.Name == "" && len(e.Argv) > 0 {
 		e.Name = e.Argv[0]
 	}
@@ -41,6 +41,11 @@ func StartJudge(ctx context.Context, e Engine, halfKomi int) (*Judge, error) {
 			p.kill()
 			return nil, err
 		}
+	}
+	// tiltak needs the size before any position
+	if err := p.send("teinewgame " + strconv.Itoa(size)); err != nil {
+		p.kill()
+		return nil, err
 	}
 	return &Judge{p: p}, nil
 }

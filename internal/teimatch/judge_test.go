@@ -15,7 +15,7 @@ import (
 func TestJudge(t *testing.T) {
 	ctx := context.Background()
 	const tps = "x6/x6/x6/x6/x6/x6 1 1"
-	j, err := StartJudge(ctx, fake(t, "judge", "judge"), 0)
+	j, err := StartJudge(ctx, fake(t, "judge", "judge"), 6, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestJudge(t *testing.T) {
 
 	var f *FaultError
 	for _, tc := range []struct{ mode, kind string }{{"illegal", "protocol"}, {"crash", "crash"}, {"good", "protocol"}} {
-		j, err := StartJudge(ctx, fake(t, tc.mode, tc.mode), 0)
+		j, err := StartJudge(ctx, fake(t, tc.mode, tc.mode), 6, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,10 +47,10 @@ func TestJudge(t *testing.T) {
 	}
 
 	var k *KomiError
-	if _, err := StartJudge(ctx, fake(t, "judge", "judge"), 4); !errors.As(err, &k) {
+	if _, err := StartJudge(ctx, fake(t, "judge", "judge"), 6, 4); !errors.As(err, &k) {
 		t.Fatalf("komi 4 to an engine without HalfKomi: %v", err)
 	}
-	j, err = StartJudge(ctx, fake(t, "good", "good"), 4)
+	j, err = StartJudge(ctx, fake(t, "good", "good"), 6, 4)
 	if err != nil {
 		t.Fatalf("komi 4 to an engine with HalfKomi: %v", err)
 	}

@@ -131,7 +131,7 @@ func choosePositions(ps []*tak.Position, n int, seed uint64) []*tak.Position {
 }
 
 // label asks the teacher for each position's expected score, with
-// opts.Workers processes for each komi the positions have. The result is
+// opts.Workers processes for each size and komi the positions have. The result is
 // in the order of ps.
 func label(ctx context.Context, ps []*tak.Position, opts teacherOptions, progress io.Writer) ([]labelled, error) {
 	ctx, cancel := context.WithCancel(ctx)
@@ -156,18 +156,22 @@ func label(ctx context.Context, ps []*tak.Position, opts teacherOptions, progres
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			judges := map[tak.Komi]*teimatch.Judge{}
+			type rules struct {
+				size int
+				komi tak.Komi
+			}
+			judges := map[rules]*teimatch.Judge{}
 			defer func() {
 				for _, j := range judges {
 					j.Close()
 				}
 			}()
 			for i := range next {
-				k := ps[i].Config().Komi
+				k := rules{ps[i].Size(), ps[i].Config().Komi}
 				j := judges[k]
 				if j == nil {
 					var err error
-					if j, err = teimatch.StartJudge(ctx, teimatch.Engine{Argv: opts.Argv}, int(k)); err != nil {
+					if j, err = teimatch.StartJudge(ctx, teimatch.Engine{Argv: opts.Argv}, k.size, int(k.komi)); err != nil {
 						fail(err)
 						return
 					}

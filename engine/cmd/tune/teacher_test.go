@@ -29,6 +29,7 @@ func flatTeacher() int {
 	sc := bufio.NewScanner(os.Stdin)
 	cfg := tak.DefaultConfig(6)
 	var pos *tak.Position
+	sized := false // like tiltak, it needs teinewgame before a position
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		if len(f) == 0 {
@@ -43,8 +44,10 @@ func flatTeacher() int {
 				fmt.Sscan(f[4], &k)
 				cfg.Komi = tak.Komi(k)
 			}
+		case "teinewgame":
+			sized = len(f) == 2 && f[1] == "6"
 		case "position":
-			if len(f) != 5 || f[1] != "tps" {
+			if !sized || len(f) != 5 || f[1] != "tps" {
 				return 2
 			}
 			var err error
