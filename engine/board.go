@@ -17,6 +17,10 @@ type geom struct {
 	lines                    []uint64  // the rows, then the columns
 	centre                   [64]int8  // distance to the nearest edge
 	centreAtLeast            [4]uint64 // squares at least k (1..3) from the edge
+	// zones are the squares of each kind the piece-square features count
+	// (zoneCorner...zoneInner); the edges but their corners are the
+	// reference, counted by no zone
+	zones [nZones]uint64
 	// rays[sq][d][n] are the first n squares from sq toward d, on the board
 	rays [64][4][tak.MaxSize + 1]uint64
 }
@@ -36,6 +40,9 @@ func init() {
 				g.cols[f] |= b
 				g.squares = append(g.squares, sq)
 				g.centre[sq] = int8(min(f, r, size-1-f, size-1-r))
+				if z := zoneOf(f, r, size); z >= 0 {
+					g.zones[z] |= b
+				}
 				for k := 1; k <= int(g.centre[sq]) && k < len(g.centreAtLeast); k++ {
 					g.centreAtLeast[k] |= b
 				}
@@ -281,6 +288,36 @@ func spanOf(grp uint64, g *geom, rows bool) int {
 }
 
 func popcount(x uint64) int { return bits.OnesCount64(x) }
+
+// The zones of the piece-square features: the board's corners, the
+// corners of the second ring (b2 and its images), the rest of the second
+// ring, and the squares further in.
+const (
+	zoneCorner = iota
+	zoneRingCorner
+	zoneRing
+	zoneInner
+	nZones
+)
+
+// zoneOf returns the zone of the square at file f, rank r on a board of
+// size size, or -1 for an edge square that is not a corner.
+func zoneOf(f, r, size int) int {
+	df, dr := min(f, size-1-f), min(r, size-1-r)
+	d := min(df, dr)
+	switch {
+	case d >= 2:
+		return zoneInner
+	case d == 0 && df == dr:
+		return zoneCorner
+	case d == 0:
+		return -1
+	case df == dr:
+		return zoneRingCorner
+	default:
+		return zoneRing
+	}
+}
 
 // centreSum returns the sum over the squares of bb of their distance to
 // the nearest edge.

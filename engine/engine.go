@@ -25,7 +25,7 @@ type Limits struct {
 // thinks of it.
 type Result struct {
 	Move  tak.Move
-	Score int // evaluation units from the side to move's point of view, roughly centiflats (a flat more on top is worth 40 in the opening to 200 at the end, with the features that come with it); beyond ±(WinScore-1000) a forced win or loss
+	Score int // evaluation units from the side to move's point of view, roughly centiflats (a flat more on top is worth 175 in the opening to 95 at the end, before the features that come with it: a stone less in hand adds 187 to 109); beyond ±(WinScore-1000) a forced win or loss
 	Depth int // the last completed iteration
 	Nodes int64
 	PV    []tak.Move // principal variation, starting with Move

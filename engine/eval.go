@@ -7,31 +7,40 @@ import "github.com/takbymail/takbot/tak"
 // side to move). Every feature has a weight for the opening and one for the
 // end, mixed by the game's phase.
 const (
-	fFlats         = iota // flats on top (komi is fKomi)
-	fWalls                // walls on top
-	fCaps                 // capstones on the board
-	fCentreFlat           // Σ distance to the edge of the flats on top
-	fCentreCap            // Σ distance to the edge of the capstones
-	fOwnUnderFlat         // own pieces under own flats
-	fCaptUnderFlat        // opponent pieces under own flats
-	fOwnUnderHard         // own pieces under own walls and capstones
-	fCaptUnderHard        // opponent pieces under own walls and capstones
-	fLine1                // rows and columns with all but one square own road pieces, no opponent wall or capstone
-	fLine2                // ... all but two
-	fLine3                // ... all but three
-	fSpan1                // the largest road group spans all rows or columns but one
-	fSpan2                // ... but two
-	fSpan3                // ... but three
-	fGroups               // road groups
-	fThreats              // empty squares where a flat completes a road (at most 3)
-	fLiberties            // empty squares next to own road pieces
-	fHardNearRoad         // own walls and capstones next to the opponent's road pieces
-	fReserves             // stones and capstones in hand
-	fTempo                // 1 for the side to move
-	fRaceFlats            // the flat lead (komi included) times the race's nearness
-	fRaceLast             // ± the race's nearness: + when the side to move would place the game's last piece
-	fKomi                 // the komi in flats, counted for Black: its worth by phase is fitted on games with komi
-	nFeatures
+	fFlats         = iota               // flats on top (komi is fKomi)
+	fWalls                              // walls on top
+	fCaps                               // capstones on the board
+	fCentreFlat                         // Σ distance to the edge of the flats on top
+	fCentreCap                          // Σ distance to the edge of the capstones
+	fOwnUnderFlat                       // own pieces under own flats
+	fCaptUnderFlat                      // opponent pieces under own flats
+	fOwnUnderHard                       // own pieces under own walls and capstones
+	fCaptUnderHard                      // opponent pieces under own walls and capstones
+	fLine1                              // rows and columns with all but one square own road pieces, no opponent wall or capstone
+	fLine2                              // ... all but two
+	fLine3                              // ... all but three
+	fSpan1                              // the largest road group spans all rows or columns but one
+	fSpan2                              // ... but two
+	fSpan3                              // ... but three
+	fGroups                             // road groups
+	fThreats                            // empty squares where a flat completes a road (at most 3)
+	fLiberties                          // empty squares next to own road pieces
+	fHardNearRoad                       // own walls and capstones next to the opponent's road pieces
+	fReserves                           // stones and capstones in hand
+	fTempo                              // 1 for the side to move
+	fRaceFlats                          // the flat lead (komi included) times the race's nearness
+	fRaceLast                           // ± the race's nearness: + when the side to move would place the game's last piece
+	fKomi                               // the komi in flats, counted for Black: its worth by phase is fitted on games with komi
+	fFlatZone                           // flats on top in each zone (zoneCorner...zoneInner), against the edges: four features
+	fWallZone      = fFlatZone + nZones // walls in each zone: four
+	fCapZone       = fWallZone + nZones // capstones in each zone: four
+	fCapTall       = fCapZone + nZones  // own capstones on stacks
+	fCapNearTall   = fCapTall + 1       // the opponent's stacks next to own capstones
+	fLinesOccupied = fCapTall + 2       // rows and columns with an own road piece
+	fContact       = fCapTall + 3       // own flats next to the opponent's flats
+	fTallFlats     = fCapTall + 4       // own flat-topped stacks
+	fCapAlone      = fCapTall + 5       // own capstones with no own road piece next to them
+	nFeatures      = fCapTall + 6
 )
 
 // featureNames name the features in weights.json, in order.
@@ -41,6 +50,10 @@ var featureNames = [nFeatures]string{
 	"line1", "line2", "line3", "span1", "span2", "span3", "groups",
 	"threats", "liberties", "hard_near_road", "reserves", "tempo",
 	"race_flats", "race_last", "komi",
+	"flat_corner", "flat_ring_corner", "flat_ring", "flat_inner",
+	"wall_corner", "wall_ring_corner", "wall_ring", "wall_inner",
+	"cap_corner", "cap_ring_corner", "cap_ring", "cap_inner",
+	"cap_tall", "cap_near_tall", "lines_occupied", "contact", "tall_flats", "cap_alone",
 }
 
 // raceHorizon is how many placements from the end of the game (the board
@@ -62,6 +75,22 @@ func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
 		pc[fCaps] = popcount(b.own[c] & b.caps)
 		pc[fCentreFlat] = g.centreSum(flats)
 		pc[fCentreCap] = g.centreSum(b.own[c] & b.caps)
+		for z, zone := range g.zones {
+			pc[fFlatZone+z] = popcount(flats & zone)
+			pc[fWallZone+z] = popcount(b.own[c] & b.walls & zone)
+			pc[fCapZone+z] = popcount(b.own[c] & b.caps & zone)
+		}
+		ownCaps := b.own[c] & b.caps
+		pc[fCapTall] = popcount(ownCaps & b.sv.tall)
+		pc[fCapNearTall] = popcount(g.grow(ownCaps) & b.own[opp] & b.sv.tall)
+		road := b.road(c)
+		pc[fContact] = popcount(flats & g.grow(b.own[opp]&^(b.walls|b.caps)))
+		pc[fTallFlats] = popcount(flats & b.sv.tall)
+		for x := ownCaps; x != 0; x &= x - 1 {
+			if g.grow(x&-x)&road&^(x&-x) == 0 {
+				pc[fCapAlone]++
+			}
+		}
 		for x := b.own[c] & b.sv.tall; x != 0; x &= x - 1 {
 			sq := tak.Square(bitIndex(x))
 			u := &b.sv.under[sq]
@@ -74,13 +103,16 @@ func features(b *board, mover tak.Color, f *[nFeatures]float64) float64 {
 				pc[fCaptUnderHard] += capt
 			}
 		}
-		road := b.road(c)
 		block := b.own[opp] & (b.walls | b.caps)
 		for _, line := range g.lines {
+			mine := popcount(road & line)
+			if mine != 0 {
+				pc[fLinesOccupied]++
+			}
 			if line&block != 0 {
 				continue
 			}
-			switch g.size - popcount(road&line) {
+			switch g.size - mine {
 			case 1:
 				pc[fLine1]++
 			case 2:

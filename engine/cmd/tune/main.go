@@ -36,6 +36,19 @@
 // openings (-exclude) are not shown to the teacher. -labels-out keeps the
 // labelled positions, and -labels fits to such files again without the
 // teacher.
+//
+// engine/weights.json is such a fit (tiltak, built as shared/docs/tiltak.md
+// says, as the teacher; about 6 minutes of two cores for the labels):
+//
+//	go run ./engine/cmd/tune -selfplay 0 -start engine/weights_human.json \
+//	  -games engine/testdata/tiltak-matches.ptn.gz,engine/testdata/selfplay-games.ptn.gz,engine/testdata/playtak-6x6-games.ptn.gz \
+//	  -teacher /path/to/tiltak/target/release/tei -positions 70000 \
+//	  -iterations 3000 -rate 8 -scale 200 -labels-out labels.tsv
+//
+// engine/testdata/tiltak-matches.ptn.gz holds 1,119 games of `takbot match`
+// between earlier takbots and tiltak on the tuning openings (100 ms a move,
+// komi 0 and HalfKomi 4), and selfplay-games.ptn.gz the first 1,000 games of
+// a default run's self-play (-ptn); none has a claim opening.
 package main
 
 import (
@@ -62,6 +75,7 @@ func main() {
 	flag.StringVar(&c.out, "o", "engine/weights.json", "where to write the weights")
 	flag.IntVar(&c.iters, "iterations", 1000, "gradient steps")
 	flag.Float64Var(&c.rate, "rate", 4, "the gradient's step size (Adam's, in centiflats)")
+	flag.Float64Var(&c.scale, "scale", 400, "evaluation units per unit of the logistic's argument: the fit's weights grow with it (a teacher's labels are surer than game results, and -scale 200 keeps a flat near 100 to 150 units)")
 	flag.IntVar(&c.skip, "skip", 4, "plies to skip at the start of each PTN game (game results only)")
 	flag.IntVar(&c.selfplay, "selfplay", 3000, "self-play games to generate and train on (0: the PTN files alone)")
 	flag.Int64Var(&c.nodes, "nodes", 4000, "nodes a move in self-play")
@@ -94,7 +108,7 @@ func main() {
 type config struct {
 	games, start, out     string
 	iters, skip, selfplay int
-	rate                  float64
+	rate, scale           float64
 	nodes                 int64
 	seed                  uint64
 	exclude, ptnOut       string
@@ -206,7 +220,7 @@ func run(ctx context.Context, c config) error {
 		}
 		used += len(games)
 	}
-	opts := engine.TuneOptions{Iterations: c.iters, Rate: c.rate}
+	opts := engine.TuneOptions{Iterations: c.iters, Rate: c.rate, Scale: c.scale}
 	if c.taught() {
 		opts.SkipStackWins = true
 		if samples, err = teacherSamples(ctx, c, positions); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -130,7 +131,15 @@ func TestTeacherFit(t *testing.T) {
 	if !(after < before) {
 		t.Errorf("loss %.4f -> %.4f", before, after)
 	}
-	flats, komi := w.End[0], w.End[len(w.End)-1]
+	var out bytes.Buffer
+	if err := engine.WriteWeights(&out, w); err != nil {
+		t.Fatal(err)
+	}
+	var byName map[string][2]float64
+	if err := json.Unmarshal(out.Bytes(), &byName); err != nil {
+		t.Fatal(err)
+	}
+	flats, komi := byName["flats"][1], byName["komi"][1]
 	if flats < 50 || komi < 30 {
 		t.Errorf("from zero weights, a flat is worth %.1f and a flat of komi %.1f at the end", flats, komi)
 	}
@@ -169,6 +178,33 @@ func TestReadLabelsRejects(t *testing.T) {
 	} {
 		if _, err := readLabels(strings.NewReader(text), 6); err == nil {
 			t.Errorf("%q read without error", text)
+		}
+	}
+}
+
+// TestTeacherGamesAreTuningGames: the games the shipped weights were
+// taught on replay, and none of them opens with a claim opening, so the
+// claims' openings stay unseen.
+func TestTeacherGamesAreTuningGames(t *testing.T) {
+	raw, err := os.ReadFile("../../../internal/teimatch/openings_claim.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	classes, err := openingClasses(string(raw), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"../../testdata/tiltak-matches.ptn.gz", "../../testdata/selfplay-games.ptn.gz"} {
+		r, err := openGames(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, excluded, err := gamePositions(r, classes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if excluded != 0 || len(ps) < 50000 {
+			t.Errorf("%s: %d positions, %d games of claim openings", name, len(ps), excluded)
 		}
 	}
 }
