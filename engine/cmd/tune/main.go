@@ -35,7 +35,11 @@
 // move, are left out: the search scores them exactly). Games of the claim
 // openings (-exclude) are not shown to the teacher. -labels-out keeps the
 // labelled positions, and -labels fits to such files again without the
-// teacher.
+// teacher. -compare measures weights instead of fitting them: each weight
+// file (with an optional @nodes) searches the positions of -labels, and
+// the teacher judges the position after each move; the report gives each
+// set's mean value of its moves for the side that moved and, paired on the
+// same positions, each set against the first with its 95% interval.
 //
 // engine/weights.json is such a fit (tiltak, built as shared/docs/tiltak.md
 // says, as the teacher; about 6 minutes of two cores for the labels):
@@ -89,7 +93,16 @@ func main() {
 	flag.IntVar(&c.teacher.Workers, "workers", 2, "teacher processes at once")
 	flag.StringVar(&c.labelsOut, "labels-out", "", "write the teacher's labelled positions to this file (komi, TPS, score; tab-separated)")
 	flag.StringVar(&c.labelsIn, "labels", "", "files of labelled positions (as -labels-out writes them), comma-separated, to fit to as well; with no -teacher, the fit uses them alone")
+	compareList := flag.String("compare", "", "compare weight files (comma-separated, each with an optional @nodes) by the teacher's opinion of their moves in the positions of -labels, instead of fitting")
+	compareNodes := flag.Int64("compare-nodes", 50000, "nodes a move for -compare's weights without @nodes")
 	flag.Parse()
+	if *compareList != "" {
+		if err := runCompare(context.Background(), *compareList, *compareNodes, *teacher, c); err != nil {
+			fmt.Fprintln(os.Stderr, "tune:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	komis, err := parseKomis(*komi)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tune:", err)
@@ -102,6 +115,33 @@ func main() {
 		fmt.Fprintln(os.Stderr, "tune:", err)
 		os.Exit(1)
 	}
+}
+
+// runCompare compares weight sets by the teacher's opinion of their moves
+// in the first -positions positions of the -labels files.
+func runCompare(ctx context.Context, list string, nodes int64, teacher string, c config) error {
+	sets, err := parseWeightSets(list, nodes)
+	if err != nil {
+		return err
+	}
+	if teacher == "" || c.labelsIn == "" {
+		return fmt.Errorf("-compare needs -teacher and -labels")
+	}
+	samples, err := readLabelFiles(c.labelsIn)
+	if err != nil {
+		return err
+	}
+	if n := c.teacher.Positions; n > 0 && n < len(samples) {
+		samples = samples[:n]
+	}
+	opts := c.teacher
+	opts.Argv = strings.Fields(teacher)
+	res, err := compare(ctx, samples, sets, opts)
+	if err != nil {
+		return err
+	}
+	res.report(os.Stdout)
+	return nil
 }
 
 // config is a run's flags.

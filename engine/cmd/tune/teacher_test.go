@@ -208,3 +208,77 @@ func TestTeacherGamesAreTuningGames(t *testing.T) {
 		}
 	}
 }
+
+// TestCompare: judged by a teacher that values the flat lead, the moves of
+// weights that value flats are worth more than those of weights that
+// shun them, paired on the same positions; a set compared with itself
+// differs by nothing; bad -compare lists are errors.
+func TestCompare(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, _, err := engine.SelfPlay(t.Context(), engine.SelfPlayOptions{Games: 4, Size: 6, Nodes: 200, Seed: 4, MaxPlies: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var candidates []*tak.Position
+	for _, g := range games {
+		candidates = append(candidates, replayPositions(tak.DefaultConfig(6), g.Moves)...)
+	}
+	opts := teacherOptions{Argv: []string{"env", "TUNE_TEACHER=1", exe}, Nodes: 10, Workers: 2}
+	ls, err := label(t.Context(), choosePositions(candidates, 60, 2), opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var samples []engine.Sample
+	for _, l := range ls {
+		samples = append(samples, engine.Sample{Pos: l.pos, Result: l.score})
+	}
+	dir := t.TempDir()
+	for name, flat := range map[string]float64{"shun": -100, "like": 100} {
+		var buf bytes.Buffer
+		if err := engine.WriteWeights(&buf, &engine.Weights{}); err != nil {
+			t.Fatal(err)
+		}
+		var byName map[string][2]float64
+		if err := json.Unmarshal(buf.Bytes(), &byName); err != nil {
+			t.Fatal(err)
+		}
+		byName["flats"] = [2]float64{flat, flat}
+		raw, err := json.Marshal(byName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dir+"/"+name+".json", raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sets, err := parseWeightSets(dir+"/shun.json, "+dir+"/like.json@300,"+dir+"/like.json", 300)
+	if err != nil || len(sets) != 3 || sets[1].Nodes != 300 {
+		t.Fatalf("sets %+v, %v", sets, err)
+	}
+	res, err := compare(t.Context(), samples, sets, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report bytes.Buffer
+	res.report(&report)
+	t.Log(report.String())
+	if d, h := res.diff(1); !(d-h > 0) {
+		t.Errorf("flats liked against flats shunned: %+.4f ± %.4f, want better", d, h)
+	}
+	shun, _, _ := res.mean(0)
+	like, regret, same := res.mean(1)
+	if !(like > shun) || regret < 0 || same == len(samples) {
+		t.Errorf("move values %.4f (shun) and %.4f (like), regret %.4f, %d same moves", shun, like, regret, same)
+	}
+	if d, _ := res.diff(2); math.Abs(d-(like-shun)) > 1e-9 {
+		t.Errorf("the same weights twice differ: %+.4f against %+.4f", d, like-shun)
+	}
+	for _, bad := range []string{"", "nofile.json", "../../weights.json@0", "../../weights.json@x", dir + "/like.json@-5"} {
+		if _, err := parseWeightSets(bad, 100); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}

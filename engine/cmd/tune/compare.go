@@ -1,0 +1,233 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/takbymail/takbot/engine"
+	"github.com/takbymail/takbot/internal/teimatch"
+	"github.com/takbymail/takbot/notation"
+	"github.com/takbymail/takbot/tak"
+)
+
+// Comparing weights by their moves: each weight set searches every
+// position of a labelled file for a fixed number of nodes, and the teacher
+// judges the position after its move. A set's figure is the mean of the
+// teacher's expected score, for the side that moved, after its moves; two
+// sets are compared on the same positions, so their difference is paired
+// and far less noisy than a match. (A position's label is the teacher's
+// value before the move; the regret is how much a move loses of it.)
+
+// weightSet is one contender of a comparison: weights and a node budget.
+type weightSet struct {
+	Name    string
+	Weights *engine.Weights
+	Nodes   int64
+}
+
+// parseWeightSets reads "a.json,b.json@100000": weight files, each with
+// an optional node budget (defaultNodes otherwise).
+func parseWeightSets(list string, defaultNodes int64) ([]weightSet, error) {
+	var out []weightSet
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		ws := weightSet{Name: item, Nodes: defaultNodes}
+		file := item
+		if f, n, ok := strings.Cut(item, "@"); ok {
+			v, err := strconv.ParseInt(n, 10, 64)
+			if err != nil || v <= 0 {
+				return nil, fmt.Errorf("-compare: %q: the node budget after @ is not a positive number", item)
+			}
+			file, ws.Nodes = f, v
+		}
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("-compare: %w", err)
+		}
+		if ws.Weights, err = engine.ParseWeights(raw); err != nil {
+			return nil, fmt.Errorf("-compare: %s: %w", file, err)
+		}
+		out = append(out, ws)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("-compare: no weights")
+	}
+	return out, nil
+}
+
+// comparison is what a comparison measured: moveValue[i][j] is the
+// teacher's expected score, for the mover of position i, after set j's
+// move, and same[i][j] whether set j chose set 0's move.
+type comparison struct {
+	sets      []weightSet
+	samples   []engine.Sample
+	moveValue [][]float64
+	same      [][]bool
+}
+
+// compare searches every sample's position with every set and has the
+// teacher judge the moves, with opts.Workers workers (each with its own
+// engines and teacher processes).
+func compare(ctx context.Context, samples []engine.Sample, sets []weightSet, opts teacherOptions) (*comparison, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	c := &comparison{sets: sets, samples: samples, moveValue: make([][]float64, len(samples)), same: make([][]bool, len(samples))}
+	next := make(chan int)
+	var (
+		mu       sync.Mutex
+		firstErr error
+	)
+	fail := func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if firstErr == nil {
+			firstErr = err
+			cancel()
+		}
+	}
+	var wg sync.WaitGroup
+	for range max(opts.Workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			type rules struct {
+				size int
+				komi tak.Komi
+			}
+			judges := map[rules]*teimatch.Judge{}
+			defer func() {
+				for _, j := range judges {
+					j.Close()
+				}
+			}()
+			engines := make([]*engine.Engine, len(sets))
+			for k, s := range sets {
+				engines[k] = engine.New(engine.Options{HashMB: 16, Weights: s.Weights})
+			}
+			for i := range next {
+				p := samples[i].Pos
+				key := rules{p.Size(), p.Config().Komi}
+				j := judges[key]
+				if j == nil {
+					var err error
+					if j, err = teimatch.StartJudge(ctx, teimatch.Engine{Argv: opts.Argv}, key.size, int(key.komi)); err != nil {
+						fail(err)
+						return
+					}
+					judges[key] = j
+				}
+				values := make([]float64, len(sets))
+				same := make([]bool, len(sets))
+				var first tak.Move
+				for k, e := range engines {
+					e.NewGame()
+					res, err := e.Search(ctx, p, engine.Limits{Nodes: sets[k].Nodes})
+					if err != nil {
+						fail(err)
+						return
+					}
+					if k == 0 {
+						first = res.Move
+					}
+					same[k] = res.Move == first
+					child, err := p.Play(res.Move)
+					if err != nil {
+						fail(fmt.Errorf("%s played %v in %s: %w", sets[k].Name, res.Move, notation.FormatTPS(p), err))
+						return
+					}
+					if values[k], err = moverValue(ctx, j, p.ToMove(), child, opts.Nodes); err != nil {
+						fail(fmt.Errorf("position %s: %w", notation.FormatTPS(child), err))
+						return
+					}
+				}
+				c.moveValue[i], c.same[i] = values, same
+			}
+		}()
+	}
+feed:
+	for i := range samples {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return c, ctx.Err()
+}
+
+// moverValue is the teacher's expected score for mover after its move led
+// to child: exact when the move ended the game.
+func moverValue(ctx context.Context, j *teimatch.Judge, mover tak.Color, child *tak.Position, nodes int) (float64, error) {
+	if child.Over() {
+		r := child.Result()
+		switch {
+		case r.Draw:
+			return 0.5, nil
+		case r.Winner == mover:
+			return 1, nil
+		}
+		return 0, nil
+	}
+	v, err := j.WinProbability(ctx, notation.FormatTPS(child), nodes)
+	return 1 - v, err
+}
+
+// mean returns set k's mean move value, mean regret and the number of
+// positions where it chose set 0's move.
+func (c *comparison) mean(k int) (value, regret float64, same int) {
+	for i, s := range c.samples {
+		value += c.moveValue[i][k]
+		regret += max(0, s.Result-c.moveValue[i][k])
+		if c.same[i][k] {
+			same++
+		}
+	}
+	n := float64(max(len(c.samples), 1))
+	return value / n, regret / n, same
+}
+
+// diff returns the mean of set k's move values minus set 0's and the half
+// width of its 95% interval.
+func (c *comparison) diff(k int) (mean, margin float64) {
+	n := float64(len(c.samples))
+	if n < 2 {
+		return 0, math.Inf(1)
+	}
+	var sum, sq float64
+	for i := range c.samples {
+		d := c.moveValue[i][k] - c.moveValue[i][0]
+		sum += d
+		sq += d * d
+	}
+	mean = sum / n
+	variance := (sq - n*mean*mean) / (n - 1)
+	return mean, 1.96 * math.Sqrt(max(variance, 0)/n)
+}
+
+// report writes the comparison: a line a set, then each set against the
+// first.
+func (c *comparison) report(w io.Writer) {
+	fmt.Fprintf(w, "%d positions; the teacher's expected score after each set's moves, for the side that moved\n", len(c.samples))
+	for k, s := range c.sets {
+		v, r, same := c.mean(k)
+		fmt.Fprintf(w, "%-40s %7d nodes: move value %.4f, regret %.4f, first set's move %d/%d\n", s.Name, s.Nodes, v, r, same, len(c.samples))
+	}
+	for k := 1; k < len(c.sets); k++ {
+		m, h := c.diff(k)
+		fmt.Fprintf(w, "%s against %s: %+.4f ± %.4f (95%%, paired)\n", c.sets[k].Name, c.sets[0].Name, m, h)
+	}
+}
