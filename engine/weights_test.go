@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
@@ -28,6 +29,21 @@ func TestWeightsRoundTrip(t *testing.T) {
 	} {
 		if _, err := ParseWeights([]byte(text)); err == nil {
 			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// TestWeightFilesRead: every weights file kept beside the engine reads
+// (the starting points of the fits, and the game-result weights that
+// tune -compare measures the shipped ones against: the new features at 0).
+func TestWeightFilesRead(t *testing.T) {
+	for _, name := range []string{"weights.json", "weights_human.json", "weights_start.json", "testdata/weights-game-results.json"} {
+		raw, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseWeights(raw); err != nil {
+			t.Errorf("%s: %v", name, err)
 		}
 	}
 }

@@ -91,6 +91,7 @@ func main() {
 	flag.IntVar(&c.teacher.Nodes, "teacher-nodes", 2000, "nodes the teacher searches a position")
 	flag.IntVar(&c.teacher.Positions, "positions", 30000, "positions the teacher labels, drawn at random from the games' positions and a random child of each (0: all)")
 	flag.IntVar(&c.teacher.Workers, "workers", 2, "teacher processes at once")
+	flag.BoolVar(&c.teacher.Children, "children", true, "show the teacher a child after a random legal move of each game position too")
 	flag.StringVar(&c.labelsOut, "labels-out", "", "write the teacher's labelled positions to this file (komi, TPS, score; tab-separated)")
 	flag.StringVar(&c.labelsIn, "labels", "", "files of labelled positions (as -labels-out writes them), comma-separated, to fit to as well; with no -teacher, the fit uses them alone")
 	compareList := flag.String("compare", "", "compare weight files (comma-separated, each with an optional @nodes) by the teacher's opinion of their moves in the positions of -labels, instead of fitting")
@@ -282,7 +283,7 @@ func run(ctx context.Context, c config) error {
 func teacherSamples(ctx context.Context, c config, candidates []*tak.Position) ([]engine.Sample, error) {
 	var samples []engine.Sample
 	if len(c.teacher.Argv) > 0 {
-		ps := choosePositions(candidates, c.teacher.Positions, c.teacher.Seed)
+		ps := choosePositions(candidates, c.teacher.Positions, c.teacher.Seed, c.teacher.Children)
 		began := time.Now()
 		fmt.Printf("teacher: labelling %d positions at %d nodes\n", len(ps), c.teacher.Nodes)
 		ls, err := label(ctx, ps, c.teacher, os.Stdout)

@@ -32,6 +32,7 @@ type teacherOptions struct {
 	Positions int      // positions to label (0: all)
 	Workers   int      // teacher processes at once
 	Seed      uint64   // draws the positions and their random children
+	Children  bool     // add a random child of each position
 }
 
 // labelled is a position and the teacher's expected score for its side to
@@ -94,11 +95,11 @@ func replayPositions(cfg tak.Config, moves []tak.Move) []*tak.Position {
 }
 
 // choosePositions adds to each position one child after a random legal
-// move (so the fit sees what bad moves lead to, not only what was
-// played), drops repeats (the same board, side to move and komi), and
+// move when children is set (so the fit sees what bad moves lead to, not
+// only what was played), drops repeats (the same board, side to move and komi), and
 // draws n of them at random (all when n is 0 or more than there are). The
 // same positions, n and seed give the same draw.
-func choosePositions(ps []*tak.Position, n int, seed uint64) []*tak.Position {
+func choosePositions(ps []*tak.Position, n int, seed uint64, children bool) []*tak.Position {
 	rng := rand.New(rand.NewPCG(seed, 0x7e4c4e7))
 	seen := map[string]bool{}
 	var out []*tak.Position
@@ -115,6 +116,9 @@ func choosePositions(ps []*tak.Position, n int, seed uint64) []*tak.Position {
 	var buf []tak.Move
 	for _, p := range ps {
 		add(p)
+		if !children {
+			continue
+		}
 		buf = p.LegalMoves(buf[:0])
 		if len(buf) == 0 {
 			continue

@@ -93,10 +93,28 @@ func TestTeacherFit(t *testing.T) {
 		cfg.Komi = g.Komi
 		candidates = append(candidates, replayPositions(cfg, g.Moves)...)
 	}
-	ps := choosePositions(candidates, 300, 9)
-	again := choosePositions(candidates, 300, 9)
+	ps := choosePositions(candidates, 300, 9, true)
+	again := choosePositions(candidates, 300, 9, true)
 	if len(ps) != 300 {
 		t.Fatalf("%d positions drawn from %d", len(ps), len(candidates))
+	}
+	played := map[string]bool{}
+	for _, p := range candidates {
+		played[notation.FormatTPS(p)] = true
+	}
+	children := 0
+	for _, p := range ps {
+		if !played[notation.FormatTPS(p)] {
+			children++
+		}
+	}
+	if children < 50 {
+		t.Errorf("%d of 300 positions are random children", children)
+	}
+	for _, p := range choosePositions(candidates, 0, 9, false) {
+		if !played[notation.FormatTPS(p)] {
+			t.Fatalf("without children, %s was drawn", notation.FormatTPS(p))
+		}
 	}
 	for i := range ps {
 		if notation.FormatTPS(ps[i]) != notation.FormatTPS(again[i]) {
@@ -227,7 +245,7 @@ func TestCompare(t *testing.T) {
 		candidates = append(candidates, replayPositions(tak.DefaultConfig(6), g.Moves)...)
 	}
 	opts := teacherOptions{Argv: []string{"env", "TUNE_TEACHER=1", exe}, Nodes: 10, Workers: 2}
-	ls, err := label(t.Context(), choosePositions(candidates, 60, 2), opts, nil)
+	ls, err := label(t.Context(), choosePositions(candidates, 60, 2, true), opts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
