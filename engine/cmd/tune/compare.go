@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -216,6 +217,25 @@ func (c *comparison) diff(k int) (mean, margin float64) {
 	mean = sum / n
 	variance := (sq - n*mean*mean) / (n - 1)
 	return mean, 1.96 * math.Sqrt(max(variance, 0)/n)
+}
+
+// writeRows writes a row a position: the komi, the TPS, the teacher's value
+// of the position and of each set's move, tab-separated, after a header.
+func (c *comparison) writeRows(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprint(bw, "# komi\tTPS\tvalue")
+	for _, s := range c.sets {
+		fmt.Fprintf(bw, "\t%s@%d", s.Name, s.Nodes)
+	}
+	fmt.Fprintln(bw)
+	for i, s := range c.samples {
+		fmt.Fprintf(bw, "%d\t%s\t%.4f", int(s.Pos.Config().Komi), notation.FormatTPS(s.Pos), s.Result)
+		for _, v := range c.moveValue[i] {
+			fmt.Fprintf(bw, "\t%.4f", v)
+		}
+		fmt.Fprintln(bw)
+	}
+	return bw.Flush()
 }
 
 // report writes the comparison: a line a set, then each set against the

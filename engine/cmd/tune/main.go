@@ -96,6 +96,7 @@ func main() {
 	flag.StringVar(&c.labelsIn, "labels", "", "files of labelled positions (as -labels-out writes them), comma-separated, to fit to as well; with no -teacher, the fit uses them alone")
 	compareList := flag.String("compare", "", "compare weight files (comma-separated, each with an optional @nodes) by the teacher's opinion of their moves in the positions of -labels, instead of fitting")
 	compareNodes := flag.Int64("compare-nodes", 50000, "nodes a move for -compare's weights without @nodes")
+	flag.StringVar(&c.compareOut, "compare-out", "", "write -compare's values, a row a position, to this file")
 	flag.Parse()
 	if *compareList != "" {
 		if err := runCompare(context.Background(), *compareList, *compareNodes, *teacher, c); err != nil {
@@ -142,7 +143,14 @@ func runCompare(ctx context.Context, list string, nodes int64, teacher string, c
 		return err
 	}
 	res.report(os.Stdout)
-	return nil
+	if c.compareOut == "" {
+		return nil
+	}
+	var buf bytes.Buffer
+	if err := res.writeRows(&buf); err != nil {
+		return err
+	}
+	return os.WriteFile(c.compareOut, buf.Bytes(), 0o644)
 }
 
 // config is a run's flags.
@@ -156,6 +164,7 @@ type config struct {
 	komis                 []tak.Komi
 	teacher               teacherOptions
 	labelsIn, labelsOut   string
+	compareOut            string
 }
 
 // taught reports whether the fit is to labelled positions (a teacher's or

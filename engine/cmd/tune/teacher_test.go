@@ -294,6 +294,13 @@ func TestCompare(t *testing.T) {
 	if d, _ := res.diff(2); math.Abs(d-(like-shun)) > 1e-9 {
 		t.Errorf("the same weights twice differ: %+.4f against %+.4f", d, like-shun)
 	}
+	var rows bytes.Buffer
+	if err := res.writeRows(&rows); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(strings.TrimSpace(rows.String()), "\n"); len(lines) != len(samples)+1 || len(strings.Split(lines[1], "\t")) != 3+len(sets) {
+		t.Errorf("rows:\n%s", rows.String())
+	}
 	for _, bad := range []string{"", "nofile.json", "../../weights.json@0", "../../weights.json@x", dir + "/like.json@-5"} {
 		if _, err := parseWeightSets(bad, 100); err == nil {
 			t.Errorf("%q: no error", bad)
