@@ -6,8 +6,9 @@ import (
 	"github.com/takbymail/takbot/tak"
 )
 
-// Sample is one position of a real game and how that game ended for the
-// side to move in it: 1 won, 0 lost, 0.5 drawn.
+// Sample is one position and its worth for the side to move in it: how
+// its game ended (1 won, 0 lost, 0.5 drawn), or a teacher's expected score
+// from 0 to 1.
 type Sample struct {
 	Pos    *tak.Position
 	Result float64
@@ -18,7 +19,7 @@ type Sample struct {
 type TuneOptions struct {
 	Iterations int     // gradient steps over all samples (default 400)
 	Rate       float64 // Adam's step size in centiflats (default 4)
-	Scale      float64 // centiflats per unit of the logistic's argument (default 400, which puts the evaluation near centiflats)
+	Scale      float64 // centiflats per unit of the logistic's argument (default 400, which puts an evaluation fitted to game results near centiflats; a teacher's surer labels need about 200)
 	Prior      float64 // L2 pull toward the starting weights (default 1e-8 per centiflat²)
 	// SkipStackWins also skips the samples whose side to move can
 	// complete a road by moving a stack (the search scores them exactly
@@ -34,7 +35,7 @@ type tuneSample struct {
 }
 
 // Tune fits the evaluation's weights to the samples by logistic regression
-// of the game results on the evaluation (Texel's method), starting from
+// of their results on the evaluation (Texel's method), starting from
 // start. It is deterministic: the same samples and options give the same
 // weights. Samples whose side to move can complete a road at once are
 // skipped (the search scores them exactly). It returns the fitted weights
