@@ -45,6 +45,9 @@ var rules = []rule{
 	{tree: "notation", may: []string{"tak"}},
 	{tree: "render", may: []string{"tak", "notation"}},
 	{tree: "engine", may: []string{"tak", "notation"}},
+	// The engine's development commands (tune): they may also drive other
+	// TEI engines as subprocesses (a teacher) through the match tooling.
+	{tree: "engine/cmd", may: []string{"tak", "notation", "engine", "internal/teimatch"}},
 	// The command language: below the referee, which maps its commands
 	// to handlers.
 	{tree: "command", may: []string{"tak", "notation"}},
