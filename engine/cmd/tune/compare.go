@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/takbymail/takbot/engine"
 	"github.com/takbymail/takbot/internal/teimatch"
@@ -25,15 +26,37 @@ import (
 // and far less noisy than a match. (A position's label is the teacher's
 // value before the move; the regret is how much a move loses of it.)
 
-// weightSet is one contender of a comparison: weights and a node budget.
+// weightSet is one contender of a comparison: weights and a budget, nodes
+// or a time a move.
 type weightSet struct {
-	Name    string
-	Weights *engine.Weights
-	Nodes   int64
+	Name     string
+	Weights  *engine.Weights
+	Nodes    int64
+	MoveTime time.Duration // when not 0, the budget instead of Nodes
 }
 
-// parseWeightSets reads "a.json,b.json@100000": weight files, each with
-// an optional node budget (defaultNodes otherwise).
+// limits is the set's search budget: a time a move searched to its end,
+// as takbot tei does with go movetime, or a node count.
+func (ws weightSet) limits() engine.Limits {
+	if ws.MoveTime > 0 {
+		return engine.Limits{MoveTime: ws.MoveTime, UseAll: true}
+	}
+	return engine.Limits{Nodes: ws.Nodes}
+}
+
+// budget names the set's budget: "50000 nodes", "100ms".
+func (ws weightSet) budget() string {
+	if ws.MoveTime > 0 {
+		return ws.MoveTime.String()
+	}
+	return strconv.FormatInt(ws.Nodes, 10) + " nodes"
+}
+
+// parseWeightSets reads "a.json,b.json@100000,c.json@100ms": weight files,
+// each with an optional budget, a node count or a time a move (a time
+// depends on the machine and its load: compare sets at equal time with
+// nothing else running, and one worker per core at most); defaultNodes
+// otherwise.
 func parseWeightSets(list string, defaultNodes int64) ([]weightSet, error) {
 	var out []weightSet
 	for _, item := range strings.Split(list, ",") {
@@ -44,11 +67,17 @@ func parseWeightSets(list string, defaultNodes int64) ([]weightSet, error) {
 		ws := weightSet{Name: item, Nodes: defaultNodes}
 		file := item
 		if f, n, ok := strings.Cut(item, "@"); ok {
-			v, err := strconv.ParseInt(n, 10, 64)
-			if err != nil || v <= 0 {
-				return nil, fmt.Errorf("-compare: %q: the node budget after @ is not a positive number", item)
+			file = f
+			if d, err := time.ParseDuration(n); err == nil {
+				if d <= 0 || d > time.Minute {
+					return nil, fmt.Errorf("-compare: %q: the time after @ is not from 1ms to 1m", item)
+				}
+				ws.MoveTime = d
+			} else if v, err := strconv.ParseInt(n, 10, 64); err == nil && v > 0 {
+				ws.Nodes = v
+			} else {
+				return nil, fmt.Errorf("-compare: %q: the budget after @ is neither a positive node count nor a time such as 100ms", item)
 			}
-			file, ws.Nodes = f, v
 		}
 		raw, err := os.ReadFile(file)
 		if err != nil {
@@ -131,7 +160,7 @@ func compare(ctx context.Context, samples []engine.Sample, sets []weightSet, opt
 				var first tak.Move
 				for k, e := range engines {
 					e.NewGame()
-					res, err := e.Search(ctx, p, engine.Limits{Nodes: sets[k].Nodes})
+					res, err := e.Search(ctx, p, sets[k].limits())
 					if err != nil {
 						fail(err)
 						return
@@ -225,7 +254,7 @@ func (c *comparison) writeRows(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprint(bw, "# komi\tTPS\tvalue")
 	for _, s := range c.sets {
-		fmt.Fprintf(bw, "\t%s@%d", s.Name, s.Nodes)
+		fmt.Fprintf(bw, "\t%s", s.Name)
 	}
 	fmt.Fprintln(bw)
 	for i, s := range c.samples {
@@ -244,7 +273,7 @@ func (c *comparison) report(w io.Writer) {
 	fmt.Fprintf(w, "%d positions; the teacher's expected score after each set's moves, for the side that moved\n", len(c.samples))
 	for k, s := range c.sets {
 		v, r, same := c.mean(k)
-		fmt.Fprintf(w, "%-40s %7d nodes: move value %.4f, regret %.4f, first set's move %d/%d\n", s.Name, s.Nodes, v, r, same, len(c.samples))
+		fmt.Fprintf(w, "%-40s %13s: move value %.4f, regret %.4f, first set's move %d/%d\n", s.Name, s.budget(), v, r, same, len(c.samples))
 	}
 	for k := 1; k < len(c.sets); k++ {
 		m, h := c.diff(k)

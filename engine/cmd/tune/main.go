@@ -36,10 +36,11 @@
 // openings (-exclude) are not shown to the teacher. -labels-out keeps the
 // labelled positions, and -labels fits to such files again without the
 // teacher. -compare measures weights instead of fitting them: each weight
-// file (with an optional @nodes) searches the positions of -labels, and
-// the teacher judges the position after each move; the report gives each
-// set's mean value of its moves for the side that moved and, paired on the
-// same positions, each set against the first with its 95% interval.
+// file (with an optional @nodes, or @100ms for a time a move) searches the
+// positions of -labels, and the teacher judges the position after each
+// move; the report gives each set's mean value of its moves for the side
+// that moved and, paired on the same positions, each set against the
+// first with its 95% interval.
 //
 // engine/weights.json is such a fit (tiltak, built as shared/docs/tiltak.md
 // says, as the teacher; about 6 minutes of two cores for the labels):
@@ -94,7 +95,7 @@ func main() {
 	flag.BoolVar(&c.teacher.Children, "children", true, "show the teacher a child after a random legal move of each game position too")
 	flag.StringVar(&c.labelsOut, "labels-out", "", "write the teacher's labelled positions to this file (komi, TPS, score; tab-separated)")
 	flag.StringVar(&c.labelsIn, "labels", "", "files of labelled positions (as -labels-out writes them), comma-separated, to fit to as well; with no -teacher, the fit uses them alone")
-	compareList := flag.String("compare", "", "compare weight files (comma-separated, each with an optional @nodes) by the teacher's opinion of their moves in the positions of -labels, instead of fitting")
+	compareList := flag.String("compare", "", "compare weight files (comma-separated, each with an optional @nodes or @time such as @100ms) by the teacher's opinion of their moves in the positions of -labels, instead of fitting")
 	compareNodes := flag.Int64("compare-nodes", 50000, "nodes a move for -compare's weights without @nodes")
 	flag.StringVar(&c.compareOut, "compare-out", "", "write -compare's values, a row a position, to this file")
 	flag.Parse()

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/takbymail/takbot/engine"
 	"github.com/takbymail/takbot/notation"
@@ -301,7 +302,14 @@ func TestCompare(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(rows.String()), "\n"); len(lines) != len(samples)+1 || len(strings.Split(lines[1], "\t")) != 3+len(sets) {
 		t.Errorf("rows:\n%s", rows.String())
 	}
-	for _, bad := range []string{"", "nofile.json", "../../weights.json@0", "../../weights.json@x", dir + "/like.json@-5"} {
+	timed, err := parseWeightSets(dir+"/like.json@20ms", 100)
+	if err != nil || timed[0].MoveTime != 20*time.Millisecond || timed[0].limits().MoveTime != 20*time.Millisecond || !timed[0].limits().UseAll || timed[0].budget() != "20ms" {
+		t.Errorf("a set at 20ms: %+v, %v", timed, err)
+	}
+	if sets[0].limits().Nodes != 300 || sets[0].budget() != "300 nodes" {
+		t.Errorf("a set at 300 nodes: %+v", sets[0].limits())
+	}
+	for _, bad := range []string{"", "nofile.json", "../../weights.json@0", "../../weights.json@x", dir + "/like.json@-5", dir + "/like.json@0s", dir + "/like.json@2m"} {
 		if _, err := parseWeightSets(bad, 100); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
