@@ -13,6 +13,7 @@ import (
 
 	"github.com/takbymail/takbot/engine"
 	"github.com/takbymail/takbot/engine/tei"
+	"github.com/takbymail/takbot/notation"
 )
 
 // The test binary doubles as the engines of the tests: with
@@ -289,5 +290,43 @@ func TestSPRTStops(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "H1 accepted") || !strings.Contains(sum.Report([2]string{"a", "b"}), "SPRT elo0=0 elo1=20 alpha=0.05 beta=0.05") {
 		t.Errorf("log:\n%s\nreport: %s", log.String(), sum.Report([2]string{"a", "b"}))
+	}
+}
+
+// TestWritePTNReadsBack: the match's PTN reads back with notation's reader:
+// tags, every ply (an engine's illegal last move kept as it wrote it), the
+// reason as a comment (an engine's braces made harmless) and the result.
+func TestWritePTNReadsBack(t *testing.T) {
+	sum := Summary{HalfKomi: 4, Games: []GameResult{
+		{Index: 1, White: 0, Result: "R-0", Moves: []string{"a1", "f6", "c3", "c4", "d3", "d4", "e3", "e4", "f3", "b3", "b1", "c1"}, Reason: "white wins by road"},
+		{Index: 2, White: 1, Result: "1-0", Moves: []string{"a1", "f6", "c3", "7a1+7"}, Reason: "b: illegal move: 7a1+7 {said: }"},
+		{Index: 3, White: 0, Result: "0-1", Reason: "a: crash: its output ended"},
+	}}
+	var buf strings.Builder
+	if err := sum.WritePTN(&buf, [2]string{"a", "b"}, 6); err != nil {
+		t.Fatal(err)
+	}
+	games, err := notation.ReadPTN(strings.NewReader(buf.String()))
+	if err != nil || len(games) != 3 {
+		t.Fatalf("%d games read back: %v\n%s", len(games), err, buf.String())
+	}
+	for i, g := range games {
+		want := sum.Games[i]
+		if g.Tag("Komi") != "2" || g.Tag("Size") != "6" || g.Tag("Result") != want.Result || g.Result != want.Result {
+			t.Errorf("game %d: tags %+v, result %q", i+1, g.Tags, g.Result)
+		}
+		if g.Tag("Player1") != [2]string{"a", "b"}[want.White] {
+			t.Errorf("game %d: Player1 %q", i+1, g.Tag("Player1"))
+		}
+		if len(g.Plies) != len(want.Moves) {
+			t.Fatalf("game %d: %d plies, want %d\n%s", i+1, len(g.Plies), len(want.Moves), buf.String())
+		}
+	}
+	last := games[1].Plies[3]
+	if last.Err == nil || last.Text != "7a1+7" || len(last.Comments) != 1 || strings.ContainsAny(last.Comments[0], "{}") || !strings.Contains(last.Comments[0], "illegal move") {
+		t.Errorf("the illegal last ply read back as %+v", last)
+	}
+	if games[0].Plies[11].Comments[0] != "white wins by road" || len(games[2].Comments) != 1 {
+		t.Errorf("comments: %+v / %+v", games[0].Plies[11].Comments, games[2].Comments)
 	}
 }
