@@ -9,7 +9,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/takbymail/takbot/engine"
@@ -108,95 +107,48 @@ type comparison struct {
 // teacher judge the moves, with opts.Workers workers (each with its own
 // engines and teacher processes).
 func compare(ctx context.Context, samples []engine.Sample, sets []weightSet, opts teacherOptions) (*comparison, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	c := &comparison{sets: sets, samples: samples, moveValue: make([][]float64, len(samples)), same: make([][]bool, len(samples))}
-	next := make(chan int)
-	var (
-		mu       sync.Mutex
-		firstErr error
-	)
-	fail := func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if firstErr == nil {
-			firstErr = err
-			cancel()
+	err := inParallel(ctx, len(samples), opts.Workers, func(ctx context.Context) (func(int) error, func()) {
+		js := newJudges(opts.Argv)
+		engines := make([]*engine.Engine, len(sets))
+		for k, s := range sets {
+			engines[k] = engine.New(engine.Options{HashMB: 16, Weights: s.Weights})
 		}
-	}
-	var wg sync.WaitGroup
-	for range max(opts.Workers, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			type rules struct {
-				size int
-				komi tak.Komi
+		return func(i int) error {
+			p := samples[i].Pos
+			j, err := js.of(ctx, p)
+			if err != nil {
+				return err
 			}
-			judges := map[rules]*teimatch.Judge{}
-			defer func() {
-				for _, j := range judges {
-					j.Close()
+			values := make([]float64, len(sets))
+			same := make([]bool, len(sets))
+			var first tak.Move
+			for k, e := range engines {
+				e.NewGame()
+				res, err := e.Search(ctx, p, sets[k].limits())
+				if err != nil {
+					return err
 				}
-			}()
-			engines := make([]*engine.Engine, len(sets))
-			for k, s := range sets {
-				engines[k] = engine.New(engine.Options{HashMB: 16, Weights: s.Weights})
+				if k == 0 {
+					first = res.Move
+				}
+				same[k] = res.Move == first
+				child, err := p.Play(res.Move)
+				if err != nil {
+					return fmt.Errorf("%s played %v in %s: %w", sets[k].Name, res.Move, notation.FormatTPS(p), err)
+				}
+				if values[k], err = moverValue(ctx, j, p.ToMove(), child, opts.Nodes); err != nil {
+					return fmt.Errorf("position %s: %w", notation.FormatTPS(child), err)
+				}
 			}
-			for i := range next {
-				p := samples[i].Pos
-				key := rules{p.Size(), p.Config().Komi}
-				j := judges[key]
-				if j == nil {
-					var err error
-					if j, err = teimatch.StartJudge(ctx, teimatch.Engine{Argv: opts.Argv}, key.size, int(key.komi)); err != nil {
-						fail(err)
-						return
-					}
-					judges[key] = j
-				}
-				values := make([]float64, len(sets))
-				same := make([]bool, len(sets))
-				var first tak.Move
-				for k, e := range engines {
-					e.NewGame()
-					res, err := e.Search(ctx, p, sets[k].limits())
-					if err != nil {
-						fail(err)
-						return
-					}
-					if k == 0 {
-						first = res.Move
-					}
-					same[k] = res.Move == first
-					child, err := p.Play(res.Move)
-					if err != nil {
-						fail(fmt.Errorf("%s played %v in %s: %w", sets[k].Name, res.Move, notation.FormatTPS(p), err))
-						return
-					}
-					if values[k], err = moverValue(ctx, j, p.ToMove(), child, opts.Nodes); err != nil {
-						fail(fmt.Errorf("position %s: %w", notation.FormatTPS(child), err))
-						return
-					}
-				}
-				c.moveValue[i], c.same[i] = values, same
-			}
-		}()
+			c.moveValue[i], c.same[i] = values, same
+			return nil
+		}, js.close
+	})
+	if err != nil {
+		return nil, err
 	}
-feed:
-	for i := range samples {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	return c, ctx.Err()
+	return c, nil
 }
 
 // moverValue is the teacher's expected score for mover after its move led

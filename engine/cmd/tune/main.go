@@ -90,7 +90,7 @@ func main() {
 	komi := flag.String("halfkomi", "0", "the self-play games' komi in half flats, comma-separated: game i plays with the (i mod n)th")
 	teacher := flag.String("teacher", "", "a TEI engine's command line (e.g. tiltak's tei): fit to its opinion of the games' positions (wdl after -teacher-nodes) instead of the games' results")
 	flag.IntVar(&c.teacher.Nodes, "teacher-nodes", 2000, "nodes the teacher searches a position")
-	flag.IntVar(&c.teacher.Positions, "positions", 30000, "positions the teacher labels, drawn at random from the games' positions and a random child of each (0: all)")
+	flag.IntVar(&c.teacher.Positions, "positions", 30000, "positions the teacher labels, drawn at random from the games' positions and a random child of each; with -compare, the first so many of -labels (0: all)")
 	flag.IntVar(&c.teacher.Workers, "workers", 2, "teacher processes at once")
 	flag.BoolVar(&c.teacher.Children, "children", true, "show the teacher a child after a random legal move of each game position too")
 	flag.StringVar(&c.labelsOut, "labels-out", "", "write the teacher's labelled positions to this file (komi, TPS, score; tab-separated)")
@@ -99,8 +99,10 @@ func main() {
 	compareNodes := flag.Int64("compare-nodes", 50000, "nodes a move for -compare's weights without @nodes")
 	flag.StringVar(&c.compareOut, "compare-out", "", "write -compare's values, a row a position, to this file")
 	flag.Parse()
+	c.teacher.Argv = strings.Fields(*teacher)
+	c.teacher.Seed = c.seed
 	if *compareList != "" {
-		if err := runCompare(context.Background(), *compareList, *compareNodes, *teacher, c); err != nil {
+		if err := runCompare(context.Background(), *compareList, *compareNodes, c); err != nil {
 			fmt.Fprintln(os.Stderr, "tune:", err)
 			os.Exit(1)
 		}
@@ -112,8 +114,6 @@ func main() {
 		os.Exit(2)
 	}
 	c.komis = komis
-	c.teacher.Argv = strings.Fields(*teacher)
-	c.teacher.Seed = c.seed
 	if err := run(context.Background(), c); err != nil {
 		fmt.Fprintln(os.Stderr, "tune:", err)
 		os.Exit(1)
@@ -122,12 +122,12 @@ func main() {
 
 // runCompare compares weight sets by the teacher's opinion of their moves
 // in the first -positions positions of the -labels files.
-func runCompare(ctx context.Context, list string, nodes int64, teacher string, c config) error {
+func runCompare(ctx context.Context, list string, nodes int64, c config) error {
 	sets, err := parseWeightSets(list, nodes)
 	if err != nil {
 		return err
 	}
-	if teacher == "" || c.labelsIn == "" {
+	if len(c.teacher.Argv) == 0 || c.labelsIn == "" {
 		return fmt.Errorf("-compare needs -teacher and -labels")
 	}
 	samples, err := readLabelFiles(c.labelsIn)
@@ -137,9 +137,7 @@ func runCompare(ctx context.Context, list string, nodes int64, teacher string, c
 	if n := c.teacher.Positions; n > 0 && n < len(samples) {
 		samples = samples[:n]
 	}
-	opts := c.teacher
-	opts.Argv = strings.Fields(teacher)
-	res, err := compare(ctx, samples, sets, opts)
+	res, err := compare(ctx, samples, sets, c.teacher)
 	if err != nil {
 		return err
 	}

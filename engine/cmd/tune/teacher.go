@@ -135,69 +135,75 @@ func choosePositions(ps []*tak.Position, n int, seed uint64, children bool) []*t
 }
 
 // label asks the teacher for each position's expected score, with
-// opts.Workers processes for each size and komi the positions have. The result is
+// opts.Workers workers, each with its own teacher processes. The result is
 // in the order of ps.
 func label(ctx context.Context, ps []*tak.Position, opts teacherOptions, progress io.Writer) ([]labelled, error) {
+	out := make([]labelled, len(ps))
+	var (
+		mu   sync.Mutex
+		done int
+	)
+	err := inParallel(ctx, len(ps), opts.Workers, func(ctx context.Context) (func(int) error, func()) {
+		js := newJudges(opts.Argv)
+		return func(i int) error {
+			j, err := js.of(ctx, ps[i])
+			if err != nil {
+				return err
+			}
+			score, err := j.WinProbability(ctx, notation.FormatTPS(ps[i]), opts.Nodes)
+			if err != nil {
+				return fmt.Errorf("position %s: %w", notation.FormatTPS(ps[i]), err)
+			}
+			out[i] = labelled{ps[i], score}
+			mu.Lock()
+			defer mu.Unlock()
+			done++
+			if progress != nil && done%5000 == 0 {
+				fmt.Fprintf(progress, "labelled %d of %d\n", done, len(ps))
+			}
+			return nil
+		}, js.close
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// inParallel calls a worker's do for every index below n, on workers
+// workers (at least one), each made by newWorker and stopped by its stop
+// when the work is done. The first error cancels the rest and is returned,
+// as is the context's own.
+func inParallel(ctx context.Context, n, workers int, newWorker func(ctx context.Context) (do func(i int) error, stop func())) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	out := make([]labelled, len(ps))
 	next := make(chan int)
 	var (
 		mu       sync.Mutex
 		firstErr error
-		done     int
+		wg       sync.WaitGroup
 	)
-	fail := func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if firstErr == nil {
-			firstErr = err
-			cancel()
-		}
-	}
-	var wg sync.WaitGroup
-	for range max(opts.Workers, 1) {
+	for range max(workers, 1) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			type rules struct {
-				size int
-				komi tak.Komi
-			}
-			judges := map[rules]*teimatch.Judge{}
-			defer func() {
-				for _, j := range judges {
-					j.Close()
-				}
-			}()
+			do, stop := newWorker(ctx)
+			defer stop()
 			for i := range next {
-				k := rules{ps[i].Size(), ps[i].Config().Komi}
-				j := judges[k]
-				if j == nil {
-					var err error
-					if j, err = teimatch.StartJudge(ctx, teimatch.Engine{Argv: opts.Argv}, k.size, int(k.komi)); err != nil {
-						fail(err)
-						return
+				if err := do(i); err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
 					}
-					judges[k] = j
-				}
-				score, err := j.WinProbability(ctx, notation.FormatTPS(ps[i]), opts.Nodes)
-				if err != nil {
-					fail(fmt.Errorf("position %s: %w", notation.FormatTPS(ps[i]), err))
+					mu.Unlock()
+					cancel()
 					return
 				}
-				out[i] = labelled{ps[i], score}
-				mu.Lock()
-				done++
-				if progress != nil && done%5000 == 0 {
-					fmt.Fprintf(progress, "labelled %d of %d\n", done, len(ps))
-				}
-				mu.Unlock()
 			}
 		}()
 	}
 feed:
-	for i := range ps {
+	for i := range n {
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -207,9 +213,48 @@ feed:
 	close(next)
 	wg.Wait()
 	if firstErr != nil {
-		return nil, firstErr
+		return firstErr
 	}
-	return out, ctx.Err()
+	return ctx.Err()
+}
+
+// judges are one worker's teacher processes, one for each board size and
+// komi (tiltak takes both once, before any position), started when first
+// needed.
+type judges struct {
+	argv    []string
+	byRules map[judgeRules]*teimatch.Judge
+}
+
+// judgeRules are what a teacher process is started for.
+type judgeRules struct {
+	size int
+	komi tak.Komi
+}
+
+func newJudges(argv []string) *judges {
+	return &judges{argv: argv, byRules: map[judgeRules]*teimatch.Judge{}}
+}
+
+// of returns the teacher process for p's size and komi.
+func (js *judges) of(ctx context.Context, p *tak.Position) (*teimatch.Judge, error) {
+	r := judgeRules{p.Size(), p.Config().Komi}
+	if j := js.byRules[r]; j != nil {
+		return j, nil
+	}
+	j, err := teimatch.StartJudge(ctx, teimatch.Engine{Argv: js.argv}, r.size, int(r.komi))
+	if err != nil {
+		return nil, err
+	}
+	js.byRules[r] = j
+	return j, nil
+}
+
+// close ends the worker's teacher processes.
+func (js *judges) close() {
+	for _, j := range js.byRules {
+		j.Close()
+	}
 }
 
 // writeLabels writes labelled positions, one a line: the komi in half
@@ -226,7 +271,7 @@ func writeLabels(w io.Writer, ls []labelled, origin string) error {
 
 // readLabels reads what writeLabels wrote (lines starting with # are
 // comments) as samples for the fit.
-func readLabels(r io.Reader, size int) ([]engine.Sample, error) {
+func readLabels(r io.Reader) ([]engine.Sample, error) {
 	var out []engine.Sample
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -245,9 +290,12 @@ func readLabels(r io.Reader, size int) ([]engine.Sample, error) {
 		if err != nil || k < -20 || k > 20 {
 			return nil, fmt.Errorf("line %d: komi %q is not a whole number of half flats from -20 to 20", line, f[0])
 		}
-		cfg := tak.DefaultConfig(size)
-		cfg.Komi = tak.Komi(k)
-		p, err := notation.ParseTPS(f[1], cfg)
+		p, err := notation.ParseTPS(f[1], tak.Config{}) // the size is the TPS's
+		if err == nil && k != 0 {
+			cfg := tak.DefaultConfig(p.Size())
+			cfg.Komi = tak.Komi(k)
+			p, err = notation.ParseTPS(f[1], cfg)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
@@ -271,7 +319,7 @@ func readLabelFiles(names string) ([]engine.Sample, error) {
 		if err != nil {
 			return nil, err
 		}
-		s, err := readLabels(f, 6)
+		s, err := readLabels(f)
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)

@@ -131,7 +131,7 @@ func TestTeacherFit(t *testing.T) {
 	if err := writeLabels(&buf, ls, "test"); err != nil {
 		t.Fatal(err)
 	}
-	samples, err := readLabels(bytes.NewReader(buf.Bytes()), 6)
+	samples, err := readLabels(bytes.NewReader(buf.Bytes()))
 	if err != nil || len(samples) != len(ls) {
 		t.Fatalf("%d of %d labels read back: %v", len(samples), len(ls), err)
 	}
@@ -195,7 +195,7 @@ func TestReadLabelsRejects(t *testing.T) {
 		"0\tx7/x6/x6/x6/x6/x6 1 2\t0.5\n",
 		"# ok\n0\tx6/x6/x6/x6/x6/x6 1 2\tNaN\n",
 	} {
-		if _, err := readLabels(strings.NewReader(text), 6); err == nil {
+		if _, err := readLabels(strings.NewReader(text)); err == nil {
 			t.Errorf("%q read without error", text)
 		}
 	}
@@ -313,5 +313,20 @@ func TestCompare(t *testing.T) {
 		if _, err := parseWeightSets(bad, 100); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+// TestReadLabelsSizeAndKomi: a label's board size is its TPS's, and its
+// komi the first field's.
+func TestReadLabelsSizeAndKomi(t *testing.T) {
+	samples, err := readLabels(strings.NewReader("# a 5x5 and a 6x6\n4\tx5/x5/x2,1,x2/x5/x5 2 1\t0.25\n0\tx6/x6/x6/x6/x6/x6 1 2\t1\n"))
+	if err != nil || len(samples) != 2 {
+		t.Fatalf("%d samples: %v", len(samples), err)
+	}
+	if p := samples[0].Pos; p.Size() != 5 || p.Config().Komi != 4 || samples[0].Result != 0.25 {
+		t.Errorf("first: size %d komi %v score %v", p.Size(), p.Config().Komi, samples[0].Result)
+	}
+	if p := samples[1].Pos; p.Size() != 6 || p.Config().Komi != 0 || samples[1].Result != 1 {
+		t.Errorf("second: size %d komi %v score %v", p.Size(), p.Config().Komi, samples[1].Result)
 	}
 }
