@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -185,19 +186,105 @@ func (c *comparison) mean(k int) (value, regret float64, same int) {
 // diff returns the mean of set k's move values minus set 0's and the half
 // width of its 95% interval.
 func (c *comparison) diff(k int) (mean, margin float64) {
-	n := float64(len(c.samples))
-	if n < 2 {
-		return 0, math.Inf(1)
-	}
-	var sum, sq float64
+	return c.pairedDiff(k, func(i int) float64 { return c.moveValue[i][0] }, nil)
+}
+
+// pairedDiff returns the mean over positions of set k's move value minus
+// base(i), over the positions that keep (all when nil), and the half width
+// of its 95% interval.
+func (c *comparison) pairedDiff(k int, base func(i int) float64, keep func(i int) bool) (mean, margin float64) {
+	var n, sum, sq float64
 	for i := range c.samples {
-		d := c.moveValue[i][k] - c.moveValue[i][0]
+		if keep != nil && !keep(i) {
+			continue
+		}
+		d := c.moveValue[i][k] - base(i)
+		n++
 		sum += d
 		sq += d * d
+	}
+	if n < 2 {
+		return 0, math.Inf(1)
 	}
 	mean = sum / n
 	variance := (sq - n*mean*mean) / (n - 1)
 	return mean, 1.96 * math.Sqrt(max(variance, 0)/n)
+}
+
+// baseRows are the rows of an earlier comparison (-compare-base): another
+// build's moves on the same positions, so that search changes, which
+// weights cannot express, are compared as weights are.
+type baseRows struct {
+	name   string
+	komi   []tak.Komi
+	tps    []string
+	values []float64 // the first set's move value, a position
+}
+
+// readBaseRows reads rows as writeRows writes them.
+func readBaseRows(name string, r io.Reader) (*baseRows, error) {
+	b := &baseRows{name: name}
+	err := eachRow(r, func(line int, f []string) error {
+		if len(f) < 4 {
+			return fmt.Errorf("line %d: %d fields, want the komi, the TPS, the value and a set's move value at least", line, len(f))
+		}
+		k, err := parseKomiField(f[0])
+		if err != nil {
+			return fmt.Errorf("line %d: %w", line, err)
+		}
+		v, err := strconv.ParseFloat(f[3], 64)
+		if err != nil || !(v >= 0 && v <= 1) {
+			return fmt.Errorf("line %d: move value %q is not from 0 to 1", line, f[3])
+		}
+		b.komi = append(b.komi, k)
+		b.tps = append(b.tps, f[1])
+		b.values = append(b.values, v)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("-compare-base %s: %w", name, err)
+	}
+	return b, nil
+}
+
+// matches reports whether the rows are of the samples' positions, in
+// order, and which first differs.
+func (b *baseRows) matches(samples []engine.Sample) error {
+	if len(b.tps) != len(samples) {
+		return fmt.Errorf("-compare-base %s has %d positions, this comparison %d: compare the same -labels and -positions", b.name, len(b.tps), len(samples))
+	}
+	for i, s := range samples {
+		if tps := notation.FormatTPS(s.Pos); tps != b.tps[i] || s.Pos.Config().Komi != b.komi[i] {
+			return fmt.Errorf("-compare-base %s: position %d is %s (komi %d), not %s (komi %d): compare the same -labels and -positions", b.name, i+1, b.tps[i], b.komi[i], tps, s.Pos.Config().Komi)
+		}
+	}
+	return nil
+}
+
+// reportBase writes each set against the base's first set, on all
+// positions and, when they mix komis, on each komi's.
+func (c *comparison) reportBase(w io.Writer, b *baseRows) {
+	var komis []tak.Komi
+	seen := map[tak.Komi]bool{}
+	for _, s := range c.samples {
+		if k := s.Pos.Config().Komi; !seen[k] {
+			seen[k] = true
+			komis = append(komis, k)
+		}
+	}
+	slices.Sort(komis)
+	base := func(i int) float64 { return b.values[i] }
+	for k, s := range c.sets {
+		m, h := c.pairedDiff(k, base, nil)
+		fmt.Fprintf(w, "%s against %s: %+.4f ± %.4f (95%%, paired)", s.Name, b.name, m, h)
+		if len(komis) > 1 {
+			for _, komi := range komis {
+				m, h := c.pairedDiff(k, base, func(i int) bool { return c.samples[i].Pos.Config().Komi == komi })
+				fmt.Fprintf(w, "; HalfKomi %d %+.4f ± %.4f", komi, m, h)
+			}
+		}
+		fmt.Fprintln(w)
+	}
 }
 
 // writeRows writes a row a position: the komi, the TPS, the teacher's value

@@ -40,7 +40,11 @@
 // positions of -labels, and the teacher judges the position after each
 // move; the report gives each set's mean value of its moves for the side
 // that moved and, paired on the same positions, each set against the
-// first with its 95% interval.
+// first with its 95% interval. -compare-out keeps a row a position, and
+// -compare-base pairs a later run with such a file: a change to the search,
+// which no weight file expresses, is measured by running one build's tune
+// with -compare-out and the other's with -compare-base on the same
+// positions (at a node budget both are deterministic).
 //
 // engine/weights.json is such a fit (tiltak, built as shared/docs/tiltak.md
 // says, as the teacher; about 6 minutes of two cores for the labels):
@@ -98,6 +102,7 @@ func main() {
 	compareList := flag.String("compare", "", "compare weight files (comma-separated, each with an optional @nodes or @time such as @100ms) by the teacher's opinion of their moves in the positions of -labels, instead of fitting")
 	compareNodes := flag.Int64("compare-nodes", 50000, "nodes a move for -compare's weights without @nodes")
 	flag.StringVar(&c.compareOut, "compare-out", "", "write -compare's values, a row a position, to this file")
+	flag.StringVar(&c.compareBase, "compare-base", "", "a -compare-out file of an earlier run on the same positions (another build's search, say): each set is compared with its first set's moves too")
 	flag.Parse()
 	c.teacher.Argv = strings.Fields(*teacher)
 	c.teacher.Seed = c.seed
@@ -137,11 +142,29 @@ func runCompare(ctx context.Context, list string, nodes int64, c config) error {
 	if n := c.teacher.Positions; n > 0 && n < len(samples) {
 		samples = samples[:n]
 	}
+	var base *baseRows
+	if c.compareBase != "" {
+		f, err := os.Open(c.compareBase)
+		if err != nil {
+			return fmt.Errorf("-compare-base: %w", err)
+		}
+		base, err = readBaseRows(c.compareBase, f)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		if err := base.matches(samples); err != nil {
+			return err
+		}
+	}
 	res, err := compare(ctx, samples, sets, c.teacher)
 	if err != nil {
 		return err
 	}
 	res.report(os.Stdout)
+	if base != nil {
+		res.reportBase(os.Stdout, base)
+	}
 	if c.compareOut == "" {
 		return nil
 	}
@@ -164,6 +187,7 @@ type config struct {
 	teacher               teacherOptions
 	labelsIn, labelsOut   string
 	compareOut            string
+	compareBase           string
 }
 
 // taught reports whether the fit is to labelled positions (a teacher's or

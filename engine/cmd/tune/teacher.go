@@ -273,6 +273,37 @@ func writeLabels(w io.Writer, ls []labelled, origin string) error {
 // comments) as samples for the fit.
 func readLabels(r io.Reader) ([]engine.Sample, error) {
 	var out []engine.Sample
+	err := eachRow(r, func(line int, f []string) error {
+		if len(f) != 3 {
+			return fmt.Errorf("line %d: %d fields, want 3 (komi, TPS, score)", line, len(f))
+		}
+		k, err := parseKomiField(f[0])
+		if err != nil {
+			return fmt.Errorf("line %d: %w", line, err)
+		}
+		p, err := notation.ParseTPS(f[1], tak.Config{}) // the size is the TPS's
+		if err == nil && k != 0 {
+			cfg := tak.DefaultConfig(p.Size())
+			cfg.Komi = k
+			p, err = notation.ParseTPS(f[1], cfg)
+		}
+		if err != nil {
+			return fmt.Errorf("line %d: %w", line, err)
+		}
+		score, err := strconv.ParseFloat(f[2], 64)
+		if err != nil || !(score >= 0 && score <= 1) {
+			return fmt.Errorf("line %d: score %q is not from 0 to 1", line, f[2])
+		}
+		out = append(out, engine.Sample{Pos: p, Result: score})
+		return nil
+	})
+	return out, err
+}
+
+// eachRow calls fn with the tab-separated fields of each line of r that is
+// neither empty nor a comment (starting with #), and its line number; it
+// stops at fn's first error.
+func eachRow(r io.Reader, fn func(line int, fields []string) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	line := 0
@@ -282,30 +313,20 @@ func readLabels(r io.Reader) ([]engine.Sample, error) {
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		f := strings.Split(text, "\t")
-		if len(f) != 3 {
-			return nil, fmt.Errorf("line %d: %d fields, want 3 (komi, TPS, score)", line, len(f))
+		if err := fn(line, strings.Split(text, "\t")); err != nil {
+			return err
 		}
-		k, err := strconv.Atoi(f[0])
-		if err != nil || k < -20 || k > 20 {
-			return nil, fmt.Errorf("line %d: komi %q is not a whole number of half flats from -20 to 20", line, f[0])
-		}
-		p, err := notation.ParseTPS(f[1], tak.Config{}) // the size is the TPS's
-		if err == nil && k != 0 {
-			cfg := tak.DefaultConfig(p.Size())
-			cfg.Komi = tak.Komi(k)
-			p, err = notation.ParseTPS(f[1], cfg)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
-		score, err := strconv.ParseFloat(f[2], 64)
-		if err != nil || !(score >= 0 && score <= 1) {
-			return nil, fmt.Errorf("line %d: score %q is not from 0 to 1", line, f[2])
-		}
-		out = append(out, engine.Sample{Pos: p, Result: score})
 	}
-	return out, sc.Err()
+	return sc.Err()
+}
+
+// parseKomiField reads a komi in half flats, from -20 to 20.
+func parseKomiField(text string) (tak.Komi, error) {
+	k, err := strconv.Atoi(text)
+	if err != nil || k < -20 || k > 20 {
+		return 0, fmt.Errorf("komi %q is not a whole number of half flats from -20 to 20", text)
+	}
+	return tak.Komi(k), nil
 }
 
 // readLabelFiles reads labelled positions from comma-separated files.

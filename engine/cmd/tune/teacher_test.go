@@ -302,6 +302,30 @@ func TestCompare(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(rows.String()), "\n"); len(lines) != len(samples)+1 || len(strings.Split(lines[1], "\t")) != 3+len(sets) {
 		t.Errorf("rows:\n%s", rows.String())
 	}
+	// an earlier run's rows as -compare-base: its first set is set 0 here
+	base, err := readBaseRows("earlier.tsv", strings.NewReader(rows.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := base.matches(samples); err != nil {
+		t.Errorf("the rows of these positions: %v", err)
+	}
+	if err := base.matches(samples[1:]); err == nil {
+		t.Error("fewer positions than the rows: no error")
+	}
+	swapped := append([]engine.Sample{samples[1], samples[0]}, samples[2:]...)
+	if err := base.matches(swapped); err == nil {
+		t.Error("positions in another order: no error")
+	}
+	d, _ := res.diff(1)
+	if m, _ := res.pairedDiff(1, func(i int) float64 { return base.values[i] }, nil); math.Abs(m-d) > 1e-4 {
+		t.Errorf("set 1 against the base's first set %+.5f, against set 0 %+.5f", m, d)
+	}
+	var against bytes.Buffer
+	res.reportBase(&against, base)
+	if n := strings.Count(against.String(), " against earlier.tsv: "); n != len(sets) {
+		t.Errorf("%d sets against the base, want %d:\n%s", n, len(sets), against.String())
+	}
 	timed, err := parseWeightSets(dir+"/like.json@20ms", 100)
 	if err != nil || timed[0].MoveTime != 20*time.Millisecond || timed[0].limits().MoveTime != 20*time.Millisecond || !timed[0].limits().UseAll || timed[0].budget() != "20ms" {
 		t.Errorf("a set at 20ms: %+v, %v", timed, err)
@@ -328,5 +352,59 @@ func TestReadLabelsSizeAndKomi(t *testing.T) {
 	}
 	if p := samples[1].Pos; p.Size() != 6 || p.Config().Komi != 0 || samples[1].Result != 1 {
 		t.Errorf("second: size %d komi %v score %v", p.Size(), p.Config().Komi, samples[1].Result)
+	}
+}
+
+// TestCompareBaseByKomi: against an earlier run, positions of two komis
+// are also compared komi by komi.
+func TestCompareBaseByKomi(t *testing.T) {
+	var samples []engine.Sample
+	for _, k := range []tak.Komi{0, 4, 0, 4} {
+		cfg := tak.DefaultConfig(6)
+		cfg.Komi = k
+		p, err := notation.ParseTPS("x6/x6/x6/x6/x6/x6 1 2", cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples = append(samples, engine.Sample{Pos: p, Result: 0.5})
+	}
+	c := &comparison{sets: []weightSet{{Name: "new.json", Nodes: 10}}, samples: samples,
+		moveValue: [][]float64{{0.5}, {0.6}, {0.7}, {0.8}}, same: [][]bool{{true}, {true}, {true}, {true}}}
+	// the earlier run's moves were worth 0.4, 0.4, 0.7 and 0.7: the new
+	// ones 0.1, 0.2, 0 and 0.1 more, 0.05 a move at komi 0 and 0.15 at 4
+	var rows strings.Builder
+	rows.WriteString("# komi\tTPS\tvalue\told.json\n")
+	for i, v := range []float64{0.4, 0.4, 0.7, 0.7} {
+		fmt.Fprintf(&rows, "%d\t%s\t0.5\t%.4f\n", samples[i].Pos.Config().Komi, notation.FormatTPS(samples[i].Pos), v)
+	}
+	base, err := readBaseRows("old.tsv", strings.NewReader(rows.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := base.matches(samples); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	c.reportBase(&out, base)
+	for _, want := range []string{"new.json against old.tsv: +0.1000", "HalfKomi 0 +0.0500", "HalfKomi 4 +0.1500"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestReadBaseRowsRejects: rows that are not a comparison's are errors
+// that say which line.
+func TestReadBaseRowsRejects(t *testing.T) {
+	for name, text := range map[string]string{
+		"no move value": "0\tx6/x6/x6/x6/x6/x6 1 2\t0.5\n",
+		"komi":          "x\tx6/x6/x6/x6/x6/x6 1 2\t0.5\t0.5\n",
+		"komi too big":  "40\tx6/x6/x6/x6/x6/x6 1 2\t0.5\t0.5\n",
+		"move value":    "0\tx6/x6/x6/x6/x6/x6 1 2\t0.5\t1.5\n",
+		"not a number":  "0\tx6/x6/x6/x6/x6/x6 1 2\t0.5\tNaN\n",
+	} {
+		if _, err := readBaseRows("bad.tsv", strings.NewReader("# header\n"+text)); err == nil || !strings.Contains(err.Error(), "line 2") {
+			t.Errorf("%s: %v, want an error on line 2", name, err)
+		}
 	}
 }
