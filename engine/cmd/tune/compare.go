@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -92,6 +93,56 @@ func parseWeightSets(list string, defaultNodes int64) ([]weightSet, error) {
 		return nil, fmt.Errorf("-compare: no weights")
 	}
 	return out, nil
+}
+
+// runCompare compares weight sets by the teacher's opinion of their moves
+// in the first -positions positions of the -labels files.
+func runCompare(ctx context.Context, list string, nodes int64, c config) error {
+	sets, err := parseWeightSets(list, nodes)
+	if err != nil {
+		return err
+	}
+	if len(c.teacher.Argv) == 0 || c.labelsIn == "" {
+		return fmt.Errorf("-compare needs -teacher and -labels")
+	}
+	samples, err := readLabelFiles(c.labelsIn)
+	if err != nil {
+		return err
+	}
+	if n := c.teacher.Positions; n > 0 && n < len(samples) {
+		samples = samples[:n]
+	}
+	var base *baseRows
+	if c.compareBase != "" {
+		f, err := os.Open(c.compareBase)
+		if err != nil {
+			return fmt.Errorf("-compare-base: %w", err)
+		}
+		base, err = readBaseRows(c.compareBase, f)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		if err := base.matches(samples); err != nil {
+			return err
+		}
+	}
+	res, err := compare(ctx, samples, sets, c.teacher)
+	if err != nil {
+		return err
+	}
+	res.report(os.Stdout)
+	if base != nil {
+		res.reportBase(os.Stdout, base)
+	}
+	if c.compareOut == "" {
+		return nil
+	}
+	var buf bytes.Buffer
+	if err := res.writeRows(&buf); err != nil {
+		return err
+	}
+	return os.WriteFile(c.compareOut, buf.Bytes(), 0o644)
 }
 
 // comparison is what a comparison measured: moveValue[i][j] is the

@@ -68,7 +68,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -125,56 +124,6 @@ func main() {
 	}
 }
 
-// runCompare compares weight sets by the teacher's opinion of their moves
-// in the first -positions positions of the -labels files.
-func runCompare(ctx context.Context, list string, nodes int64, c config) error {
-	sets, err := parseWeightSets(list, nodes)
-	if err != nil {
-		return err
-	}
-	if len(c.teacher.Argv) == 0 || c.labelsIn == "" {
-		return fmt.Errorf("-compare needs -teacher and -labels")
-	}
-	samples, err := readLabelFiles(c.labelsIn)
-	if err != nil {
-		return err
-	}
-	if n := c.teacher.Positions; n > 0 && n < len(samples) {
-		samples = samples[:n]
-	}
-	var base *baseRows
-	if c.compareBase != "" {
-		f, err := os.Open(c.compareBase)
-		if err != nil {
-			return fmt.Errorf("-compare-base: %w", err)
-		}
-		base, err = readBaseRows(c.compareBase, f)
-		f.Close()
-		if err != nil {
-			return err
-		}
-		if err := base.matches(samples); err != nil {
-			return err
-		}
-	}
-	res, err := compare(ctx, samples, sets, c.teacher)
-	if err != nil {
-		return err
-	}
-	res.report(os.Stdout)
-	if base != nil {
-		res.reportBase(os.Stdout, base)
-	}
-	if c.compareOut == "" {
-		return nil
-	}
-	var buf bytes.Buffer
-	if err := res.writeRows(&buf); err != nil {
-		return err
-	}
-	return os.WriteFile(c.compareOut, buf.Bytes(), 0o644)
-}
-
 // config is a run's flags.
 type config struct {
 	games, start, out     string
@@ -198,11 +147,11 @@ func (c config) taught() bool { return len(c.teacher.Argv) > 0 || c.labelsIn != 
 func parseKomis(text string) ([]tak.Komi, error) {
 	var out []tak.Komi
 	for _, f := range strings.Split(text, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < -20 || n > 20 {
-			return nil, fmt.Errorf("-halfkomi: %q is not a whole number of half flats from -20 to 20", f)
+		k, err := parseKomiField(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("-halfkomi: %w", err)
 		}
-		out = append(out, tak.Komi(n))
+		out = append(out, k)
 	}
 	return out, nil
 }
