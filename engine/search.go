@@ -17,77 +17,6 @@ const (
 	histSize = 192 + 256*8
 )
 
-// ttEntry is one slot of the transposition table.
-type ttEntry struct {
-	key     uint64
-	move    tak.Move
-	score   int32
-	depth   int8
-	flag    uint8
-	hasMove bool
-	gen     uint8 // the search that stored it (Engine.gen), for replacement
-}
-
-const ttEntrySize = 32
-
-// ttBucket is the number of entries of a bucket: a key is stored in one of
-// the entries of its bucket (two cache lines).
-const ttBucket = 4
-
-// ttProbe returns the entry of the table that holds key, or nil.
-func (e *Engine) ttProbe(key uint64) *ttEntry {
-	i := key & e.ttMask
-	b := e.tt[i : i+ttBucket : i+ttBucket]
-	for j := range b {
-		if b[j].key == key && b[j].flag != 0 {
-			return &b[j]
-		}
-	}
-	return nil
-}
-
-// ttStore stores an entry for key: over the entry that holds key if the
-// new one is as deep or exact or the old one from an earlier search;
-// else over the entry of the bucket left by the earliest search, the
-// shallowest among them.
-func (e *Engine) ttStore(key uint64, en ttEntry) {
-	en.key, en.gen = key, e.gen
-	i := key & e.ttMask
-	b := e.tt[i : i+ttBucket : i+ttBucket]
-	victim := 0
-	for j := range b {
-		if b[j].key == key && b[j].flag != 0 {
-			if en.depth >= b[j].depth || en.flag == ttExact || b[j].gen != e.gen {
-				b[j] = en
-			}
-			return
-		}
-		if e.worth(&b[j]) < e.worth(&b[victim]) {
-			victim = j
-		}
-	}
-	b[victim] = en
-}
-
-// worth ranks entries for replacement: an empty one is worth least, then
-// those of earlier searches, then the shallower.
-func (e *Engine) worth(en *ttEntry) int {
-	if en.flag == 0 {
-		return -1 << 20
-	}
-	w := int(en.depth)
-	if en.gen != e.gen {
-		w -= 1 << 10
-	}
-	return w
-}
-
-const (
-	ttExact uint8 = iota + 1
-	ttLower
-	ttUpper
-)
-
 // searcher is the state of one search: limits, counters and the tables
 // that live from one search to the next (killers, history).
 type searcher struct {
@@ -258,74 +187,6 @@ func terminalScore(p *tak.Position, ply int) int {
 		return WinScore - ply
 	}
 	return -(WinScore - ply)
-}
-
-func toTT(sc, ply int) int32 {
-	switch {
-	case sc > winBound:
-		sc += ply
-	case sc < -winBound:
-		sc -= ply
-	}
-	return int32(sc)
-}
-
-func fromTT(sc int32, ply int) int {
-	v := int(sc)
-	switch {
-	case v > winBound:
-		v -= ply
-	case v < -winBound:
-		v += ply
-	}
-	return v
-}
-
-// selectFirst is the number of moves picked one by one before the rest
-// of a node's moves are sorted at once.
-const selectFirst = 6
-
-// sortMoves sorts moves by descending order score, keeping the generation
-// order among equal scores (insertion sort: stable, and fast on the few
-// distinct scores of the later moves).
-func sortMoves(moves []tak.Move, order []int32) {
-	for i := 1; i < len(moves); i++ {
-		m, o := moves[i], order[i]
-		j := i
-		for j > 0 && order[j-1] < o {
-			moves[j], order[j] = moves[j-1], order[j-1]
-			j--
-		}
-		moves[j], order[j] = m, o
-	}
-}
-
-func moveKey(m tak.Move) int {
-	if m.Type == tak.Place {
-		return int(m.Square)*3 + int(m.Piece)
-	}
-	d := &m.Drops // zero after the last drop
-	carry := int(d[0]) + int(d[1]) + int(d[2]) + int(d[3]) + int(d[4]) + int(d[5]) + int(d[6])
-	return 192 + (int(m.Square)*4+int(m.Dir))*8 + min(carry, 8) - 1
-}
-
-// staticOrder is a move's ordering score without hash move and killers.
-func (s *searcher) staticOrder(b *board, p *tak.Position, m tak.Move, blocks uint64) int32 {
-	sc := s.history[p.ToMove()][moveKey(m)]
-	if m.Type == tak.Place {
-		if blocks&(1<<m.Square) != 0 {
-			sc += 1 << 19
-		}
-		switch m.Piece {
-		case tak.Flat:
-			sc += 200 + 20*int32(b.g.centre[m.Square])
-		case tak.Cap:
-			sc += 100 + 20*int32(b.g.centre[m.Square])
-		default:
-			sc += 50
-		}
-	}
-	return sc
 }
 
 // node is the state of one node of the search while its moves are
@@ -556,33 +417,6 @@ func (s *searcher) searchFirst(n *node) (stopped bool) {
 	return false
 }
 
-// orderMoves generates the node's moves and their ordering scores: the
-// root's first move, the hash move, the killers, then the static order.
-func (s *searcher) orderMoves(n *node) ([]tak.Move, []int32) {
-	ply := n.ply
-	moves := n.p.LegalMoves(s.moves[ply][:0])
-	s.moves[ply] = moves
-	order := s.order[ply][:0]
-	for _, m := range moves {
-		var sc int32
-		switch {
-		case ply == 0 && m == s.rootFirst:
-			sc = 1<<30 + 1
-		case n.hasTT && m == n.ttMove:
-			sc = 1 << 30
-		case s.hasKiller[ply][0] && m == s.killers[ply][0]:
-			sc = 1<<20 + 1
-		case s.hasKiller[ply][1] && m == s.killers[ply][1]:
-			sc = 1 << 20
-		default:
-			sc = s.staticOrder(n.b, n.p, m, n.blocks)
-		}
-		order = append(order, sc)
-	}
-	s.order[ply] = order
-	return moves, order
-}
-
 // searchMoves searches the node's moves in order (the first few picked
 // one by one, the rest sorted at once), skipping those searchFirst tried,
 // until one cuts off. It reports whether the search stopped.
@@ -676,20 +510,6 @@ func (s *searcher) child(p *tak.Position, key uint64, m tak.Move, depth, ply, al
 	p.Unplay(u)
 	s.sv.update(p, sqs)
 	return sc
-}
-
-// rewardCutoff records that m, a quiet move (not the hash move), cut off
-// at ply: it becomes the first killer and its history grows.
-func (s *searcher) rewardCutoff(ply int, mover tak.Color, m tak.Move, depth int) {
-	if !(s.hasKiller[ply][0] && s.killers[ply][0] == m) {
-		s.killers[ply][1], s.hasKiller[ply][1] = s.killers[ply][0], s.hasKiller[ply][0]
-		s.killers[ply][0], s.hasKiller[ply][0] = m, true
-	}
-	h := &s.history[mover][moveKey(m)]
-	*h += int32(depth * depth)
-	if *h > 1<<18 {
-		*h = 1 << 18
-	}
 }
 
 // nullSafe reports whether a null move may be tried in b: both sides
