@@ -50,32 +50,49 @@ func StartJudge(ctx context.Context, e Engine, size, halfKomi int) (*Judge, erro
 	return &Judge{p: p}, nil
 }
 
+// Verdict is what a judge's search of a position says.
+type Verdict struct {
+	Score float64 // the expected score for the side to move: (W + D/2) / (W + D + L)
+	Move  string  // the move it would play, as its bestmove line gives it ("" if none)
+}
+
 // WinProbability returns the engine's expected score for the side to move
 // in the position of tps (the three TPS fields, as `position tps` takes
 // them) after a search of nodes nodes: (W + D/2) / (W + D + L) of its last
 // wdl. An engine that prints no wdl is a FaultError of kind "protocol".
 func (j *Judge) WinProbability(ctx context.Context, tps string, nodes int) (float64, error) {
+	v, err := j.Search(ctx, tps, nodes)
+	return v.Score, err
+}
+
+// Search is WinProbability with the move the engine would play: what a
+// comparison needs to measure the judge's own choices.
+func (j *Judge) Search(ctx context.Context, tps string, nodes int) (Verdict, error) {
 	if err := ctx.Err(); err != nil {
-		return 0, err
+		return Verdict{}, err
 	}
 	if strings.ContainsAny(tps, "\r\n") {
-		return 0, fmt.Errorf("judge: the TPS %q has a line break", clip(tps))
+		return Verdict{}, fmt.Errorf("judge: the TPS %q has a line break", clip(tps))
 	}
 	if err := j.p.send("position tps " + tps); err != nil {
-		return 0, err
+		return Verdict{}, err
 	}
 	if err := j.p.send("go nodes " + strconv.Itoa(nodes)); err != nil {
-		return 0, err
+		return Verdict{}, err
 	}
 	deadline := time.Now().Add(judgeTimeout)
 	var wdl [3]float64
+	var move string
 	seen := false
 	for {
 		line, err := j.p.next(deadline)
 		if err != nil {
-			return 0, err
+			return Verdict{}, err
 		}
 		if line == "bestmove" || strings.HasPrefix(line, "bestmove ") {
+			if f := strings.Fields(line); len(f) > 1 {
+				move = f[1]
+			}
 			break
 		}
 		if w, ok := parseWDL(line); ok {
@@ -84,9 +101,9 @@ func (j *Judge) WinProbability(ctx context.Context, tps string, nodes int) (floa
 	}
 	total := wdl[0] + wdl[1] + wdl[2]
 	if !seen || total <= 0 {
-		return 0, &FaultError{Engine: j.p.name, Kind: "protocol", Detail: "no wdl in its info lines"}
+		return Verdict{}, &FaultError{Engine: j.p.name, Kind: "protocol", Detail: "no wdl in its info lines"}
 	}
-	return (wdl[0] + wdl[1]/2) / total, nil
+	return Verdict{Score: (wdl[0] + wdl[1]/2) / total, Move: move}, nil
 }
 
 // parseWDL finds "wdl W D L" (three numbers, none negative) in an info line.

@@ -8,7 +8,7 @@ import (
 )
 
 // TestJudge: the last wdl of the engine's info lines gives the expected
-// score for the side to move; an engine with no wdl, one that crashes and
+// score for the side to move, and Search the bestmove with it; an engine with no wdl, one that crashes and
 // a TPS with a line break are errors; komi is refused by an engine that
 // does not list HalfKomi; the real engine (takbot's own, which prints no
 // wdl) is a protocol fault, not a made-up figure.
@@ -27,6 +27,9 @@ func TestJudge(t *testing.T) {
 		if want := (600 + 50) / 1000.0; math.Abs(p-want) > 1e-12 {
 			t.Fatalf("probability %v, want %v", p, want)
 		}
+	}
+	if v, err := j.Search(ctx, tps, 100); err != nil || v.Move != "a1" || v.Score != (600+50)/1000.0 {
+		t.Fatalf("search: %+v, %v; want a1 at 0.65", v, err)
 	}
 	if _, err := j.WinProbability(ctx, "x6/x6/x6/x6/x6/x6 1 1\ngo infinite", 100); err == nil {
 		t.Fatal("a TPS with a line break was sent")

@@ -26,6 +26,13 @@ import (
 // sets are compared on the same positions, so their difference is paired
 // and far less noisy than a match. (A position's label is the teacher's
 // value before the move; the regret is how much a move loses of it.)
+//
+// The teacher's own moves can be a contender too ("teacher@50000": its
+// bestmove after so many nodes), which says what a stronger player's moves
+// score on the same positions. A judge searching as many nodes as a
+// contender's teacher favours that contender: it judges a child with the
+// search that chose it. Judge with more nodes than any teacher contender,
+// or than the labels the weights were fitted to, has (-teacher-nodes).
 
 // weightSet is one contender of a comparison: weights and a budget, nodes
 // or a time a move.
@@ -34,7 +41,11 @@ type weightSet struct {
 	Weights  *engine.Weights
 	Nodes    int64
 	MoveTime time.Duration // when not 0, the budget instead of Nodes
+	Teacher  bool          // the teacher's own move after Nodes nodes, not a search of Weights
 }
+
+// teacherSet names the teacher's own moves in a -compare list.
+const teacherSet = "teacher"
 
 // limits is the set's search budget: a time a move searched to its end,
 // as takbot tei does with go movetime, or a node count.
@@ -53,11 +64,12 @@ func (ws weightSet) budget() string {
 	return strconv.FormatInt(ws.Nodes, 10) + " nodes"
 }
 
-// parseWeightSets reads "a.json,b.json@100000,c.json@100ms": weight files,
-// each with an optional budget, a node count or a time a move (a time
-// depends on the machine and its load: compare sets at equal time with
-// nothing else running, and one worker per core at most); defaultNodes
-// otherwise.
+// parseWeightSets reads "a.json,b.json@100000,c.json@100ms,teacher@50000":
+// weight files, each with an optional budget, a node count or a time a
+// move (a time depends on the machine and its load: compare sets at equal
+// time with nothing else running, and one worker per core at most);
+// defaultNodes otherwise. "teacher@N" is the teacher's own move after N
+// nodes.
 func parseWeightSets(list string, defaultNodes int64) ([]weightSet, error) {
 	var out []weightSet
 	for _, item := range strings.Split(list, ",") {
@@ -79,6 +91,14 @@ func parseWeightSets(list string, defaultNodes int64) ([]weightSet, error) {
 			} else {
 				return nil, fmt.Errorf("-compare: %q: the budget after @ is neither a positive node count nor a time such as 100ms", item)
 			}
+		}
+		if file == teacherSet {
+			if ws.MoveTime > 0 || !strings.Contains(item, "@") {
+				return nil, fmt.Errorf("-compare: %q: the teacher's budget is a node count: teacher@50000, say", item)
+			}
+			ws.Teacher = true
+			out = append(out, ws)
+			continue
 		}
 		raw, err := os.ReadFile(file)
 		if err != nil {
@@ -152,6 +172,7 @@ type comparison struct {
 	sets      []weightSet
 	samples   []engine.Sample
 	moveValue [][]float64
+	moves     [][]tak.Move
 	same      [][]bool
 }
 
@@ -159,12 +180,15 @@ type comparison struct {
 // teacher judge the moves, with opts.Workers workers (each with its own
 // engines and teacher processes).
 func compare(ctx context.Context, samples []engine.Sample, sets []weightSet, opts teacherOptions) (*comparison, error) {
-	c := &comparison{sets: sets, samples: samples, moveValue: make([][]float64, len(samples)), same: make([][]bool, len(samples))}
+	c := &comparison{sets: sets, samples: samples, moveValue: make([][]float64, len(samples)),
+		moves: make([][]tak.Move, len(samples)), same: make([][]bool, len(samples))}
 	err := inParallel(ctx, len(samples), opts.Workers, func(ctx context.Context) (func(int) error, func()) {
 		js := newJudges(opts.Argv)
 		engines := make([]*engine.Engine, len(sets))
 		for k, s := range sets {
-			engines[k] = engine.New(engine.Options{HashMB: 16, Weights: s.Weights})
+			if !s.Teacher {
+				engines[k] = engine.New(engine.Options{HashMB: 16, Weights: s.Weights})
+			}
 		}
 		return func(i int) error {
 			p := samples[i].Pos
@@ -173,27 +197,24 @@ func compare(ctx context.Context, samples []engine.Sample, sets []weightSet, opt
 				return err
 			}
 			values := make([]float64, len(sets))
+			moves := make([]tak.Move, len(sets))
 			same := make([]bool, len(sets))
-			var first tak.Move
 			for k, e := range engines {
-				e.NewGame()
-				res, err := e.Search(ctx, p, sets[k].limits())
+				m, err := chooseMove(ctx, e, j, p, sets[k])
 				if err != nil {
 					return err
 				}
-				if k == 0 {
-					first = res.Move
-				}
-				same[k] = res.Move == first
-				child, err := p.Play(res.Move)
+				moves[k] = m
+				same[k] = m == moves[0]
+				child, err := p.Play(m)
 				if err != nil {
-					return fmt.Errorf("%s played %v in %s: %w", sets[k].Name, res.Move, notation.FormatTPS(p), err)
+					return fmt.Errorf("%s played %v in %s: %w", sets[k].Name, m, notation.FormatTPS(p), err)
 				}
 				if values[k], err = moverValue(ctx, j, p.ToMove(), child, opts.Nodes); err != nil {
 					return fmt.Errorf("position %s: %w", notation.FormatTPS(child), err)
 				}
 			}
-			c.moveValue[i], c.same[i] = values, same
+			c.moveValue[i], c.moves[i], c.same[i] = values, moves, same
 			return nil
 		}, js.close
 	})
@@ -201,6 +222,25 @@ func compare(ctx context.Context, samples []engine.Sample, sets []weightSet, opt
 		return nil, err
 	}
 	return c, nil
+}
+
+// chooseMove is set's move in p: its engine's, or the teacher's when the
+// set is the teacher's own.
+func chooseMove(ctx context.Context, e *engine.Engine, j *teimatch.Judge, p *tak.Position, set weightSet) (tak.Move, error) {
+	if !set.Teacher {
+		e.NewGame()
+		res, err := e.Search(ctx, p, set.limits())
+		return res.Move, err
+	}
+	v, err := j.Search(ctx, notation.FormatTPS(p), int(set.Nodes))
+	if err != nil {
+		return tak.Move{}, err
+	}
+	pm, err := notation.ParsePTNMove(v.Move, p.Size())
+	if err != nil {
+		return tak.Move{}, fmt.Errorf("the teacher's move %q in %s: %w", v.Move, notation.FormatTPS(p), err)
+	}
+	return pm.Move, nil
 }
 
 // moverValue is the teacher's expected score for mover after its move led
@@ -339,18 +379,25 @@ func (c *comparison) reportBase(w io.Writer, b *baseRows) {
 }
 
 // writeRows writes a row a position: the komi, the TPS, the teacher's value
-// of the position and of each set's move, tab-separated, after a header.
+// of the position and of each set's move, then each set's move (PTN),
+// tab-separated, after a header.
 func (c *comparison) writeRows(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprint(bw, "# komi\tTPS\tvalue")
 	for _, s := range c.sets {
 		fmt.Fprintf(bw, "\t%s", s.Name)
 	}
+	for _, s := range c.sets {
+		fmt.Fprintf(bw, "\tmove of %s", s.Name)
+	}
 	fmt.Fprintln(bw)
 	for i, s := range c.samples {
 		fmt.Fprintf(bw, "%d\t%s\t%.4f", int(s.Pos.Config().Komi), notation.FormatTPS(s.Pos), s.Result)
 		for _, v := range c.moveValue[i] {
 			fmt.Fprintf(bw, "\t%.4f", v)
+		}
+		for _, m := range c.moves[i] {
+			fmt.Fprintf(bw, "\t%s", notation.FormatPTN(m, s.Pos))
 		}
 		fmt.Fprintln(bw)
 	}

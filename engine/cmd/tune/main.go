@@ -44,7 +44,13 @@
 // -compare-base pairs a later run with such a file: a change to the search,
 // which no weight file expresses, is measured by running one build's tune
 // with -compare-out and the other's with -compare-base on the same
-// positions (at a node budget both are deterministic).
+// positions (at a node budget both are deterministic). "teacher@50000" in
+// the -compare list is the teacher's own move after 50,000 nodes, a
+// reference for what a stronger player's moves are worth there; the rows
+// of -compare-out end with each set's move. The judge searches
+// -teacher-nodes: give it more than any teacher@N and than the labels the
+// weights were fitted to, since a judge at a contender's own budget
+// favours that contender (BENCHMARKS.md, "Calibrating the move measure").
 //
 // engine/weights.json is such a fit (tiltak, built as shared/docs/tiltak.md
 // says, as the teacher; about 6 minutes of two cores for the labels):
@@ -98,7 +104,7 @@ func main() {
 	flag.BoolVar(&c.teacher.Children, "children", true, "show the teacher a child after a random legal move of each game position too")
 	flag.StringVar(&c.labelsOut, "labels-out", "", "write the teacher's labelled positions to this file (komi, TPS, score; tab-separated)")
 	flag.StringVar(&c.labelsIn, "labels", "", "files of labelled positions (as -labels-out writes them), comma-separated, to fit to as well; with no -teacher, the fit uses them alone")
-	compareList := flag.String("compare", "", "compare weight files (comma-separated, each with an optional @nodes or @time such as @100ms) by the teacher's opinion of their moves in the positions of -labels, instead of fitting")
+	compareList := flag.String("compare", "", "compare weight files (comma-separated, each with an optional @nodes or @time such as @100ms; teacher@N for the teacher's own moves after N nodes) by the teacher's opinion of their moves in the positions of -labels, instead of fitting")
 	compareNodes := flag.Int64("compare-nodes", 50000, "nodes a move for -compare's weights without @nodes")
 	flag.StringVar(&c.compareOut, "compare-out", "", "write -compare's values, a row a position, to this file")
 	flag.StringVar(&c.compareBase, "compare-base", "", "a -compare-out file of an earlier run on the same positions (another build's search, say): each set is compared with its first set's moves too")

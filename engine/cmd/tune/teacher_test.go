@@ -19,15 +19,45 @@ import (
 
 // The test binary doubles as the teacher of the tests: with TUNE_TEACHER
 // set it speaks TEI and judges a position by its flat lead alone (komi
-// included), so a fit to its opinion must value flats and komi.
+// included), so a fit to its opinion must value flats and komi; its
+// bestmove is the move that leads most by flats after it (with
+// TUNE_TEACHER=illegal, a square off the board).
 func TestMain(m *testing.M) {
-	if os.Getenv("TUNE_TEACHER") != "" {
-		os.Exit(flatTeacher())
+	if mode := os.Getenv("TUNE_TEACHER"); mode != "" {
+		os.Exit(flatTeacher(mode == "illegal"))
 	}
 	os.Exit(m.Run())
 }
 
-func flatTeacher() int {
+// flatLead is White's lead by flats in p, komi counted, from the side to
+// move's point of view.
+func flatLead(p *tak.Position) float64 {
+	fc := p.FlatCounts()
+	lead := float64(2*(fc[tak.White]-fc[tak.Black])-int(p.Config().Komi)) / 2
+	if p.ToMove() == tak.Black {
+		lead = -lead
+	}
+	return lead
+}
+
+// greedyMove is the legal move after which the mover leads most by flats
+// (the first such).
+func greedyMove(p *tak.Position) tak.Move {
+	var best tak.Move
+	bestLead := math.Inf(1)
+	for _, m := range p.LegalMoves(nil) {
+		child, err := p.Play(m)
+		if err != nil {
+			continue
+		}
+		if l := flatLead(child); l < bestLead { // the opponent's lead after the move
+			best, bestLead = m, l
+		}
+	}
+	return best
+}
+
+func flatTeacher(illegal bool) int {
 	sc := bufio.NewScanner(os.Stdin)
 	cfg := tak.DefaultConfig(6)
 	var pos *tak.Position
@@ -60,13 +90,12 @@ func flatTeacher() int {
 			if pos == nil {
 				return 2
 			}
-			fc := pos.FlatCounts()
-			lead := float64(2*(fc[tak.White]-fc[tak.Black])-int(cfg.Komi)) / 2
-			if pos.ToMove() == tak.Black {
-				lead = -lead
+			w := int(math.Round(1000 / (1 + math.Exp(-flatLead(pos)/1.5))))
+			move := "z9"
+			if !illegal && !pos.Over() {
+				move = notation.FormatPTN(greedyMove(pos), pos)
 			}
-			w := int(math.Round(1000 / (1 + math.Exp(-lead/1.5))))
-			fmt.Printf("info depth 1 nodes 1 score cp 0 wdl %d 0 %d\nbestmove a1\n", w, 1000-w)
+			fmt.Printf("info depth 1 nodes 1 score cp 0 wdl %d 0 %d\nbestmove %s\n", w, 1000-w, move)
 		case "quit":
 			return 0
 		}
@@ -231,7 +260,9 @@ func TestTeacherGamesAreTuningGames(t *testing.T) {
 // TestCompare: judged by a teacher that values the flat lead, the moves of
 // weights that value flats are worth more than those of weights that
 // shun them, paired on the same positions; a set compared with itself
-// differs by nothing; bad -compare lists are errors.
+// differs by nothing; the teacher's own moves (teacher@N) are its
+// bestmoves, and a bestmove that is no move is an error; the rows end with
+// each set's move; bad -compare lists are errors.
 func TestCompare(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -273,8 +304,8 @@ func TestCompare(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	sets, err := parseWeightSets(dir+"/shun.json, "+dir+"/like.json@300,"+dir+"/like.json", 300)
-	if err != nil || len(sets) != 3 || sets[1].Nodes != 300 {
+	sets, err := parseWeightSets(dir+"/shun.json, "+dir+"/like.json@300,"+dir+"/like.json,teacher@10", 300)
+	if err != nil || len(sets) != 4 || sets[1].Nodes != 300 || !sets[3].Teacher || sets[3].Nodes != 10 {
 		t.Fatalf("sets %+v, %v", sets, err)
 	}
 	res, err := compare(t.Context(), samples, sets, opts)
@@ -295,12 +326,31 @@ func TestCompare(t *testing.T) {
 	if d, _ := res.diff(2); math.Abs(d-(like-shun)) > 1e-9 {
 		t.Errorf("the same weights twice differ: %+.4f against %+.4f", d, like-shun)
 	}
+	// the teacher's own moves: the flat lead it judges by, greedily
+	if teacher, _, _ := res.mean(3); !(teacher > shun) {
+		t.Errorf("the teacher's moves %.4f, flats shunned %.4f: want better", teacher, shun)
+	}
+	for i, s := range samples {
+		if m := greedyMove(s.Pos); res.moves[i][3] != m {
+			t.Errorf("position %d: the teacher's move %v, want its bestmove %v", i, res.moves[i][3], m)
+		}
+	}
 	var rows bytes.Buffer
 	if err := res.writeRows(&rows); err != nil {
 		t.Fatal(err)
 	}
-	if lines := strings.Split(strings.TrimSpace(rows.String()), "\n"); len(lines) != len(samples)+1 || len(strings.Split(lines[1], "\t")) != 3+len(sets) {
-		t.Errorf("rows:\n%s", rows.String())
+	lines := strings.Split(strings.TrimSpace(rows.String()), "\n")
+	if len(lines) != len(samples)+1 || len(strings.Split(lines[1], "\t")) != 3+2*len(sets) {
+		t.Fatalf("rows:\n%s", rows.String())
+	}
+	for i, line := range lines[1:] { // each set's move, in PTN, after the values
+		f := strings.Split(line, "\t")
+		for k := range sets {
+			pm, err := notation.ParsePTNMove(f[3+len(sets)+k], samples[i].Pos.Size())
+			if err != nil || pm.Move != res.moves[i][k] {
+				t.Errorf("row %d, set %d: move %q (%v), want %v", i+1, k, f[3+len(sets)+k], err, res.moves[i][k])
+			}
+		}
 	}
 	// an earlier run's rows as -compare-base: its first set is set 0 here
 	base, err := readBaseRows("earlier.tsv", strings.NewReader(rows.String()))
@@ -333,7 +383,12 @@ func TestCompare(t *testing.T) {
 	if sets[0].limits().Nodes != 300 || sets[0].budget() != "300 nodes" {
 		t.Errorf("a set at 300 nodes: %+v", sets[0].limits())
 	}
-	for _, bad := range []string{"", "nofile.json", "../../weights.json@0", "../../weights.json@x", dir + "/like.json@-5", dir + "/like.json@0s", dir + "/like.json@2m"} {
+	illegal := opts
+	illegal.Argv = []string{"env", "TUNE_TEACHER=illegal", exe}
+	if _, err := compare(t.Context(), samples[:2], sets[3:], illegal); err == nil {
+		t.Error("a teacher's move off the board: no error")
+	}
+	for _, bad := range []string{"", "nofile.json", "../../weights.json@0", "../../weights.json@x", dir + "/like.json@-5", dir + "/like.json@0s", dir + "/like.json@2m", "teacher", "teacher@20ms", "teacher@0"} {
 		if _, err := parseWeightSets(bad, 100); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
