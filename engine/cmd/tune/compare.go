@@ -31,8 +31,8 @@ import (
 // bestmove after so many nodes), which says what a stronger player's moves
 // score on the same positions. A judge searching as many nodes as a
 // contender's teacher favours that contender: it judges a child with the
-// search that chose it. Judge with more nodes than any teacher contender,
-// or than the labels the weights were fitted to, has (-teacher-nodes).
+// search that chose it. So give the judge (-teacher-nodes) more nodes than
+// any teacher contender and than the labels the weights were fitted to.
 
 // weightSet is one contender of a comparison: weights and a budget, nodes
 // or a time a move.
