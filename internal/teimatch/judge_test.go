@@ -8,10 +8,11 @@ import (
 )
 
 // TestJudge: the last wdl of the engine's info lines gives the expected
-// score for the side to move, and Search the bestmove with it; an engine with no wdl, one that crashes and
-// a TPS with a line break are errors; komi is refused by an engine that
-// does not list HalfKomi; the real engine (takbot's own, which prints no
-// wdl) is a protocol fault, not a made-up figure.
+// score for the side to move, and Search the bestmove with it; an engine
+// with no wdl, one that crashes and a TPS with a line break are errors;
+// komi is refused by an engine that does not list HalfKomi; the real
+// engine (takbot's own, which prints no wdl) is a protocol fault, not a
+// made-up figure.
 func TestJudge(t *testing.T) {
 	ctx := context.Background()
 	const tps = "x6/x6/x6/x6/x6/x6 1 1"
