@@ -315,17 +315,17 @@ type baseRows struct {
 // readBaseRows reads rows as writeRows writes them.
 func readBaseRows(name string, r io.Reader) (*baseRows, error) {
 	b := &baseRows{name: name}
-	err := eachRow(r, func(line int, f []string) error {
+	err := eachRow(r, func(f []string) error {
 		if len(f) < 4 {
-			return fmt.Errorf("line %d: %d fields, want the komi, the TPS, the value and a set's move value at least", line, len(f))
+			return fmt.Errorf("%d fields, want the komi, the TPS, the value and a set's move value at least", len(f))
 		}
 		k, err := parseKomiField(f[0])
 		if err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
+			return err
 		}
 		v, err := strconv.ParseFloat(f[3], 64)
 		if err != nil || !(v >= 0 && v <= 1) {
-			return fmt.Errorf("line %d: move value %q is not from 0 to 1", line, f[3])
+			return fmt.Errorf("move value %q is not from 0 to 1", f[3])
 		}
 		b.komi = append(b.komi, k)
 		b.tps = append(b.tps, f[1])

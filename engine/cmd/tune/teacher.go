@@ -273,13 +273,13 @@ func writeLabels(w io.Writer, ls []labelled, origin string) error {
 // comments) as samples for the fit.
 func readLabels(r io.Reader) ([]engine.Sample, error) {
 	var out []engine.Sample
-	err := eachRow(r, func(line int, f []string) error {
+	err := eachRow(r, func(f []string) error {
 		if len(f) != 3 {
-			return fmt.Errorf("line %d: %d fields, want 3 (komi, TPS, score)", line, len(f))
+			return fmt.Errorf("%d fields, want 3 (komi, TPS, score)", len(f))
 		}
 		k, err := parseKomiField(f[0])
 		if err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
+			return err
 		}
 		p, err := notation.ParseTPS(f[1], tak.Config{}) // the size is the TPS's
 		if err == nil && k != 0 {
@@ -288,11 +288,11 @@ func readLabels(r io.Reader) ([]engine.Sample, error) {
 			p, err = notation.ParseTPS(f[1], cfg)
 		}
 		if err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
+			return err
 		}
 		score, err := strconv.ParseFloat(f[2], 64)
 		if err != nil || !(score >= 0 && score <= 1) {
-			return fmt.Errorf("line %d: score %q is not from 0 to 1", line, f[2])
+			return fmt.Errorf("score %q is not from 0 to 1", f[2])
 		}
 		out = append(out, engine.Sample{Pos: p, Result: score})
 		return nil
@@ -300,10 +300,21 @@ func readLabels(r io.Reader) ([]engine.Sample, error) {
 	return out, err
 }
 
+// rowError is an error in one row of a tab-separated file, with its line
+// number (from 1).
+type rowError struct {
+	Line int
+	Err  error
+}
+
+func (e *rowError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+
+func (e *rowError) Unwrap() error { return e.Err }
+
 // eachRow calls fn with the tab-separated fields of each line of r that is
-// neither empty nor a comment (starting with #), and its line number; it
-// stops at fn's first error.
-func eachRow(r io.Reader, fn func(line int, fields []string) error) error {
+// neither empty nor a comment (starting with #); it stops at fn's first
+// error, returned as a *rowError with the line's number.
+func eachRow(r io.Reader, fn func(fields []string) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	line := 0
@@ -313,8 +324,8 @@ func eachRow(r io.Reader, fn func(line int, fields []string) error) error {
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		if err := fn(line, strings.Split(text, "\t")); err != nil {
-			return err
+		if err := fn(strings.Split(text, "\t")); err != nil {
+			return &rowError{Line: line, Err: err}
 		}
 	}
 	return sc.Err()

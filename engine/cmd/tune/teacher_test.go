@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -458,7 +459,9 @@ func TestReadBaseRowsRejects(t *testing.T) {
 		"move value":    "0\tx6/x6/x6/x6/x6/x6 1 2\t0.5\t1.5\n",
 		"not a number":  "0\tx6/x6/x6/x6/x6/x6 1 2\t0.5\tNaN\n",
 	} {
-		if _, err := readBaseRows("bad.tsv", strings.NewReader("# header\n"+text)); err == nil || !strings.Contains(err.Error(), "line 2") {
+		_, err := readBaseRows("bad.tsv", strings.NewReader("# header\n"+text))
+		var re *rowError
+		if !errors.As(err, &re) || re.Line != 2 {
 			t.Errorf("%s: %v, want an error on line 2", name, err)
 		}
 	}
