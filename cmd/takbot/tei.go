@@ -19,7 +19,9 @@ func runTEI(ctx context.Context, e *env) int {
 		"\nPlays as a Tak engine over TEI (the UCI-like protocol of tiltak and",
 		"racetrack) on standard input and output, until quit or end of input.",
 		"With -level it plays as takbot's level N (1 to 10) does in games: a node",
-		"budget a move (levels 1 to 9) and the level's weaker moves.")
+		"budget a move (levels 1 to 9), the GUI's movetime as the longest think",
+		"(what engine.max_think is in games; level 10 thinks it, searching no new",
+		"depth after half of it) and the level's weaker moves.")
 	hash := fs.Int("hash", 16, "transposition table size in MiB (1 to 1024)")
 	weights := fs.String("weights", "", "evaluation weights (JSON as engine/weights.json) instead of the built-in ones")
 	level := fs.Int("level", 0, "play as this level (1 to 10) of new takbot level=N; 0 for full strength at the GUI's times")
@@ -45,6 +47,7 @@ func runTEI(ctx context.Context, e *env) int {
 	if *level > 0 {
 		lv := *level
 		to.Nodes = opponent.LevelNodes(lv)
+		to.TimeAsCap = true // the GUI's movetime is the level's longest think, as in games
 		to.Pick = func(pos *tak.Position, best tak.Move) tak.Move {
 			return opponent.Choose(pos, best, lv, notation.FormatTPS(pos))
 		}

@@ -30,6 +30,10 @@ type Options struct {
 	// Pick, if set, chooses the move played from the search's best (a
 	// level's weaker moves).
 	Pick func(pos *tak.Position, best tak.Move) tak.Move
+	// TimeAsCap makes a go movetime a cap, as takbot's games use their
+	// longest think (no iteration started after half of it), instead of a
+	// time to use up: a level then thinks as it does in games.
+	TimeAsCap bool
 }
 
 // MaxLine bounds an input line; longer lines are refused.
@@ -271,10 +275,7 @@ func (s *server) goSearch(ctx context.Context, g GoParams) {
 		s.errorf("go: the game in this position is over")
 		return
 	}
-	lim := Limits(g, s.pos.ToMove(), s.opts.Margin)
-	if s.opts.Nodes > 0 {
-		lim.Nodes, lim.Depth = s.opts.Nodes, 0
-	}
+	lim := s.opts.limits(g, s.pos.ToMove())
 	sctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	s.cancel, s.done = cancel, done
@@ -292,6 +293,18 @@ func (s *server) goSearch(ctx context.Context, g GoParams) {
 		}
 		s.println("bestmove %s", m)
 	}()
+}
+
+// limits are Limits with the options' node budget and time use.
+func (o Options) limits(g GoParams, toMove tak.Color) engine.Limits {
+	lim := Limits(g, toMove, o.Margin)
+	if o.Nodes > 0 {
+		lim.Nodes, lim.Depth = o.Nodes, 0
+	}
+	if o.TimeAsCap {
+		lim.UseAll = false
+	}
+	return lim
 }
 
 // Limits turns a go command's parameters into the engine's limits for the

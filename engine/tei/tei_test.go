@@ -178,6 +178,31 @@ func TestLimits(t *testing.T) {
 	}
 }
 
+// TestOptionsLimits: a level's node budget replaces the go's depth and
+// nodes, and with TimeAsCap a go movetime is a cap, not a time to use up.
+func TestOptionsLimits(t *testing.T) {
+	ms := time.Millisecond
+	cases := []struct {
+		name  string
+		o     Options
+		g     GoParams
+		nodes int64
+		depth int
+		all   bool
+	}{
+		{"full strength", Options{Margin: 15 * ms}, GoParams{MoveTime: 200 * ms, Depth: 3}, 0, 3, true},
+		{"a level's nodes", Options{Margin: 15 * ms, Nodes: 600}, GoParams{MoveTime: 200 * ms, Depth: 3, Nodes: 9}, 600, 0, true},
+		{"a level's nodes, time as a cap", Options{Margin: 15 * ms, Nodes: 600, TimeAsCap: true}, GoParams{MoveTime: 200 * ms}, 600, 0, false},
+		{"level 10: time as a cap", Options{Margin: 15 * ms, TimeAsCap: true}, GoParams{MoveTime: 5000 * ms}, 0, 0, false},
+	}
+	for _, c := range cases {
+		got := c.o.limits(c.g, tak.White)
+		if got.Nodes != c.nodes || got.Depth != c.depth || got.UseAll != c.all || got.MoveTime != Limits(c.g, tak.White, 15*ms).MoveTime {
+			t.Errorf("%s: %+v, want nodes %d, depth %d, use all %v", c.name, got, c.nodes, c.depth, c.all)
+		}
+	}
+}
+
 // FuzzParseLine: no line makes the parser panic, and what it accepts it
 // reads consistently.
 func FuzzParseLine(f *testing.F) {
