@@ -43,19 +43,26 @@ func runTEI(ctx context.Context, e *env) int {
 			return 2
 		}
 	}
-	to := tei.Options{Engine: opts}
-	if *level > 0 {
-		lv := *level
-		to.Nodes = opponent.LevelNodes(lv)
-		to.TimeAsCap = true // the GUI's movetime is the level's longest think, as in games
-		to.Pick = func(pos *tak.Position, best tak.Move) tak.Move {
-			return opponent.Choose(pos, best, lv, notation.FormatTPS(pos))
-		}
-	}
-	err := tei.Serve(ctx, e.stdin, e.stdout, to)
+	err := tei.Serve(ctx, e.stdin, e.stdout, teiOptions(opts, *level))
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(e.stderr, "takbot tei: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// teiOptions are the TEI server's options for an engine playing as takbot's
+// level (1 to 10) does in games, or at full strength for level 0: a level's
+// node budget, the GUI's movetime as its longest think (engine.max_think in
+// games) and its weaker moves.
+func teiOptions(opts engine.Options, level int) tei.Options {
+	to := tei.Options{Engine: opts}
+	if level > 0 {
+		to.Nodes = opponent.LevelNodes(level)
+		to.TimeAsCap = true
+		to.Pick = func(pos *tak.Position, best tak.Move) tak.Move {
+			return opponent.Choose(pos, best, level, notation.FormatTPS(pos))
+		}
+	}
+	return to
 }
